@@ -1,0 +1,57 @@
+/**
+ * The hexagon's dependency rule (DESIGN.md "Shape"): dependencies point inward.
+ * http → application → domain; adapters → domain; domain imports nothing outside itself.
+ * `npm run lint:arch` runs it; test/unit/architecture.test.ts proves it can fail.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-pure',
+      comment: 'src/domain must import nothing outside src/domain: no adapters, no framework, no npm package, no node: module.',
+      severity: 'error',
+      from: { path: '^src/domain/' },
+      to: { pathNot: '^src/domain/' },
+    },
+    {
+      name: 'application-not-outward',
+      comment: 'Use cases depend on ports (src/domain), never on adapters or the HTTP layer.',
+      severity: 'error',
+      from: { path: '^src/application/' },
+      to: { path: '^src/(adapters|http)/' },
+    },
+    {
+      name: 'adapters-not-http',
+      comment: 'Adapters implement ports; they do not know about the HTTP layer or use cases.',
+      severity: 'error',
+      from: { path: '^src/adapters/' },
+      to: { path: '^src/(http|application)/' },
+    },
+    {
+      name: 'contracts-are-leaves',
+      comment: 'Contracts (zod schemas) are shared with the SPA, so they may import only zod and each other.',
+      severity: 'error',
+      from: { path: '^src/contracts/' },
+      to: { path: '^src/(?!contracts/)', pathNot: '^src/contracts/' },
+    },
+    {
+      name: 'web-uses-contracts-only',
+      comment: 'The SPA may share contracts and pure domain code with the server, nothing else.',
+      severity: 'error',
+      from: { path: '^web/' },
+      to: { path: '^src/(?!contracts/|domain/)' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: 'routeTree\\.gen\\.ts$' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};

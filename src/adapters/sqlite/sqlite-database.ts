@@ -1,0 +1,69 @@
+import Database from 'better-sqlite3';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type SqliteDb = Database.Database;
+
+const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Opens the embedded database: WAL so readers never wait for the writer, a busy timeout so a
+ * second process (backup, a test reader) waits instead of failing, and foreign keys enforced.
+ * `synchronous = FULL` makes every acknowledged commit survive a power cut or `kill -9`.
+ */
+export function openSqlite(file: string): SqliteDb {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = ON');
+  db.pragma('synchronous = FULL');
+  return db;
+}
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** Numbered files `NNNN-name.sql` in migrations/, applied in order. */
+export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
+  return readdirSync(dir)
+    .filter((f) => /^\d{4}-[\w-]+\.sql$/.test(f))
+    .sort()
+    .map((f) => ({ version: Number(f.slice(0, 4)), name: f.slice(5, -4), sql: readFileSync(join(dir, f), 'utf8') }));
+}
+
+/**
+ * Applies every migration newer than the recorded version, each in its own transaction together
+ * with its bookkeeping row, so a failing migration leaves the database at the previous version.
+ */
+export function migrate(db: SqliteDb, migrations = loadMigrations()): number[] {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+  const row = db.prepare('SELECT max(version) AS v FROM schema_migrations').get() as { v: number | null };
+  const current = row.v ?? 0;
+  const applied: number[] = [];
+  for (const m of migrations) {
+    if (m.version <= current) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+        m.version,
+        m.name,
+        new Date().toISOString(),
+      );
+    })();
+    applied.push(m.version);
+  }
+  return applied;
+}
+
+export function closeSqlite(db: SqliteDb): void {
+  if (!db.open) return;
+  // Fold the WAL back into the main file so a copied data folder is complete on its own.
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+}

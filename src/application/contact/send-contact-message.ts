@@ -1,0 +1,19 @@
+import type { Clock, IdGenerator } from '../../domain/shared/clock.ts';
+import type { ContactMessageRepository } from '../../domain/contact/contact-message-repository.ts';
+import { newContactMessage, type ContactMessage, type ContactMessageInput } from '../../domain/contact/contact-message.ts';
+
+export interface SendContactMessageDeps {
+  contactMessages: ContactMessageRepository;
+  clock: Clock;
+  ids: IdGenerator;
+}
+
+/** A visitor's message is stored as 'new' so it shows up in the back office's inbox. */
+export async function sendContactMessage(
+  deps: SendContactMessageDeps,
+  input: ContactMessageInput,
+): Promise<ContactMessage> {
+  const message = newContactMessage(input, deps.ids.next(), deps.clock.now());
+  await deps.contactMessages.add(message);
+  return message;
+}

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** Public facts about the business the SPA shows in the bar and footer (from config). */
+export const siteInfoSchema = z.object({
+  name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  copyrightYear: z.number().int(),
+  serviceArea: z.string(),
+});
+export type SiteInfo = z.infer<typeof siteInfoSchema>;

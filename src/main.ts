@@ -1,0 +1,64 @@
+import { ConfigError, loadConfig } from './config.ts';
+import { buildContainer } from './container.ts';
+import { buildServer } from './http/server.ts';
+
+/**
+ * Starts the product: config → container (opens the database, applies migrations) → server.
+ * SIGTERM/SIGINT close the listener, let in-flight requests finish, then close the database.
+ */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78);
+    }
+    throw err;
+  }
+
+  const container = buildContainer(config);
+  const app = await buildServer(config, container);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown grace period elapsed; exiting');
+      process.exit(1);
+    }, config.shutdownGraceMs);
+    timer.unref();
+    app.close().then(
+      () => {
+        app.log.info('stopped cleanly');
+        process.exit(0);
+      },
+      (err: unknown) => {
+        app.log.error({ err }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      process.stderr.write(`Port ${config.port} is already in use; set PORT to a free port (for example PORT=3100 npm start).\n`);
+      await container.close();
+      process.exit(98);
+    }
+    throw err;
+  }
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.port;
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  app.log.info({ url: `http://${shown}:${port}`, port }, 'ready');
+}
+
+void main();

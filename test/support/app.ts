@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type AppConfig } from '../../src/config.ts';
+import { buildContainer, type AppContainer } from '../../src/container.ts';
+import { buildServer } from '../../src/http/server.ts';
+import { tempDir } from './temp-dir.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  container: AppContainer;
+  config: AppConfig;
+  dataDir: string;
+  close: () => Promise<void>;
+}
+
+/** The real server on a real SQLite file in a temp folder, driven through `inject`. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dir = tempDir();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dir.path, ...env });
+  const container = buildContainer(config);
+  const app = await buildServer(config, container);
+  await app.ready();
+  return {
+    app,
+    container,
+    config,
+    dataDir: dir.path,
+    close: async () => {
+      await app.close();
+      dir.remove();
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { tempDir } from '../support/temp-dir.ts';
+
+const CONFIG = resolve('.dependency-cruiser.cjs');
+const DEPCRUISE = resolve('node_modules/.bin/depcruise');
+
+/** Writes a tiny tree with the project's layer names and runs the real rule set on it. */
+function cruise(files: Record<string, string>) {
+  const dir = tempDir('arch-');
+  try {
+    writeFileSync(join(dir.path, 'tsconfig.json'), JSON.stringify({ compilerOptions: { allowImportingTsExtensions: true, noEmit: true } }));
+    for (const [path, body] of Object.entries(files)) {
+      mkdirSync(join(dir.path, path, '..'), { recursive: true });
+      writeFileSync(join(dir.path, path), body);
+    }
+    const r = spawnSync(DEPCRUISE, ['--config', CONFIG, 'src'], { cwd: dir.path, encoding: 'utf8' });
+    return { status: r.status, output: `${r.stdout}${r.stderr}` };
+  } finally {
+    dir.remove();
+  }
+}
+
+describe('the dependency rule', () => {
+  it('fails when src/domain imports an adapter', () => {
+    const r = cruise({
+      'src/adapters/sqlite/db.ts': 'export const db = 1;\n',
+      'src/domain/contact/bad.ts': "import { db } from '../../adapters/sqlite/db.ts';\nexport const x = db;\n",
+    });
+    expect(r.status).not.toBe(0);
+    expect(r.output).toContain('domain-is-pure');
+  });
+
+  it('fails when application imports the HTTP layer', () => {
+    const r = cruise({
+      'src/http/server.ts': 'export const s = 1;\n',
+      'src/application/contact/bad.ts': "import { s } from '../../http/server.ts';\nexport const x = s;\n",
+    });
+    expect(r.status).not.toBe(0);
+    expect(r.output).toContain('application-not-outward');
+  });
+
+  it('passes when dependencies point inward', () => {
+    const r = cruise({
+      'src/domain/contact/port.ts': 'export interface Port { add(): void }\n',
+      'src/application/contact/use.ts': "import type { Port } from '../../domain/contact/port.ts';\nexport const use = (p: Port) => p.add();\n",
+      'src/adapters/sqlite/impl.ts': "import type { Port } from '../../domain/contact/port.ts';\nexport const impl: Port = { add() {} };\n",
+    });
+    expect(r.output).toContain('no dependency violations');
+    expect(r.status).toBe(0);
+  });
+});

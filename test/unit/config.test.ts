@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { resolve } from 'node:path';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+
+describe('loadConfig', () => {
+  it('runs fully embedded when nothing is set', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.database).toEqual({ kind: 'sqlite', file: resolve('./data/app.db') });
+    expect(c.company.copyrightYear).toBe(2025);
+    expect(c.env).toBe('development');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', COMPANY_NAME: '' }).port).toBe(3000);
+  });
+
+  it('reads the database file from DATABASE_URL and the data folder from DATA_DIR', () => {
+    const c = loadConfig({ DATA_DIR: '/tmp/x', DATABASE_URL: 'sqlite:/tmp/y/db.sqlite' });
+    expect(c.dataDir).toBe('/tmp/x');
+    expect(c.database.file).toBe('/tmp/y/db.sqlite');
+    expect(loadConfig({ DATA_DIR: '/tmp/x' }).database.file).toBe('/tmp/x/app.db');
+  });
+
+  it('names every bad variable in one clear error', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', COMPANY_EMAIL: 'nobody', DATABASE_URL: 'postgres://x' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const issues = (error as ConfigError).issues.join('\n');
+    expect(issues).toMatch(/^PORT: .*"eighty"/m);
+    expect(issues).toMatch(/^COMPANY_EMAIL: must be an e-mail address/m);
+    expect(issues).toMatch(/^DATABASE_URL: must start with sqlite:/m);
+  });
+});

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { contactRequestSchema, type ContactRequest, type ContactResponse } from '../../../../src/contracts/contact.ts';
+import { ApiRequestError, apiFetch } from '../../lib/api.ts';
+import { Field } from '../../ui/Field.tsx';
+
+const FIELD_NAMES = ['name', 'email', 'phone', 'subject', 'message'] as const;
+type FieldName = (typeof FIELD_NAMES)[number];
+const isField = (k: string): k is FieldName => (FIELD_NAMES as readonly string[]).includes(k);
+
+export function ContactForm() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm<ContactRequest>({
+    resolver: zodResolver(contactRequestSchema),
+    defaultValues: { name: '', email: '', phone: '', subject: '', message: '' },
+  });
+  const { register, handleSubmit, setError, reset, formState } = form;
+  const send = useMutation({
+    mutationFn: (body: ContactRequest) => apiFetch<ContactResponse>('/api/contact', { method: 'POST', json: body }),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await send.mutateAsync(values);
+      setSentTo(values.name.trim());
+      reset();
+    } catch (err) {
+      if (err instanceof ApiRequestError) {
+        // The server checks the same schema; show anything it still refused next to its field.
+        for (const [key, messages] of Object.entries(err.fields)) {
+          if (isField(key)) setError(key, { message: messages.join(' ') });
+        }
+        setError('root', { message: err.message });
+      } else {
+        setError('root', { message: 'Something went wrong. Please try again.' });
+      }
+    }
+  });
+
+  if (sentTo !== null) {
+    return (
+      <div role="status" className="rounded-lg border border-green-300 bg-green-50 p-6 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100">
+        <h2 className="text-lg font-semibold">Thank you, {sentTo}. Your message has been sent.</h2>
+        <p className="mt-2">We reply to every message within one business day. For an alarm emergency, call us.</p>
+        <button type="button" className="mt-4 font-medium underline" onClick={() => setSentTo(null)}>
+          Send another message
+        </button>
+      </div>
+    );
+  }
+
+  const errors = formState.errors;
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid max-w-2xl gap-5" aria-label="Contact form">
+      {errors.root && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          {errors.root.message}
+        </p>
+      )}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Name" id="contact-name" error={errors.name?.message} required>
+          <input id="contact-name" autoComplete="name" {...register('name')} />
+        </Field>
+        <Field label="E-mail" id="contact-email" error={errors.email?.message} required>
+          <input id="contact-email" type="email" autoComplete="email" {...register('email')} />
+        </Field>
+      </div>
+      <Field label="Phone (optional)" id="contact-phone" error={errors.phone?.message}>
+        <input id="contact-phone" type="tel" autoComplete="tel" {...register('phone')} />
+      </Field>
+      <Field label="Subject" id="contact-subject" error={errors.subject?.message} required>
+        <input id="contact-subject" {...register('subject')} />
+      </Field>
+      <Field label="Message" id="contact-message" error={errors.message?.message} required>
+        <textarea id="contact-message" rows={6} {...register('message')} />
+      </Field>
+      <div>
+        <button
+          type="submit"
+          disabled={formState.isSubmitting}
+          className="rounded-md bg-blue-700 px-5 py-3 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
+        >
+          {formState.isSubmitting ? 'Sending…' : 'Send message'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Mail, Phone } from 'lucide-react';
+import { siteInfoQuery } from './site-info.ts';
+import { PUBLIC_LINKS } from './nav-links.ts';
+
+export function Footer() {
+  const { data: site } = useQuery(siteInfoQuery);
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 text-sm text-slate-700 sm:grid-cols-3 dark:text-slate-300">
+        <div>
+          <p className="font-semibold text-slate-900 dark:text-white">{site?.name}</p>
+          <p className="mt-2">Serving {site?.serviceArea}.</p>
+        </div>
+        <div className="space-y-2">
+          {site && (
+            <>
+              <a className="flex items-center gap-2 hover:underline" href={`tel:${site.phone.replace(/[^\d+]/g, '')}`}>
+                <Phone aria-hidden className="h-4 w-4" /> {site.phone}
+              </a>
+              <a className="flex items-center gap-2 hover:underline" href={`mailto:${site.email}`}>
+                <Mail aria-hidden className="h-4 w-4" /> {site.email}
+              </a>
+            </>
+          )}
+        </div>
+        <nav aria-label="Footer">
+          <ul className="grid grid-cols-2 gap-1">
+            {PUBLIC_LINKS.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className="hover:underline">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <p className="border-t border-slate-200 py-4 text-center text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
+        {site ? `© ${site.copyrightYear} ${site.name}. All rights reserved.` : '\u00a0'}
+      </p>
+    </footer>
+  );
+}

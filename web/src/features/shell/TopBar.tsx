@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Menu, ShieldCheck, X } from 'lucide-react';
+import { ThemeToggle } from '../theme/ThemeToggle.tsx';
+import { PUBLIC_LINKS } from './nav-links.ts';
+import { siteInfoQuery } from './site-info.ts';
+
+const linkBase = 'rounded-md px-3 py-2 text-sm font-medium transition-colors';
+const linkIdle = 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white';
+const linkActive = 'bg-blue-50 text-blue-700 dark:bg-blue-950 dark:text-blue-300';
+
+export function TopBar() {
+  const { data: site } = useQuery(siteInfoQuery);
+  const [open, setOpen] = useState(false);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const [lastPath, setLastPath] = useState(pathname);
+  if (pathname !== lastPath) {
+    // Close the mobile menu after navigating.
+    setLastPath(pathname);
+    setOpen(false);
+  }
+
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
+        <Link to="/" className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white" aria-label={`${site?.name ?? 'Home'} — home`}>
+          <ShieldCheck aria-hidden className="h-7 w-7 text-blue-700 dark:text-blue-400" data-testid="brand-shield" />
+          <span className="min-w-[9rem]">{site?.name ?? '\u00a0'}</span>
+        </Link>
+        <ul className="ml-auto hidden items-center gap-1 md:flex">
+          {PUBLIC_LINKS.map((l) => (
+            <li key={l.to}>
+              <Link
+                to={l.to}
+                className={`${linkBase} ${linkIdle}`}
+                activeProps={{ className: `${linkBase} ${linkActive}`, 'aria-current': 'page' }}
+                activeOptions={{ exact: l.to === '/' }}
+              >
+                {l.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <div className="ml-auto flex items-center gap-1 md:ml-2">
+          <ThemeToggle />
+          <button
+            type="button"
+            className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-300 dark:hover:bg-slate-800"
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? <X aria-hidden className="h-6 w-6" /> : <Menu aria-hidden className="h-6 w-6" />}
+          </button>
+        </div>
+      </nav>
+      {open && (
+        <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 pb-4 md:hidden dark:border-slate-800 dark:bg-slate-950">
+          <ul className="flex flex-col gap-1 pt-2">
+            {PUBLIC_LINKS.map((l) => (
+              <li key={l.to}>
+                <Link
+                  to={l.to}
+                  className={`block ${linkBase} ${linkIdle}`}
+                  activeProps={{ className: `block ${linkBase} ${linkActive}`, 'aria-current': 'page' }}
+                  activeOptions={{ exact: l.to === '/' }}
+                >
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,24 @@
+/** Light by default; dark is the class `dark` on <html>; the choice lives in localStorage 'theme'. */
+export type Theme = 'light' | 'dark';
+export const THEME_STORAGE_KEY = 'theme';
+
+export function readTheme(storage: Pick<Storage, 'getItem'> = window.localStorage): Theme {
+  try {
+    return storage.getItem(THEME_STORAGE_KEY) === 'dark' ? 'dark' : 'light';
+  } catch {
+    return 'light'; // storage can be disabled (private mode, policies)
+  }
+}
+
+export function applyTheme(theme: Theme, root: HTMLElement = document.documentElement): void {
+  root.classList.toggle('dark', theme === 'dark');
+  root.style.colorScheme = theme;
+}
+
+export function saveTheme(theme: Theme, storage: Pick<Storage, 'setItem'> = window.localStorage): void {
+  try {
+    storage.setItem(THEME_STORAGE_KEY, theme);
+  } catch {
+    // The theme still applies for this visit.
+  }
+}

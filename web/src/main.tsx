@@ -1,0 +1,39 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider, createRouter } from '@tanstack/react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { routeTree } from './routeTree.gen.ts';
+import { PageLoader } from './ui/PageLoader.tsx';
+import { applyTheme, readTheme } from './features/theme/theme.ts';
+import './styles.css';
+
+// Apply the saved theme before the first paint (no inline script: the CSP forbids it).
+applyTheme(readTheme());
+
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+
+const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  defaultPendingComponent: PageLoader,
+  // Show the loader quickly when a screen's code is still on its way (R-NAV-3).
+  defaultPendingMs: 100,
+  defaultPendingMinMs: 300,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+const rootEl = document.getElementById('root');
+if (!rootEl) throw new Error('#root is missing from index.html');
+createRoot(rootEl).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

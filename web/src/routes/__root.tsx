@@ -1,0 +1,39 @@
+import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { TopBar } from '../features/shell/TopBar.tsx';
+import { Footer } from '../features/shell/Footer.tsx';
+import { useScrollToTop } from '../features/shell/use-scroll-to-top.ts';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFound,
+});
+
+function RootLayout() {
+  useScrollToTop();
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <TopBar />
+      <main id="main" className="mx-auto min-h-[70vh] max-w-6xl px-4 pt-24">
+        <Outlet />
+      </main>
+      <Footer />
+    </>
+  );
+}
+
+function NotFound() {
+  return (
+    <section>
+      <h1 className="text-3xl font-bold">Page not found</h1>
+      <p className="mt-4 text-slate-600 dark:text-slate-400">The page you asked for does not exist. Use the menu above to find your way.</p>
+    </section>
+  );
+}
