@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../support/app.ts';
+import { TOKENS } from '../../src/container.ts';
+
+describe('the BFF', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('GET /api/health answers ok', async () => {
+    const res = await t.app.inject('/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('GET /api/ready checks the database', async () => {
+    const res = await t.app.inject('/api/ready');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready', database: 'ok' });
+  });
+
+  it('GET /api/site gives the configured company facts', async () => {
+    const res = await t.app.inject('/api/site');
+    expect(res.json()).toMatchObject({ name: t.config.company.name, phone: t.config.company.phone, copyrightYear: 2025 });
+  });
+
+  it('sends security headers: CSP without inline script, no framing, nosniff', async () => {
+    const res = await t.app.inject('/api/health');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('serves the SPA with history fallback for deep links', async () => {
+    for (const url of ['/', '/admin/clients', '/contact?x=1', '/no/such/page']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('caches hashed assets for a year and revalidates index.html', async () => {
+    const html = (await t.app.inject('/')).body;
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(asset).toBeDefined();
+    const res = await t.app.inject(asset!);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await t.app.inject('/')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers unknown API paths and missing files with a JSON 404', async () => {
+    for (const url of ['/api/nope', '/assets/missing.js']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json<{ error: { code: string } }>().error.code).toBe('not-found');
+    }
+  });
+
+  it('turns an unexpected failure into a generic 500 without a stack trace', async () => {
+    // The readiness probe fails when the database is closed; a real repository call then throws.
+    const db = t.container.resolve(TOKENS.Sqlite);
+    const ready = await t.app.inject('/api/ready');
+    expect(ready.statusCode).toBe(200);
+    db.close();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Ann Lee', email: 'ann@example.com', subject: 'Hello', message: 'Hello there, world' },
+    });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } });
+    expect(res.body).not.toMatch(/database connection is not open|\.ts:\d+/);
+    expect((await t.app.inject('/api/ready')).statusCode).toBe(503);
+  });
+});
+
+describe('production headers', () => {
+  it('adds HSTS in production', async () => {
+    const t = await buildTestApp({ NODE_ENV: 'production' });
+    try {
+      const res = await t.app.inject('/api/health');
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await t.close();
+    }
+  });
+});
