@@ -134,7 +134,7 @@ describe('limits and metadata checks', () => {
     expect(effectiveLimits({ maxBytes: 1, allowedContentTypes: undefined }, { allowedContentTypes: ['a/b'] }).allowedContentTypes).toEqual(['a/b']);
   });
 
-  it.each([
+  it.each<Partial<UploadRequest>>([
     { customMetadata: { 'bad key': 'x' } },
     { customMetadata: { k: 'x'.repeat(2000) } },
     { cacheControl: 'no-store\r\nX-Evil: 1' },
