@@ -3,35 +3,16 @@
  * stopped in the middle of a multipart upload (open connections cut) and started again on the
  * same port with the same data folder.
  */
-import { S3Client } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { S3FileStorage, parseS3Url } from '../../src/adapters/s3-storage/s3-file-storage.ts';
-import { S3Peer } from '../support/s3-peer.ts';
+import { s3PeerForSuite } from '../support/s3-peer.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { fileBytes } from '../support/storage-factories.ts';
 import { md5Base64, readAll } from './file-storage.contract.ts';
 
-const dir = tempDir('s3rver-faults-');
+const { peer, admin } = s3PeerForSuite();
 const spool = tempDir('s3-spool-');
-const peer = new S3Peer(dir.path);
-let admin: S3Client;
-
-beforeAll(async () => {
-  await peer.start();
-  admin = new S3Client({
-    endpoint: peer.endpoint,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
-});
-
-afterAll(async () => {
-  admin.destroy();
-  await peer.stop();
-  dir.remove();
-  spool.remove();
-});
+afterAll(() => spool.remove());
 
 function storageWith(prefix: string, o: { maxUploadRetryTimeMs?: number; maxOperationRetryTimeMs?: number }) {
   const retries: { attempt: number; waitMs: number; error: string }[] = [];
@@ -60,7 +41,7 @@ function stopOnFirstPart(): Promise<void> {
   });
 }
 
-const keysUnder = async (prefix: string) => (await peer.keys(admin)).filter((k) => k.startsWith(`${prefix}/`));
+const keysUnder = async (prefix: string) => (await peer.keys(admin())).filter((k) => k.startsWith(`${prefix}/`));
 
 describe('S3 storage when the peer goes down', () => {
   it('[R-STO-3] an upload survives the peer stopping mid-upload and coming back: one object, right md5', async () => {

@@ -1,30 +1,11 @@
-import { S3Client } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { S3FileStorage, parseS3Url } from '../../src/adapters/s3-storage/s3-file-storage.ts';
 import { openFileStorage } from '../../src/adapters/open-file-storage.ts';
-import { S3Peer } from '../support/s3-peer.ts';
+import { s3PeerForSuite } from '../support/s3-peer.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { fileStorageContract } from './file-storage.contract.ts';
 
-const dir = tempDir('s3rver-');
-const peer = new S3Peer(dir.path);
-let admin: S3Client;
-
-beforeAll(async () => {
-  await peer.start();
-  admin = new S3Client({
-    endpoint: peer.endpoint,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
-});
-
-afterAll(async () => {
-  admin.destroy();
-  await peer.stop();
-  dir.remove();
-});
+const { peer, admin } = s3PeerForSuite();
 
 let run = 0;
 fileStorageContract('S3 (s3rver)', async ({ limits }) => {
@@ -35,7 +16,7 @@ fileStorageContract('S3 (s3rver)', async ({ limits }) => {
   return {
     storage,
     async listObjects() {
-      return (await peer.keys(admin)).filter((k) => k.startsWith(`${prefix}/`)).map((k) => k.slice(prefix.length + 1));
+      return (await peer.keys(admin())).filter((k) => k.startsWith(`${prefix}/`)).map((k) => k.slice(prefix.length + 1));
     },
     async close() {
       await storage.close();

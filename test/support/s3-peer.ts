@@ -1,6 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import S3rver from 's3rver';
-import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll } from 'vitest';
+import { tempDir } from './temp-dir.ts';
 
 /**
  * An s3rver on 127.0.0.1 (a free port on first start) keeping its data in `dir`, so the test can
@@ -58,4 +60,35 @@ export class S3Peer {
     const r = await client.send(new ListObjectsV2Command({ Bucket: this.bucket }));
     return (r.Contents ?? []).map((o) => o.Key ?? '');
   }
+}
+
+/**
+ * One peer for a test file: started before its tests, stopped and wiped after. `admin()` is
+ * a plain S3 client for reading back what the bucket really holds.
+ */
+export function s3PeerForSuite(): { peer: S3Peer; admin: () => S3Client } {
+  const dir = tempDir('s3rver-');
+  const peer = new S3Peer(dir.path);
+  let client: S3Client | undefined;
+  beforeAll(async () => {
+    await peer.start();
+    client = new S3Client({
+      endpoint: peer.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+  });
+  afterAll(async () => {
+    client?.destroy();
+    await peer.stop();
+    dir.remove();
+  });
+  return {
+    peer,
+    admin: () => {
+      if (!client) throw new Error('the S3 peer is not started yet');
+      return client;
+    },
+  };
 }

@@ -13,21 +13,10 @@ import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Clock } from '../../domain/shared/clock.ts';
 import type { DownloadResult, FileStorage, StoredFile, UploadLimits, UploadRequest } from '../../domain/storage/file-storage.ts';
-import { resolveContentType } from '../../domain/storage/detect-content-type.ts';
 import { storageErrors } from '../../domain/storage/storage-error.ts';
-import {
-  DEFAULT_UPLOAD_LIMITS,
-  effectiveLimits,
-  hasDownloadToken,
-  isObjectPath,
-  newObjectPath,
-  newStoredFile,
-  validateUploadRequest,
-  withDownloadToken,
-  withoutDownloadToken,
-} from '../../domain/storage/stored-file.ts';
+import { DEFAULT_UPLOAD_LIMITS, hasDownloadToken, isObjectPath, withDownloadToken, withoutDownloadToken } from '../../domain/storage/stored-file.ts';
 import { KeyedLock } from './keyed-lock.ts';
-import { spoolToTempFile } from './spool-to-temp-file.ts';
+import { type PrepareUploadOptions, prepareUpload } from './spool-to-temp-file.ts';
 
 export interface FsFileStorageOptions {
   root: string;
@@ -43,40 +32,28 @@ const systemClock: Clock = { now: () => new Date() };
 
 export class FsFileStorage implements FileStorage {
   readonly root: string;
-  readonly #bucket: string;
-  readonly #limits: UploadLimits;
+  readonly #upload: Omit<PrepareUploadOptions, 'tmpDir'>;
   readonly #clock: Clock;
-  readonly #newId: () => string;
   readonly #newToken: () => string;
   readonly #lock = new KeyedLock();
 
   constructor(o: FsFileStorageOptions) {
     this.root = resolve(o.root);
-    this.#bucket = o.bucket ?? 'files';
-    this.#limits = o.limits ?? DEFAULT_UPLOAD_LIMITS;
     this.#clock = o.clock ?? systemClock;
-    this.#newId = o.newId ?? randomUUID;
     this.#newToken = o.newToken ?? randomUUID;
+    this.#upload = {
+      bucket: o.bucket ?? 'files',
+      limits: o.limits ?? DEFAULT_UPLOAD_LIMITS,
+      clock: this.#clock,
+      newId: o.newId ?? randomUUID,
+      newToken: this.#newToken,
+    };
   }
 
   async upload(request: UploadRequest): Promise<StoredFile> {
-    validateUploadRequest(request);
-    const limits = effectiveLimits(this.#limits, request.limits);
-    const spooled = await spoolToTempFile(request.data, { dir: join(this.root, '.tmp'), maxBytes: limits.maxBytes, signal: request.signal });
+    const { meta, spooled } = await prepareUpload(request, { ...this.#upload, tmpDir: join(this.root, '.tmp') });
     try {
-      const contentType = resolveContentType({ declared: request.contentType, head: spooled.head, allowed: limits.allowedContentTypes });
-      const path = newObjectPath(request.folder, this.#newId());
-      const meta = newStoredFile({
-        request,
-        bucket: this.#bucket,
-        path,
-        size: spooled.size,
-        md5Hash: spooled.md5Hash,
-        contentType,
-        now: this.#clock.now(),
-        tokens: request.withDownloadToken ? [this.#newToken()] : [],
-      });
-      const file = this.#file(path);
+      const file = this.#file(meta.fullPath);
       await mkdir(dirname(file), { recursive: true });
       await rename(spooled.tempPath, file);
       await writeFileAtomic(`${file}.json`, JSON.stringify(meta)).catch(async (e: unknown) => {

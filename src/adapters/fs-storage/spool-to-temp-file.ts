@@ -1,10 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ByteSource } from '../../domain/storage/file-storage.ts';
-import { SNIFF_BYTES } from '../../domain/storage/detect-content-type.ts';
+import type { Clock } from '../../domain/shared/clock.ts';
+import type { ByteSource, StoredFile, UploadLimits, UploadRequest } from '../../domain/storage/file-storage.ts';
+import { SNIFF_BYTES, resolveContentType } from '../../domain/storage/detect-content-type.ts';
 import { storageErrors } from '../../domain/storage/storage-error.ts';
-import { tooLarge } from '../../domain/storage/stored-file.ts';
+import { effectiveLimits, newObjectPath, newStoredFile, tooLarge, validateUploadRequest } from '../../domain/storage/stored-file.ts';
 
 export interface SpooledFile {
   tempPath: string;
@@ -56,4 +57,41 @@ export async function spoolToTempFile(
     throw e;
   }
   return { tempPath, size, md5Hash: md5.digest('base64'), head: head.slice(0, Math.min(size, SNIFF_BYTES)), remove };
+}
+
+export interface PrepareUploadOptions {
+  bucket: string;
+  limits: UploadLimits;
+  tmpDir: string;
+  clock: Clock;
+  newId: () => string;
+  newToken: () => string;
+}
+
+/**
+ * What every adapter does before it stores anything: check the request, spool the bytes (size
+ * limit, md5), check the content type against the bytes, and build the metadata for a new
+ * generated path. The caller stores `spooled.tempPath` and then calls `spooled.remove()`.
+ */
+export async function prepareUpload(request: UploadRequest, o: PrepareUploadOptions): Promise<{ meta: StoredFile; spooled: SpooledFile }> {
+  validateUploadRequest(request);
+  const limits = effectiveLimits(o.limits, request.limits);
+  const spooled = await spoolToTempFile(request.data, { dir: o.tmpDir, maxBytes: limits.maxBytes, signal: request.signal });
+  try {
+    const contentType = resolveContentType({ declared: request.contentType, head: spooled.head, allowed: limits.allowedContentTypes });
+    const meta = newStoredFile({
+      request,
+      bucket: o.bucket,
+      path: newObjectPath(request.folder, o.newId()),
+      size: spooled.size,
+      md5Hash: spooled.md5Hash,
+      contentType,
+      now: o.clock.now(),
+      tokens: request.withDownloadToken ? [o.newToken()] : [],
+    });
+    return { meta, spooled };
+  } catch (e) {
+    await spooled.remove();
+    throw e;
+  }
 }

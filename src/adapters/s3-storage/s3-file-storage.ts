@@ -26,7 +26,6 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Clock } from '../../domain/shared/clock.ts';
 import type { DownloadResult, FileStorage, StoredFile, UploadLimits, UploadRequest } from '../../domain/storage/file-storage.ts';
-import { resolveContentType } from '../../domain/storage/detect-content-type.ts';
 import {
   MAX_OPERATION_RETRY_TIME_MS,
   MAX_UPLOAD_RETRY_TIME_MS,
@@ -37,18 +36,14 @@ import {
 import { StorageError, storageErrorFromHttpStatus, storageErrors } from '../../domain/storage/storage-error.ts';
 import {
   DEFAULT_UPLOAD_LIMITS,
-  effectiveLimits,
   hasDownloadToken,
   isObjectPath,
   nameOf,
-  newObjectPath,
-  newStoredFile,
-  validateUploadRequest,
   withDownloadToken,
   withoutDownloadToken,
 } from '../../domain/storage/stored-file.ts';
 import { KeyedLock } from '../fs-storage/keyed-lock.ts';
-import { spoolToTempFile } from '../fs-storage/spool-to-temp-file.ts';
+import { type PrepareUploadOptions, prepareUpload } from '../fs-storage/spool-to-temp-file.ts';
 
 export interface S3Location {
   bucket: string;
@@ -141,15 +136,13 @@ export class S3FileStorage implements FileStorage {
   readonly client: S3Client;
   readonly bucket: string;
   readonly #prefix: string;
-  readonly #limits: UploadLimits;
+  readonly #upload: PrepareUploadOptions;
   readonly #clock: Clock;
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #random: () => number;
   readonly #operationDeadline: number;
   readonly #uploadDeadline: number;
   readonly #partSize: number;
-  readonly #tmpDir: string;
-  readonly #newId: () => string;
   readonly #newToken: () => string;
   readonly #onRetry: S3FileStorageOptions['onRetry'];
   readonly #lock = new KeyedLock();
@@ -157,16 +150,21 @@ export class S3FileStorage implements FileStorage {
   constructor(o: S3FileStorageOptions) {
     this.bucket = o.bucket;
     this.#prefix = o.prefix;
-    this.#limits = o.limits ?? DEFAULT_UPLOAD_LIMITS;
     this.#clock = o.clock ?? { now: () => new Date() };
     this.#sleep = o.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
     this.#random = o.random ?? Math.random;
     this.#operationDeadline = validateRetryTime(o.maxOperationRetryTimeMs ?? MAX_OPERATION_RETRY_TIME_MS, 'maxOperationRetryTime');
     this.#uploadDeadline = validateRetryTime(o.maxUploadRetryTimeMs ?? MAX_UPLOAD_RETRY_TIME_MS, 'maxUploadRetryTime');
     this.#partSize = Math.max(MIN_PART_SIZE, o.partSize ?? 8 * 1024 * 1024);
-    this.#tmpDir = o.tmpDir ?? join(tmpdir(), 'shieldline-s3-spool');
-    this.#newId = o.newId ?? randomUUID;
     this.#newToken = o.newToken ?? randomUUID;
+    this.#upload = {
+      bucket: o.bucket,
+      limits: o.limits ?? DEFAULT_UPLOAD_LIMITS,
+      tmpDir: o.tmpDir ?? join(tmpdir(), 'shieldline-s3-spool'),
+      clock: this.#clock,
+      newId: o.newId ?? randomUUID,
+      newToken: this.#newToken,
+    };
     this.#onRetry = o.onRetry;
     this.client = new S3Client({
       region: o.region,
@@ -185,23 +183,9 @@ export class S3FileStorage implements FileStorage {
   }
 
   async upload(request: UploadRequest): Promise<StoredFile> {
-    validateUploadRequest(request);
-    const limits = effectiveLimits(this.#limits, request.limits);
-    const spooled = await spoolToTempFile(request.data, { dir: this.#tmpDir, maxBytes: limits.maxBytes, signal: request.signal });
+    const { meta, spooled } = await prepareUpload(request, this.#upload);
     try {
-      const contentType = resolveContentType({ declared: request.contentType, head: spooled.head, allowed: limits.allowedContentTypes });
-      const path = newObjectPath(request.folder, this.#newId());
-      const meta = newStoredFile({
-        request,
-        bucket: this.bucket,
-        path,
-        size: spooled.size,
-        md5Hash: spooled.md5Hash,
-        contentType,
-        now: this.#clock.now(),
-        tokens: request.withDownloadToken ? [this.#newToken()] : [],
-      });
-      await this.#retry(path, this.#uploadDeadline, request.signal, async ({ remainingMs }) => {
+      await this.#retry(meta.fullPath, this.#uploadDeadline, request.signal, async ({ remainingMs }) => {
         const abortController = new AbortController();
         const timer = setTimeout(() => abortController.abort(), remainingMs);
         const onCancel = () => abortController.abort();
