@@ -152,6 +152,13 @@ function indexSql(ix: CollectionIndex): string {
   return `CREATE ${ix.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${name} ON documents (${cols}) WHERE collection = ${sqlText(ix.collection)}`;
 }
 
+interface PendingWrite {
+  op: WriteOp;
+  now: string;
+  resolve: (doc: RawDocument | null) => void;
+  reject: (e: unknown) => void;
+}
+
 export interface SqliteDriverOptions {
   /** How often to look for commits made by other processes while someone is subscribed. */
   pollMs?: number;
@@ -170,10 +177,23 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
   private poller: NodeJS.Timeout | undefined;
   private readonly sweeper: NodeJS.Timeout | undefined;
   private dataVersion = 0;
+  private readonly pending: PendingWrite[] = [];
+  private readonly applyOne = (w: PendingWrite): RawDocument | null => this.apply(w.op, w.now);
+  private readonly applyBatch;
 
   constructor(db: SqliteDb, options: SqliteDriverOptions = {}) {
     this.db = db;
     this.options = options;
+    const one = db.transaction(this.applyOne);
+    this.applyBatch = db.transaction((batch: PendingWrite[]) =>
+      batch.map((w) => {
+        try {
+          return { ok: one(w) };
+        } catch (error) {
+          return { error };
+        }
+      }),
+    );
     for (const ix of COLLECTION_INDEXES) db.exec(indexSql(ix));
     if (TTL_INDEXES.length > 0) {
       this.sweeper = setInterval(() => this.sweepExpired(), options.ttlSweepMs ?? 60_000);
@@ -287,10 +307,30 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
     throw new DatabaseError('invalid-argument', `Cannot increment a field that does not hold a number in ${op.collection}/${op.id}.`);
   }
 
-  async write(op: WriteOp, now: string): Promise<RawDocument | null> {
-    const raw = this.apply(op, now);
-    this.changed([op.collection]);
-    return raw;
+  /**
+   * Group commit: writes issued in the same event-loop turn share one IMMEDIATE transaction
+   * (one fsync), each inside its own savepoint so a failing write undoes only itself. Every
+   * promise settles after the shared commit, so an acknowledged write is a durable one.
+   */
+  write(op: WriteOp, now: string): Promise<RawDocument | null> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ op, now, resolve, reject });
+      if (this.pending.length === 1) setImmediate(() => this.flush());
+    });
+  }
+
+  private flush(): void {
+    const batch = this.pending.splice(0);
+    if (batch.length === 0) return;
+    let outcomes: ({ ok: RawDocument | null } | { error: unknown })[];
+    try {
+      outcomes = this.applyBatch.immediate(batch);
+    } catch (e) {
+      for (const w of batch) w.reject(e);
+      return;
+    }
+    this.changed(batch.map((w) => w.op.collection));
+    outcomes.forEach((o, i) => ('ok' in o ? batch[i]!.resolve(o.ok) : batch[i]!.reject(o.error)));
   }
 
   async commit(reads: ReadCheck[], writes: WriteOp[], now: string): Promise<void> {
@@ -385,6 +425,7 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
   }
 
   async close(): Promise<void> {
+    this.flush();
     this.stopPolling();
     clearInterval(this.sweeper);
     this.watchers.clear();
