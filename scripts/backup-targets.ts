@@ -9,8 +9,11 @@ import { loadConfig } from '../src/config.ts';
  */
 export function dataLocations(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
+  if (config.database.kind !== 'sqlite') {
+    throw new Error('DATABASE_URL points at MongoDB: back it up with mongodump/mongorestore; this command archives the embedded SQLite database.');
+  }
   if (config.database.file === ':memory:') throw new Error('DATABASE_URL points at an in-memory database: nothing to back up or restore.');
-  const storageUrl = env.STORAGE_URL ?? '';
+  const storageUrl = config.storageUrl;
   let filesDir = resolve(config.dataDir, 'files');
   if (storageUrl.startsWith('file://')) filesDir = fileURLToPath(storageUrl);
   else if (storageUrl.startsWith('file:')) filesDir = resolve(storageUrl.slice('file:'.length));

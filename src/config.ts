@@ -15,8 +15,9 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
-    .regex(/^sqlite:/, 'must start with sqlite: (for example sqlite:./data/app.db)')
+    .regex(/^(sqlite:|mongodb(\+srv)?:\/\/)/, 'must start with sqlite: or mongodb:// (for example sqlite:./data/app.db)')
     .optional(),
+  STORAGE_URL: z.string().regex(/^(file:|s3:\/\/)/, 'must start with file: or s3://').optional(),
   STATIC_DIR: z.string().min(1).default('./dist/web'),
   PUBLIC_URL: z.url('must be an absolute URL such as https://example.com').optional(),
   COMPANY_NAME: z.string().min(1).default('Shieldline Security'),
@@ -61,7 +62,9 @@ export interface AppConfig {
   port: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   dataDir: string;
-  database: { kind: 'sqlite'; file: string };
+  database: { kind: 'sqlite'; url: string; file: string } | { kind: 'mongodb'; url: string };
+  /** file:<folder> (default DATA_DIR/files) or s3://bucket?endpoint=… */
+  storageUrl: string;
   staticDir: string;
   publicUrl: string | undefined;
   company: { name: string; phone: string; email: string; copyrightYear: number; serviceArea: string };
@@ -108,8 +111,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (problems.length) throw new ConfigError(problems);
   const dataDir = resolve(e.DATA_DIR);
   const dbUrl = e.DATABASE_URL ?? `sqlite:${resolve(dataDir, 'app.db')}`;
-  const sqlitePath = dbUrl.slice('sqlite:'.length);
-  const database = { kind: 'sqlite', file: sqlitePath === ':memory:' ? ':memory:' : resolve(sqlitePath) } as const;
+  const sqlitePath = dbUrl.startsWith('sqlite:') ? dbUrl.slice('sqlite:'.length).replace(/^\/\//, '') : null;
+  const sqliteFile = sqlitePath === null ? null : sqlitePath === ':memory:' ? ':memory:' : resolve(sqlitePath);
+  const database: AppConfig['database'] =
+    sqliteFile === null ? { kind: 'mongodb', url: dbUrl } : { kind: 'sqlite', url: `sqlite:${sqliteFile}`, file: sqliteFile };
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -117,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     dataDir,
     database,
+    storageUrl: e.STORAGE_URL ?? `file:${resolve(dataDir, 'files')}`,
     staticDir: resolve(e.STATIC_DIR),
     publicUrl: e.PUBLIC_URL,
     company: {
@@ -144,5 +150,5 @@ function pick(env: Record<string, string | undefined>, key: PropertyKey | undefi
   if (typeof key !== 'string') return undefined;
   const v = env[key];
   // Never echo secrets back into logs.
-  return /SECRET|PASSWORD|TOKEN|KEY/i.test(key) ? '[hidden]' : v;
+  return /SECRET|PASSWORD|TOKEN|KEY|DATABASE_URL|STORAGE_URL/i.test(key) ? '[hidden]' : v;
 }

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  const container = buildContainer(config);
+  const container = await buildContainer(config);
   const app = await buildServer(config, container);
 
   let stopping = false;

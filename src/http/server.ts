@@ -37,6 +37,15 @@ export async function buildServer(config: AppConfig, container: AppContainer): P
   });
   await registerSpa(app, config.staticDir);
 
+  // While shutting down, answers to in-flight requests close their keep-alive connection, so
+  // the listener can finish as soon as they are done instead of waiting out keep-alive timers.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   app.addHook('onClose', async () => {
     await container.close();
   });

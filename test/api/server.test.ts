@@ -65,27 +65,51 @@ describe('the BFF', () => {
     }
   });
 
-  it('turns an unexpected failure into a generic 500 without a stack trace', async () => {
-    // The readiness probe fails when the database is closed; a real repository call then throws.
-    const db = t.container.resolve(TOKENS.Sqlite);
+  it('answers 503 with a generic message when the database is gone, and readiness fails', async () => {
     const ready = await t.app.inject('/api/ready');
     expect(ready.statusCode).toBe(200);
-    db.close();
+    await t.container.resolve(TOKENS.Store).close();
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/contact',
       payload: { name: 'Ann Lee', email: 'ann@example.com', subject: 'Hello', message: 'Hello there, world' },
     });
-    expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } });
-    expect(res.body).not.toMatch(/database connection is not open|\.ts:\d+/);
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ error: { code: 'unavailable', message: 'The service is temporarily unavailable. Please try again shortly.' } });
+    expect(res.body).not.toMatch(/terminated|\.ts:\d+/);
     expect((await t.app.inject('/api/ready')).statusCode).toBe(503);
+  });
+});
+
+const PRODUCTION_ENV = {
+  GOOGLE_CLIENT_ID: 'client.apps.example',
+  GOOGLE_CLIENT_SECRET: 'not-a-real-secret',
+  SESSION_SECRET: 'x'.repeat(40),
+  ADMIN_USER_IDS: '111,222',
+  PUBLIC_URL: 'https://shieldline.example',
+};
+
+describe('unexpected failures', () => {
+  it('become a generic 500 without a stack trace', async () => {
+    const t = await buildTestApp({}, (app) => {
+      app.get('/api/test-explodes', async () => {
+        throw new Error('secret internals at /srv/app/src/x.ts:12');
+      });
+    });
+    try {
+      const res = await t.app.inject('/api/test-explodes');
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } });
+      expect(res.body).not.toMatch(/secret internals|\.ts:\d+/);
+    } finally {
+      await t.close();
+    }
   });
 });
 
 describe('production headers', () => {
   it('adds HSTS in production', async () => {
-    const t = await buildTestApp({ NODE_ENV: 'production' });
+    const t = await buildTestApp({ NODE_ENV: 'production', ...PRODUCTION_ENV });
     try {
       const res = await t.app.inject('/api/health');
       expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');

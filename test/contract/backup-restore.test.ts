@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createBackup, restoreBackup } from '../../src/adapters/backup/tar-backup.ts';
 import { FsFileStorage } from '../../src/adapters/fs-storage/fs-file-storage.ts';
 import { closeSqlite, migrate, openSqlite } from '../../src/adapters/sqlite/sqlite-database.ts';
-import { SqliteContactMessageRepository } from '../../src/adapters/sqlite/sqlite-contact-message-repository.ts';
+import { sqliteDocumentStore } from '../../src/adapters/sqlite/sqlite-document-store.ts';
+import { DocumentContactMessageRepository } from '../../src/adapters/documents/document-contact-message-repository.ts';
 import { newContactMessage } from '../../src/domain/contact/contact-message.ts';
 import { aContactRequest } from '../support/factories.ts';
 import { fileBytes } from '../support/storage-factories.ts';
@@ -27,9 +28,8 @@ async function aDataFolder() {
   const dataDir = join(aDir(), 'data');
   const db = openSqlite(join(dataDir, 'app.db'));
   migrate(db);
-  const messages = new SqliteContactMessageRepository(db);
-  const message = newContactMessage({ ...aContactRequest(), phone: null }, `msg-${Date.now()}`, new Date());
-  await messages.add(message);
+  const messages = new DocumentContactMessageRepository(sqliteDocumentStore(db));
+  const message = await messages.add(newContactMessage({ ...aContactRequest(), phone: null }, `msg-${Date.now()}`, new Date()));
   const files = new FsFileStorage({ root: join(dataDir, 'files') });
   const bytes = fileBytes('image/jpeg', 40_000);
   const file = await files.upload({ folder: 'quote-photos', data: bytes, fileName: 'porch.jpg' });
@@ -53,7 +53,7 @@ describe('backup and restore', () => {
 
     const db = openSqlite(join(target, 'app.db'));
     try {
-      expect(await new SqliteContactMessageRepository(db).get(src.message.id)).toEqual(src.message);
+      expect(await new DocumentContactMessageRepository(sqliteDocumentStore(db)).get(src.message.id)).toEqual(src.message);
     } finally {
       closeSqlite(db);
     }
@@ -103,7 +103,7 @@ describe('backup and restore', () => {
 
     const db = openSqlite(join(target, 'app.db'));
     try {
-      expect((await new SqliteContactMessageRepository(db).get(src.message.id))?.email).toBe(src.message.email);
+      expect((await new DocumentContactMessageRepository(sqliteDocumentStore(db)).get(src.message.id))?.email).toBe(src.message.email);
     } finally {
       closeSqlite(db);
     }

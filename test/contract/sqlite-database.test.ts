@@ -51,10 +51,10 @@ describe('SQLite foundation', () => {
   it('closes cleanly: the WAL is folded back into the database file', () => {
     const { db, file } = open();
     migrate(db);
-    db.prepare("INSERT INTO contact_messages VALUES ('1','n','e',NULL,'s','m','new','t','t')").run();
+    db.prepare("INSERT INTO documents (collection, id, data, created_at, updated_at) VALUES ('c', '1', '{}', 't', 't')").run();
     closeSqlite(db);
     const reopened = openSqlite(file);
     cleanups.push(() => closeSqlite(reopened));
-    expect(reopened.prepare('SELECT count(*) AS n FROM contact_messages').get()).toEqual({ n: 1 });
+    expect(reopened.prepare('SELECT count(*) AS n FROM documents').get()).toEqual({ n: 1 });
   });
 });

@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
+import { readCollection } from '../support/stored-documents.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server-process.ts';
 
-function storedMessages(dataDir: string): { name: string; email: string; subject: string; message: string; status: string }[] {
-  const db = new Database(join(dataDir, 'app.db'), { readonly: true });
-  try {
-    return db.prepare('SELECT name, email, subject, message, status FROM contact_messages').all() as never;
-  } finally {
-    db.close();
-  }
-}
+const storedMessages = (dataDir: string) =>
+  readCollection<{ name: string; email: string; subject: string; message: string; status: string }>(dataDir, 'contact_messages').map(
+    ({ name, email, subject, message, status }) => ({ name, email, subject, message, status }),
+  );
 
 describe('the Contact form in Chromium', () => {
   let server: RunningServer;

@@ -13,11 +13,15 @@ export interface TestApp {
 }
 
 /** The real server on a real SQLite file in a temp folder, driven through `inject`. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  extend?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
   const dir = tempDir();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dir.path, ...env });
-  const container = buildContainer(config);
+  const container = await buildContainer(config);
   const app = await buildServer(config, container);
+  extend?.(app);
   await app.ready();
   return {
     app,
