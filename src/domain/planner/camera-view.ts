@@ -26,6 +26,8 @@ export interface CameraGeometry {
   id: string;
   /** Visible area per layer, in COVERAGE_LAYERS order, blind zone removed; plan units. */
   layers: Ring[];
+  /** Everything in the camera's line of sight within its range, blind zone included. */
+  sight: Ring;
   /** The part of the visible area the camera cannot see because it looks over it. */
   blindZone: Ring;
   rangeM: number;
@@ -67,7 +69,7 @@ export function cameraGeometry(
   const range = limits.rangeM / metresPerUnit;
   const empty = new Float64Array(0);
   if (!(range > 0)) {
-    return { id: camera.id, layers: COVERAGE_LAYERS.map(() => empty), blindZone: empty, ...limits };
+    return { id: camera.id, layers: COVERAGE_LAYERS.map(() => empty), sight: empty, blindZone: empty, ...limits };
   }
   const visible = caster.cast({ x: camera.position.x, y: camera.position.y, heading, hfov, range });
   const full = hfov >= 2 * Math.PI - 1e-9;
@@ -89,5 +91,5 @@ export function cameraGeometry(
       layers[i] = i > 0 && raw[i] === raw[i - 1] ? layers[i - 1]! : clipRingToHalfPlane(raw[i]!, hx, hy, c);
     }
   }
-  return { id: camera.id, layers, blindZone, ...limits };
+  return { id: camera.id, layers, sight: visible, blindZone, ...limits };
 }

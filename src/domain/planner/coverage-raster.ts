@@ -10,6 +10,9 @@ import { LAYER_COUNT } from './camera-view.ts';
 import type { Bounds } from './plan.ts';
 import type { Ring } from './polygon.ts';
 
+/** The per-cell counters are bytes. */
+export const MAX_CAMERAS = 255;
+
 /** Row spans: [layer, row, firstCol, endCol) quadruples. */
 export type Spans = Int32Array;
 
@@ -19,7 +22,11 @@ export class CoverageRaster {
   readonly cell: number;
   readonly cols: number;
   readonly rows: number;
-  private readonly counts: Uint16Array[];
+  /**
+   * Cameras seeing each cell, layer-interleaved (counts[cell · LAYER_COUNT + layer]) so one
+   * camera's layers share cache lines. Bytes: a plan holds at most MAX_CAMERAS cameras.
+   */
+  private readonly counts: Uint8Array;
   private readonly covered = new Float64Array(LAYER_COUNT);
   /** Per cell: which combination of areas of interest it lies in (0 = none). */
   private readonly combo: Uint16Array;
@@ -29,6 +36,7 @@ export class CoverageRaster {
   private readonly areaSpans: Spans[];
   // scratch
   private rowStart = new Int32Array(0);
+  private rowFill = new Int32Array(0);
   private xs = new Float64Array(256);
   private spanBuf = new Int32Array(4096);
   private nSpan = 0;
@@ -40,20 +48,26 @@ export class CoverageRaster {
     this.cols = Math.max(1, Math.ceil((bounds.maxX - bounds.minX) / cell));
     this.rows = Math.max(1, Math.ceil((bounds.maxY - bounds.minY) / cell));
     const size = this.cols * this.rows;
-    this.counts = Array.from({ length: LAYER_COUNT }, () => new Uint16Array(size));
+    this.counts = new Uint8Array(size * LAYER_COUNT);
     this.combo = new Uint16Array(size);
     // combination ids: a cell's set of areas, as a sorted id list
     const keyOf = new Map<string, number>([['', 0]]);
     const members: number[][] = [[]];
-    const next = new Map<string, number>();
     this.areaSpans = areas.map((ring, a) => {
       const spans = this.rasterize([ring]);
+      // combination a cell moves to when area a is added to its current one
+      const next: number[] = [];
       for (let k = 0; k < spans.length; k += 4) {
         const base = spans[k + 1]! * this.cols;
+        let lastFrom = -1;
+        let lastTo = 0;
         for (let i = base + spans[k + 2]!; i < base + spans[k + 3]!; i++) {
           const from = this.combo[i]!;
-          const step = `${from}:${a}`;
-          let to = next.get(step);
+          if (from === lastFrom) {
+            this.combo[i] = lastTo;
+            continue;
+          }
+          let to = next[from];
           if (to === undefined) {
             const set = [...members[from]!, a];
             const key = set.join(',');
@@ -63,9 +77,11 @@ export class CoverageRaster {
               members.push(set);
               keyOf.set(key, to);
             }
-            next.set(step, to);
+            next[from] = to;
           }
           this.combo[i] = to;
+          lastFrom = from;
+          lastTo = to;
         }
       }
       return spans;
@@ -87,8 +103,25 @@ export class CoverageRaster {
   /** The spans of cells whose centres lie inside each ring; ring i is layer i. */
   rasterize(layers: readonly Ring[]): Spans {
     this.nSpan = 0;
-    layers.forEach((ring, layer) => this.scan(ring, layer));
+    let prevStart = 0;
+    for (let layer = 0; layer < layers.length; layer++) {
+      const start = this.nSpan;
+      if (layer > 0 && layers[layer] === layers[layer - 1]) {
+        // same ring as the layer before (e.g. range = detect distance): same spans
+        for (let k = prevStart; k < start; k += 4) this.pushSpan(layer, this.spanBuf[k + 1]!, this.spanBuf[k + 2]!, this.spanBuf[k + 3]!);
+      } else {
+        this.scan(layers[layer]!, layer);
+      }
+      prevStart = start;
+    }
     return this.spanBuf.slice(0, this.nSpan);
+  }
+
+  /** Forgets every camera's contribution (before adding them all again). */
+  clear(): void {
+    this.counts.fill(0);
+    this.covered.fill(0);
+    this.comboCovered.fill(0);
   }
 
   private scan(ring: Ring, layer: number): void {
@@ -125,7 +158,9 @@ export class CoverageRaster {
     const total = start[nr]!;
     if (this.xs.length < total) this.xs = new Float64Array(Math.max(total, 2 * this.xs.length));
     const xs = this.xs;
-    const fill = start.slice(0, nr);
+    if (this.rowFill.length < nr) this.rowFill = new Int32Array(this.rowStart.length);
+    const fill = this.rowFill;
+    fill.set(start.subarray(0, nr));
     px = ring[n - 2]!;
     py = ring[n - 1]!;
     for (let i = 0; i < n; i += 2) {
@@ -181,13 +216,13 @@ export class CoverageRaster {
   add(spans: Spans): void {
     const combo = this.combo;
     const comboCovered = this.comboCovered;
+    const counts = this.counts;
     for (let k = 0; k < spans.length; k += 4) {
       const layer = spans[k]!;
-      const counts = this.counts[layer]!;
       const base = spans[k + 1]! * this.cols;
       let gained = 0;
       for (let i = base + spans[k + 2]!, end = base + spans[k + 3]!; i < end; i++) {
-        if (counts[i]!++ === 0) {
+        if (counts[i * LAYER_COUNT + layer]!++ === 0) {
           gained++;
           const m = combo[i]!;
           if (m !== 0) comboCovered[m * LAYER_COUNT + layer]!++;
@@ -200,13 +235,13 @@ export class CoverageRaster {
   remove(spans: Spans): void {
     const combo = this.combo;
     const comboCovered = this.comboCovered;
+    const counts = this.counts;
     for (let k = 0; k < spans.length; k += 4) {
       const layer = spans[k]!;
-      const counts = this.counts[layer]!;
       const base = spans[k + 1]! * this.cols;
       let lost = 0;
       for (let i = base + spans[k + 2]!, end = base + spans[k + 3]!; i < end; i++) {
-        if (--counts[i]! === 0) {
+        if (--counts[i * LAYER_COUNT + layer]! === 0) {
           lost++;
           const m = combo[i]!;
           if (m !== 0) comboCovered[m * LAYER_COUNT + layer]!--;
@@ -232,13 +267,13 @@ export class CoverageRaster {
 
   /** Runs of cells no camera sees in a layer: [row, firstCol, endCol) triples, over an area or the plan. */
   uncoveredRuns(layer: number, area?: number): Int32Array {
-    const counts = this.counts[layer]!;
+    const counts = this.counts;
     const out: number[] = [];
     const scanRow = (row: number, c0: number, c1: number) => {
       const base = row * this.cols;
       let runStart = -1;
       for (let c = c0; c < c1; c++) {
-        const empty = counts[base + c] === 0;
+        const empty = counts[(base + c) * LAYER_COUNT + layer] === 0;
         if (empty && runStart < 0) runStart = c;
         else if (!empty && runStart >= 0) {
           out.push(row, runStart, c);

@@ -9,11 +9,12 @@ import { DomainError } from '../shared/domain-error.ts';
 import type { CameraGeometry, CoverageLayer } from './camera-view.ts';
 import { COVERAGE_LAYERS, cameraGeometry } from './camera-view.ts';
 import type { Spans } from './coverage-raster.ts';
-import { CoverageRaster } from './coverage-raster.ts';
+import { CoverageRaster, MAX_CAMERAS } from './coverage-raster.ts';
 import type { AreaOfInterest, Bounds, Camera, DoriLevel, Plan, Point, Wall } from './plan.ts';
 import { isOpaque } from './plan.ts';
-import { ringFromPoints } from './polygon.ts';
+import { ringFromPoints, segmentTouchesRing } from './polygon.ts';
 import { SegmentGrid } from './segment-grid.ts';
+import type { VisibilityOptions } from './visibility.ts';
 import { VisibilityCaster } from './visibility.ts';
 
 export type CoverageFigures = Record<CoverageLayer, number>;
@@ -79,19 +80,19 @@ interface CameraState {
 export class PlannerEngine {
   private readonly options: PlannerEngineOptions;
   private plan: Plan = { metresPerUnit: 1, walls: [], cameras: [], areas: [] };
-  private caster: VisibilityCaster;
+  private readonly caster: VisibilityCaster;
   private raster: CoverageRaster | null = null;
   private readonly cameras = new Map<string, CameraState>();
 
   constructor(options: Partial<PlannerEngineOptions> = {}) {
     this.options = { ...DEFAULT_PLANNER_OPTIONS, ...options };
-    this.caster = this.makeCaster();
+    this.caster = new VisibilityCaster(new SegmentGrid(new Float64Array(0)), this.casterOptions());
   }
 
   load(plan: Plan): PlannerUpdate {
     validatePlan(plan);
     this.plan = { ...plan, walls: [...plan.walls], cameras: [], areas: [...plan.areas] };
-    this.caster = this.makeCaster();
+    this.resetCaster();
     this.raster = this.makeRaster();
     const removed = [...this.cameras.keys()];
     this.cameras.clear();
@@ -105,6 +106,7 @@ export class PlannerEngine {
   /** Adds a camera or replaces the one with the same id. */
   upsertCamera(camera: Camera): PlannerUpdate {
     validateCamera(camera);
+    if (!this.cameras.has(camera.id) && this.cameras.size >= MAX_CAMERAS) throw tooManyCameras();
     this.place(camera);
     return this.update([camera.id], []);
   }
@@ -127,8 +129,8 @@ export class PlannerEngine {
   /** Replaces every wall: rebuilds the segment grid and recasts every camera. */
   setWalls(walls: Wall[]): PlannerUpdate {
     this.plan = { ...this.plan, walls: [...walls] };
-    this.caster = this.makeCaster();
-    return this.recast([...this.cameras.keys()]);
+    this.resetCaster();
+    return this.recastAll();
   }
 
   /** Adds or changes one wall: recasts only the cameras that can reach it. */
@@ -193,22 +195,28 @@ export class PlannerEngine {
 
   private editWalls(walls: Wall[], touched: Wall[]): PlannerUpdate {
     this.plan = { ...this.plan, walls };
-    this.caster = this.makeCaster();
+    this.resetCaster();
     const affected = [...this.cameras.values()]
       .filter((s) => touched.some((w) => this.canReach(s, w)))
       .map((s) => s.camera.id);
     return this.recast(affected);
   }
 
-  /** Conservative: the wall comes within the camera's range. */
+  /**
+   * A wall changes what a camera sees only if it touches the region the camera sees now: a
+   * wall being added must cut into it, a wall being removed must have bounded it.
+   */
   private canReach(s: CameraState, wall: Wall): boolean {
-    const reach = s.geometry.rangeM / this.plan.metresPerUnit + 1e-6;
-    const p = s.camera.position;
-    const ex = wall.b.x - wall.a.x;
-    const ey = wall.b.y - wall.a.y;
-    const ee = ex * ex + ey * ey;
-    const u = ee > 0 ? Math.min(1, Math.max(0, ((p.x - wall.a.x) * ex + (p.y - wall.a.y) * ey) / ee)) : 0;
-    return Math.hypot(wall.a.x + u * ex - p.x, wall.a.y + u * ey - p.y) <= reach;
+    return segmentTouchesRing(s.geometry.sight, wall.a.x, wall.a.y, wall.b.x, wall.b.y, 1e-6 / this.plan.metresPerUnit);
+  }
+
+  /** Every camera again: cheaper to clear the raster than to subtract each camera. */
+  private recastAll(): PlannerUpdate {
+    const raster = this.rasterOrThrow();
+    raster.clear();
+    const ids = [...this.cameras.keys()];
+    for (const id of ids) this.place(this.state(id).camera, false);
+    return this.update(ids, []);
   }
 
   private recast(ids: string[]): PlannerUpdate {
@@ -216,10 +224,10 @@ export class PlannerEngine {
     return this.update(ids, []);
   }
 
-  private place(camera: Camera): void {
+  private place(camera: Camera, subtractOld = true): void {
     const raster = this.rasterOrThrow();
     const old = this.cameras.get(camera.id);
-    if (old) raster.remove(old.spans);
+    if (old && subtractOld) raster.remove(old.spans);
     const { metresPerUnit, targetHeightM = 0 } = this.plan;
     const geometry = cameraGeometry(this.caster, camera, metresPerUnit, targetHeightM, this.options.arcToleranceM / metresPerUnit);
     const spans = raster.rasterize(geometry.layers);
@@ -242,17 +250,21 @@ export class PlannerEngine {
     return this.raster;
   }
 
-  private makeCaster(): VisibilityCaster {
+  private resetCaster(): void {
     const opaque = this.plan.walls.filter(isOpaque);
     const coords = new Float64Array(opaque.length * 4);
     opaque.forEach((w, i) => coords.set([w.a.x, w.a.y, w.b.x, w.b.y], 4 * i));
+    this.caster.reset(new SegmentGrid(coords), this.casterOptions());
+  }
+
+  private casterOptions(): VisibilityOptions {
     const mpu = this.plan.metresPerUnit;
-    return new VisibilityCaster(new SegmentGrid(coords), {
+    return {
       epsilon: this.options.epsilon,
       contactDistance: 1e-4 / mpu,
       nudgeDistance: 1e-3 / mpu,
       arcTolerance: this.options.arcToleranceM / mpu,
-    });
+    };
   }
 
   private makeRaster(): CoverageRaster {
@@ -287,6 +299,11 @@ function validatePlan(plan: Plan): void {
   const b = plan.bounds;
   if (b && !(b.maxX > b.minX && b.maxY > b.minY)) throw new DomainError('validation', 'The plan bounds are empty.', { bounds: ['must not be empty'] });
   plan.cameras.forEach(validateCamera);
+  if (plan.cameras.length > MAX_CAMERAS) throw tooManyCameras();
+}
+
+function tooManyCameras(): DomainError {
+  return new DomainError('validation', `A plan holds at most ${MAX_CAMERAS} cameras.`, { cameras: [`at most ${MAX_CAMERAS}`] });
 }
 
 function validateCamera(camera: Camera): void {

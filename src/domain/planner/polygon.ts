@@ -6,6 +6,31 @@ import type { Point } from './plan.ts';
 
 export type Ring = Float64Array;
 
+/** A growable vertex buffer; `take()` copies the ring out and starts over. */
+export class RingBuilder {
+  private buf = new Float64Array(1024);
+  length = 0;
+
+  push(x: number, y: number): void {
+    if (this.length + 2 > this.buf.length) {
+      const b = new Float64Array(this.buf.length * 2);
+      b.set(this.buf);
+      this.buf = b;
+    }
+    this.buf[this.length++] = x;
+    this.buf[this.length++] = y;
+  }
+
+  take(): Ring {
+    const r = this.length >= 6 ? this.buf.slice(0, this.length) : new Float64Array(0);
+    this.length = 0;
+    return r;
+  }
+}
+
+// The clip functions below never run inside one another, so they share one buffer.
+const shared = new RingBuilder();
+
 export function ringFromPoints(points: readonly Point[]): Ring {
   const r = new Float64Array(points.length * 2);
   points.forEach((p, i) => {
@@ -54,13 +79,52 @@ export function pointInRing(ring: Ring, x: number, y: number): boolean {
   return inside;
 }
 
+/** Whether segment a–b crosses, touches (within `tol`) or lies inside the ring. */
+export function segmentTouchesRing(ring: Ring, ax: number, ay: number, bx: number, by: number, tol: number): boolean {
+  const n = ring.length;
+  if (n < 6) return false;
+  if (pointInRing(ring, ax, ay) || pointInRing(ring, bx, by)) return true;
+  const ex = bx - ax;
+  const ey = by - ay;
+  const len = Math.hypot(ex, ey);
+  let px = ring[n - 2]!;
+  let py = ring[n - 1]!;
+  for (let i = 0; i < n; i += 2) {
+    const qx = ring[i]!;
+    const qy = ring[i + 1]!;
+    const fx = qx - px;
+    const fy = qy - py;
+    const den = ex * fy - ey * fx;
+    const wx = px - ax;
+    const wy = py - ay;
+    // tolerance as a fraction of each segment's length
+    const tu = len > 0 ? tol / len : 0;
+    const flen = Math.hypot(fx, fy);
+    const tv = flen > 0 ? tol / flen : 0;
+    if (den !== 0) {
+      const u = (wx * fy - wy * fx) / den;
+      const v = (wx * ey - wy * ex) / den;
+      if (u >= -tu && u <= 1 + tu && v >= -tv && v <= 1 + tv) return true;
+    } else if (Math.abs(wx * ey - wy * ex) <= tol * len) {
+      // collinear: overlapping projections
+      const t0 = (wx * ex + wy * ey) / (len * len);
+      const t1 = ((qx - ax) * ex + (qy - ay) * ey) / (len * len);
+      if (Math.max(t0, t1) >= -tu && Math.min(t0, t1) <= 1 + tu) return true;
+    }
+    px = qx;
+    py = qy;
+  }
+  return false;
+}
+
 /**
  * Keeps the part of a ring where nx·x + ny·y ≥ c (Sutherland–Hodgman against one line). Valid
  * for non-convex rings too: pieces may be joined by zero-area edges along the line.
  */
 export function clipRingToHalfPlane(ring: Ring, nx: number, ny: number, c: number): Ring {
   const n = ring.length;
-  const out: number[] = [];
+  const out = shared;
+  out.length = 0;
   let px = ring[n - 2]!;
   let py = ring[n - 1]!;
   let pd = nx * px + ny * py - c;
@@ -82,7 +146,17 @@ export function clipRingToHalfPlane(ring: Ring, nx: number, ny: number, c: numbe
     py = qy;
     pd = qd;
   }
-  return out.length >= 6 ? Float64Array.from(out) : new Float64Array(0);
+  return out.take();
+}
+
+function pushArc(out: RingBuilder, cx: number, cy: number, r: number, from: number, to: number, arcStep: number): void {
+  let sweep = to - from;
+  while (sweep < 0) sweep += 2 * Math.PI;
+  const steps = Math.ceil(sweep / arcStep);
+  for (let k = 1; k < steps; k++) {
+    const a = from + (sweep * k) / steps;
+    out.push(cx + r * Math.cos(a), cy + r * Math.sin(a));
+  }
 }
 
 /**
@@ -92,38 +166,29 @@ export function clipRingToHalfPlane(ring: Ring, nx: number, ny: number, c: numbe
  */
 export function clipStarToDisc(ring: Ring, cx: number, cy: number, r: number, arcStep: number): Ring {
   const n = ring.length;
+  if (n < 6) return new Float64Array(0);
   const r2 = r * r;
-  const out: number[] = [];
-  const arc = (from: number, to: number): number[] => {
-    let sweep = to - from;
-    while (sweep < 0) sweep += 2 * Math.PI;
-    const steps = Math.ceil(sweep / arcStep);
-    const pts: number[] = [];
-    for (let k = 1; k < steps; k++) {
-      const a = from + (sweep * k) / steps;
-      pts.push(cx + r * Math.cos(a), cy + r * Math.sin(a));
-    }
-    return pts;
-  };
-  let exitAngle = Number.NaN;
-  // An entry met before any exit closes an arc that started at the ring's last exit.
-  let pendingEntryAt = -1;
-  let pendingEntryAngle = 0;
-  const enter = (ex: number, ey: number) => {
-    const angle = Math.atan2(ey, ex);
-    if (Number.isNaN(exitAngle)) {
-      pendingEntryAt = out.length;
-      pendingEntryAngle = angle;
-    } else {
-      for (const v of arc(exitAngle, angle)) out.push(v);
-    }
-    out.push(cx + ex, cy + ey);
-  };
-  let px = ring[n - 2]! - cx;
-  let py = ring[n - 1]! - cy;
-  let pIn = px * px + py * py <= r2;
-  let crossings = 0;
+  // Start the walk at a vertex inside the disc, so every arc runs from an exit to the next entry.
+  let first = -1;
   for (let i = 0; i < n; i += 2) {
+    const dx = ring[i]! - cx;
+    const dy = ring[i + 1]! - cy;
+    if (dx * dx + dy * dy <= r2) {
+      first = i;
+      break;
+    }
+  }
+  const out = shared;
+  out.length = 0;
+  if (first < 0) first = 0;
+  let exitAngle = Number.NaN;
+  let firstEntry = Number.NaN;
+  let crossings = 0;
+  let px = ring[(first + n - 2) % n]! - cx;
+  let py = ring[(first + n - 1) % n]! - cy;
+  let pIn = px * px + py * py <= r2;
+  for (let j = 0; j < n; j += 2) {
+    const i = (first + j) % n;
     const qx = ring[i]! - cx;
     const qy = ring[i + 1]! - cy;
     const qIn = qx * qx + qy * qy <= r2;
@@ -134,22 +199,24 @@ export function clipStarToDisc(ring: Ring, cx: number, cy: number, r: number, ar
     const b = px * dx + py * dy;
     const c = px * px + py * py - r2;
     const disc = b * b - a * c;
-    if (a > 0 && disc > 0) {
+    if (a > 0 && disc > 0 && (pIn !== qIn || !pIn)) {
       const s = Math.sqrt(disc);
       const t1 = (-b - s) / a;
       const t2 = (-b + s) / a;
-      if (pIn && !qIn) {
+      const enters = !pIn && (qIn || (t1 > 0 && t2 < 1));
+      if (enters) {
+        const ex = px + t1 * dx;
+        const ey = py + t1 * dy;
+        const angle = Math.atan2(ey, ex);
+        if (Number.isNaN(exitAngle)) firstEntry = angle;
+        else pushArc(out, cx, cy, r, exitAngle, angle, arcStep);
+        out.push(cx + ex, cy + ey);
+        crossings++;
+      }
+      if ((pIn || enters) && !qIn) {
         exitAngle = Math.atan2(py + t2 * dy, px + t2 * dx);
         out.push(cx + px + t2 * dx, cy + py + t2 * dy);
         crossings++;
-      } else if (!pIn && qIn) {
-        enter(px + t1 * dx, py + t1 * dy);
-        crossings++;
-      } else if (!pIn && !qIn && t1 > 0 && t2 < 1) {
-        enter(px + t1 * dx, py + t1 * dy);
-        exitAngle = Math.atan2(py + t2 * dy, px + t2 * dx);
-        out.push(cx + px + t2 * dx, cy + py + t2 * dy);
-        crossings += 2;
       }
     }
     if (qIn) out.push(cx + qx, cy + qy);
@@ -157,14 +224,12 @@ export function clipStarToDisc(ring: Ring, cx: number, cy: number, r: number, ar
     py = qy;
     pIn = qIn;
   }
-  if (pendingEntryAt >= 0 && !Number.isNaN(exitAngle)) {
-    out.splice(pendingEntryAt, 0, ...arc(exitAngle, pendingEntryAngle));
-  }
+  // no vertex inside: the ring's closing arc runs from the last exit back to the first entry
+  if (!Number.isNaN(firstEntry) && !Number.isNaN(exitAngle)) pushArc(out, cx, cy, r, exitAngle, firstEntry, arcStep);
   if (crossings === 0 && out.length === 0) {
     // the ring surrounds the whole disc
-    const full = arc(0, 2 * Math.PI);
-    full.push(cx + r, cy);
-    return Float64Array.from(full);
+    pushArc(out, cx, cy, r, 0, 2 * Math.PI, arcStep);
+    out.push(cx + r, cy);
   }
-  return out.length >= 6 ? Float64Array.from(out) : new Float64Array(0);
+  return out.take();
 }

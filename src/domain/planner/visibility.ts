@@ -49,8 +49,8 @@ export function arcStepFor(range: number, tolerance: number): number {
 }
 
 export class VisibilityCaster {
-  private readonly grid: SegmentGrid;
-  private readonly opt: VisibilityOptions;
+  private grid: SegmentGrid;
+  private opt: VisibilityOptions;
   // candidate segments relative to the origin: px, py, ex, ey
   private cand = new Float64Array(256);
   private nCand = 0;
@@ -58,6 +58,7 @@ export class VisibilityCaster {
   private nEvents = 0;
   private binStart = new Int32Array(514);
   private binItems = new Int32Array(1024);
+  private binFill = new Int32Array(513);
   private intervals = new Float64Array(512); // lo, hi, candidate index (as float)
   private nIntervals = 0;
   private nBins = 1;
@@ -73,6 +74,12 @@ export class VisibilityCaster {
   private lastHit = -1;
 
   constructor(grid: SegmentGrid, options: VisibilityOptions) {
+    this.grid = grid;
+    this.opt = options;
+  }
+
+  /** Swaps in new segments (a wall edit) or options (a new plan), keeping the scratch buffers. */
+  reset(grid: SegmentGrid, options: VisibilityOptions): void {
     this.grid = grid;
     this.opt = options;
   }
@@ -128,7 +135,8 @@ export class VisibilityCaster {
    * angles. Returns false when the camera sits on a segment (the caller nudges it and retries).
    */
   private collect(half: number, full: boolean): boolean {
-    const { ids, n } = this.grid.query(this.ox - this.range, this.oy - this.range, this.ox + this.range, this.oy + this.range);
+    const box = sectorBox(this.ox, this.oy, this.heading, half, this.range);
+    const { ids, n } = this.grid.query(box[0]!, box[1]!, box[2]!, box[3]!);
     const c = this.grid.coords;
     const r2 = this.range * this.range;
     const eps = this.opt.epsilon;
@@ -187,9 +195,10 @@ export class VisibilityCaster {
       const disc = pe * pe - ee * (pp - r2);
       if (disc > 0 && ee > 0) {
         const sq = Math.sqrt(disc);
-        for (const t of [(-pe - sq) / ee, (-pe + sq) / ee]) {
-          if (t > 0 && t < 1) this.endpointEvents(wrap(Math.atan2(py + t * ey, px + t * ex) - this.heading), half, full);
-        }
+        const t1 = (-pe - sq) / ee;
+        const t2 = (-pe + sq) / ee;
+        if (t1 > 0 && t1 < 1) this.endpointEvents(wrap(Math.atan2(py + t1 * ey, px + t1 * ex) - this.heading), half, full);
+        if (t2 > 0 && t2 < 1) this.endpointEvents(wrap(Math.atan2(py + t2 * ey, px + t2 * ex) - this.heading), half, full);
       }
     }
     return true;
@@ -197,9 +206,12 @@ export class VisibilityCaster {
 
   private endpointEvents(a: number, half: number, full: boolean): void {
     const eps = this.opt.epsilon;
-    for (const v of [a - eps, a + eps]) {
-      if (full) this.pushEvent(wrap(v));
-      else if (v > -half && v < half) this.pushEvent(v);
+    if (full) {
+      this.pushEvent(wrap(a - eps));
+      this.pushEvent(wrap(a + eps));
+    } else {
+      if (a - eps > -half && a - eps < half) this.pushEvent(a - eps);
+      if (a + eps > -half && a + eps < half) this.pushEvent(a + eps);
     }
   }
 
@@ -239,7 +251,8 @@ export class VisibilityCaster {
     }
     for (let b = 1; b <= nb; b++) start[b]! += start[b - 1]!;
     if (this.binItems.length < total) this.binItems = new Int32Array(Math.max(total, 2 * this.binItems.length));
-    const fill = start.slice(0, nb);
+    const fill = this.binFill;
+    fill.set(start.subarray(0, nb));
     for (let k = 0; k < this.nIntervals; k++) {
       const b0 = this.binOf(iv[3 * k]!);
       const b1 = this.binOf(iv[3 * k + 1]!);
@@ -336,6 +349,37 @@ export class VisibilityCaster {
     this.out[this.nOut++] = x;
     this.out[this.nOut++] = y;
   }
+}
+
+const boxScratch = new Float64Array(4);
+
+/** Bounding box [minX, minY, maxX, maxY] of a circular sector. */
+function sectorBox(x: number, y: number, heading: number, half: number, r: number): Float64Array {
+  const b = boxScratch;
+  if (half >= Math.PI) {
+    b[0] = x - r;
+    b[1] = y - r;
+    b[2] = x + r;
+    b[3] = y + r;
+    return b;
+  }
+  b[0] = b[2] = x;
+  b[1] = b[3] = y;
+  const add = (a: number) => {
+    const px = x + r * Math.cos(a);
+    const py = y + r * Math.sin(a);
+    if (px < b[0]!) b[0] = px;
+    if (px > b[2]!) b[2] = px;
+    if (py < b[1]!) b[1] = py;
+    if (py > b[3]!) b[3] = py;
+  };
+  add(heading - half);
+  add(heading + half);
+  for (let k = -4; k <= 8; k++) {
+    const axis = (k * Math.PI) / 2;
+    if (axis > heading - half && axis < heading + half) add(axis);
+  }
+  return b;
 }
 
 function grow(a: Float64Array, need: number): Float64Array<ArrayBuffer> {
