@@ -1,10 +1,13 @@
 /**
- * Live coverage numbers: a raster of square cells over the plan holding, per coverage layer,
- * how many cameras see each cell (a cell counts when its centre is inside a camera's polygon).
- * A camera's contribution is kept as row spans, so moving one camera subtracts its old spans
- * and adds its new ones; counters of covered cells (for the plan and for each combination of
- * areas of interest a cell belongs to) change only when a cell count passes 0 ↔ 1, so the
- * percentages cost nothing to read.
+ * Live coverage numbers: a raster of square cells over the plan (a cell counts as seen when its
+ * centre is inside a camera's polygon). A camera's layers are nested — identify ⊂ recognise ⊂
+ * observe ⊂ detect ⊂ coverage — so each cell it sees has one level, the highest layer that
+ * holds it, and the raster keeps per cell a count of cameras per level ("bands"): one counter
+ * touched per camera and cell, not five. A cell is covered in layer L when some band ≥ L is
+ * non-zero. A camera's contribution is kept as row spans of constant level, so moving one camera
+ * subtracts its old spans and adds its new ones; counters of covered cells (for the plan and for
+ * each combination of areas of interest a cell belongs to) change only when a band count passes
+ * 0 ↔ 1 above every other band of the cell, so the percentages cost nothing to read.
  */
 import { LAYER_COUNT } from './camera-view.ts';
 import type { Bounds } from './plan.ts';
@@ -13,7 +16,7 @@ import type { Ring } from './polygon.ts';
 /** The per-cell counters are bytes. */
 export const MAX_CAMERAS = 255;
 
-/** Row spans: [layer, row, firstCol, endCol) quadruples. */
+/** Row spans: [level, row, firstCol, endCol) quadruples. */
 export type Spans = Int32Array;
 
 export class CoverageRaster {
@@ -23,13 +26,15 @@ export class CoverageRaster {
   readonly cols: number;
   readonly rows: number;
   /**
-   * Cameras seeing each cell, layer-interleaved (counts[cell · LAYER_COUNT + layer]) so one
-   * camera's layers share cache lines. Bytes: a plan holds at most MAX_CAMERAS cameras.
+   * Cameras seeing each cell at each level: counts[cell · LAYER_COUNT + level], a cell's bands
+   * side by side in one cache line. Bytes: a plan holds at most MAX_CAMERAS cameras.
    */
   private readonly counts: Uint8Array;
   private readonly covered = new Float64Array(LAYER_COUNT);
   /** Per cell: which combination of areas of interest it lies in (0 = none). */
   private readonly combo: Uint16Array;
+  /** The buffers, until a newer raster takes them over. */
+  private buffers: { counts: Uint8Array; combo: Uint16Array } | null;
   private readonly comboCovered: Int32Array;
   private readonly areaCombos: number[][];
   private readonly areaCells: number[];
@@ -40,21 +45,31 @@ export class CoverageRaster {
   private xs = new Float64Array(256);
   private spanBuf = new Int32Array(4096);
   private nSpan = 0;
+  private bandBuf = new Int32Array(4096);
+  private nBand = 0;
+  private events = new Int32Array(256);
 
-  constructor(bounds: Bounds, cell: number, areas: readonly Ring[]) {
+  /**
+   * `reuse`: a raster this one replaces; its buffers are zeroed and reused when large enough,
+   * which spares a worker fresh pages (and their faults) on every plan load.
+   */
+  constructor(bounds: Bounds, cell: number, areas: readonly Ring[], reuse?: CoverageRaster) {
     this.minX = bounds.minX;
     this.minY = bounds.minY;
     this.cell = cell;
     this.cols = Math.max(1, Math.ceil((bounds.maxX - bounds.minX) / cell));
     this.rows = Math.max(1, Math.ceil((bounds.maxY - bounds.minY) / cell));
     const size = this.cols * this.rows;
-    this.counts = new Uint8Array(size * LAYER_COUNT);
-    this.combo = new Uint16Array(size);
+    const old = reuse?.buffers;
+    this.counts = old && old.counts.length >= size * LAYER_COUNT ? old.counts.subarray(0, size * LAYER_COUNT).fill(0) : new Uint8Array(size * LAYER_COUNT);
+    this.combo = old && old.combo.length >= size ? old.combo.subarray(0, size).fill(0) : new Uint16Array(size);
+    if (reuse) reuse.buffers = null;
+    this.buffers = { counts: this.counts, combo: this.combo };
     // combination ids: a cell's set of areas, as a sorted id list
     const keyOf = new Map<string, number>([['', 0]]);
     const members: number[][] = [[]];
     this.areaSpans = areas.map((ring, a) => {
-      const spans = this.rasterize([ring]);
+      const spans = this.ringSpans(ring);
       // combination a cell moves to when area a is added to its current one
       const next: number[] = [];
       for (let k = 0; k < spans.length; k += 4) {
@@ -100,7 +115,7 @@ export class CoverageRaster {
     return this.cols * this.rows;
   }
 
-  /** The spans of cells whose centres lie inside each ring; ring i is layer i. */
+  /** The level spans of a camera whose layer i is ring i (rings nested, coverage first). */
   rasterize(layers: readonly Ring[]): Spans {
     this.nSpan = 0;
     let prevStart = 0;
@@ -114,6 +129,90 @@ export class CoverageRaster {
       }
       prevStart = start;
     }
+    return this.toBands();
+  }
+
+  /**
+   * Splits each row's layer spans into runs of constant level by a sweep over their ends: the
+   * level of a cell is the number of layers holding it, less one.
+   */
+  private toBands(): Spans {
+    this.nBand = 0;
+    const spans = this.spanBuf;
+    const n = this.nSpan;
+    if (n === 0) return new Int32Array(0);
+    let r0 = Infinity;
+    let r1 = -Infinity;
+    for (let k = 1; k < n; k += 4) {
+      const r = spans[k]!;
+      if (r < r0) r0 = r;
+      if (r > r1) r1 = r;
+    }
+    const nr = r1 - r0 + 1;
+    if (this.rowStart.length < nr + 1) this.rowStart = new Int32Array(Math.max(nr + 1, 2 * this.rowStart.length));
+    const start = this.rowStart;
+    start.fill(0, 0, nr + 1);
+    for (let k = 1; k < n; k += 4) start[spans[k]! - r0 + 1]! += 2;
+    for (let r = 1; r <= nr; r++) start[r]! += start[r - 1]!;
+    if (this.events.length < start[nr]!) this.events = new Int32Array(Math.max(start[nr]!, 2 * this.events.length));
+    if (this.rowFill.length < nr) this.rowFill = new Int32Array(this.rowStart.length);
+    const fill = this.rowFill;
+    fill.set(start.subarray(0, nr));
+    const ev = this.events;
+    // an event is col·2 + (1 for an end), so sorting orders by column
+    for (let k = 0; k < n; k += 4) {
+      const r = spans[k + 1]! - r0;
+      ev[fill[r]!++] = spans[k + 2]! * 2;
+      ev[fill[r]!++] = spans[k + 3]! * 2 + 1;
+    }
+    for (let r = 0; r < nr; r++) {
+      const s = start[r]!;
+      const e = start[r + 1]!;
+      for (let i = s + 1; i < e; i++) {
+        const v = ev[i]!;
+        let j = i - 1;
+        while (j >= s && ev[j]! > v) {
+          ev[j + 1] = ev[j]!;
+          j--;
+        }
+        ev[j + 1] = v;
+      }
+      let active = 0;
+      let prev = 0;
+      for (let i = s; i < e; i++) {
+        const v = ev[i]!;
+        const c = v >> 1;
+        if (active > 0 && c > prev) this.pushBand(Math.min(active, LAYER_COUNT) - 1, r + r0, prev, c);
+        active += v & 1 ? -1 : 1;
+        prev = c;
+      }
+    }
+    return this.bandBuf.slice(0, this.nBand);
+  }
+
+  private pushBand(level: number, row: number, c0: number, c1: number): void {
+    const k = this.nBand;
+    // runs of the same level that touch are merged
+    if (k > 0 && this.bandBuf[k - 4] === level && this.bandBuf[k - 3] === row && this.bandBuf[k - 1] === c0) {
+      this.bandBuf[k - 1] = c1;
+      return;
+    }
+    if (k + 4 > this.bandBuf.length) {
+      const b = new Int32Array(this.bandBuf.length * 2);
+      b.set(this.bandBuf);
+      this.bandBuf = b;
+    }
+    this.bandBuf[k] = level;
+    this.bandBuf[k + 1] = row;
+    this.bandBuf[k + 2] = c0;
+    this.bandBuf[k + 3] = c1;
+    this.nBand = k + 4;
+  }
+
+  /** Cell spans of one ring (for areas of interest). */
+  private ringSpans(ring: Ring): Spans {
+    this.nSpan = 0;
+    this.scan(ring, 0);
     return this.spanBuf.slice(0, this.nSpan);
   }
 
@@ -217,18 +316,25 @@ export class CoverageRaster {
     const combo = this.combo;
     const comboCovered = this.comboCovered;
     const counts = this.counts;
+    const covered = this.covered;
     for (let k = 0; k < spans.length; k += 4) {
-      const layer = spans[k]!;
+      const level = spans[k]!;
       const base = spans[k + 1]! * this.cols;
-      let gained = 0;
       for (let i = base + spans[k + 2]!, end = base + spans[k + 3]!; i < end; i++) {
-        if (counts[i * LAYER_COUNT + layer]!++ === 0) {
-          gained++;
-          const m = combo[i]!;
+        const o = i * LAYER_COUNT;
+        if (counts[o + level]!++ !== 0) continue;
+        // layers above the cell's highest other band, up to this level, become covered
+        let top = LAYER_COUNT - 1;
+        while (top > level && counts[o + top] === 0) top--;
+        if (top > level) continue;
+        let from = level - 1;
+        while (from >= 0 && counts[o + from] === 0) from--;
+        const m = combo[i]!;
+        for (let layer = from + 1; layer <= level; layer++) {
+          covered[layer]!++;
           if (m !== 0) comboCovered[m * LAYER_COUNT + layer]!++;
         }
       }
-      this.covered[layer]! += gained;
     }
   }
 
@@ -236,18 +342,24 @@ export class CoverageRaster {
     const combo = this.combo;
     const comboCovered = this.comboCovered;
     const counts = this.counts;
+    const covered = this.covered;
     for (let k = 0; k < spans.length; k += 4) {
-      const layer = spans[k]!;
+      const level = spans[k]!;
       const base = spans[k + 1]! * this.cols;
-      let lost = 0;
       for (let i = base + spans[k + 2]!, end = base + spans[k + 3]!; i < end; i++) {
-        if (--counts[i * LAYER_COUNT + layer]! === 0) {
-          lost++;
-          const m = combo[i]!;
+        const o = i * LAYER_COUNT;
+        if (--counts[o + level]! !== 0) continue;
+        let top = LAYER_COUNT - 1;
+        while (top > level && counts[o + top] === 0) top--;
+        if (top > level) continue;
+        let from = level - 1;
+        while (from >= 0 && counts[o + from] === 0) from--;
+        const m = combo[i]!;
+        for (let layer = from + 1; layer <= level; layer++) {
+          covered[layer]!--;
           if (m !== 0) comboCovered[m * LAYER_COUNT + layer]!--;
         }
       }
-      this.covered[layer]! -= lost;
     }
   }
 
@@ -273,7 +385,8 @@ export class CoverageRaster {
       const base = row * this.cols;
       let runStart = -1;
       for (let c = c0; c < c1; c++) {
-        const empty = counts[(base + c) * LAYER_COUNT + layer] === 0;
+        let empty = true;
+        for (let level = layer, o = (base + c) * LAYER_COUNT; level < LAYER_COUNT && empty; level++) empty = counts[o + level] === 0;
         if (empty && runStart < 0) runStart = c;
         else if (!empty && runStart >= 0) {
           out.push(row, runStart, c);

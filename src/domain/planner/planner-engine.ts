@@ -276,6 +276,7 @@ export class PlannerEngine {
       b,
       cell,
       this.plan.areas.map((a) => ringFromPoints(a.polygon)),
+      this.raster ?? undefined,
     );
   }
 }
