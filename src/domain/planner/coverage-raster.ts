@@ -72,6 +72,17 @@ export class CoverageRaster {
       const spans = this.ringSpans(ring);
       // combination a cell moves to when area a is added to its current one
       const next: number[] = [];
+      if (!overlapsEarlier(areas, a)) {
+        // no cell of this area is in another one yet: one new combination, filled span by span
+        const to = members.length;
+        members.push([a]);
+        keyOf.set(String(a), to);
+        for (let k = 0; k < spans.length; k += 4) {
+          const base = spans[k + 1]! * this.cols;
+          this.combo.fill(to, base + spans[k + 2]!, base + spans[k + 3]!);
+        }
+        return spans;
+      }
       for (let k = 0; k < spans.length; k += 4) {
         const base = spans[k + 1]! * this.cols;
         let lastFrom = -1;
@@ -402,4 +413,28 @@ export class CoverageRaster {
     }
     return Int32Array.from(out);
   }
+}
+
+function ringBox(ring: Ring): [number, number, number, number] {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (let i = 0; i < ring.length; i += 2) {
+    x0 = Math.min(x0, ring[i]!);
+    x1 = Math.max(x1, ring[i]!);
+    y0 = Math.min(y0, ring[i + 1]!);
+    y1 = Math.max(y1, ring[i + 1]!);
+  }
+  return [x0, y0, x1, y1];
+}
+
+/** Whether area a's bounding box meets that of an area before it. */
+function overlapsEarlier(areas: readonly Ring[], a: number): boolean {
+  const [x0, y0, x1, y1] = ringBox(areas[a]!);
+  for (let b = 0; b < a; b++) {
+    const [u0, v0, u1, v1] = ringBox(areas[b]!);
+    if (x0 <= u1 && u0 <= x1 && y0 <= v1 && v0 <= y1) return true;
+  }
+  return false;
 }

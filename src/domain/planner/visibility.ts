@@ -53,8 +53,13 @@ export class VisibilityCaster {
   private opt: VisibilityOptions;
   // candidate segments relative to the origin: px, py, ex, ey
   private cand = new Float64Array(256);
+  /** Nearest distance of each candidate to the origin. */
+  private candDist = new Float64Array(64);
+  private order: number[] = [];
   private nCand = 0;
   private events = new Float64Array(1024);
+  private corners = new Float64Array(1024);
+  private nCorners = 0;
   private nEvents = 0;
   private binStart = new Int32Array(514);
   private binItems = new Int32Array(1024);
@@ -72,6 +77,10 @@ export class VisibilityCaster {
   private heading = 0;
   private range = 0;
   private lastHit = -1;
+  // direction of the last ray cast, reused when its end point is emitted
+  private lastA = Number.NaN;
+  private lastDx = 0;
+  private lastDy = 0;
 
   constructor(grid: SegmentGrid, options: VisibilityOptions) {
     this.grid = grid;
@@ -98,6 +107,7 @@ export class VisibilityCaster {
       this.collect(half, full);
     }
     this.bin(half);
+    this.cornerEvents(half, full);
     const ev = this.events.subarray(0, this.nEvents).sort();
     const eps = this.opt.epsilon;
     const arcStep = arcStepFor(cone.range, this.opt.arcTolerance);
@@ -143,6 +153,7 @@ export class VisibilityCaster {
     const contact2 = this.opt.contactDistance * this.opt.contactDistance;
     this.nCand = 0;
     this.nEvents = 0;
+    this.nCorners = 0;
     this.nIntervals = 0;
     if (full) this.pushEvent(-Math.PI + eps);
     else {
@@ -188,20 +199,45 @@ export class VisibilityCaster {
       this.cand[4 * idx + 1] = py;
       this.cand[4 * idx + 2] = ex;
       this.cand[4 * idx + 3] = ey;
+      if (this.candDist.length <= idx) this.candDist = grow(this.candDist, idx + 1);
+      this.candDist[idx] = Math.sqrt(d2);
       this.nCand++;
-      if (pp <= r2) this.endpointEvents(ap, half, full);
-      if (qq <= r2) this.endpointEvents(aq, half, full);
+      if (pp <= r2) this.corner(ap, Math.sqrt(pp));
+      if (qq <= r2) this.corner(aq, Math.sqrt(qq));
       // crossings of the range circle: |p + t e| = R
       const disc = pe * pe - ee * (pp - r2);
       if (disc > 0 && ee > 0) {
         const sq = Math.sqrt(disc);
         const t1 = (-pe - sq) / ee;
         const t2 = (-pe + sq) / ee;
-        if (t1 > 0 && t1 < 1) this.endpointEvents(wrap(Math.atan2(py + t1 * ey, px + t1 * ex) - this.heading), half, full);
-        if (t2 > 0 && t2 < 1) this.endpointEvents(wrap(Math.atan2(py + t2 * ey, px + t2 * ex) - this.heading), half, full);
+        if (t1 > 0 && t1 < 1) this.corner(wrap(Math.atan2(py + t1 * ey, px + t1 * ex) - this.heading), this.range);
+        if (t2 > 0 && t2 < 1) this.corner(wrap(Math.atan2(py + t2 * ey, px + t2 * ex) - this.heading), this.range);
       }
     }
     return true;
+  }
+
+  /** A point where the outline may turn (segment end or range crossing), `d` from the origin. */
+  private corner(a: number, d: number): void {
+    if (this.corners.length < 2 * (this.nCorners + 1)) this.corners = grow(this.corners, 2 * (this.nCorners + 1));
+    this.corners[2 * this.nCorners] = a;
+    this.corners[2 * this.nCorners + 1] = d;
+    this.nCorners++;
+  }
+
+  /**
+   * Turns the corners into ray angles (±ε around each): only those no nearer segment hides,
+   * since a hidden corner changes nothing — one short ray instead of two full ones.
+   */
+  private cornerEvents(half: number, full: boolean): void {
+    const c = this.corners;
+    for (let k = 0; k < this.nCorners; k++) {
+      const a = c[2 * k]!;
+      if (!full && (a < -half || a > half)) continue;
+      this.ray(a, c[2 * k + 1]! * (1 - 1e-9));
+      if (this.lastHit >= 0) continue;
+      this.endpointEvents(a, half, full);
+    }
   }
 
   private endpointEvents(a: number, half: number, full: boolean): void {
@@ -253,7 +289,14 @@ export class VisibilityCaster {
     if (this.binItems.length < total) this.binItems = new Int32Array(Math.max(total, 2 * this.binItems.length));
     const fill = this.binFill;
     fill.set(start.subarray(0, nb));
-    for (let k = 0; k < this.nIntervals; k++) {
+    // each bin lists its segments nearest first, so a ray can stop at the first one beyond its hit
+    const order = this.order;
+    order.length = this.nIntervals;
+    for (let k = 0; k < this.nIntervals; k++) order[k] = k;
+    const dist = this.candDist;
+    order.sort((x, y) => dist[iv[3 * x + 2]!]! - dist[iv[3 * y + 2]!]!);
+    for (let o = 0; o < this.nIntervals; o++) {
+      const k = order[o]!;
       const b0 = this.binOf(iv[3 * k]!);
       const b1 = this.binOf(iv[3 * k + 1]!);
       const cand = iv[3 * k + 2]!;
@@ -267,17 +310,19 @@ export class VisibilityCaster {
   }
 
   /** Distance along the ray at relative angle `a` to the nearest blocker, capped at the range. */
-  private ray(a: number): number {
+  private ray(a: number, limit = this.range): number {
     const abs = a + this.heading;
     const dx = Math.cos(abs);
     const dy = Math.sin(abs);
     const b = this.binOf(wrap(a));
-    let best = this.range;
+    let best = limit;
     let hit = -1;
     const cand = this.cand;
     const items = this.binItems;
+    const dist = this.candDist;
     for (let k = this.binStart[b]!, end = this.binStart[b + 1]!; k < end; k++) {
       const s = items[k]!;
+      if (dist[s]! >= best) break;
       const px = cand[4 * s]!;
       const py = cand[4 * s + 1]!;
       const ex = cand[4 * s + 2]!;
@@ -292,10 +337,18 @@ export class VisibilityCaster {
       hit = s;
     }
     this.lastHit = hit;
+    this.lastA = a;
+    this.lastDx = dx;
+    this.lastDy = dy;
     return best;
   }
 
-  /** Emits the vertices strictly between two cast rays: arc points, or a wall crossing. */
+  /**
+   * Emits the vertices strictly between two cast rays: arc points when both reach the range;
+   * when they hit different segments with no corner between, walls cross in between — the
+   * crossing of the two is added, or, when those two do not cross each other, the interval is
+   * bisected until the segments in between show up.
+   */
   private between(a0: number, t0: number, s0: number, a1: number, t1: number, s1: number, arcStep: number, depth: number): void {
     if (s0 === -1 && s1 === -1) {
       const steps = Math.ceil((a1 - a0) / arcStep);
@@ -303,17 +356,26 @@ export class VisibilityCaster {
       return;
     }
     const eps = this.opt.epsilon;
-    if (s0 === s1 || s0 === -1 || s1 === -1 || a1 - a0 < 4 * eps || depth > 8) return;
-    const c = this.crossingAngle(s0, s1, a0);
-    if (Number.isNaN(c) || c <= a0 + eps || c >= a1 - eps) return;
-    const tl = this.ray(c - eps);
-    const sl = this.lastHit;
-    this.between(a0, t0, s0, c - eps, tl, sl, arcStep, depth + 1);
-    this.emitRay(c - eps, tl);
-    const tr = this.ray(c + eps);
-    const sr = this.lastHit;
-    this.emitRay(c + eps, tr);
-    this.between(c + eps, tr, sr, a1, t1, s1, arcStep, depth + 1);
+    if (s0 === s1 || a1 - a0 < 4 * eps || depth > 40) return;
+    const c = s0 >= 0 && s1 >= 0 ? this.crossingAngle(s0, s1, a0) : Number.NaN;
+    if (!Number.isNaN(c) && c > a0 + eps && c < a1 - eps) {
+      const tl = this.ray(c - eps);
+      const sl = this.lastHit;
+      this.between(a0, t0, s0, c - eps, tl, sl, arcStep, depth + 1);
+      this.emitRay(c - eps, tl);
+      const tr = this.ray(c + eps);
+      const sr = this.lastHit;
+      this.emitRay(c + eps, tr);
+      this.between(c + eps, tr, sr, a1, t1, s1, arcStep, depth + 1);
+      return;
+    }
+    const m = (a0 + a1) / 2;
+    const tm = this.ray(m);
+    const sm = this.lastHit;
+    this.between(a0, t0, s0, m, tm, sm, arcStep, depth + 1);
+    // a vertex in the middle of a straight edge is harmless; skip it when nothing changes there
+    if (sm !== s0 || sm !== s1) this.emitRay(m, tm);
+    this.between(m, tm, sm, a1, t1, s1, arcStep, depth + 1);
   }
 
   /** Relative angle (unwrapped near `near`) of the crossing of two candidates, NaN if none. */
@@ -340,6 +402,10 @@ export class VisibilityCaster {
   }
 
   private emitRay(a: number, t: number): void {
+    if (a === this.lastA) {
+      this.emit(this.ox + this.lastDx * t, this.oy + this.lastDy * t);
+      return;
+    }
     const abs = a + this.heading;
     this.emit(this.ox + Math.cos(abs) * t, this.oy + Math.sin(abs) * t);
   }
