@@ -87,6 +87,16 @@ describe('PlannerEngine incremental updates', () => {
     expect(uncoveredFar.uncovered('identify', farArea.id).runs.length).toBe(40 * 3);
   });
 
+  it('counts overlapping areas of interest each in full', () => {
+    const cam = aCamera({ position: { x: 0, y: 0 }, headingDeg: 45, rangeM: 100 });
+    const left = anArea(rect(0, 0, 6, 10));
+    const right = anArea(rect(4, 0, 10, 10));
+    const update = new PlannerEngine().load(aRoomPlan(10, 10, { cameras: [cam], walls: [aWall({ x: 5, y: 0 }, { x: 5, y: 10 })], areas: [left, right] }));
+    const [l, r] = update.coverage.areas;
+    expect(l!.percent.coverage).toBeCloseTo((100 * 5) / 6, 1);
+    expect(r!.percent.coverage).toBeCloseTo((100 * 1) / 6, 1);
+  });
+
   it('refuses a plan without a scale, a camera with no field of view, and unknown ids', () => {
     const engine = new PlannerEngine();
     expect(() => engine.load({ ...aRoomPlan(5, 5), metresPerUnit: 0 })).toThrow(expect.objectContaining({ code: 'validation' }));
