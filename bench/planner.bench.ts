@@ -3,6 +3,7 @@
  * Run alone: `node bench/planner.bench.ts`. Prints medians and p95 against the targets
  * (issue 8: drag ≤ 2 ms median and ≤ 4 ms p95, full recompute ≤ 16 ms).
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { PlannerEngine } from '../src/domain/planner/planner-engine.ts';
 import type { Plan } from '../src/domain/planner/plan.ts';
 import { ClipperPolygonUnion } from '../src/adapters/planner/clipper-polygon-union.ts';
@@ -36,6 +37,27 @@ function time(fn: () => void): number {
 
 const rows: { what: string; value: number; target?: number; note?: string }[] = [];
 const report = (what: string, value: number, target?: number, note?: string) => rows.push({ what, value, ...(target === undefined ? {} : { target }), ...(note === undefined ? {} : { note }) });
+
+/**
+ * The build machines are shared: a fixed reference workload timed in the same run (sequential
+ * byte increments over 8 MB and 200k atan2, the raster's and the ray caster's staple work) shows
+ * how busy the machine was, so runs can be compared by their ratio to it.
+ */
+function reference(): number {
+  const bytes = new Uint8Array(8_000_000);
+  let acc = 0;
+  const samples: number[] = [];
+  for (let r = 0; r < 7; r++) {
+    samples.push(
+      time(() => {
+        for (let i = 0; i < bytes.length; i += 8) bytes[i]!++;
+        for (let i = 0; i < 200_000; i++) acc += Math.atan2(i, 1000);
+      }),
+    );
+  }
+  if (acc === 42) console.log('');
+  return stats(samples).median;
+}
 
 const plan = scene(42);
 const engine = new PlannerEngine();
@@ -99,10 +121,12 @@ const unions: number[] = [];
 for (let i = 0; i < 20; i++) unions.push(time(() => union.union(rings)));
 report('union of 64 coverage polygons (Clipper WASM) median', stats(unions).median, undefined, 'for drawing/export, not per drag');
 
+const ref = reference();
 const coverage = engine.coverage();
 const vertices = rings.reduce((n, r) => n + r.length / 2, 0);
 
 console.log(`planner bench — ${plan.cameras.length} cameras, ${plan.walls.length} walls, ${WIDTH}×${HEIGHT} m, cell ${coverage.cellSizeM} m, node ${process.version}`);
+console.log(`machine: ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(1)}; reference workload ${ref.toFixed(2)} ms (drag median = ${(drag.median / ref).toFixed(2)}× reference, load = ${(load.median / ref).toFixed(2)}×)`);
 console.log(`coverage ${coverage.plan.coverage.toFixed(1)} %, identify ${coverage.plan.identify.toFixed(1)} %, ${vertices} polygon vertices (checksum ${checksum.toFixed(0)})`);
 let failed = 0;
 for (const r of rows) {
