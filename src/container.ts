@@ -9,6 +9,9 @@ import type { FileStorage } from './domain/storage/file-storage.ts';
 import { openDocumentStore } from './adapters/open-document-store.ts';
 import { openFileStorage } from './adapters/open-file-storage.ts';
 import { DocumentContactMessageRepository } from './adapters/documents/document-contact-message-repository.ts';
+import { seedDemoData } from './application/demo/seed-demo-data.ts';
+import { DocumentEmployeeRepository } from './adapters/documents/document-employee-repository.ts';
+import type { EmployeeRepository } from './domain/auth/employee-repository.ts';
 
 /**
  * The composition root: the only place that knows which adapter implements which port.
@@ -23,6 +26,7 @@ export const TOKENS = {
   Store: Symbol('Store') as InjectionToken<DocumentStore>,
   Files: Symbol('Files') as InjectionToken<FileStorage>,
   ContactMessages: Symbol('ContactMessages') as InjectionToken<ContactMessageRepository>,
+  Employees: Symbol('Employees') as InjectionToken<EmployeeRepository>,
 } as const;
 
 export interface AppContainer {
@@ -38,6 +42,7 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
   const ids: IdGenerator = { next: () => randomUUID() };
   const store = await openDocumentStore(config.database.url, { clock, ids });
   const files = openFileStorage(config.storageUrl, { clock });
+  if (config.demoData) await seedDemoData(store);
 
   c.register(TOKENS.Config, { useValue: config });
   c.register(TOKENS.Clock, { useValue: clock });
@@ -45,6 +50,7 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
   c.register(TOKENS.Store, { useValue: store });
   c.register(TOKENS.Files, { useValue: files });
   c.register(TOKENS.ContactMessages, { useFactory: (r) => new DocumentContactMessageRepository(r.resolve(TOKENS.Store)) });
+  c.register(TOKENS.Employees, { useFactory: (r) => new DocumentEmployeeRepository(r.resolve(TOKENS.Store)) });
 
   let closed = false;
   return {

@@ -14,7 +14,7 @@ describe('POST /api/contact', () => {
 
   it('stores a valid message as new and answers 201 with its id', async () => {
     const body = aContactRequest({ phone: '' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: body });
+    const res = await t.app.inject({ method: 'POST', url: '/api/contact', headers: await t.csrf(), payload: body });
     expect(res.statusCode).toBe(201);
     const { id, receivedAt } = res.json<{ id: string; receivedAt: string }>();
     const saved = await t.container.resolve(TOKENS.ContactMessages).get(id);
@@ -26,6 +26,7 @@ describe('POST /api/contact', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/contact',
+      headers: await t.csrf(),
       payload: { name: 'A', email: 'nope', subject: '', message: 'short' },
     });
     expect(res.statusCode).toBe(400);
@@ -38,14 +39,14 @@ describe('POST /api/contact', () => {
 
   it('refuses unknown fields (no mass assignment) and stores nothing', async () => {
     const before = (await stored()).length;
-    const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { ...aContactRequest(), status: 'archived', id: 'mine' } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/contact', headers: await t.csrf(), payload: { ...aContactRequest(), status: 'archived', id: 'mine' } });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ error: { fields: Record<string, string[]> } }>().error.fields).toMatchObject({ status: ['Unknown field.'], id: ['Unknown field.'] });
     expect((await stored()).length).toBe(before);
   });
 
   it('answers malformed JSON with 400 and no stack trace', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json' }, payload: '{"name": ' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/contact', headers: { ...(await t.csrf()), 'content-type': 'application/json' }, payload: '{"name": ' });
     expect(res.statusCode).toBe(400);
     expect(res.body).not.toMatch(/at .*\.(ts|js):\d+/);
     expect(res.json<{ error: { code: string } }>().error.code).toBe('bad-request');
@@ -55,7 +56,7 @@ describe('POST /api/contact', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/contact',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...(await t.csrf()), 'content-type': 'application/json' },
       payload: `{"__proto__": {"polluted": true}, ${JSON.stringify(aContactRequest()).slice(1)}`,
     });
     expect(res.statusCode).toBe(400);

@@ -7,6 +7,7 @@ import { readCollection } from '../support/stored-documents.ts';
 import { startServer } from '../support/server-process.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { aContactRequest } from '../support/factories.ts';
+import { TestClient } from '../support/http-client.ts';
 
 describe('the server process', () => {
   it('exits with one clear line when its port is busy', async () => {
@@ -45,13 +46,11 @@ describe('the server process', () => {
       const acknowledged: string[] = [];
       let refused = 0;
       let sigtermSent = false;
+      const client = new TestClient(server.url);
+      await client.csrfToken();
       const requests = Array.from({ length: total }, async () => {
         try {
-          const res = await fetch(`${server.url}/api/contact`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(aContactRequest()),
-          });
+          const res = await client.send('POST', '/api/contact', aContactRequest());
           expect(res.status).toBe(201);
           acknowledged.push(((await res.json()) as { id: string }).id);
           if (!sigtermSent) {

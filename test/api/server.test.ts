@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app.ts';
 import { TOKENS } from '../../src/container.ts';
+import { PUBLIC } from '../../src/http/access.ts';
 
 describe('the BFF', () => {
   let t: TestApp;
@@ -72,6 +73,7 @@ describe('the BFF', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/contact',
+      headers: await t.csrf(),
       payload: { name: 'Ann Lee', email: 'ann@example.com', subject: 'Hello', message: 'Hello there, world' },
     });
     expect(res.statusCode).toBe(503);
@@ -92,7 +94,7 @@ const PRODUCTION_ENV = {
 describe('unexpected failures', () => {
   it('become a generic 500 without a stack trace', async () => {
     const t = await buildTestApp({}, (app) => {
-      app.get('/api/test-explodes', async () => {
+      app.get('/api/test-explodes', { config: { access: PUBLIC } }, async () => {
         throw new Error('secret internals at /srv/app/src/x.ts:12');
       });
     });

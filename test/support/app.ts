@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
 import { buildContainer, type AppContainer } from '../../src/container.ts';
-import { buildServer } from '../../src/http/server.ts';
+import { buildServer, siteBaseUrl } from '../../src/http/server.ts';
 import { tempDir } from './temp-dir.ts';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** Cookie and headers a same-site SPA sends with a state-changing request (CSRF token). */
+  csrf: () => Promise<Record<string, string>>;
   container: AppContainer;
   config: AppConfig;
   dataDir: string;
@@ -23,8 +25,17 @@ export async function buildTestApp(
   const app = await buildServer(config, container);
   extend?.(app);
   await app.ready();
+  let csrf: Record<string, string> | null = null;
   return {
     app,
+    csrf: async () => {
+      if (!csrf) {
+        const res = await app.inject('/api/session');
+        const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+        csrf = { cookie, 'x-csrf-token': res.json<{ csrfToken: string }>().csrfToken, origin: new URL(siteBaseUrl(config)).origin };
+      }
+      return csrf;
+    },
     container,
     config,
     dataDir: dir.path,
