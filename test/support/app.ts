@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
 import { buildContainer, type AppContainer } from '../../src/container.ts';
@@ -44,4 +45,31 @@ export async function buildTestApp(
       dir.remove();
     },
   };
+}
+
+export interface ListeningTestApp extends TestApp {
+  url: string;
+}
+
+/**
+ * The real server listening on a free loopback port, for tests that need real HTTP: the
+ * OpenID sign-in (the server calls its embedded provider over loopback), SSE, cookies.
+ * Use with TestClient (test/support/http-client.ts): `await client.signIn('demo-admin-frank')`.
+ */
+export async function listenTestApp(env: Record<string, string> = {}, extend?: (app: FastifyInstance) => void): Promise<ListeningTestApp> {
+  const port = await freePort();
+  const t = await buildTestApp({ HOST: '127.0.0.1', PORT: String(port), ...env }, extend);
+  await t.app.listen({ host: '127.0.0.1', port });
+  return { ...t, url: `http://127.0.0.1:${port}` };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
