@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDomainError, type FieldErrors } from '../domain/shared/domain-error.ts';
 import type { ApiError } from '../contracts/errors.ts';
@@ -10,14 +10,17 @@ const body = (code: string, message: string, fields?: FieldErrors): ApiError => 
 
 /** Turns zod issues from request validation into `{ field: [messages] }` for the form. */
 function fieldsFromValidation(validation: { instancePath: string; message?: string; params: Record<string, unknown> }[]) {
-  const fields: FieldErrors = {};
-  const add = (key: string, msg: string) => (fields[key] ??= []).push(msg);
+  // A Map, not an object: field names come from the client and may be '__proto__' or 'constructor'.
+  const byField = new Map<string, string[]>();
+  const add = (key: string, msg: string) => byField.set(key, [...(byField.get(key) ?? []), msg]);
   for (const v of validation) {
     const key = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
     const unknownKeys = v.params['keys'];
     if (Array.isArray(unknownKeys)) for (const k of unknownKeys) add(String(k), 'Unknown field.');
     else add(key || '_', v.message ?? 'Invalid value.');
   }
+  const fields: FieldErrors = {};
+  for (const [k, v] of byField) Object.defineProperty(fields, k, { value: v, enumerable: true, writable: true, configurable: true });
   return fields;
 }
 
@@ -27,6 +30,18 @@ function fieldsFromValidation(validation: { instancePath: string; message?: stri
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    try {
+      return handle(err, req, reply);
+    } catch (failure) {
+      // Never let a bug in error handling fall through to a response with internals in it.
+      req.log.error({ err: failure, original: err }, 'error handler failed');
+      return reply.status(500).send(body('internal', 'Something went wrong on our side. Please try again.'));
+    }
+  });
+}
+
+function handle(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields = fieldsFromValidation(err.validation);
       return reply.status(400).send(body('validation', 'Some fields need attention.', fields));
@@ -46,7 +61,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send(body('internal', 'Something went wrong on our side. Please try again.'));
-  });
+  }
 }
 
 function clientCode(status: number): string {

@@ -35,11 +35,16 @@ export function siteBaseUrl(config: AppConfig): string {
 }
 
 /** Builds the BFF (not listening). Tests call this with `inject`; main.ts adds `listen`. */
-export async function buildServer(config: AppConfig, container: AppContainer): Promise<FastifyInstance> {
+export async function buildServer(
+  config: AppConfig,
+  container: AppContainer,
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<FastifyInstance> {
   const production = config.env === 'production';
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
     },
     trustProxy: config.trustProxy,

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenTestApp, type ListeningTestApp } from '../support/app.ts';
 import { TestClient } from '../support/http-client.ts';
 import { DEMO } from '../support/demo-users.ts';
+import { TOKENS } from '../../src/container.ts';
+import { PassThrough } from 'node:stream';
+import type { EmployeeRepository } from '../../src/domain/auth/employee-repository.ts';
 
 describe('sign-in through the embedded OpenID provider over plain HTTP', () => {
   let t: ListeningTestApp;
@@ -92,5 +95,75 @@ describe('sign-in through the embedded OpenID provider over plain HTTP', () => {
     expect(html).toContain('data-result="signed-in"');
     expect(html).toContain('<script src="/api/auth/popup-done.js"></script>');
     expect((await session(c)).state).toBe('admin');
+  });
+});
+
+describe('session limits', () => {
+  let t: ListeningTestApp;
+  beforeAll(async () => {
+    t = await listenTestApp();
+  });
+  afterAll(() => t.close());
+
+  const sessions = () => t.container.resolve(TOKENS.Store).collection<{ data: string; expiresAt: string }>('sessions');
+  async function signedInSession() {
+    const c = new TestClient(t.url);
+    await c.signIn(DEMO.admin);
+    const sid = decodeURIComponent(/(?:^|; )sid=([^;]+)/.exec(c.cookieHeader())![1]!).split('.')[0]!;
+    expect(await sessions().get(sid)).not.toBeNull();
+    return { c, sid };
+  }
+  const state = async (c: TestClient) => ((await (await c.get('/api/session')).json()) as { state: string }).state;
+
+  it('keeps an active session and pushes its idle expiry forward (8 h by default)', async () => {
+    const { c, sid } = await signedInSession();
+    const first = Date.parse((await sessions().get(sid))!.expiresAt);
+    expect(first - Date.now()).toBeGreaterThan(8 * 3600_000 - 60_000);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await state(c)).toBe('admin');
+    expect(Date.parse((await sessions().get(sid))!.expiresAt)).toBeGreaterThan(first);
+  });
+
+  it('ends a session idle past its expiry', async () => {
+    const { c, sid } = await signedInSession();
+    const doc = (await sessions().get(sid))!;
+    await sessions().set(sid, { data: doc.data, expiresAt: new Date(Date.now() - 1000).toISOString() });
+    expect(await state(c)).toBe('signed-out');
+  });
+
+  it('ends a session 7 days after sign-in however active it was', async () => {
+    const { c, sid } = await signedInSession();
+    const doc = (await sessions().get(sid))!;
+    const data = JSON.parse(doc.data) as { startedAt: number };
+    data.startedAt = Date.now() - 7 * 86_400_000 - 1000;
+    await sessions().set(sid, { data: JSON.stringify(data), expiresAt: doc.expiresAt });
+    expect(await state(c)).toBe('signed-out');
+    expect(await sessions().get(sid)).toBeNull();
+  });
+});
+
+describe('employee lookup failure', () => {
+  it('[R-AUTH-8] is logged and the user is treated as no employee', async () => {
+    let logs = '';
+    const stream = new PassThrough();
+    stream.on('data', (d: Buffer) => (logs += d.toString()));
+    const failing: EmployeeRepository = {
+      findByEmail: () => Promise.reject(new Error('employees collection unreachable')),
+      watchEmail: () => () => {},
+    };
+    const t = await listenTestApp({ LOG_LEVEL: 'info' }, undefined, {
+      logStream: stream,
+      override: (token) => (token === TOKENS.Employees ? failing : undefined),
+    });
+    try {
+      const c = new TestClient(t.url);
+      await c.signIn(DEMO.employee);
+      const s = (await (await c.get('/api/session')).json()) as { state: string; permissions: Record<string, boolean> };
+      expect(s.state).toBe('other');
+      expect(Object.values(s.permissions).some(Boolean)).toBe(false);
+      expect(logs).toContain('employee lookup failed; treating the user as no employee');
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -2,8 +2,15 @@ import { createServer, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
 import { buildContainer, type AppContainer } from '../../src/container.ts';
+import type { InjectionToken } from 'tsyringe';
 import { buildServer, siteBaseUrl } from '../../src/http/server.ts';
 import { tempDir } from './temp-dir.ts';
+
+export interface TestAppOptions {
+  logStream?: NodeJS.WritableStream;
+  /** Replace what the container gives for a token (return undefined to keep the real one). */
+  override?: (token: unknown) => unknown;
+}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -19,11 +26,16 @@ export interface TestApp {
 export async function buildTestApp(
   env: Record<string, string> = {},
   extend?: (app: FastifyInstance) => void,
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const dir = tempDir();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dir.path, ...env });
-  const container = await buildContainer(config);
-  const app = await buildServer(config, container);
+  const real = await buildContainer(config);
+  const override = options.override;
+  const container: AppContainer = override
+    ? { ...real, resolve: <T,>(token: InjectionToken<T>) => (override(token) as T | undefined) ?? real.resolve(token) }
+    : real;
+  const app = await buildServer(config, container, { logStream: options.logStream });
   extend?.(app);
   await app.ready();
   let csrf: Record<string, string> | null = null;
@@ -56,9 +68,13 @@ export interface ListeningTestApp extends TestApp {
  * OpenID sign-in (the server calls its embedded provider over loopback), SSE, cookies.
  * Use with TestClient (test/support/http-client.ts): `await client.signIn('demo-admin-frank')`.
  */
-export async function listenTestApp(env: Record<string, string> = {}, extend?: (app: FastifyInstance) => void): Promise<ListeningTestApp> {
+export async function listenTestApp(
+  env: Record<string, string> = {},
+  extend?: (app: FastifyInstance) => void,
+  options: TestAppOptions = {},
+): Promise<ListeningTestApp> {
   const port = await freePort();
-  const t = await buildTestApp({ HOST: '127.0.0.1', PORT: String(port), ...env }, extend);
+  const t = await buildTestApp({ HOST: '127.0.0.1', PORT: String(port), ...env }, extend, options);
   await t.app.listen({ host: '127.0.0.1', port });
   return { ...t, url: `http://127.0.0.1:${port}` };
 }

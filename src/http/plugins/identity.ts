@@ -14,7 +14,7 @@ import {
 } from '../../domain/auth/permissions.ts';
 import type { Clock } from '../../domain/shared/clock.ts';
 import type { CallbackSessionStore } from '../../adapters/documents/document-session-store.ts';
-import { decideAccess } from '../access.ts';
+import { decideAccess, type RouteAccess } from '../access.ts';
 
 export interface PendingSignIn {
   nonce: string;
@@ -32,6 +32,10 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthState;
+  }
+  interface FastifyInstance {
+    /** Every API route and the access it declared, for the route × role matrix test and docs. */
+    apiRoutes: { method: string; url: string; access: RouteAccess }[];
   }
 }
 
@@ -60,9 +64,15 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDeps)
   const production = config.env === 'production';
 
   // Every /api route must say who may call it; a route that does not stops the server starting.
+  const apiRoutes: { method: string; url: string; access: RouteAccess }[] = [];
+  app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
-    if (isApi(route.url) && route.method !== 'HEAD' && !route.config?.access) {
-      throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access); every API route must.`);
+    if (!isApi(route.url)) return;
+    const access = route.config?.access;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      if (!access) throw new Error(`Route ${method} ${route.url} declares no access (config.access); every API route must.`);
+      apiRoutes.push({ method, url: route.url, access });
     }
   });
 

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenTestApp, type ListeningTestApp } from '../support/app.ts';
+import { TestClient } from '../support/http-client.ts';
+import { DEMO } from '../support/demo-users.ts';
+import { TOKENS } from '../../src/container.ts';
+import { PERMISSIONS, type Permission } from '../../src/domain/auth/permissions.ts';
+
+/**
+ * The intended policy, written out independently of the routes' own declarations: every API
+ * route and who may call it. A route registered but missing here (or listed here but gone)
+ * fails the test, so each new route has to be placed in the matrix deliberately.
+ */
+type Policy = 'public' | 'signed-in' | 'staff' | 'admin' | Permission;
+const MATRIX: Record<string, Policy> = {
+  'GET /api/health': 'public',
+  'GET /api/ready': 'public',
+  'GET /api/site': 'public',
+  'POST /api/contact': 'public',
+  'GET /api/session': 'public',
+  'GET /api/auth/login': 'public',
+  'GET /api/auth/callback': 'public',
+  'GET /api/auth/popup-done.js': 'public',
+  'GET /api/auth/redirect-result': 'public',
+  'POST /api/auth/logout': 'public',
+  'GET /api/session/events': 'signed-in',
+};
+
+type Role =
+  | { name: 'anonymous' }
+  | { name: 'other user' | 'inactive employee' | 'admin' }
+  | { name: 'employee'; permissions: Permission[] };
+
+function allowed(policy: Policy, role: Role): boolean {
+  switch (policy) {
+    case 'public':
+      return true;
+    case 'signed-in':
+      return role.name !== 'anonymous';
+    case 'staff':
+      return role.name === 'admin' || role.name === 'employee';
+    case 'admin':
+      return role.name === 'admin';
+    default:
+      return role.name === 'admin' || (role.name === 'employee' && role.permissions.includes(policy));
+  }
+}
+
+const probeUrl = (url: string) => url.replace(/:[A-Za-z]+/g, 'matrix-probe').replace(/\*/g, 'x');
+
+describe('route × role matrix', () => {
+  let t: ListeningTestApp;
+  beforeAll(async () => {
+    t = await listenTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('[R-AUTH-15] lists every registered API route exactly once', () => {
+    const registered = t.app.apiRoutes.map((r) => `${r.method} ${r.url}`).sort();
+    expect(registered).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  async function call(client: TestClient | null, key: string): Promise<number> {
+    const [method, url] = key.split(' ') as [string, string];
+    const c = client ?? new TestClient(t.url);
+    const path = probeUrl(url);
+    if (url === '/api/session/events') {
+      // A stream: the status line is all that matters here.
+      const ac = new AbortController();
+      const res = await c.raw(path, { signal: ac.signal });
+      ac.abort();
+      return res.status;
+    }
+    if (method === 'GET') return (await c.raw(path)).status;
+    const res = await c.send(method as 'POST', path, method === 'DELETE' ? undefined : {});
+    return res.status;
+  }
+
+  const LOGOUT = 'POST /api/auth/logout';
+  async function check(role: Role, client: TestClient | null, { signOutAtEnd = true } = {}) {
+    const wrong: string[] = [];
+    // Sign-out last (or not at all), so the client stays signed in for the rest.
+    const keys = Object.keys(MATRIX)
+      .filter((k) => signOutAtEnd || k !== LOGOUT)
+      .sort((a, b) => Number(a === LOGOUT) - Number(b === LOGOUT));
+    for (const key of keys) {
+      const status = await call(client, key);
+      const expectAllowed = allowed(MATRIX[key]!, role);
+      const denied = status === 401 || status === 403;
+      if (expectAllowed === denied) wrong.push(`${key}: got ${status}, expected ${expectAllowed ? 'allowed' : 'denied'}`);
+      if (!expectAllowed && role.name === 'anonymous' && status !== 401) wrong.push(`${key}: anonymous should get 401, got ${status}`);
+      if (!expectAllowed && role.name !== 'anonymous' && status !== 403) wrong.push(`${key}: ${role.name} should get 403, got ${status}`);
+    }
+    expect(wrong, `${role.name} ${'permissions' in role ? role.permissions.join(',') : ''}`).toEqual([]);
+  }
+
+  it('[R-AUTH-7] anonymous visitors reach public routes only (401 elsewhere)', async () => {
+    await check({ name: 'anonymous' }, null);
+  });
+
+  it('[R-AUTH-7] an ordinary signed-in user has no staff access (403)', async () => {
+    const c = new TestClient(t.url);
+    await c.signIn(DEMO.other);
+    await check({ name: 'other user' }, c);
+  });
+
+  it('[R-AUTH-4] an inactive employee is treated as no employee', async () => {
+    const c = new TestClient(t.url);
+    await c.signIn(DEMO.inactive);
+    await check({ name: 'inactive employee' }, c);
+  });
+
+  it('[R-AUTH-5] an admin reaches every route', async () => {
+    const c = new TestClient(t.url);
+    await c.signIn(DEMO.admin);
+    await check({ name: 'admin' }, c);
+  });
+
+  it('[R-AUTH-6] an active employee reaches exactly what each permission allows', async () => {
+    const employees = t.container.resolve(TOKENS.Store).collection('employees');
+    const grant = (perms: Permission[]) => employees.update('emp-maria', { permissions: Object.fromEntries(perms.map((p) => [p, true])) });
+    const c = new TestClient(t.url);
+    await c.signIn(DEMO.employee);
+    const cases = [[], ...PERMISSIONS.map((p) => [p])] as Permission[][];
+    for (const [i, perms] of cases.entries()) {
+      await grant(perms);
+      // The record is looked up on every request, so the change applies without signing out.
+      await check({ name: 'employee', permissions: perms }, c, { signOutAtEnd: i === cases.length - 1 });
+    }
+  });
+});
