@@ -24,7 +24,7 @@ interface ModelJson {
   generatedBy?: string;
   convertedBy?: string | null;
   signature?: object;
-  userDefinedMetadata?: Record<string, unknown>;
+  userDefinedMetadata?: Record<string, object>;
   weightsManifest: { paths: string[]; weights: io.WeightsManifestEntry[] }[];
 }
 
