@@ -4,6 +4,7 @@
  * survive the trip between threads.
  */
 import { threadId, workerData } from 'node:worker_threads';
+import sharp from 'sharp';
 import type { DetectionResult } from '../../domain/vision/object-detector.ts';
 import { isVisionError, type VisionErrorReason } from '../../domain/vision/vision-error.ts';
 import { TfjsObjectDetector, type TfjsObjectDetectorOptions } from './tfjs-object-detector.ts';
@@ -13,6 +14,12 @@ export type WorkerTask = { kind: 'detect'; image: Uint8Array; minScore: number }
 export type WorkerReply =
   | { ok: true; result: DetectionResult | null; threadId: number; numTensors: number }
   | { ok: false; reason: VisionErrorReason; message: string };
+
+// Process-wide libvips settings: parallelism comes from the pool (one worker per core), so
+// one libvips thread per image avoids oversubscribing the cores, and images are decoded once,
+// so its operation cache only holds memory (measured: ≈20 MB less peak RSS with 2 workers).
+sharp.concurrency(1);
+sharp.cache(false);
 
 const detectorReady = TfjsObjectDetector.load(workerData as TfjsObjectDetectorOptions);
 // A failed load is reported to each task below, not as an unhandled rejection.

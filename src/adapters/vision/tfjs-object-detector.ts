@@ -57,6 +57,8 @@ export class TfjsObjectDetector implements ObjectDetector {
   private readonly resizeMode: ResizeMode;
   private readonly iouThreshold: number;
   private readonly maxInputPixels: number;
+  /** Reused for every image: tensor4d copies it into WASM memory. */
+  private readonly input: Float32Array;
 
   private constructor(model: GraphModel, io: ModelIo, modelName: string, options: TfjsObjectDetectorOptions) {
     this.model = model;
@@ -66,6 +68,7 @@ export class TfjsObjectDetector implements ObjectDetector {
     this.resizeMode = options.resizeMode ?? 'stretch';
     this.iouThreshold = options.iouThreshold ?? DEFAULT_IOU_THRESHOLD;
     this.maxInputPixels = options.maxInputPixels ?? DEFAULT_MAX_INPUT_PIXELS;
+    this.input = new Float32Array(io.inputSize * io.inputSize * 3);
   }
 
   /** Loads the model from disk and runs it once, so the first real image is not slow. */
@@ -79,7 +82,7 @@ export class TfjsObjectDetector implements ObjectDetector {
       throw new VisionError('detector-unavailable', `Cannot load the detection model at ${modelPath}: ${(e as Error).message}`);
     }
     const detector = new TfjsObjectDetector(model, describeModel(model, modelPath), path.basename(modelPath, '.json'), options);
-    detector.infer(new Float32Array(detector.inputSize * detector.inputSize * 3));
+    detector.infer(detector.input);
     return detector;
   }
 
@@ -88,8 +91,10 @@ export class TfjsObjectDetector implements ObjectDetector {
     if (detectImageType(image) === null) {
       throw new VisionError('unsupported-image', 'The file is not a JPEG, PNG or WebP image.');
     }
-    const { pixels, width, height } = await this.decode(image);
-    const candidates = decodeCenterNet(this.infer(pixels), options.minScore);
+    const { fill, width, height } = await this.decode(image);
+    // Fill and run in one synchronous step, so overlapping detect() calls cannot share the buffer.
+    fill(this.input);
+    const candidates = decodeCenterNet(this.infer(this.input), options.minScore);
     const geometry = { inputWidth: this.inputSize, inputHeight: this.inputSize, originalWidth: width, originalHeight: height, mode: this.resizeMode };
     const mapped = candidates.map((d) => ({ ...d, box: mapBoxToOriginal(d.box, geometry) }));
     const detections = nonMaxSuppression(mapped, this.iouThreshold)
@@ -114,8 +119,11 @@ export class TfjsObjectDetector implements ObjectDetector {
     this.model.dispose();
   }
 
-  /** RGB pixels, 0–255, resized to the square input; width/height of the upright original. */
-  private async decode(image: Uint8Array): Promise<{ pixels: Float32Array; width: number; height: number }> {
+  /**
+   * Decodes and resizes to the square input, then copies the RGB values (0–255) into the
+   * reusable input buffer. Width/height are those of the upright original.
+   */
+  private async decode(image: Uint8Array): Promise<{ fill: (target: Float32Array) => void; width: number; height: number }> {
     const size = this.inputSize;
     try {
       const pipeline = sharp(image, { autoOrient: true, failOn: 'error', limitInputPixels: this.maxInputPixels });
@@ -126,13 +134,14 @@ export class TfjsObjectDetector implements ObjectDetector {
         .raw()
         .toBuffer({ resolveWithObject: true });
       if (info.width !== size || info.height !== size || info.channels < 3) throw new Error(`unexpected decode ${info.width}×${info.height}×${info.channels}`);
-      const pixels = new Float32Array(size * size * 3);
-      for (let src = 0, dst = 0; dst < pixels.length; src += info.channels, dst += 3) {
-        pixels[dst] = data[src] ?? 0;
-        pixels[dst + 1] = data[src + 1] ?? 0;
-        pixels[dst + 2] = data[src + 2] ?? 0;
-      }
-      return { pixels, width: meta.autoOrient.width, height: meta.autoOrient.height };
+      const fill = (target: Float32Array): void => {
+        for (let src = 0, dst = 0; dst < target.length; src += info.channels, dst += 3) {
+          target[dst] = data[src] ?? 0;
+          target[dst + 1] = data[src + 1] ?? 0;
+          target[dst + 2] = data[src + 2] ?? 0;
+        }
+      };
+      return { fill, width: meta.autoOrient.width, height: meta.autoOrient.height };
     } catch (e) {
       throw new VisionError('corrupt-image', `The image cannot be decoded: ${(e as Error).message}`);
     }
