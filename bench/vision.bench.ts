@@ -5,9 +5,10 @@
  *  - throughput ratio 2 workers / 1 worker, same images, same run (target ≥ 1.7);
  *  - peak RSS of the process holding the 2-worker pool, workers included (target ≤ 400 MB);
  *  - tensors per worker before and after BENCH_VISION_IMAGES (default 500) images (must not grow).
- * Each pool size runs in its own child process, so one's memory does not count against the
- * other and the measured process holds only what a server would: the pool. The machine may be
- * shared, so the load average and an idle event-loop baseline are printed beside the figures.
+ * Speed: one child process holds a 1-worker and a 2-worker pool and alternates short rounds
+ * between them, so a burst of load from other jobs on a shared machine hits both alike.
+ * Memory: another child holds only the 2-worker pool (what a server holds) for the long run.
+ * The load average and an idle event-loop baseline are printed beside the figures.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,20 +22,23 @@ const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
 const FIXTURES = path.resolve(PROJECT_ROOT, '../shared/fixtures/vision');
 const INPUT_SIZE = 512;
 const LEAK_IMAGES = Number(process.env.BENCH_VISION_IMAGES ?? 500);
+/** Images timed on the 1-worker pool (the 2-worker pool gets twice as many, in the same rounds). */
 const TIMED_IMAGES = Number(process.env.BENCH_VISION_TIMED ?? 40);
 const WARM_UP_PER_WORKER = 4;
 const MIN_SCORE = 0.3;
 const TARGET_RATIO = 1.7;
 const TARGET_RSS_MB = 400;
 
-interface ChildFigures {
-  workers: number;
-  times: number[];
-  wallMs: number;
-  imagesPerSecond: number;
+interface SpeedFigures {
+  /** Per-image times and images/s per pool size, over all rounds. */
+  byWorkers: Record<'1' | '2', { times: number[]; imagesPerSecond: number; cpuMsPerImage: number }>;
+  roundRatios: number[];
+}
+
+interface MemoryFigures {
+  images: number;
   tensorsBefore: number[];
   tensorsAfter: number[];
-  imagesAfterWarmUp: number;
   rssAfterWarmUpMb: number;
   rssEndMb: number;
   peakRssMb: number;
@@ -42,6 +46,8 @@ interface ChildFigures {
   busyLagMaxMs: number;
   busyLagP99Ms: number;
 }
+
+const ROUNDS = Number(process.env.BENCH_VISION_ROUNDS ?? 4);
 
 const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
 const rssMb = (): number => process.memoryUsage().rss / 1048576;
@@ -65,34 +71,69 @@ async function feed(pool: PooledObjectDetector, images: Buffer[], count: number)
   return { times: times.sort((a, b) => a - b), wallMs: performance.now() - started };
 }
 
-/** One pool size in this process: warm up, time TIMED_IMAGES, then run up to `total` images. */
-async function child(workers: number, total: number, imageDir: string): Promise<ChildFigures> {
-  const images = readdirSync(imageDir).sort().map((f) => readFileSync(path.join(imageDir, f)));
+const readImages = (dir: string): Buffer[] => readdirSync(dir).sort().map((f) => readFileSync(path.join(dir, f)));
+
+async function withPool<T>(workers: number, body: (pool: PooledObjectDetector) => Promise<T>): Promise<T> {
+  const pool = new PooledObjectDetector({ workers, maxQueue: workers * 4, timeoutMs: 120_000 });
+  try {
+    await pool.ready();
+    return await body(pool);
+  } finally {
+    await pool.close();
+  }
+}
+
+/** Alternating rounds: TIMED_IMAGES / ROUNDS images on 1 worker, then twice that on 2. */
+async function speedChild(imageDir: string): Promise<SpeedFigures> {
+  const images = readImages(imageDir);
+  const perRound = Math.max(1, Math.round(TIMED_IMAGES / ROUNDS));
+  return withPool(1, (one) =>
+    withPool(2, async (two) => {
+      await feed(one, images, WARM_UP_PER_WORKER);
+      await feed(two, images, WARM_UP_PER_WORKER * 2);
+      const acc = { '1': { times: [] as number[], wallMs: 0, n: 0 }, '2': { times: [] as number[], wallMs: 0, n: 0 } };
+      const roundRatios: number[] = [];
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const a = await feed(one, images, perRound);
+        const b = await feed(two, images, perRound * 2);
+        roundRatios.push((perRound * 2) / b.wallMs / (perRound / a.wallMs));
+        for (const [key, r, n] of [['1', a, perRound], ['2', b, perRound * 2]] as const) {
+          acc[key].times.push(...r.times);
+          acc[key].wallMs += r.wallMs;
+          acc[key].n += n;
+        }
+      }
+      const cpuPerImage = (pool: PooledObjectDetector): number => {
+        const all = [...pool.workerStats().values()];
+        return all.reduce((n, w) => n + w.cpuMs, 0) / all.reduce((n, w) => n + w.images, 0);
+      };
+      const cpu = { '1': cpuPerImage(one), '2': cpuPerImage(two) };
+      const summarise = (k: '1' | '2') => ({ times: acc[k].times.sort((x, y) => x - y), imagesPerSecond: (acc[k].n * 1000) / acc[k].wallMs, cpuMsPerImage: cpu[k] });
+      return { byWorkers: { '1': summarise('1'), '2': summarise('2') }, roundRatios };
+    }),
+  );
+}
+
+/** Only the 2-worker pool in this process: RSS, tensors and event-loop delay over `total` images. */
+async function memoryChild(total: number, imageDir: string): Promise<MemoryFigures> {
+  const images = readImages(imageDir);
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
   await sleep(1000);
   lag.disable();
   const idleLagMaxMs = lag.max / 1e6;
   lag.reset();
-
-  const pool = new PooledObjectDetector({ workers, maxQueue: workers * 4, timeoutMs: 120_000 });
-  try {
-    await pool.ready();
-    await feed(pool, images, WARM_UP_PER_WORKER * workers);
+  return withPool(2, async (pool) => {
+    await feed(pool, images, WARM_UP_PER_WORKER * 2);
     const tensorsBefore = [...pool.tensorCounts().values()];
     const rssAfterWarmUpMb = rssMb();
     lag.enable();
-    const timed = await feed(pool, images, TIMED_IMAGES);
+    await feed(pool, images, total);
     lag.disable();
-    await feed(pool, images, Math.max(0, total - TIMED_IMAGES));
     return {
-      workers,
-      times: timed.times,
-      wallMs: timed.wallMs,
-      imagesPerSecond: (TIMED_IMAGES * 1000) / timed.wallMs,
+      images: total,
       tensorsBefore,
       tensorsAfter: [...pool.tensorCounts().values()],
-      imagesAfterWarmUp: Math.max(total, TIMED_IMAGES),
       rssAfterWarmUpMb,
       rssEndMb: rssMb(),
       peakRssMb: process.resourceUsage().maxRSS / 1024,
@@ -100,26 +141,12 @@ async function child(workers: number, total: number, imageDir: string): Promise<
       busyLagMaxMs: lag.max / 1e6,
       busyLagP99Ms: lag.percentile(99) / 1e6,
     };
-  } finally {
-    await pool.close();
-  }
-}
-
-function runChild(workers: number, total: number, imageDir: string): ChildFigures {
-  const out = execFileSync(process.execPath, [import.meta.filename, '--child', String(workers), String(total), imageDir], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const line = out.trim().split('\n').at(-1) ?? '';
-  return JSON.parse(line) as ChildFigures;
 }
 
-function describeRun(f: ChildFigures): void {
-  console.log(
-    `${f.workers} worker${f.workers > 1 ? 's' : ' '}: median ${fmt(quantile(f.times, 0.5))} ms, p95 ${fmt(quantile(f.times, 0.95))} ms per image; ` +
-      `${fmt(f.imagesPerSecond, 2)} images/s (${f.times.length} images in ${fmt(f.wallMs)} ms); ` +
-      `event loop max ${fmt(f.busyLagMaxMs)} ms / p99 ${fmt(f.busyLagP99Ms)} ms (idle baseline max ${fmt(f.idleLagMaxMs)} ms)`,
-  );
+function runChild<T>(args: string[]): T {
+  const out = execFileSync(process.execPath, [import.meta.filename, '--child', ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  return JSON.parse(out.trim().split('\n').at(-1) ?? '') as T;
 }
 
 async function main(): Promise<void> {
@@ -134,20 +161,34 @@ async function main(): Promise<void> {
       writeFileSync(path.join(imageDir, `${path.parse(name).name}.jpg`), resized);
     }
     console.log(`vision bench — ${names.length} photos at ${INPUT_SIZE}×${INPUT_SIZE}, minScore ${MIN_SCORE}, Node ${process.version}, MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? 'unset'}, load average ${load()}`);
-    const one = runChild(1, TIMED_IMAGES, imageDir);
-    describeRun(one);
-    const two = runChild(2, LEAK_IMAGES, imageDir);
-    describeRun(two);
-
-    const ratio = two.imagesPerSecond / one.imagesPerSecond;
-    const grew = two.tensorsAfter.some((n, i) => n > (two.tensorsBefore[i] ?? Number.POSITIVE_INFINITY));
-    console.log(`throughput 2 workers / 1 worker: ${fmt(ratio, 2)} (target ≥ ${TARGET_RATIO}) ${verdict(ratio >= TARGET_RATIO)}`);
-    console.log(`peak RSS, 2-worker process: ${fmt(two.peakRssMb)} MB (target ≤ ${TARGET_RSS_MB} MB) ${verdict(two.peakRssMb <= TARGET_RSS_MB)}; 1-worker process: ${fmt(one.peakRssMb)} MB`);
-    console.log(`RSS, 2 workers: ${fmt(two.rssAfterWarmUpMb)} MB after warm-up, ${fmt(two.rssEndMb)} MB after ${two.imagesAfterWarmUp} more images`);
+    const speed = runChild<SpeedFigures>(['speed', imageDir]);
+    for (const k of ['1', '2'] as const) {
+      const f = speed.byWorkers[k];
+      console.log(
+        `${k} worker${k === '1' ? ' ' : 's'}: median ${fmt(quantile(f.times, 0.5))} ms, p95 ${fmt(quantile(f.times, 0.95))} ms per image; ` +
+          `${fmt(f.imagesPerSecond, 2)} images/s over ${f.times.length} images; CPU ${fmt(f.cpuMsPerImage)} ms per image`,
+      );
+    }
+    const ratio = speed.byWorkers['2'].imagesPerSecond / speed.byWorkers['1'].imagesPerSecond;
+    const sortedRatios = [...speed.roundRatios].sort((a, b) => a - b);
     console.log(
-      `tensors per worker: [${two.tensorsBefore.join(', ')}] after warm-up, [${two.tensorsAfter.join(', ')}] after ${two.imagesAfterWarmUp} more images ` +
-        `(must not grow) ${verdict(!grew && two.tensorsAfter.length === 2)}`,
+      `throughput 2 workers / 1 worker: ${fmt(ratio, 2)} (target ≥ ${TARGET_RATIO}) ${verdict(ratio >= TARGET_RATIO)}; ` +
+        `per round ${speed.roundRatios.map((r) => fmt(r, 2)).join(', ')} (median ${fmt(quantile(sortedRatios, 0.5), 2)})`,
     );
+    // Wall-clock scaling suffers when other jobs hold the cores; CPU time per image does not.
+    // Equal CPU per image means the workers do not slow each other: 2 free cores give ≈ 2×.
+    const cpuBound = (2 * speed.byWorkers['1'].cpuMsPerImage) / speed.byWorkers['2'].cpuMsPerImage;
+    console.log(`CPU-bound scaling (2 × CPU per image on 1 worker / on 2 workers): ${fmt(cpuBound, 2)} — the ratio to expect on 2 otherwise idle cores`);
+
+    const mem = runChild<MemoryFigures>(['memory', String(LEAK_IMAGES), imageDir]);
+    const grew = mem.tensorsAfter.some((n, i) => n > (mem.tensorsBefore[i] ?? Number.POSITIVE_INFINITY));
+    console.log(`peak RSS, process with the 2-worker pool: ${fmt(mem.peakRssMb)} MB (target ≤ ${TARGET_RSS_MB} MB) ${verdict(mem.peakRssMb <= TARGET_RSS_MB)}`);
+    console.log(`RSS: ${fmt(mem.rssAfterWarmUpMb)} MB after warm-up, ${fmt(mem.rssEndMb)} MB after ${mem.images} more images`);
+    console.log(
+      `tensors per worker: [${mem.tensorsBefore.join(', ')}] after warm-up, [${mem.tensorsAfter.join(', ')}] after ${mem.images} more images ` +
+        `(must not grow) ${verdict(!grew && mem.tensorsAfter.length === 2)}`,
+    );
+    console.log(`main-thread event loop delay while 2 workers ran: max ${fmt(mem.busyLagMaxMs)} ms, p99 ${fmt(mem.busyLagP99Ms)} ms (idle baseline max ${fmt(mem.idleLagMaxMs)} ms)`);
     console.log(`load average after: ${load()}`);
   } finally {
     rmSync(imageDir, { recursive: true, force: true });
@@ -155,8 +196,9 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[2] === '--child') {
-  const [workers, total, imageDir] = process.argv.slice(3);
-  console.log(JSON.stringify(await child(Number(workers), Number(total), imageDir ?? '')));
+  const [kind, ...rest] = process.argv.slice(3);
+  const figures = kind === 'speed' ? await speedChild(rest[0] ?? '') : await memoryChild(Number(rest[0]), rest[1] ?? '');
+  console.log(JSON.stringify(figures));
 } else {
   await main();
 }

@@ -12,7 +12,7 @@ import { TfjsObjectDetector, type TfjsObjectDetectorOptions } from './tfjs-objec
 export type WorkerTask = { kind: 'detect'; image: Uint8Array; minScore: number } | { kind: 'ready' };
 
 export type WorkerReply =
-  | { ok: true; result: DetectionResult | null; threadId: number; numTensors: number }
+  | { ok: true; result: DetectionResult | null; threadId: number; numTensors: number; cpuMs: number }
   | { ok: false; reason: VisionErrorReason; message: string };
 
 // Process-wide libvips settings: parallelism comes from the pool (one worker per core), so
@@ -28,8 +28,10 @@ detectorReady.catch(() => undefined);
 export default async function runTask(task: WorkerTask): Promise<WorkerReply> {
   try {
     const detector = await detectorReady;
+    const cpuBefore = process.threadCpuUsage();
     const result = task.kind === 'detect' ? await detector.detect(task.image, { minScore: task.minScore }) : null;
-    return { ok: true, result, threadId, numTensors: TfjsObjectDetector.tensorCount() };
+    const cpu = process.threadCpuUsage(cpuBefore);
+    return { ok: true, result, threadId, numTensors: TfjsObjectDetector.tensorCount(), cpuMs: (cpu.user + cpu.system) / 1000 };
   } catch (e) {
     if (isVisionError(e)) return { ok: false, reason: e.reason, message: e.message };
     throw e;

@@ -23,6 +23,14 @@ export interface PooledObjectDetectorOptions extends TfjsObjectDetectorOptions {
   onWorkerError?: (error: Error) => void;
 }
 
+export interface WorkerStats {
+  numTensors: number;
+  images: number;
+  /** CPU time of this worker thread on those images, in ms (inference and JS; libvips decodes on
+   *  libuv threads, not counted — a few ms an image at 512 px). */
+  cpuMs: number;
+}
+
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_QUEUE_PER_WORKER = 8;
 
@@ -33,7 +41,7 @@ export class PooledObjectDetector implements ObjectDetector {
   readonly maxQueue: number;
   readonly timeoutMs: number;
   private readonly pool: Piscina<WorkerTask, WorkerReply>;
-  private readonly tensorsByThread = new Map<number, number>();
+  private readonly statsByThread = new Map<number, WorkerStats>();
   private inFlight = 0;
   private closed = false;
 
@@ -93,7 +101,12 @@ export class PooledObjectDetector implements ObjectDetector {
 
   /** Live tensors per worker thread after its latest task (flat over time when nothing leaks). */
   tensorCounts(): ReadonlyMap<number, number> {
-    return new Map(this.tensorsByThread);
+    return new Map([...this.statsByThread].map(([thread, s]) => [thread, s.numTensors]));
+  }
+
+  /** Per worker thread: tensors after its latest task, images done and CPU time they took. */
+  workerStats(): ReadonlyMap<number, Readonly<WorkerStats>> {
+    return new Map([...this.statsByThread].map(([thread, s]) => [thread, { ...s }]));
   }
 
   /** Stops the workers; waiting images are rejected. */
@@ -104,7 +117,13 @@ export class PooledObjectDetector implements ObjectDetector {
 
   private unwrap(reply: WorkerReply): DetectionResult | null {
     if (!reply.ok) throw new VisionError(reply.reason, reply.message);
-    this.tensorsByThread.set(reply.threadId, reply.numTensors);
+    const stats = this.statsByThread.get(reply.threadId) ?? { numTensors: 0, images: 0, cpuMs: 0 };
+    stats.numTensors = reply.numTensors;
+    if (reply.result !== null) {
+      stats.images += 1;
+      stats.cpuMs += reply.cpuMs;
+    }
+    this.statsByThread.set(reply.threadId, stats);
     return reply.result;
   }
 }
