@@ -12,7 +12,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -33,6 +33,8 @@ interface SpeedFigures {
   /** Per-image times and images/s per pool size, over all rounds. */
   byWorkers: Record<'1' | '2', { times: number[]; imagesPerSecond: number; cpuMsPerImage: number }>;
   roundRatios: number[];
+  /** During the rounds, in cores (Linux /proc/stat): ours, other processes', the hypervisor's. */
+  cores: { ours: number; others: number; stolen: number; total: number } | null;
 }
 
 interface MemoryFigures {
@@ -71,6 +73,17 @@ async function feed(pool: PooledObjectDetector, images: Buffer[], count: number)
   return { times: times.sort((a, b) => a - b), wallMs: performance.now() - started };
 }
 
+/** Linux CPU counters (jiffies, 10 ms), or null elsewhere. */
+function cpuTicks(): { busy: number; steal: number; total: number } | null {
+  try {
+    const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1, 9).map(Number);
+    const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = fields;
+    return { busy: user + nice + system + irq + softirq, steal, total: user + nice + system + idle + iowait + irq + softirq + steal };
+  } catch {
+    return null;
+  }
+}
+
 const readImages = (dir: string): Buffer[] => readdirSync(dir).sort().map((f) => readFileSync(path.join(dir, f)));
 
 async function withPool<T>(workers: number, body: (pool: PooledObjectDetector) => Promise<T>): Promise<T> {
@@ -93,6 +106,9 @@ async function speedChild(imageDir: string): Promise<SpeedFigures> {
       await feed(two, images, WARM_UP_PER_WORKER * 2);
       const acc = { '1': { times: [] as number[], wallMs: 0, n: 0 }, '2': { times: [] as number[], wallMs: 0, n: 0 } };
       const roundRatios: number[] = [];
+      const ticksBefore = cpuTicks();
+      const ourCpuBefore = process.cpuUsage();
+      const wallBefore = performance.now();
       for (let round = 0; round < ROUNDS; round += 1) {
         const a = await feed(one, images, perRound);
         const b = await feed(two, images, perRound * 2);
@@ -103,13 +119,27 @@ async function speedChild(imageDir: string): Promise<SpeedFigures> {
           acc[key].n += n;
         }
       }
+      const ticksAfter = cpuTicks();
+      const ourCpu = process.cpuUsage(ourCpuBefore);
+      const wallSeconds = (performance.now() - wallBefore) / 1000;
+      let cores: SpeedFigures['cores'] = null;
+      if (ticksBefore !== null && ticksAfter !== null) {
+        const ours = (ourCpu.user + ourCpu.system) / 1e6 / wallSeconds;
+        const perCore = (ticksAfter.total - ticksBefore.total) / availableParallelism();
+        cores = {
+          ours,
+          others: Math.max(0, (ticksAfter.busy - ticksBefore.busy) / perCore - ours),
+          stolen: (ticksAfter.steal - ticksBefore.steal) / perCore,
+          total: availableParallelism(),
+        };
+      }
       const cpuPerImage = (pool: PooledObjectDetector): number => {
         const all = [...pool.workerStats().values()];
         return all.reduce((n, w) => n + w.cpuMs, 0) / all.reduce((n, w) => n + w.images, 0);
       };
       const cpu = { '1': cpuPerImage(one), '2': cpuPerImage(two) };
       const summarise = (k: '1' | '2') => ({ times: acc[k].times.sort((x, y) => x - y), imagesPerSecond: (acc[k].n * 1000) / acc[k].wallMs, cpuMsPerImage: cpu[k] });
-      return { byWorkers: { '1': summarise('1'), '2': summarise('2') }, roundRatios };
+      return { byWorkers: { '1': summarise('1'), '2': summarise('2') }, roundRatios, cores };
     }),
   );
 }
@@ -179,6 +209,13 @@ async function main(): Promise<void> {
     // Equal CPU per image means the workers do not slow each other: 2 free cores give ≈ 2×.
     const cpuBound = (2 * speed.byWorkers['1'].cpuMsPerImage) / speed.byWorkers['2'].cpuMsPerImage;
     console.log(`CPU-bound scaling (2 × CPU per image on 1 worker / on 2 workers): ${fmt(cpuBound, 2)} — the ratio to expect on 2 otherwise idle cores`);
+    if (speed.cores !== null) {
+      const c = speed.cores;
+      console.log(
+        `cores during the rounds: ${c.total} in all; this bench ${fmt(c.ours, 2)}, other processes ${fmt(c.others, 2)}, taken by the hypervisor (steal) ${fmt(c.stolen, 2)}` +
+          (c.others + c.stolen > 0.3 ? ' — the machine was not free: the wall-clock ratio understates the pool' : ''),
+      );
+    }
 
     const mem = runChild<MemoryFigures>(['memory', String(LEAK_IMAGES), imageDir]);
     const grew = mem.tensorsAfter.some((n, i) => n > (mem.tensorsBefore[i] ?? Number.POSITIVE_INFINITY));

@@ -131,7 +131,10 @@ describe('PooledObjectDetector', () => {
   afterAll(() => pool.close());
 
   it('runs detection off the main thread and frees its tensors after each image', async () => {
-    await pool.detect(photo('grace_hopper.jpg'), { minScore: MIN_SCORE });
+    const image = photo('grace_hopper.jpg');
+    const length = image.byteLength;
+    await pool.detect(image, { minScore: MIN_SCORE });
+    expect(image.byteLength).toBe(length); // a copy went to the worker, not the caller's buffer
     const [[worker, before] = []] = pool.tensorCounts();
     expect(worker).not.toBe(threadId);
     await pool.detect(photo('cctv.jpg'), { minScore: MIN_SCORE });
@@ -158,6 +161,19 @@ describe('PooledObjectDetector', () => {
     await expect(slow.detect(photo('cctv.jpg'), { minScore: MIN_SCORE })).rejects.toMatchObject({ reason: 'detector-unavailable' });
   });
 
+  it('rejects images still in the pool when it shuts down as detector-unavailable, and logs the cause', async () => {
+    const causes: Error[] = [];
+    const closing = new PooledObjectDetector({ workers: 1, onWorkerError: (e) => causes.push(e) });
+    const rejected = expect(closing.detect(photo('cctv.jpg'), { minScore: MIN_SCORE })).rejects.toMatchObject({
+      reason: 'detector-unavailable',
+      code: 'unavailable',
+      message: 'The detector failed on this image.',
+    });
+    await closing.close();
+    await rejected;
+    expect(causes.length).toBeGreaterThan(0);
+  });
+
   it('reports a model that cannot be loaded as detector-unavailable', async () => {
     const broken = new PooledObjectDetector({ workers: 1, modelPath: path.join(FIXTURES, 'no-such-model.json'), onWorkerError: () => undefined });
     try {
@@ -176,6 +192,12 @@ describe('model path', () => {
   it('takes VISION_MODEL_PATH, an explicit option first, and file:// URLs', () => {
     expect(resolveModelPath(undefined, { VISION_MODEL_PATH: '/models/yolo/model.json' })).toBe('/models/yolo/model.json');
     expect(resolveModelPath('file:///opt/m/model.json', { VISION_MODEL_PATH: '/models/yolo/model.json' })).toBe('/opt/m/model.json');
+  });
+
+  it('leaves no crash-on-unhandled-rejection handlers behind after starting the WASM backend', async () => {
+    await TfjsObjectDetector.load().then((d) => d.dispose());
+    const rethrowing = process.listeners('unhandledRejection').filter((l) => /throw reason/.test(String(l)));
+    expect(rethrowing).toEqual([]);
   });
 
   it('fails clearly when the file is not there', async () => {

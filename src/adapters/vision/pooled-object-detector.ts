@@ -19,7 +19,7 @@ export interface PooledObjectDetectorOptions extends TfjsObjectDetectorOptions {
   maxQueue?: number;
   /** Deadline per image from submission (queue wait + analysis), in ms. */
   timeoutMs?: number;
-  /** Worker failures not tied to an image (e.g. a thread that died); default console.error. */
+  /** Worker failures (a thread that died, a task that crashed it); default console.error. */
   onWorkerError?: (error: Error) => void;
 }
 
@@ -42,6 +42,7 @@ export class PooledObjectDetector implements ObjectDetector {
   readonly timeoutMs: number;
   private readonly pool: Piscina<WorkerTask, WorkerReply>;
   private readonly statsByThread = new Map<number, WorkerStats>();
+  private readonly onWorkerError: (error: Error) => void;
   private inFlight = 0;
   private closed = false;
 
@@ -63,7 +64,8 @@ export class PooledObjectDetector implements ObjectDetector {
       // ≈10 MB of resident memory per worker at no measurable cost.
       resourceLimits: { maxYoungGenerationSizeMb: 4 },
     });
-    this.pool.on('error', onWorkerError ?? ((e: Error) => console.error('vision worker failed:', e)));
+    this.onWorkerError = onWorkerError ?? ((e: Error) => console.error('vision worker failed:', e));
+    this.pool.on('error', this.onWorkerError);
   }
 
   /** Resolves once every worker has loaded the model; rejects when the model cannot load. */
@@ -88,7 +90,11 @@ export class PooledObjectDetector implements ObjectDetector {
       return result;
     } catch (e) {
       if (signal.aborted) throw new VisionError('timeout', `The analysis took longer than ${this.timeoutMs} ms.`);
-      throw e;
+      if (e instanceof VisionError) throw e;
+      // A crashed or terminated worker (e.g. out of WASM memory, or the pool shutting down):
+      // the cause goes to the log, the caller gets a safe message.
+      this.onWorkerError(e instanceof Error ? e : new Error(String(e)));
+      throw new VisionError('detector-unavailable', 'The detector failed on this image.');
     } finally {
       this.inFlight -= 1;
     }

@@ -36,8 +36,17 @@ let backendReady: Promise<void> | undefined;
 function initBackend(): Promise<void> {
   backendReady ??= (async () => {
     tf.enableProdMode();
-    if (!(await tf.setBackend('wasm'))) throw new Error('the TensorFlow.js WASM backend failed to start');
-    await tf.ready();
+    // Emscripten's Node glue adds process handlers that rethrow every unhandled rejection,
+    // turning any stray promise anywhere in the thread into a crash; take them off again.
+    const uncaught = new Set(process.listeners('uncaughtException'));
+    const rejection = new Set(process.listeners('unhandledRejection'));
+    try {
+      if (!(await tf.setBackend('wasm'))) throw new Error('the TensorFlow.js WASM backend failed to start');
+      await tf.ready();
+    } finally {
+      for (const l of process.listeners('uncaughtException')) if (!uncaught.has(l)) process.removeListener('uncaughtException', l);
+      for (const l of process.listeners('unhandledRejection')) if (!rejection.has(l)) process.removeListener('unhandledRejection', l);
+    }
   })();
   return backendReady;
 }
