@@ -15,8 +15,9 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
-    .regex(/^sqlite:/, 'must start with sqlite: (for example sqlite:./data/app.db)')
+    .regex(/^(sqlite:|mongodb(\+srv)?:\/\/)/, 'must start with sqlite: or mongodb:// (for example sqlite:./data/app.db)')
     .optional(),
+  STORAGE_URL: z.string().regex(/^(file:|s3:\/\/)/, 'must start with file: or s3://').optional(),
   STATIC_DIR: z.string().min(1).default('./dist/web'),
   PUBLIC_URL: z.url('must be an absolute URL such as https://example.com').optional(),
   COMPANY_NAME: z.string().min(1).default('Shieldline Security'),
@@ -25,7 +26,35 @@ const envSchema = z.object({
   COPYRIGHT_YEAR: z.coerce.number().int().min(1900).max(2200).default(2025),
   SERVICE_AREA: z.string().min(1).default('Greater Springfield and surrounding counties'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  COMPANY_TIME_ZONE: z
+    .string()
+    .refine((tz) => isTimeZone(tz), 'must be an IANA time zone such as America/Chicago')
+    .default('America/Chicago'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(480),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).default(7),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  ADMIN_USER_IDS: z
+    .string()
+    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .pipe(z.array(z.string()).min(1, 'list at least one user id'))
+    .optional(),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  DEMO_DATA: z.enum(['true', 'false']).optional(),
 });
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The two administrators of the embedded demo (R-AUTH-2: a fixed list of two ids). */
+export const DEMO_ADMIN_IDS = ['demo-admin-frank', 'demo-admin-jake'] as const;
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -33,11 +62,21 @@ export interface AppConfig {
   port: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   dataDir: string;
-  database: { kind: 'sqlite'; file: string };
+  database: { kind: 'sqlite'; url: string; file: string } | { kind: 'mongodb'; url: string };
+  /** file:<folder> (default DATA_DIR/files) or s3://bucket?endpoint=… */
+  storageUrl: string;
   staticDir: string;
   publicUrl: string | undefined;
   company: { name: string; phone: string; email: string; copyrightYear: number; serviceArea: string };
   shutdownGraceMs: number;
+  timeZone: string;
+  /** Absent: sign-in goes through the embedded OpenID provider (never in production). */
+  google: { clientId: string; clientSecret: string } | null;
+  adminUserIds: readonly string[];
+  session: { secret: string | null; idleMs: number; absoluteMs: number };
+  trustProxy: boolean;
+  /** Seed demo accounts and data on first start (default: on unless production). */
+  demoData: boolean;
 }
 
 export class ConfigError extends Error {
@@ -59,10 +98,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const e = parsed.data;
+  const problems: string[] = [];
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither');
+  }
+  if (e.NODE_ENV === 'production') {
+    if (!e.GOOGLE_CLIENT_ID) problems.push('GOOGLE_CLIENT_ID: required in production (the embedded sign-in provider is for development and tests only)');
+    if (!e.SESSION_SECRET) problems.push('SESSION_SECRET: required in production (at least 32 random characters)');
+    if (!e.ADMIN_USER_IDS) problems.push('ADMIN_USER_IDS: required in production (the Google account ids of the administrators)');
+    if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (the https address of the site)');
+  }
+  if (problems.length) throw new ConfigError(problems);
   const dataDir = resolve(e.DATA_DIR);
   const dbUrl = e.DATABASE_URL ?? `sqlite:${resolve(dataDir, 'app.db')}`;
-  const sqlitePath = dbUrl.slice('sqlite:'.length);
-  const database = { kind: 'sqlite', file: sqlitePath === ':memory:' ? ':memory:' : resolve(sqlitePath) } as const;
+  const sqlitePath = dbUrl.startsWith('sqlite:') ? dbUrl.slice('sqlite:'.length).replace(/^\/\//, '') : null;
+  const sqliteFile = sqlitePath === null ? null : sqlitePath === ':memory:' ? ':memory:' : resolve(sqlitePath);
+  const database: AppConfig['database'] =
+    sqliteFile === null ? { kind: 'mongodb', url: dbUrl } : { kind: 'sqlite', url: `sqlite:${sqliteFile}`, file: sqliteFile };
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -70,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     dataDir,
     database,
+    storageUrl: e.STORAGE_URL ?? `file:${resolve(dataDir, 'files')}`,
     staticDir: resolve(e.STATIC_DIR),
     publicUrl: e.PUBLIC_URL,
     company: {
@@ -80,6 +133,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       serviceArea: e.SERVICE_AREA,
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    timeZone: e.COMPANY_TIME_ZONE,
+    google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : null,
+    adminUserIds: e.ADMIN_USER_IDS ?? [...DEMO_ADMIN_IDS],
+    session: {
+      secret: e.SESSION_SECRET ?? null,
+      idleMs: e.SESSION_IDLE_MINUTES * 60_000,
+      absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000,
+    },
+    trustProxy: e.TRUST_PROXY === 'true',
+    demoData: e.DEMO_DATA ? e.DEMO_DATA === 'true' : e.NODE_ENV !== 'production',
   };
 }
 
@@ -87,5 +150,5 @@ function pick(env: Record<string, string | undefined>, key: PropertyKey | undefi
   if (typeof key !== 'string') return undefined;
   const v = env[key];
   // Never echo secrets back into logs.
-  return /SECRET|PASSWORD|TOKEN|KEY/i.test(key) ? '[hidden]' : v;
+  return /SECRET|PASSWORD|TOKEN|KEY|DATABASE_URL|STORAGE_URL/i.test(key) ? '[hidden]' : v;
 }

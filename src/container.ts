@@ -4,20 +4,29 @@ import { randomUUID } from 'node:crypto';
 import type { AppConfig } from './config.ts';
 import type { Clock, IdGenerator } from './domain/shared/clock.ts';
 import type { ContactMessageRepository } from './domain/contact/contact-message-repository.ts';
-import { closeSqlite, migrate, openSqlite, type SqliteDb } from './adapters/sqlite/sqlite-database.ts';
-import { SqliteContactMessageRepository } from './adapters/sqlite/sqlite-contact-message-repository.ts';
+import type { DocumentStore } from './domain/persistence/document-store.ts';
+import type { FileStorage } from './domain/storage/file-storage.ts';
+import { openDocumentStore } from './adapters/open-document-store.ts';
+import { openFileStorage } from './adapters/open-file-storage.ts';
+import { DocumentContactMessageRepository } from './adapters/documents/document-contact-message-repository.ts';
+import { seedDemoData } from './application/demo/seed-demo-data.ts';
+import { DocumentEmployeeRepository } from './adapters/documents/document-employee-repository.ts';
+import type { EmployeeRepository } from './domain/auth/employee-repository.ts';
 
 /**
  * The composition root: the only place that knows which adapter implements which port.
- * Registrations are factories under explicit tokens because esbuild/tsx/Vite emit no decorator
+ * DATABASE_URL picks SQLite or MongoDB, STORAGE_URL the filesystem or S3; nothing else changes.
+ * Registrations are factories under explicit tokens because type stripping emits no decorator
  * metadata, so tsyringe cannot autowire by type (STACK-NOTES.md).
  */
 export const TOKENS = {
   Config: Symbol('Config') as InjectionToken<AppConfig>,
   Clock: Symbol('Clock') as InjectionToken<Clock>,
   Ids: Symbol('Ids') as InjectionToken<IdGenerator>,
-  Sqlite: Symbol('Sqlite') as InjectionToken<SqliteDb>,
+  Store: Symbol('Store') as InjectionToken<DocumentStore>,
+  Files: Symbol('Files') as InjectionToken<FileStorage>,
   ContactMessages: Symbol('ContactMessages') as InjectionToken<ContactMessageRepository>,
+  Employees: Symbol('Employees') as InjectionToken<EmployeeRepository>,
 } as const;
 
 export interface AppContainer {
@@ -27,27 +36,31 @@ export interface AppContainer {
   close(): Promise<void>;
 }
 
-export function buildContainer(config: AppConfig): AppContainer {
+export async function buildContainer(config: AppConfig): Promise<AppContainer> {
   const c: DependencyContainer = root.createChildContainer();
-  const db = openSqlite(config.database.file);
-  migrate(db);
+  const clock: Clock = { now: () => new Date() };
+  const ids: IdGenerator = { next: () => randomUUID() };
+  const store = await openDocumentStore(config.database.url, { clock, ids });
+  const files = openFileStorage(config.storageUrl, { clock });
+  if (config.demoData) await seedDemoData(store);
 
   c.register(TOKENS.Config, { useValue: config });
-  c.register(TOKENS.Clock, { useValue: { now: () => new Date() } });
-  c.register(TOKENS.Ids, { useValue: { next: () => randomUUID() } });
-  c.register(TOKENS.Sqlite, { useValue: db });
-  c.register(TOKENS.ContactMessages, {
-    useFactory: (r) => new SqliteContactMessageRepository(r.resolve(TOKENS.Sqlite)),
-  });
+  c.register(TOKENS.Clock, { useValue: clock });
+  c.register(TOKENS.Ids, { useValue: ids });
+  c.register(TOKENS.Store, { useValue: store });
+  c.register(TOKENS.Files, { useValue: files });
+  c.register(TOKENS.ContactMessages, { useFactory: (r) => new DocumentContactMessageRepository(r.resolve(TOKENS.Store)) });
+  c.register(TOKENS.Employees, { useFactory: (r) => new DocumentEmployeeRepository(r.resolve(TOKENS.Store)) });
 
+  let closed = false;
   return {
     resolve: (token) => c.resolve(token),
-    ping: async () => {
-      db.prepare('SELECT 1').get();
-    },
+    ping: () => store.ping(),
     close: async () => {
-      closeSqlite(db);
-      await c.dispose();
+      if (closed) return;
+      closed = true;
+      await files.close?.();
+      await store.close();
     },
   };
 }

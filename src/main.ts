@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from './config.ts';
+import { createServer, type AddressInfo } from 'node:net';
+import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { buildContainer } from './container.ts';
 import { buildServer } from './http/server.ts';
 
@@ -7,7 +8,7 @@ import { buildServer } from './http/server.ts';
  * SIGTERM/SIGINT close the listener, let in-flight requests finish, then close the database.
  */
 async function main(): Promise<void> {
-  let config;
+  let config: AppConfig;
   try {
     config = loadConfig();
   } catch (err) {
@@ -18,7 +19,10 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  const container = buildContainer(config);
+  // The sign-in callback and the embedded provider's issuer need the real port before the
+  // server is built, so "any free port" (PORT=0) is resolved first.
+  if (config.port === 0) config = { ...config, port: await freePort(config.host) };
+  const container = await buildContainer(config);
   const app = await buildServer(config, container);
 
   let stopping = false;
@@ -59,6 +63,17 @@ async function main(): Promise<void> {
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   app.log.info({ url: `http://${shown}:${port}`, port }, 'ready');
+}
+
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 void main();

@@ -32,8 +32,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send(body('validation', 'Some fields need attention.', fields));
     }
     if (isDomainError(err)) {
-      const status = STATUS_BY_CODE[err.code];
-      if (status >= 500) req.log.error({ err }, 'domain error');
+      const status = STATUS_BY_CODE[err.code as keyof typeof STATUS_BY_CODE] ?? 500;
+      if (status >= 500) {
+        req.log.error({ err }, 'service failure');
+        return reply.status(status).send(body('unavailable', 'The service is temporarily unavailable. Please try again shortly.'));
+      }
       return reply.status(status).send(body(err.code, err.message, err.fields));
     }
     const status = typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;

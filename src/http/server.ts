@@ -1,22 +1,48 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyOauth2, { type OAuth2Namespace } from '@fastify/oauth2';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config.ts';
 import { TOKENS, type AppContainer } from '../container.ts';
+import { createEmbeddedOidc } from '../adapters/oidc/embedded-oidc-provider.ts';
+import { idTokenVerifier } from '../adapters/oidc/id-token-verifier.ts';
+import { DocumentSessionStore } from '../adapters/documents/document-session-store.ts';
+import { SIGN_IN_TIMEOUT_MS } from '../domain/auth/sign-in-flow.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { registerIdentity } from './plugins/identity.ts';
+import { EMBEDDED_OIDC_PREFIX, interactionPath, registerEmbeddedOidc } from './plugins/embedded-oidc.ts';
+import { sessionSecret } from './session-secret.ts';
 import { healthRoutes } from './routes/health.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { siteRoutes } from './routes/site.ts';
+import { authRoutes } from './routes/auth.ts';
+
+const GOOGLE = {
+  issuer: 'https://accounts.google.com',
+  authorizeHost: 'https://accounts.google.com',
+  authorizePath: '/o/oauth2/v2/auth',
+  tokenHost: 'https://oauth2.googleapis.com',
+  tokenPath: '/token',
+  jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+};
+
+/** The address browsers use for this site (PUBLIC_URL, else the local listener). */
+export function siteBaseUrl(config: AppConfig): string {
+  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return `http://${host}:${config.port}`;
+}
 
 /** Builds the BFF (not listening). Tests call this with `inject`; main.ts adds `listen`. */
 export async function buildServer(config: AppConfig, container: AppContainer): Promise<FastifyInstance> {
+  const production = config.env === 'production';
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
     },
-    trustProxy: false,
+    trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     // Idle keep-alive sockets are closed at shutdown; in-flight requests are allowed to finish.
     forceCloseConnections: 'idle',
@@ -26,17 +52,81 @@ export async function buildServer(config: AppConfig, container: AppContainer): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, { production: config.env === 'production' });
+  await registerSecurityHeaders(app, { production });
+
+  const baseUrl = siteBaseUrl(config);
+  const clock = container.resolve(TOKENS.Clock);
+  const employees = container.resolve(TOKENS.Employees);
+  await registerIdentity(app, {
+    config,
+    sessionSecret: sessionSecret(config.session.secret, config.dataDir),
+    sessions: new DocumentSessionStore(container.resolve(TOKENS.Store), clock, config.session.idleMs),
+    employees,
+    clock,
+    origin: new URL(baseUrl).origin,
+  });
+
+  // Sign-in: Google in production; locally and in tests a real embedded OpenID provider, reached
+  // by the browser at the site's address and by this server over loopback.
+  const callbackUri = `${baseUrl}/api/auth/callback`;
+  let oidc: { clientId: string; clientSecret: string; issuer: string; authorizeHost: string; authorizePath: string; tokenHost: string; tokenPath: string; jwksUrl: string };
+  if (config.google) {
+    oidc = { ...GOOGLE, clientId: config.google.clientId, clientSecret: config.google.clientSecret };
+  } else {
+    const embedded = await createEmbeddedOidc({ issuer: `${baseUrl}${EMBEDDED_OIDC_PREFIX}`, redirectUri: callbackUri, production, interactionPath });
+    await registerEmbeddedOidc(app, embedded);
+    const loopback = `http://127.0.0.1:${config.port}`;
+    oidc = {
+      clientId: embedded.clientId,
+      clientSecret: embedded.clientSecret,
+      issuer: embedded.issuer,
+      authorizeHost: baseUrl,
+      authorizePath: `${EMBEDDED_OIDC_PREFIX}/auth`,
+      tokenHost: loopback,
+      tokenPath: `${EMBEDDED_OIDC_PREFIX}/token`,
+      jwksUrl: `${loopback}${EMBEDDED_OIDC_PREFIX}/jwks`,
+    };
+  }
+  await app.register(fastifyOauth2, {
+    name: 'oidc',
+    scope: ['openid', 'email', 'profile'],
+    credentials: {
+      client: { id: oidc.clientId, secret: oidc.clientSecret },
+      auth: { authorizeHost: oidc.authorizeHost, authorizePath: oidc.authorizePath, tokenHost: oidc.tokenHost, tokenPath: oidc.tokenPath },
+    },
+    callbackUri,
+    pkce: 'S256',
+    cookie: { secure: production, sameSite: 'lax', path: '/', httpOnly: true },
+    redirectStateCookieName: production ? '__Host-oauth2-state' : 'oauth2-state',
+    verifierCookieName: production ? '__Host-oauth2-verifier' : 'oauth2-verifier',
+  });
 
   await app.register(healthRoutes, { ping: () => container.ping() });
   await app.register(siteRoutes, { info: config.company });
   await app.register(contactRoutes, {
     contactMessages: container.resolve(TOKENS.ContactMessages),
-    clock: container.resolve(TOKENS.Clock),
+    clock,
     ids: container.resolve(TOKENS.Ids),
+  });
+  await app.register(authRoutes, {
+    oidc: (app as unknown as { oidc: OAuth2Namespace }).oidc,
+    provider: config.google ? 'google' : 'embedded',
+    verifyIdToken: idTokenVerifier({ issuer: oidc.issuer, audience: oidc.clientId, jwksUrl: oidc.jwksUrl, timeoutMs: SIGN_IN_TIMEOUT_MS.popup }),
+    authorizeParams: config.google ? { prompt: 'select_account' } : {},
+    employees,
+    now: () => clock.now().getTime(),
   });
   await registerSpa(app, config.staticDir);
 
+  // While shutting down, answers to in-flight requests close their keep-alive connection, so
+  // the listener can finish as soon as they are done instead of waiting out keep-alive timers.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   app.addHook('onClose', async () => {
     await container.close();
   });

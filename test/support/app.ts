@@ -1,11 +1,14 @@
+import { createServer, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
 import { buildContainer, type AppContainer } from '../../src/container.ts';
-import { buildServer } from '../../src/http/server.ts';
+import { buildServer, siteBaseUrl } from '../../src/http/server.ts';
 import { tempDir } from './temp-dir.ts';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** Cookie and headers a same-site SPA sends with a state-changing request (CSRF token). */
+  csrf: () => Promise<Record<string, string>>;
   container: AppContainer;
   config: AppConfig;
   dataDir: string;
@@ -13,14 +16,27 @@ export interface TestApp {
 }
 
 /** The real server on a real SQLite file in a temp folder, driven through `inject`. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  extend?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
   const dir = tempDir();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dir.path, ...env });
-  const container = buildContainer(config);
+  const container = await buildContainer(config);
   const app = await buildServer(config, container);
+  extend?.(app);
   await app.ready();
+  let csrf: Record<string, string> | null = null;
   return {
     app,
+    csrf: async () => {
+      if (!csrf) {
+        const res = await app.inject('/api/session');
+        const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+        csrf = { cookie, 'x-csrf-token': res.json<{ csrfToken: string }>().csrfToken, origin: new URL(siteBaseUrl(config)).origin };
+      }
+      return csrf;
+    },
     container,
     config,
     dataDir: dir.path,
@@ -29,4 +45,31 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       dir.remove();
     },
   };
+}
+
+export interface ListeningTestApp extends TestApp {
+  url: string;
+}
+
+/**
+ * The real server listening on a free loopback port, for tests that need real HTTP: the
+ * OpenID sign-in (the server calls its embedded provider over loopback), SSE, cookies.
+ * Use with TestClient (test/support/http-client.ts): `await client.signIn('demo-admin-frank')`.
+ */
+export async function listenTestApp(env: Record<string, string> = {}, extend?: (app: FastifyInstance) => void): Promise<ListeningTestApp> {
+  const port = await freePort();
+  const t = await buildTestApp({ HOST: '127.0.0.1', PORT: String(port), ...env }, extend);
+  await t.app.listen({ host: '127.0.0.1', port });
+  return { ...t, url: `http://127.0.0.1:${port}` };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }

@@ -6,7 +6,8 @@ describe('loadConfig', () => {
   it('runs fully embedded when nothing is set', () => {
     const c = loadConfig({});
     expect(c.port).toBe(3000);
-    expect(c.database).toEqual({ kind: 'sqlite', file: resolve('./data/app.db') });
+    expect(c.database).toEqual({ kind: 'sqlite', url: `sqlite:${resolve('./data/app.db')}`, file: resolve('./data/app.db') });
+    expect(c.storageUrl).toBe(`file:${resolve('./data/files')}`);
     expect(c.company.copyrightYear).toBe(2025);
     expect(c.env).toBe('development');
   });
@@ -18,8 +19,9 @@ describe('loadConfig', () => {
   it('reads the database file from DATABASE_URL and the data folder from DATA_DIR', () => {
     const c = loadConfig({ DATA_DIR: '/tmp/x', DATABASE_URL: 'sqlite:/tmp/y/db.sqlite' });
     expect(c.dataDir).toBe('/tmp/x');
-    expect(c.database.file).toBe('/tmp/y/db.sqlite');
-    expect(loadConfig({ DATA_DIR: '/tmp/x' }).database.file).toBe('/tmp/x/app.db');
+    expect(c.database).toMatchObject({ kind: 'sqlite', file: '/tmp/y/db.sqlite' });
+    expect(loadConfig({ DATA_DIR: '/tmp/x' }).database).toMatchObject({ file: '/tmp/x/app.db' });
+    expect(loadConfig({ DATABASE_URL: 'mongodb://db:27017/app?replicaSet=rs0' }).database).toEqual({ kind: 'mongodb', url: 'mongodb://db:27017/app?replicaSet=rs0' });
   });
 
   it('names every bad variable in one clear error', () => {
@@ -33,6 +35,16 @@ describe('loadConfig', () => {
     const issues = (error as ConfigError).issues.join('\n');
     expect(issues).toMatch(/^PORT: .*"eighty"/m);
     expect(issues).toMatch(/^COMPANY_EMAIL: must be an e-mail address/m);
-    expect(issues).toMatch(/^DATABASE_URL: must start with sqlite:/m);
+    expect(issues).toMatch(/^DATABASE_URL: must start with sqlite: or mongodb:\/\/.*\[hidden\]/m);
+  });
+
+  it('requires real sign-in, secrets and a public URL in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /GOOGLE_CLIENT_ID: required in production[\s\S]*SESSION_SECRET: required[\s\S]*ADMIN_USER_IDS: required[\s\S]*PUBLIC_URL: required/,
+    );
+  });
+
+  it('refuses half of the Google credentials', () => {
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'x' })).toThrow(/set both or neither/);
   });
 });

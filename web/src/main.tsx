@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen.ts';
-import { PageLoader } from './ui/PageLoader.tsx';
+import { routerOptions } from './router-options.ts';
 import { applyTheme, readTheme } from './features/theme/theme.ts';
 import './styles.css';
 
@@ -15,11 +15,7 @@ const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, ref
 const router = createRouter({
   routeTree,
   context: { queryClient },
-  defaultPreload: 'intent',
-  defaultPendingComponent: PageLoader,
-  // Show the loader quickly when a screen's code is still on its way (R-NAV-3).
-  defaultPendingMs: 100,
-  defaultPendingMinMs: 300,
+  ...routerOptions,
 });
 
 declare module '@tanstack/react-router' {

@@ -13,7 +13,5 @@ export async function sendContactMessage(
   deps: SendContactMessageDeps,
   input: ContactMessageInput,
 ): Promise<ContactMessage> {
-  const message = newContactMessage(input, deps.ids.next(), deps.clock.now());
-  await deps.contactMessages.add(message);
-  return message;
+  return deps.contactMessages.add(newContactMessage(input, deps.ids.next(), deps.clock.now()));
 }

@@ -14,7 +14,7 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
     await app.register(fastifyStatic, {
       root: staticDir,
       prefix: '/',
-      index: false,
+      index: ['index.html'],
       cacheControl: false,
       setHeaders(reply: { header(name: string, value: string): unknown }, path: string) {
         reply.header(

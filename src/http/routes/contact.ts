@@ -1,3 +1,4 @@
+import { PUBLIC } from '../access.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactRequestSchema, contactResponseSchema } from '../../contracts/contact.ts';
 import { apiErrorSchema } from '../../contracts/errors.ts';
@@ -7,6 +8,7 @@ export const contactRoutes: FastifyPluginAsyncZod<SendContactMessageDeps> = asyn
   app.post(
     '/api/contact',
     {
+      config: { access: PUBLIC, rateLimit: { max: 10, timeWindow: '10 minutes' } },
       schema: {
         body: contactRequestSchema,
         response: { 201: contactResponseSchema, 400: apiErrorSchema },

@@ -2,7 +2,6 @@ import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { TopBar } from '../features/shell/TopBar.tsx';
 import { Footer } from '../features/shell/Footer.tsx';
-import { useScrollToTop } from '../features/shell/use-scroll-to-top.ts';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -14,7 +13,6 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
-  useScrollToTop();
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">

@@ -1,0 +1,17 @@
+# Production image: the SPA is built at image build time; the server runs TypeScript directly
+# on Node 24 (type stripping), as `npm start` does.
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npx vite build && npm prune --omit=dev
+
+FROM node:24-bookworm-slim
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+WORKDIR /app
+COPY --from=build /app /app
+VOLUME /data
+EXPOSE 3000
+USER node
+CMD ["node", "src/main.ts"]

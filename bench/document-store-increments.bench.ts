@@ -1,0 +1,71 @@
+/**
+ * Analytics-style counter on the SQLite document store, driven over HTTP by 100 concurrent
+ * clients (autocannon, a fixed number of requests). Prints increments/s, checks that the final
+ * count equals the requests sent, and compares with a bare Fastify route on the same server in
+ * the same run. The server runs in a child process so the load generator does not share its
+ * event loop. Run: `node bench/document-store-increments.bench.ts` (or `npm run bench`).
+ */
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { openSqliteDocumentStore } from '../src/adapters/sqlite/sqlite-document-store.ts';
+
+const CONNECTIONS = 100;
+const AMOUNT = Number(process.env.BENCH_AMOUNT ?? 10_000);
+const DAY = '2026-11-22';
+
+async function serve(file: string): Promise<void> {
+  const store = openSqliteDocumentStore(file);
+  const analytics = store.collection('analytics');
+  const app = Fastify({ logger: false });
+  app.get('/bare', async () => ({ ok: true }));
+  app.post('/track', async () => {
+    await analytics.increment(DAY, { 'pageViews.home': 1 }, { upsert: true, set: { day: DAY } });
+    return { ok: true };
+  });
+  app.get('/count', async () => ({ count: ((await analytics.get(DAY))?.pageViews as { home?: number } | undefined)?.home ?? 0 }));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
+  process.once('SIGTERM', () => void app.close().then(() => store.close()));
+}
+
+async function main(): Promise<number> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-docstore-'));
+  const server = spawn(process.execPath, [fileURLToPath(import.meta.url), 'serve', join(dir, 'bench.db')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise((r) => server.once('exit', r));
+  try {
+    const port = await new Promise<number>((resolve) => createInterface({ input: server.stdout }).once('line', (l) => resolve((JSON.parse(l) as { port: number }).port)));
+    const base = `http://127.0.0.1:${port}`;
+    const load = (path: string, method: 'GET' | 'POST') => autocannon({ url: `${base}${path}`, method, connections: CONNECTIONS, amount: AMOUNT });
+
+    await load('/bare', 'GET'); // warm-up, not measured
+    const bare = await load('/bare', 'GET');
+    const track = await load('/track', 'POST');
+    const { count } = (await (await fetch(`${base}/count`)).json()) as { count: number };
+    const barePerS = bare['2xx'] / bare.duration;
+    const incPerS = track['2xx'] / track.duration;
+    console.log(`document-store increments: SQLite (WAL, synchronous=FULL), ${CONNECTIONS} clients, ${AMOUNT} requests a run`);
+    console.log(`  bare Fastify route:   ${barePerS.toFixed(0)} req/s          p50 ${bare.latency.p50} ms  p99 ${bare.latency.p99} ms`);
+    console.log(`  increment route:      ${incPerS.toFixed(0)} increments/s   p50 ${track.latency.p50} ms  p99 ${track.latency.p99} ms`);
+    console.log(`  ratio to bare route:  ${(incPerS / barePerS).toFixed(3)}`);
+    console.log(`  requests sent: ${AMOUNT}, 2xx: ${track['2xx']}, errors: ${track.errors + track.non2xx}, final count: ${count}`);
+    if (count !== AMOUNT || track['2xx'] !== AMOUNT) {
+      console.error(`  FAIL: final count ${count} (2xx ${track['2xx']}) is not the ${AMOUNT} requests sent`);
+      return 1;
+    }
+    return 0;
+  } finally {
+    server.kill('SIGTERM');
+    await exited;
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === 'serve') await serve(process.argv[3]!);
+else process.exitCode = await main();

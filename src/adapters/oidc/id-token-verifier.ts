@@ -1,0 +1,45 @@
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import type { SignedInUser } from '../../domain/auth/permissions.ts';
+
+export interface IdTokenVerifierOptions {
+  issuer: string;
+  audience: string;
+  jwksUrl: string;
+  timeoutMs: number;
+}
+
+export class IdTokenError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'IdTokenError';
+  }
+}
+
+/**
+ * Verifies an OpenID Connect id_token: signature against the provider's JWKS, issuer, audience,
+ * expiry and the nonce this browser was given. Only a verified e-mail is kept (an unverified one
+ * could be anyone's, and e-mail is what matches an employee record).
+ */
+export function idTokenVerifier(opts: IdTokenVerifierOptions) {
+  const jwks = createRemoteJWKSet(new URL(opts.jwksUrl), { timeoutDuration: opts.timeoutMs, cooldownDuration: 30_000 });
+  return async function verify(idToken: unknown, expectedNonce: string): Promise<SignedInUser> {
+    if (typeof idToken !== 'string' || idToken === '') throw new IdTokenError('The identity provider returned no id_token.');
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(idToken, jwks, { issuer: opts.issuer, audience: opts.audience, clockTolerance: 5 }));
+    } catch (cause) {
+      throw new IdTokenError(`The id_token failed verification (${(cause as Error).message}).`, { cause });
+    }
+    if (payload['nonce'] !== expectedNonce) throw new IdTokenError('The id_token nonce does not match this sign-in.');
+    if (typeof payload.sub !== 'string' || payload.sub === '') throw new IdTokenError('The id_token has no subject.');
+    const emailVerified = payload['email_verified'] === true;
+    const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+    return {
+      id: payload.sub,
+      email: emailVerified ? str(payload['email']) : null,
+      emailVerified,
+      displayName: str(payload['name']),
+      photoUrl: str(payload['picture']),
+    };
+  };
+}

@@ -1,0 +1,31 @@
+import { DatabaseError } from '../domain/persistence/database-error.ts';
+import type { DocumentStore } from '../domain/persistence/document-store.ts';
+import type { Clock, IdGenerator } from '../domain/shared/clock.ts';
+import { openSqliteDocumentStore } from './sqlite/sqlite-document-store.ts';
+
+/**
+ * DATABASE_URL → the DocumentStore adapter. `sqlite:./data/app.db`, `sqlite:///abs/app.db` and
+ * `sqlite::memory:` open the embedded store; `mongodb://…` / `mongodb+srv://…` the production
+ * one (the driver is loaded only then).
+ */
+export interface OpenDocumentStoreOptions {
+  clock?: Clock;
+  ids?: IdGenerator;
+}
+
+export function sqliteFileFromUrl(url: string): string {
+  const rest = url.slice('sqlite:'.length);
+  if (rest === ':memory:') return rest;
+  const file = rest.startsWith('//') ? rest.slice(2) : rest;
+  if (file.length === 0) throw new DatabaseError('invalid-argument', `DATABASE_URL '${url}' names no SQLite file.`);
+  return decodeURIComponent(file);
+}
+
+export async function openDocumentStore(url: string, options: OpenDocumentStoreOptions = {}): Promise<DocumentStore> {
+  if (url.startsWith('sqlite:')) return openSqliteDocumentStore(sqliteFileFromUrl(url), options);
+  if (url.startsWith('mongodb://') || url.startsWith('mongodb+srv://')) {
+    const { openMongoDocumentStore } = await import('./mongo/mongo-document-store.ts');
+    return openMongoDocumentStore(url, options);
+  }
+  throw new DatabaseError('invalid-argument', `DATABASE_URL must start with sqlite: or mongodb:// (got '${url.split(':')[0]}:').`);
+}

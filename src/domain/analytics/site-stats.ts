@@ -1,0 +1,107 @@
+/**
+ * The single site-statistics record (SPEC §3 "Site analytics") and the pure rules around it:
+ * the first-ever record (R-TRK-3), applying a page view's increments to it (the reference model
+ * the stores' atomic updates must agree with, R-TRK-6), and the top pages (R-TRK-8).
+ */
+import { DomainError } from '../shared/domain-error.ts';
+
+export const DEVICE_TYPES = ['mobile', 'desktop'] as const;
+export type DeviceType = (typeof DEVICE_TYPES)[number];
+
+export type CountMap = Readonly<Record<string, number>>;
+
+export interface SiteStats {
+  totalVisits: number;
+  uniqueVisitors: number;
+  pageViews: CountMap;
+  dailyStats: CountMap;
+  referrers: CountMap;
+  deviceTypes: Readonly<Record<DeviceType, number>>;
+  /** Server time of the last update, ISO-8601 UTC. */
+  lastUpdated: string;
+}
+
+/** Field paths a page view may increment: a top-level counter or `<map>.<key>`. */
+export type StatsIncrements = Readonly<Record<string, number>>;
+
+export const COUNTER_FIELDS = ['totalVisits', 'uniqueVisitors'] as const;
+export const MAP_FIELDS = ['pageViews', 'dailyStats', 'referrers', 'deviceTypes'] as const;
+type CounterField = (typeof COUNTER_FIELDS)[number];
+type MapField = (typeof MAP_FIELDS)[number];
+
+/** R-TRK-3: what the first ever view creates, before its own increments are applied. */
+export function initialStats(now: Date): SiteStats {
+  return {
+    totalVisits: 0,
+    uniqueVisitors: 0,
+    pageViews: {},
+    dailyStats: {},
+    referrers: {},
+    deviceTypes: { mobile: 0, desktop: 0 },
+    lastUpdated: now.toISOString(),
+  };
+}
+
+const isCounter = (f: string): f is CounterField => (COUNTER_FIELDS as readonly string[]).includes(f);
+const isMap = (f: string): f is MapField => (MAP_FIELDS as readonly string[]).includes(f);
+
+/** Splits `pageViews.home` into its map and key; the key is everything after the first dot. */
+export function parseStatsPath(path: string): { field: CounterField } | { field: MapField; key: string } {
+  const dot = path.indexOf('.');
+  const head = dot < 0 ? path : path.slice(0, dot);
+  if (dot < 0 && isCounter(head)) return { field: head };
+  const key = path.slice(dot + 1);
+  const keyOk = dot > 0 && key !== '' && (head !== 'deviceTypes' || (DEVICE_TYPES as readonly string[]).includes(key));
+  if (keyOk && isMap(head)) return { field: head, key };
+  throw new DomainError('validation', `Unknown analytics field: ${path}`);
+}
+
+/**
+ * Applies increments to a record and stamps `lastUpdated` with the (server) time given: the
+ * pure equivalent of the stores' atomic update. Starts from `initialStats` when there is no
+ * record yet (R-TRK-3).
+ */
+export function applyIncrements(stats: SiteStats | null, increments: StatsIncrements, now: Date): SiteStats {
+  const base = stats ?? initialStats(now);
+  const counters: Record<CounterField, number> = { totalVisits: base.totalVisits, uniqueVisitors: base.uniqueVisitors };
+  const maps: Record<MapField, Record<string, number>> = {
+    pageViews: { ...base.pageViews },
+    dailyStats: { ...base.dailyStats },
+    referrers: { ...base.referrers },
+    deviceTypes: { ...base.deviceTypes },
+  };
+  for (const [path, by] of Object.entries(increments)) {
+    const target = parseStatsPath(path);
+    if ('key' in target) {
+      const map = maps[target.field];
+      map[target.key] = (Object.hasOwn(map, target.key) ? (map[target.key] ?? 0) : 0) + by;
+    } else {
+      counters[target.field] += by;
+    }
+  }
+  return {
+    ...counters,
+    ...maps,
+    deviceTypes: { mobile: maps.deviceTypes.mobile ?? 0, desktop: maps.deviceTypes.desktop ?? 0 },
+    lastUpdated: now.toISOString(),
+  };
+}
+
+export const TOP_PAGES_LIMIT = 10;
+
+export interface PageCount {
+  page: string;
+  views: number;
+}
+
+/**
+ * R-TRK-8: the most viewed pages, most views first, ties by key so the order is stable.
+ * Counts that are not positive finite numbers (damaged data) are left out.
+ */
+export function topPages(pageViews: CountMap, limit: number = TOP_PAGES_LIMIT): PageCount[] {
+  return Object.entries(pageViews)
+    .filter(([, views]) => typeof views === 'number' && Number.isFinite(views) && views > 0)
+    .map(([page, views]) => ({ page, views }))
+    .sort((a, b) => b.views - a.views || (a.page < b.page ? -1 : a.page > b.page ? 1 : 0))
+    .slice(0, Math.max(0, limit));
+}

@@ -1,0 +1,64 @@
+/**
+ * The indexes behind every query the product makes, declared once as data. Both adapters read
+ * this list when they open: SQLite builds expression indexes over json_extract, MongoDB calls
+ * createIndex. A feature that adds a query adds its index here.
+ *
+ * `ttl` names an ISO-timestamp field after which a document may be removed by the database
+ * (sessions); stores still check expiry on read, since removal runs about once a minute.
+ */
+export interface IndexField {
+  path: string;
+  direction?: 'asc' | 'desc';
+}
+
+export interface CollectionIndex {
+  collection: string;
+  fields: IndexField[];
+  unique?: boolean;
+}
+
+export interface TtlIndex {
+  collection: string;
+  field: string;
+}
+
+const desc = (path: string): IndexField => ({ path, direction: 'desc' });
+const asc = (path: string): IndexField => ({ path });
+
+export const COLLECTION_INDEXES: CollectionIndex[] = [
+  { collection: 'employees', fields: [asc('email')], unique: true },
+  { collection: 'contact_messages', fields: [asc('status'), desc('createdAt')] },
+  { collection: 'contact_messages', fields: [desc('createdAt')] },
+  { collection: 'analytics', fields: [asc('day')] },
+  { collection: 'sessions', fields: [asc('expiresAt')] },
+  { collection: 'sessions', fields: [asc('userId')] },
+  { collection: 'quote_requests', fields: [asc('status'), desc('createdAt')] },
+  { collection: 'quote_requests', fields: [desc('createdAt')] },
+  { collection: 'reviews', fields: [asc('status'), desc('createdAt')] },
+  { collection: 'clients', fields: [asc('name')] },
+  { collection: 'clients', fields: [asc('searchText')] },
+  { collection: 'proposals', fields: [asc('number')], unique: true },
+  { collection: 'proposals', fields: [asc('status'), desc('createdAt')] },
+  { collection: 'proposals', fields: [asc('clientId'), desc('createdAt')] },
+  { collection: 'proposals', fields: [asc('publicToken')], unique: true },
+  { collection: 'jobs', fields: [asc('number')], unique: true },
+  { collection: 'jobs', fields: [asc('status'), asc('scheduledStart')] },
+  { collection: 'jobs', fields: [asc('scheduledStart')] },
+  { collection: 'jobs', fields: [asc('assignees')] },
+  { collection: 'jobs', fields: [asc('clientId'), desc('createdAt')] },
+  { collection: 'invoices', fields: [asc('number')], unique: true },
+  { collection: 'invoices', fields: [asc('status'), asc('dueDate')] },
+  { collection: 'invoices', fields: [asc('dueDate')] },
+  { collection: 'invoices', fields: [asc('clientId'), desc('issueDate')] },
+  { collection: 'reminder_logs', fields: [asc('invoiceId'), asc('step')], unique: true },
+  { collection: 'monitoring_contracts', fields: [asc('status'), asc('nextBillingDate')] },
+  { collection: 'inventory_items', fields: [asc('sku')], unique: true },
+  { collection: 'stock_movements', fields: [asc('itemId'), desc('createdAt')] },
+  { collection: 'time_entries', fields: [asc('employeeId'), desc('clockIn')] },
+  { collection: 'time_entries', fields: [asc('jobId')] },
+  { collection: 'audit_log', fields: [asc('entity'), asc('entityId'), desc('createdAt')] },
+  { collection: 'vision_analyses', fields: [asc('clientId'), desc('createdAt')] },
+  { collection: 'camera_plans', fields: [asc('clientId'), desc('updatedAt')] },
+];
+
+export const TTL_INDEXES: TtlIndex[] = [{ collection: 'sessions', field: 'expiresAt' }];

@@ -1,0 +1,182 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifySession from '@fastify/session';
+import fastifyCsrf from '@fastify/csrf-protection';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { AppConfig } from '../../config.ts';
+import type { EmployeeRepository } from '../../domain/auth/employee-repository.ts';
+import {
+  employeeLookupEmail,
+  resolveAuthState,
+  type AuthState,
+  type EmployeeLookup,
+  type SignedInUser,
+} from '../../domain/auth/permissions.ts';
+import type { Clock } from '../../domain/shared/clock.ts';
+import type { CallbackSessionStore } from '../../adapters/documents/document-session-store.ts';
+import { decideAccess } from '../access.ts';
+
+export interface PendingSignIn {
+  nonce: string;
+  mode: 'popup' | 'redirect';
+  returnTo: string;
+}
+
+declare module 'fastify' {
+  interface Session {
+    user?: SignedInUser;
+    /** When the user signed in (ms); the absolute session limit counts from here. */
+    startedAt?: number;
+    pending?: PendingSignIn;
+    redirectResult?: { result: 'signed-in' | 'error'; error?: string };
+  }
+  interface FastifyRequest {
+    auth: AuthState;
+  }
+}
+
+export interface IdentityDeps {
+  config: AppConfig;
+  sessionSecret: string;
+  sessions: CallbackSessionStore;
+  employees: EmployeeRepository;
+  clock: Clock;
+  /** The site's own origin, for the Origin check on state-changing requests. */
+  origin: string;
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
+
+/** Names the cookie by environment: `__Host-` needs Secure, which needs HTTPS (production). */
+export const sessionCookieName = (production: boolean) => (production ? '__Host-sid' : 'sid');
+
+/**
+ * Sessions, the auth state of every API request, and the checks every API route goes through:
+ * Origin and CSRF token on state changes, then the route's declared access (default deny).
+ */
+export async function registerIdentity(app: FastifyInstance, deps: IdentityDeps): Promise<void> {
+  const { config } = deps;
+  const production = config.env === 'production';
+
+  // Every /api route must say who may call it; a route that does not stops the server starting.
+  app.addHook('onRoute', (route) => {
+    if (isApi(route.url) && route.method !== 'HEAD' && !route.config?.access) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access); every API route must.`);
+    }
+  });
+
+  await app.register(fastifyCookie, { secret: deps.sessionSecret });
+  await app.register(fastifySession, {
+    secret: deps.sessionSecret,
+    cookieName: sessionCookieName(production),
+    cookie: { httpOnly: true, secure: production, sameSite: 'lax', path: '/', maxAge: config.session.idleMs },
+    // The adapter stores sessions as opaque JSON; @fastify/session's types want its own shape.
+    store: deps.sessions as unknown as fastifySession.SessionStore,
+    saveUninitialized: false,
+    rolling: true,
+  });
+  await app.register(fastifyCsrf, {
+    sessionPlugin: '@fastify/cookie',
+    cookieKey: production ? '__Host-csrf' : 'csrf',
+    cookieOpts: { signed: true, httpOnly: true, sameSite: 'strict', path: '/', secure: production },
+    getToken: (req) => req.headers['x-csrf-token'] as string | undefined,
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    // req.ip is the socket's address unless TRUST_PROXY is on, so a forged X-Forwarded-For
+    // header cannot buy a fresh allowance.
+    keyGenerator: (req) => req.ip,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      error: { code: 'rate-limited', message: `Too many requests; try again in ${Math.ceil(ctx.ttl / 1000)} s.` },
+    }),
+  });
+
+  app.decorateRequest('auth', null as never);
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (!isApi(req.url)) return;
+    req.auth = await resolveAuth(req, deps);
+
+    if (STATE_CHANGING.has(req.method)) {
+      const refused = crossSiteRefusal(req, deps.origin);
+      if (refused) {
+        securityEvent(req, 'cross-site request refused', { reason: refused });
+        return sendError(reply, 403, 'forbidden', 'Cross-site request refused.');
+      }
+      const csrfOk = await checkCsrf(app, req, reply);
+      if (!csrfOk) {
+        securityEvent(req, 'missing or invalid CSRF token');
+        return sendError(reply, 403, 'forbidden', 'Your session token is missing or out of date. Reload the page and try again.');
+      }
+    }
+
+    const access = req.routeOptions.config.access;
+    if (!access) return; // non-API or 404: handled elsewhere
+    const decision = decideAccess(req.auth, access);
+    if (decision === 'unauthenticated') return sendError(reply, 401, 'unauthenticated', 'Please sign in.');
+    if (decision === 'forbidden') {
+      securityEvent(req, 'access denied', { need: access, state: req.auth.kind });
+      return sendError(reply, 403, 'forbidden', 'You do not have permission to do that.');
+    }
+  });
+
+  app.addHook('onSend', async (req, reply) => {
+    if (isApi(req.url) && req.auth && req.auth.kind !== 'signed-out') reply.header('Cache-Control', 'no-store');
+  });
+}
+
+async function resolveAuth(req: FastifyRequest, deps: IdentityDeps): Promise<AuthState> {
+  const user = req.session.get('user') ?? null;
+  if (user) {
+    const startedAt = req.session.get('startedAt') ?? 0;
+    if (deps.clock.now().getTime() - startedAt > deps.config.session.absoluteMs) {
+      // The absolute limit: a week after sign-in the session ends however active it was.
+      await req.session.destroy();
+      return { kind: 'signed-out' };
+    }
+  }
+  const email = employeeLookupEmail(user, deps.config.adminUserIds);
+  let lookup: EmployeeLookup = null;
+  if (email !== null) {
+    try {
+      lookup = await deps.employees.findByEmail(email);
+    } catch (err) {
+      // R-AUTH-8: a failed lookup is logged and the user is treated as no employee.
+      req.log.error({ err }, 'employee lookup failed; treating the user as no employee');
+      lookup = 'lookup-failed';
+    }
+  }
+  return resolveAuthState(user, deps.config.adminUserIds, lookup);
+}
+
+function crossSiteRefusal(req: FastifyRequest, origin: string): string | null {
+  const o = req.headers.origin;
+  if (o !== undefined && o !== origin) return `origin ${o}`;
+  const site = req.headers['sec-fetch-site'];
+  if (site === 'cross-site') return 'sec-fetch-site cross-site';
+  return null;
+}
+
+function checkCsrf(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  return new Promise((resolve) => {
+    // csrfProtection calls back with an error (or sends it) when the token is wrong.
+    const fakeReply = Object.create(reply) as FastifyReply;
+    fakeReply.send = (() => {
+      resolve(false);
+      return fakeReply;
+    }) as FastifyReply['send'];
+    app.csrfProtection(req, fakeReply, (err?: unknown) => resolve(!err));
+  });
+}
+
+function sendError(reply: FastifyReply, status: number, code: string, message: string) {
+  return reply.status(status).send({ error: { code, message } });
+}
+
+/** Security events go to the log with who and what, never tokens, cookies or secrets. */
+export function securityEvent(req: FastifyRequest, event: string, extra: Record<string, unknown> = {}): void {
+  const user = req.session?.get('user');
+  req.log.warn({ security: event, method: req.method, url: req.url.split('?')[0], ip: req.ip, userId: user?.id ?? null, ...extra }, `security: ${event}`);
+}

@@ -1,0 +1,178 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { OAuth2Namespace } from '@fastify/oauth2';
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { PUBLIC, SIGNED_IN } from '../access.ts';
+import { permissionsFor } from '../../domain/auth/permissions.ts';
+import { signInTimeoutMs } from '../../domain/auth/sign-in-flow.ts';
+import type { EmployeeRepository } from '../../domain/auth/employee-repository.ts';
+import { redirectResultSchema, sessionResponseSchema, signInQuerySchema } from '../../contracts/session.ts';
+import { securityEvent } from '../plugins/identity.ts';
+import type { SignedInUser } from '../../domain/auth/permissions.ts';
+
+export interface AuthRouteDeps {
+  oidc: OAuth2Namespace;
+  provider: 'google' | 'embedded';
+  verifyIdToken: (idToken: unknown, nonce: string) => Promise<SignedInUser>;
+  /** Extra authorization-request parameters (Google: prompt=select_account). */
+  authorizeParams: Record<string, string>;
+  employees: EmployeeRepository;
+  now: () => number;
+}
+
+const POPUP_DONE_JS = `(function () {
+  var result = document.documentElement.getAttribute('data-result');
+  var error = document.documentElement.getAttribute('data-error') || undefined;
+  if (window.opener) {
+    window.opener.postMessage({ type: 'shieldline:sign-in', result: result, error: error }, window.location.origin);
+    window.close();
+  } else {
+    window.location.replace('/');
+  }
+})();`;
+
+const escapeAttr = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`${what} timed out after ${ms / 1000} s`)), ms);
+    p.then(
+      (v) => (clearTimeout(t), resolve(v)),
+      (e: unknown) => (clearTimeout(t), reject(e)),
+    );
+  });
+}
+
+/** Sign-in (code flow + PKCE + nonce), sign-out, the session state and its live updates. */
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps) => {
+  const signInLimit = { max: 30, timeWindow: '1 minute' };
+
+  app.get('/api/session', { config: { access: PUBLIC }, schema: { response: { 200: sessionResponseSchema } } }, async (req, reply) => {
+    const a = req.auth;
+    const user = a.kind === 'signed-out' ? null : a.user;
+    return {
+      state: a.kind,
+      user: user ? { id: user.id, name: user.displayName, email: user.email, photoUrl: user.photoUrl } : null,
+      permissions: { ...permissionsFor(a) },
+      csrfToken: reply.generateCsrf(),
+      provider: deps.provider,
+    };
+  });
+
+  app.get(
+    '/api/auth/login',
+    { config: { access: PUBLIC, rateLimit: signInLimit }, schema: { querystring: signInQuerySchema } },
+    async (req, reply) => {
+      const nonce = randomBytes(16).toString('base64url');
+      req.session.set('pending', { nonce, mode: req.query.mode, returnTo: req.query.returnTo });
+      const uri = new URL(await deps.oidc.generateAuthorizationUri(req, reply));
+      uri.searchParams.set('nonce', nonce);
+      for (const [k, v] of Object.entries(deps.authorizeParams)) uri.searchParams.set(k, v);
+      return reply.redirect(uri.toString());
+    },
+  );
+
+  app.get(
+    '/api/auth/callback',
+    {
+      config: { access: PUBLIC, rateLimit: signInLimit },
+      schema: { querystring: z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional(), error_description: z.string().optional() }).loose() },
+    },
+    async (req, reply) => {
+      const pending = req.session.get('pending');
+      const mode = pending?.mode ?? 'redirect';
+      let error: string | null = null;
+      try {
+        if (!pending) throw new Error('This sign-in was not started here or has expired; please try again.');
+        if (req.query.error) throw new Error(req.query.error_description ?? req.query.error);
+        const { token } = await withTimeout(
+          deps.oidc.getAccessTokenFromAuthorizationCodeFlow(req, reply),
+          signInTimeoutMs(mode),
+          'The identity service',
+        );
+        const user = await deps.verifyIdToken(token.id_token, pending.nonce);
+        // A new session id at sign-in, so an id fixed before sign-in is worthless afterwards.
+        await req.session.regenerate();
+        req.session.set('user', user);
+        req.session.set('startedAt', deps.now());
+        req.log.info({ security: 'sign-in', userId: user.id }, 'security: signed in');
+      } catch (err) {
+        error = err instanceof Error ? err.message : 'Sign-in failed.';
+        securityEvent(req, 'sign-in failed', { reason: error });
+      }
+      if (mode === 'popup') {
+        reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
+        return `<!doctype html><html lang="en" data-result="${error ? 'error' : 'signed-in'}"${error ? ` data-error="${escapeAttr(error)}"` : ''}><head><meta charset="utf-8"><title>Signing in…</title><script src="/api/auth/popup-done.js"></script></head><body><p>${error ? escapeAttr(error) : 'Signed in. You can close this window.'}</p></body></html>`;
+      }
+      req.session.set('redirectResult', error ? { result: 'error', error } : { result: 'signed-in' });
+      return reply.redirect(pending?.returnTo ?? '/');
+    },
+  );
+
+  app.get('/api/auth/popup-done.js', { config: { access: PUBLIC } }, async (_req, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(POPUP_DONE_JS),
+  );
+
+  app.get('/api/auth/redirect-result', { config: { access: PUBLIC }, schema: { response: { 200: redirectResultSchema } } }, async (req) => {
+    const r = req.session.get('redirectResult');
+    if (!r) return { result: 'none' as const };
+    req.session.set('redirectResult', undefined);
+    return r.error ? { result: r.result, error: r.error } : { result: r.result };
+  });
+
+  app.post('/api/auth/logout', { config: { access: PUBLIC } }, async (req, reply) => {
+    const user = req.session.get('user');
+    await req.session.destroy();
+    if (user) req.log.info({ security: 'sign-out', userId: user.id }, 'security: signed out');
+    return reply.status(204).send();
+  });
+
+  registerSessionEvents(app, deps);
+};
+
+/**
+ * Server-Sent Events telling an open SPA that its session changed (R-AUTH-3, R-DB-9): an
+ * employee's record edited or deactivated takes effect on open screens without signing out.
+ */
+function registerSessionEvents(app: FastifyInstance, deps: AuthRouteDeps) {
+  const open = new Set<ServerResponse>();
+  // Streams never end by themselves; end them at shutdown so in-flight work can finish.
+  app.addHook('preClose', async () => {
+    for (const res of open) res.end();
+  });
+  app.get('/api/session/events', { config: { access: SIGNED_IN } }, async (req, reply) => {
+    const user = req.session.get('user');
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    res.write(': connected\n\n');
+    open.add(res);
+    let first = true;
+    const stop = user?.email
+      ? deps.employees.watchEmail(
+          user.email,
+          () => {
+            if (first) {
+              first = false; // the subscription's initial result, not a change
+              return;
+            }
+            res.write('event: session\ndata: changed\n\n');
+          },
+          (err) => req.log.error({ err }, 'employee watch failed'),
+        )
+      : () => {};
+    const ping = setInterval(() => res.write(': ping\n\n'), 25_000);
+    req.raw.on('close', () => {
+      open.delete(res);
+      clearInterval(ping);
+      stop();
+    });
+  });
+}

@@ -1,0 +1,422 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isDatabaseError, TERMINATED_MESSAGE, type DatabaseErrorCode } from '../../src/domain/persistence/database-error.ts';
+import { GeoPoint, type DocumentData } from '../../src/domain/persistence/document-data.ts';
+import type { DocumentStore, QueryPage } from '../../src/domain/persistence/document-store.ts';
+import { and, or, orderBy, where } from '../../src/domain/persistence/query.ts';
+
+/**
+ * One suite for every DocumentStore adapter: the factory opens a store on a real database
+ * (an SQLite file, a MongoDB replica set) and its cleanup removes what the suite wrote.
+ */
+export interface StoreUnderTest {
+  store: DocumentStore;
+  /** A second store on the same database, as another server instance would have. */
+  openAnother?: () => Promise<DocumentStore>;
+  cleanup: () => Promise<void>;
+}
+
+let n = 0;
+const uniqueCollection = (): string => `t${Date.now().toString(36)}_${(n += 1)}`;
+
+interface Product extends DocumentData {
+  name: string;
+  price: number;
+  tags: string[];
+  active: boolean;
+  rating: number | null;
+}
+
+let p = 0;
+const aProduct = (overrides: Partial<Product> = {}): Product => {
+  p += 1;
+  return { name: `Camera ${p}`, price: 100 + p, tags: ['camera'], active: true, rating: null, ...overrides };
+};
+
+async function expectCode(promise: Promise<unknown>, code: DatabaseErrorCode): Promise<void> {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err, `expected a ${code} error`).not.toBeNull();
+  expect(isDatabaseError(err, code), `expected ${code}, got ${String(err)}`).toBe(true);
+}
+
+/** Collects pushes from a subscription and waits until one matches. */
+function recorder<T>() {
+  const seen: T[] = [];
+  return {
+    seen,
+    push: (v: T) => void seen.push(v),
+    async until(pred: (v: T) => boolean, ms = 5_000): Promise<T> {
+      const start = Date.now();
+      for (;;) {
+        const hit = seen.find(pred);
+        if (hit !== undefined) return hit;
+        if (Date.now() - start > ms) throw new Error(`no push matched in ${ms} ms; saw ${JSON.stringify(seen)}`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    },
+  };
+}
+
+const names = (page: QueryPage<Product>): string[] => page.docs.map((d) => d.name);
+
+export function documentStoreContract(adapter: string, open: () => Promise<StoreUnderTest>, opts: { skip?: boolean } = {}): void {
+  describe.skipIf(opts.skip === true)(`DocumentStore contract: ${adapter}`, () => {
+    let sut: StoreUnderTest;
+    let store: DocumentStore;
+
+    beforeAll(async () => {
+      sut = await open();
+      store = sut.store;
+    });
+    afterAll(async () => {
+      await sut?.cleanup();
+    });
+
+    describe('documents', () => {
+      it('create adds id, createdAt and updatedAt and get reads it back', async () => {
+        const col = store.collection<Product>(uniqueCollection());
+        const input = aProduct({ tags: ['a', 'b'] });
+        const created = await col.create(input);
+        expect(created.id).toMatch(/\S/);
+        expect(Date.parse(created.createdAt)).not.toBeNaN();
+        expect(created.updatedAt).toBe(created.createdAt);
+        expect(await col.get(created.id)).toEqual({ ...input, id: created.id, createdAt: created.createdAt, updatedAt: created.updatedAt });
+        expect(await col.get('missing')).toBeNull();
+      });
+
+      it('create with a taken id fails with already-exists and leaves the first document', async () => {
+        const col = store.collection<Product>(uniqueCollection());
+        const first = await col.create(aProduct(), 'cam-1');
+        await expectCode(col.create(aProduct(), 'cam-1'), 'already-exists');
+        expect((await col.get('cam-1'))?.name).toBe(first.name);
+      });
+
+      it('set replaces the whole document and keeps createdAt', async () => {
+        const col = store.collection<DocumentData>(uniqueCollection());
+        const first = await col.set('x', { a: 1, b: 2 });
+        await new Promise((r) => setTimeout(r, 5));
+        const second = await col.set('x', { a: 3 });
+        expect(second).toMatchObject({ id: 'x', a: 3, createdAt: first.createdAt });
+        expect(second).not.toHaveProperty('b');
+        expect(second.updatedAt > first.updatedAt).toBe(true);
+      });
+
+      it('update writes dotted paths into nested maps and fails with not-found when missing', async () => {
+        const col = store.collection<DocumentData>(uniqueCollection());
+        await col.set('c1', { name: 'Lee', address: { city: 'York', zip: 'Y1' } });
+        const updated = await col.update('c1', { 'address.city': 'Leeds', phone: '555' });
+        expect(updated).toMatchObject({ name: 'Lee', address: { city: 'Leeds', zip: 'Y1' }, phone: '555' });
+        expect(await col.get('c1')).toMatchObject({ address: { city: 'Leeds', zip: 'Y1' } });
+        await expectCode(col.update('nope', { name: 'x' }), 'not-found');
+        expect(await col.get('nope')).toBeNull();
+      });
+
+      it('delete removes the document', async () => {
+        const col = store.collection<Product>(uniqueCollection());
+        const d = await col.create(aProduct());
+        await col.delete(d.id);
+        expect(await col.get(d.id)).toBeNull();
+        await col.delete(d.id);
+      });
+
+      it('[R-DB-3] geo points round-trip as GeoPoint values', async () => {
+        const col = store.collection<DocumentData>(uniqueCollection());
+        const site = await col.create({ sites: [{ label: 'home', geo: new GeoPoint(51.5, -0.12) }] });
+        const back = await col.get(site.id);
+        const geo = (back?.sites as { geo: GeoPoint }[])[0]!.geo;
+        expect(geo).toBeInstanceOf(GeoPoint);
+        expect(geo.isEqual(new GeoPoint(51.5, -0.12))).toBe(true);
+      });
+
+      it('[R-DB-2] a document with a nested array never reaches the database', async () => {
+        const col = store.collection<DocumentData>(uniqueCollection());
+        await expectCode(col.set('n', { grid: [[1, 2]] }), 'invalid-argument');
+        expect(await col.get('n')).toBeNull();
+      });
+
+      it('a unique index (employees.email) refuses a second document with the same value', async () => {
+        const col = store.collection<DocumentData>('employees');
+        const email = `dup-${uniqueCollection()}@example.com`;
+        await col.create({ email, name: 'A' });
+        await expectCode(col.create({ email, name: 'B' }), 'already-exists');
+        expect(await col.count([where('email', '==', email)])).toBe(1);
+      });
+    });
+
+    describe('queries', () => {
+      const col = () => store.collection<Product>(name);
+      let name: string;
+      beforeAll(async () => {
+        name = uniqueCollection();
+        const c = store.collection<Product>(name);
+        await c.set('a', aProduct({ name: 'a', price: 10, tags: ['indoor', 'wifi'], active: true, rating: 4 }));
+        await c.set('b', aProduct({ name: 'b', price: 20, tags: ['outdoor'], active: false, rating: 5 }));
+        await c.set('c', aProduct({ name: 'c', price: 30, tags: ['outdoor', 'wifi'], active: true, rating: null }));
+        await c.set('d', aProduct({ name: 'd', price: 20, tags: [], active: true, rating: 3 }));
+        await c.set('e', { name: 'e', price: '20', tags: 'wifi', active: 'true' } as unknown as Product);
+      });
+
+      it.each([
+        ['==', where('price', '==', 20), ['b', 'd']],
+        ['== string does not match a number', where('price', '==', '20'), ['e']],
+        ['== boolean', where('active', '==', true), ['a', 'c', 'd']],
+        ['== null', where('rating', '==', null), ['c']],
+        ['!= skips missing and null fields', where('rating', '!=', 5), ['a', 'd']],
+        ['<', where('price', '<', 20), ['a']],
+        ['<=', where('price', '<=', 20), ['a', 'b', 'd']],
+        ['>', where('price', '>', 20), ['c']],
+        ['>=', where('price', '>=', 20), ['b', 'c', 'd']],
+        ['in', where('name', 'in', ['a', 'c', 'zz']), ['a', 'c']],
+        ['not-in matches other types too', where('price', 'not-in', [10, 30]), ['b', 'd', 'e']],
+        ['array-contains looks inside arrays only', where('tags', 'array-contains', 'wifi'), ['a', 'c']],
+        ['array-contains-any', where('tags', 'array-contains-any', ['indoor', 'outdoor']), ['a', 'b', 'c']],
+        ['and', and(where('active', '==', true), where('price', '>', 10)), ['c', 'd']],
+        ['or', or(where('price', '==', 10), where('tags', 'array-contains', 'outdoor')), ['a', 'b', 'c']],
+        ['nested or inside and', and(where('active', '==', true), or(where('price', '==', 10), where('price', '==', 30))), ['a', 'c']],
+      ] as const)('filter %s', async (_label, filter, expected) => {
+        const page = await col().query({ where: [filter], orderBy: [orderBy('name')] });
+        expect(names(page)).toEqual(expected);
+        expect(await col().count([filter])).toBe(expected.length);
+      });
+
+      it('several top-level filters are joined by and', async () => {
+        const page = await col().query({ where: [where('active', '==', true), where('price', '<', 25)], orderBy: [orderBy('name')] });
+        expect(names(page)).toEqual(['a', 'd']);
+      });
+
+      it('orders by several fields in either direction, then by id', async () => {
+        const page = await col().query({ where: [where('price', '>=', 0)], orderBy: [orderBy('price', 'desc'), orderBy('name', 'asc')] });
+        expect(names(page)).toEqual(['c', 'b', 'd', 'a']);
+        const byId = await col().query({ orderBy: [orderBy('id', 'desc')] });
+        expect(byId.docs.map((d) => d.id)).toEqual(['e', 'd', 'c', 'b', 'a']);
+      });
+
+      it('limit and limitToLast take from either end, in query order', async () => {
+        const numeric = [where('price', '>=', 0)];
+        expect(names(await col().query({ where: numeric, orderBy: [orderBy('price')], limit: 2 }))).toEqual(['a', 'b']);
+        const last = await col().query({ where: numeric, orderBy: [orderBy('price')], limitToLast: 2 });
+        expect(names(last)).toEqual(['d', 'c']);
+        expect(last.nextCursor).toBeNull();
+      });
+
+      it('[R-DB-4] limitToLast without orderBy is rejected', async () => {
+        await expectCode(col().query({ limitToLast: 1 }), 'invalid-argument');
+      });
+
+      it('pages through every document with startAfter cursors', async () => {
+        const seen: string[] = [];
+        let cursor: string | undefined;
+        for (let i = 0; i < 10; i++) {
+          const page = await col().query({ orderBy: [orderBy('active', 'desc'), orderBy('name')], limit: 2, ...(cursor ? { startAfter: cursor } : {}) });
+          seen.push(...names(page));
+          if (!page.nextCursor) break;
+          cursor = page.nextCursor;
+        }
+        const all = names(await col().query({ orderBy: [orderBy('active', 'desc'), orderBy('name')] }));
+        expect(seen).toEqual(all);
+        expect(seen).toHaveLength(5);
+      });
+
+      it('a cursor from another orderBy is rejected', async () => {
+        const page = await col().query({ orderBy: [orderBy('name')], limit: 1 });
+        await expectCode(col().query({ orderBy: [orderBy('price')], startAfter: page.nextCursor! }), 'invalid-argument');
+      });
+
+      it('queries on createdAt and nested fields', async () => {
+        const c = store.collection<DocumentData>(uniqueCollection());
+        await c.set('p1', { pageViews: { home: 3, about: 1 } });
+        await new Promise((r) => setTimeout(r, 5));
+        await c.set('p2', { pageViews: { home: 7 } });
+        const page = await c.query({ where: [where('pageViews.home', '>', 2)], orderBy: [orderBy('createdAt', 'desc')] });
+        expect(page.docs.map((d) => d.id)).toEqual(['p2', 'p1']);
+      });
+    });
+
+    describe('increments', () => {
+      it('adds to dotted numeric fields, a missing one counting as 0', async () => {
+        const col = store.collection<DocumentData>(uniqueCollection());
+        await col.set('day', { pageViews: { home: 2 } });
+        await col.increment('day', { 'pageViews.home': 3, 'pageViews.about': 1, total: 4 });
+        const after = await col.increment('day', { 'pageViews.home': -1 });
+        expect(after).toMatchObject({ pageViews: { home: 4, about: 1 }, total: 4 });
+        expect(await col.get('day')).toMatchObject({ pageViews: { home: 4, about: 1 }, total: 4 });
+      });
+
+      it('upsert creates the document with the increments and set fields', async () => {
+        const col = store.collection<DocumentData>(uniqueCollection());
+        const first = await col.increment('2026', { next: 1 }, { upsert: true, set: { kind: 'invoice' } });
+        expect(first).toMatchObject({ id: '2026', next: 1, kind: 'invoice' });
+        const second = await col.increment('2026', { next: 1 }, { upsert: true, set: { kind: 'invoice' } });
+        expect(second).toMatchObject({ next: 2, createdAt: first.createdAt });
+      });
+
+      it('without upsert a missing document fails with not-found', async () => {
+        const col = store.collection<DocumentData>(uniqueCollection());
+        await expectCode(col.increment('none', { n: 1 }), 'not-found');
+        expect(await col.get('none')).toBeNull();
+      });
+
+      it('a field that holds a string cannot be incremented', async () => {
+        const col = store.collection<DocumentData>(uniqueCollection());
+        await col.set('s', { n: 'seven' });
+        await expectCode(col.increment('s', { n: 1 }), 'invalid-argument');
+        expect((await col.get('s'))?.n).toBe('seven');
+      });
+
+      it('200 concurrent increments through the port add exactly 200', async () => {
+        const col = store.collection<DocumentData>(uniqueCollection());
+        await Promise.all(Array.from({ length: 200 }, () => col.increment('counter', { n: 1 }, { upsert: true })));
+        expect((await col.get('counter'))?.n).toBe(200);
+      });
+    });
+
+    describe('transactions', () => {
+      it('reads and writes commit together', async () => {
+        const name = uniqueCollection();
+        const col = store.collection<DocumentData>(name);
+        await col.set('from', { balance: 100 });
+        await col.set('to', { balance: 0 });
+        const moved = await store.runTransaction(async (tx) => {
+          const from = await tx.get(name, 'from');
+          const to = await tx.get(name, 'to');
+          tx.update(name, 'from', { balance: (from!.balance as number) - 30 });
+          tx.update(name, 'to', { balance: (to!.balance as number) + 30 });
+          return 30;
+        });
+        expect(moved).toBe(30);
+        expect((await col.get('from'))?.balance).toBe(70);
+        expect((await col.get('to'))?.balance).toBe(30);
+      });
+
+      it('re-runs when a document it read changed before commit, and counts attempts', async () => {
+        const name = uniqueCollection();
+        const col = store.collection<DocumentData>(name);
+        await col.set('n', { value: 1 });
+        let runs = 0;
+        await store.runTransaction(async (tx) => {
+          runs += 1;
+          const doc = await tx.get(name, 'n');
+          if (runs === 1) await col.update('n', { value: 10 });
+          tx.update(name, 'n', { value: (doc!.value as number) + 1 });
+        });
+        expect(runs).toBe(2);
+        expect((await col.get('n'))?.value).toBe(11);
+      });
+
+      it('[R-DB-8] gives up with aborted after maxAttempts', async () => {
+        const name = uniqueCollection();
+        const col = store.collection<DocumentData>(name);
+        await col.set('n', { value: 0 });
+        let runs = 0;
+        const attempt = store.runTransaction(
+          async (tx) => {
+            runs += 1;
+            await tx.get(name, 'n');
+            await col.increment('n', { value: 1 });
+            tx.set(name, 'n', { value: -1 });
+          },
+          { maxAttempts: 2 },
+        );
+        await expectCode(attempt, 'aborted');
+        expect(runs).toBe(2);
+        expect((await col.get('n'))?.value).toBe(2);
+        await expectCode(store.runTransaction(async () => 1, { maxAttempts: 0 }), 'invalid-argument');
+      });
+
+      it('is all or nothing: a failing write undoes the others', async () => {
+        const name = uniqueCollection();
+        const col = store.collection<DocumentData>(name);
+        await expectCode(
+          store.runTransaction(async (tx) => {
+            tx.set(name, 'a', { v: 1 });
+            tx.update(name, 'missing', { v: 2 });
+          }),
+          'not-found',
+        );
+        expect(await col.get('a')).toBeNull();
+      });
+
+      it('reads after writes are refused', async () => {
+        const name = uniqueCollection();
+        await expectCode(
+          store.runTransaction(async (tx) => {
+            tx.set(name, 'a', { v: 1 });
+            await tx.get(name, 'a');
+          }),
+          'invalid-argument',
+        );
+      });
+    });
+
+    describe('[R-DB-9] live queries', () => {
+      it('push the current result, then each committed change that alters it', async () => {
+        const name = uniqueCollection();
+        const col = store.collection<Product>(name);
+        await col.set('a', aProduct({ name: 'a', active: true }));
+        const rec = recorder<QueryPage<Product>>();
+        const stop = col.subscribe({ where: [where('active', '==', true)], orderBy: [orderBy('name')] }, rec.push);
+        await rec.until((pg) => names(pg).join() === 'a');
+        await col.set('b', aProduct({ name: 'b', active: true }));
+        await rec.until((pg) => names(pg).join() === 'a,b');
+        const pushes = rec.seen.length;
+        await col.set('z', aProduct({ name: 'z', active: false }));
+        await col.update('a', { active: false });
+        await rec.until((pg) => names(pg).join() === 'b');
+        expect(rec.seen.length).toBe(pushes + 1);
+        stop();
+        await col.set('c', aProduct({ name: 'c', active: true }));
+        await new Promise((r) => setTimeout(r, 300));
+        expect(names(rec.seen.at(-1)!)).toEqual(['b']);
+      });
+
+      it('a document subscription sees increments and deletion', async () => {
+        const col = store.collection<DocumentData>(uniqueCollection());
+        const rec = recorder<DocumentData | null>();
+        const stop = col.subscribeDoc('stats', rec.push);
+        await rec.until((d) => d === null);
+        await col.increment('stats', { 'pageViews.home': 1 }, { upsert: true });
+        await rec.until((d) => (d?.pageViews as { home?: number } | undefined)?.home === 1);
+        await col.delete('stats');
+        await rec.until((d) => d === null && rec.seen.length >= 3);
+        stop();
+      });
+
+      it('see commits made by another store on the same database', async (ctx) => {
+        if (!sut.openAnother) return ctx.skip();
+        const other = await sut.openAnother();
+        try {
+          const name = uniqueCollection();
+          const rec = recorder<QueryPage<Product>>();
+          const stop = store.collection<Product>(name).subscribe({ orderBy: [orderBy('name')] }, rec.push);
+          await rec.until((pg) => pg.docs.length === 0);
+          await other.collection<Product>(name).set('x', aProduct({ name: 'x' }));
+          await rec.until((pg) => names(pg).join() === 'x');
+          stop();
+        } finally {
+          await other.close();
+        }
+      });
+    });
+
+    describe('[R-ERR-4] lifecycle', () => {
+      it('ping answers while open; after close every call fails with failed-precondition', async () => {
+        const extra = sut.openAnother ? await sut.openAnother() : null;
+        const s = extra ?? store;
+        await s.ping();
+        await s.close();
+        const col = s.collection('after_close');
+        for (const call of [s.ping(), col.get('x'), col.set('x', {}), col.query({}), s.runTransaction(async () => 1)]) {
+          const err = await call.then(
+            () => null,
+            (e: unknown) => e,
+          );
+          expect(isDatabaseError(err, 'failed-precondition')).toBe(true);
+          expect((err as Error).message).toBe(TERMINATED_MESSAGE);
+        }
+        if (!extra) sut = { ...sut, cleanup: async () => {} };
+      });
+    });
+  });
+}

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { readCollection } from '../support/stored-documents.ts';
+import { launchBrowser, newPage } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server-process.ts';
+
+const storedMessages = (dataDir: string) =>
+  readCollection<{ name: string; email: string; subject: string; message: string; status: string }>(dataDir, 'contact_messages').map(
+    ({ name, email, subject, message, status }) => ({ name, email, subject, message, status }),
+  );
+
+describe('the Contact form in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    server?.cleanup();
+  });
+
+  it('shows field-level errors for bad input and stores nothing', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(`${server.url}/contact`);
+    await page.getByLabel('E-mail').fill('not-an-email');
+    await page.getByLabel('Message').fill('short');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.getByText('Please enter a valid e-mail address.').waitFor();
+    expect(await page.getByText('Please enter your name.').isVisible()).toBe(true);
+    expect(await page.getByText('Please write at least 10 characters.').isVisible()).toBe(true);
+    expect(await page.getByLabel('E-mail').getAttribute('aria-invalid')).toBe('true');
+    expect(storedMessages(server.dataDir)).toHaveLength(0);
+    await context.close();
+  });
+
+  it('sends a message, shows a success message, and the message survives a restart', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(`${server.url}/contact`);
+    await page.getByLabel('Name').fill('Dana Whitfield');
+    await page.getByLabel('E-mail').fill('dana@example.com');
+    await page.getByLabel('Phone (optional)').fill('555 867 5309');
+    await page.getByLabel('Subject').fill('Doorbell camera');
+    await page.getByLabel('Message').fill('Can you add a doorbell camera to our existing system next week?');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.getByRole('status').getByText('Thank you, Dana Whitfield. Your message has been sent.').waitFor();
+    await context.close();
+
+    const dataDir = server.dataDir;
+    expect(await server.stop()).toBe(0);
+    server = await startServer({ dataDir });
+    const ready = await fetch(`${server.url}/api/ready`);
+    expect(ready.status).toBe(200);
+    expect(storedMessages(dataDir)).toEqual([
+      {
+        name: 'Dana Whitfield',
+        email: 'dana@example.com',
+        subject: 'Doorbell camera',
+        message: 'Can you add a doorbell camera to our existing system next week?',
+        status: 'new',
+      },
+    ]);
+  });
+});
