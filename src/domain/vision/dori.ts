@@ -3,15 +3,13 @@
  * operator can do with the picture. A person's box height in the image, divided by their real
  * height (1.7 m assumed), gives the pixels per metre the camera reaches at that spot.
  */
-export type DoriLevel = 'identify' | 'recognise' | 'observe' | 'detect';
+import { DORI_LEVELS, DORI_PIXELS_PER_METRE } from '../planner/dori.ts';
+import type { DoriLevel } from '../planner/plan.ts';
 
-/** Minimum pixels per metre for each level, best first. */
-export const DORI_THRESHOLDS: readonly { level: DoriLevel; pixelsPerMetre: number }[] = [
-  { level: 'identify', pixelsPerMetre: 250 },
-  { level: 'recognise', pixelsPerMetre: 125 },
-  { level: 'observe', pixelsPerMetre: 62.5 },
-  { level: 'detect', pixelsPerMetre: 25 },
-];
+/** Minimum pixels per metre for each level, best first (the camera planner's table). */
+export const DORI_THRESHOLDS: readonly { level: DoriLevel; pixelsPerMetre: number }[] = [...DORI_LEVELS]
+  .reverse()
+  .map((level) => ({ level, pixelsPerMetre: DORI_PIXELS_PER_METRE[level] }));
 
 export const ASSUMED_PERSON_HEIGHT_M = 1.7;
 
