@@ -264,3 +264,44 @@ describe('deactivation takes effect at once', () => {
     expect(await perms()).toMatchObject({ viewClients: true, editClients: true });
   });
 });
+
+describe('security log', () => {
+  let t: ListeningTestApp;
+  const warnings: unknown[][] = [];
+  beforeAll(async () => {
+    t = await listenTestApp({}, (app) => {
+      app.addHook('onRequest', async (req) => {
+        const warn = req.log.warn.bind(req.log);
+        req.log.warn = ((...args: unknown[]) => {
+          warnings.push(args);
+          return (warn as (...a: unknown[]) => void)(...args);
+        }) as typeof req.log.warn;
+      });
+    });
+  });
+  afterAll(() => t.close());
+
+  const accessEvents = () => warnings.filter(([obj]) => (obj as { security?: string }).security === 'employee access changed');
+
+  it('permission and status changes are logged as security events with the diff and no secrets; other edits are not', async () => {
+    const admin = await signedIn(t.url, DEMO.admin);
+    const created = (await (await admin.send('POST', '/api/employees', anEmployeeInput())).json()) as EmployeeDto;
+    warnings.length = 0;
+
+    await admin.send('PATCH', `/api/employees/${created.id}`, { title: 'Office' });
+    expect(accessEvents()).toEqual([]);
+
+    await admin.send('PATCH', `/api/employees/${created.id}`, { permissions: { editInvoices: true } });
+    await admin.send('POST', `/api/employees/${created.id}/deactivate`);
+    const events = accessEvents().map(([obj]) => obj as { employeeId: string; action: string; userId: string; changes: { field: string }[] });
+    expect(events.map((e) => [e.action, e.changes.map((c) => c.field)])).toEqual([
+      ['update', ['permissions.viewInvoices', 'permissions.editInvoices']],
+      ['deactivate', ['employmentStatus']],
+    ]);
+    expect(events[0]).toMatchObject({ employeeId: created.id, userId: DEMO.admin });
+    const logged = JSON.stringify(accessEvents());
+    const token = await admin.csrfToken();
+    expect(logged).not.toContain(token);
+    for (const cookie of admin.cookieHeader().split('; ')) expect(logged).not.toContain(cookie.split('=')[1]);
+  });
+});
