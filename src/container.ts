@@ -12,6 +12,10 @@ import { DocumentContactMessageRepository } from './adapters/documents/document-
 import { seedDemoData } from './application/demo/seed-demo-data.ts';
 import { DocumentEmployeeRepository } from './adapters/documents/document-employee-repository.ts';
 import type { EmployeeRepository } from './domain/auth/employee-repository.ts';
+import type { EmployeeDirectory } from './domain/employees/employee-directory.ts';
+import type { AuditLog } from './domain/audit/audit-log.ts';
+import { DocumentEmployeeDirectory } from './adapters/documents/document-employee-directory.ts';
+import { DocumentAuditLog } from './adapters/documents/document-audit-log.ts';
 
 /**
  * The composition root: the only place that knows which adapter implements which port.
@@ -27,6 +31,8 @@ export const TOKENS = {
   Files: Symbol('Files') as InjectionToken<FileStorage>,
   ContactMessages: Symbol('ContactMessages') as InjectionToken<ContactMessageRepository>,
   Employees: Symbol('Employees') as InjectionToken<EmployeeRepository>,
+  EmployeeDirectory: Symbol('EmployeeDirectory') as InjectionToken<EmployeeDirectory>,
+  AuditLog: Symbol('AuditLog') as InjectionToken<AuditLog>,
 } as const;
 
 export interface AppContainer {
@@ -51,6 +57,8 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
   c.register(TOKENS.Files, { useValue: files });
   c.register(TOKENS.ContactMessages, { useFactory: (r) => new DocumentContactMessageRepository(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.Employees, { useFactory: (r) => new DocumentEmployeeRepository(r.resolve(TOKENS.Store)) });
+  c.register(TOKENS.EmployeeDirectory, { useFactory: (r) => new DocumentEmployeeDirectory(r.resolve(TOKENS.Store)) });
+  c.register(TOKENS.AuditLog, { useFactory: (r) => new DocumentAuditLog(r.resolve(TOKENS.Store), r.resolve(TOKENS.Ids)) });
 
   let closed = false;
   return {

@@ -27,6 +27,8 @@ const asc = (path: string): IndexField => ({ path });
 
 export const COLLECTION_INDEXES: CollectionIndex[] = [
   { collection: 'employees', fields: [asc('email')], unique: true },
+  { collection: 'employees', fields: [asc('name')] },
+  { collection: 'employees', fields: [asc('employmentStatus'), asc('name')] },
   { collection: 'contact_messages', fields: [asc('status'), desc('createdAt')] },
   { collection: 'contact_messages', fields: [desc('createdAt')] },
   { collection: 'analytics', fields: [asc('day')] },
@@ -57,6 +59,7 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   { collection: 'time_entries', fields: [asc('employeeId'), desc('clockIn')] },
   { collection: 'time_entries', fields: [asc('jobId')] },
   { collection: 'audit_log', fields: [asc('entity'), asc('entityId'), desc('createdAt')] },
+  { collection: 'audit_log', fields: [asc('entity'), asc('entityId'), desc('at')] },
   { collection: 'vision_analyses', fields: [asc('clientId'), desc('createdAt')] },
   { collection: 'camera_plans', fields: [asc('clientId'), desc('updatedAt')] },
 ];

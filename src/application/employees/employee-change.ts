@@ -1,0 +1,71 @@
+import type { AuditLog } from '../../domain/audit/audit-log.ts';
+import type { Actor, AuditChange, AuditEntry } from '../../domain/audit/audit-entry.ts';
+import type { EmployeeDirectory } from '../../domain/employees/employee-directory.ts';
+import {
+  EMPLOYEE_ENTITY,
+  applyEmployeePatch,
+  duplicateEmailError,
+  employeeChanges,
+  fieldsOf,
+  type EmployeeFields,
+  type EmployeePatch,
+  type EmployeeRecord,
+} from '../../domain/employees/employee-record.ts';
+import type { Clock } from '../../domain/shared/clock.ts';
+import { DomainError } from '../../domain/shared/domain-error.ts';
+
+export interface EmployeeDeps {
+  employees: EmployeeDirectory;
+  audit: AuditLog;
+  clock: Clock;
+}
+
+export type EmployeeAction = 'create' | 'update' | 'deactivate';
+
+/** What a write did: the record as stored and its audit entry (null when nothing changed). */
+export interface EmployeeChange {
+  employee: EmployeeRecord;
+  audit: AuditEntry | null;
+}
+
+export const employeeNotFound = (): DomainError => new DomainError('not-found', 'No such employee.');
+
+export async function getEmployeeOrFail(deps: Pick<EmployeeDeps, 'employees'>, id: string): Promise<EmployeeRecord> {
+  const employee = await deps.employees.get(id);
+  if (!employee) throw employeeNotFound();
+  return employee;
+}
+
+/** A friendly duplicate check before writing; the store's unique index settles races. */
+export async function assertEmailFree(deps: Pick<EmployeeDeps, 'employees'>, fields: EmployeeFields, ownId: string | null): Promise<void> {
+  const holder = await deps.employees.findByEmail(fields.email);
+  if (holder && holder.id !== ownId) throw duplicateEmailError();
+}
+
+export function auditEmployee(deps: EmployeeDeps, actor: Actor, employeeId: string, action: EmployeeAction, changes: AuditChange[]): Promise<AuditEntry> {
+  return deps.audit.record({
+    at: deps.clock.now().toISOString(),
+    actorId: actor.id,
+    actorName: actor.name,
+    entity: EMPLOYEE_ENTITY,
+    entityId: employeeId,
+    action,
+    changes,
+  });
+}
+
+/**
+ * Applies a patch to an existing record and audits the difference. The record is written first
+ * and the entry second: an entry never describes a change that did not happen. Nothing changed
+ * means nothing written and no entry.
+ */
+export async function changeEmployee(deps: EmployeeDeps, actor: Actor, id: string, patch: EmployeePatch, action: EmployeeAction): Promise<EmployeeChange> {
+  const before = await getEmployeeOrFail(deps, id);
+  const beforeFields = fieldsOf(before);
+  const after = applyEmployeePatch(beforeFields, patch);
+  const changes = employeeChanges(beforeFields, after);
+  if (changes.length === 0) return { employee: before, audit: null };
+  if (after.email !== beforeFields.email) await assertEmailFree(deps, after, id);
+  const employee = await deps.employees.update(id, after);
+  return { employee, audit: await auditEmployee(deps, actor, id, action, changes) };
+}
