@@ -23,6 +23,12 @@ const MATRIX: Record<string, Policy> = {
   'GET /api/auth/redirect-result': 'public',
   'POST /api/auth/logout': 'public',
   'GET /api/session/events': 'signed-in',
+  'GET /api/employees': 'admin',
+  'GET /api/employees/:id': 'admin',
+  'POST /api/employees': 'admin',
+  'PATCH /api/employees/:id': 'admin',
+  'POST /api/employees/:id/deactivate': 'admin',
+  'GET /api/employees/:id/audit': 'admin',
 };
 
 type Role =

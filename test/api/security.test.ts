@@ -125,7 +125,7 @@ describe('security baseline', () => {
       );
     }
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
-  });
+  }, 300_000);
 });
 
 async function csrfHeaders(c: TestClient): Promise<Record<string, string>> {
