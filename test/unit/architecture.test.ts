@@ -23,7 +23,8 @@ function cruise(files: Record<string, string>) {
   }
 }
 
-describe('the dependency rule', () => {
+// Each case spawns dependency-cruiser (≈1 s alone, much more on a busy machine).
+describe('the dependency rule', { timeout: 60_000 }, () => {
   it('fails when src/domain imports an adapter', () => {
     const r = cruise({
       'src/adapters/sqlite/db.ts': 'export const db = 1;\n',
