@@ -42,8 +42,15 @@ export async function newPage(browser: Browser, options: Parameters<Browser['new
  */
 export async function signInThroughPopup(context: BrowserContext, page: Page, accountName: string): Promise<void> {
   const [popup] = await Promise.all([context.waitForEvent('page'), page.locator('header').getByRole('button', { name: 'Sign in', exact: true }).click()]);
-  await popup.getByRole('button', { name: new RegExp(`^${accountName}`) }).click();
-  await popup.waitForEvent('close');
+  // Listen before clicking: the popup may close itself before a later listener is attached.
+  const closed = popup.isClosed() ? Promise.resolve() : popup.waitForEvent('close');
+  await popup
+    .getByRole('button', { name: new RegExp(`^${accountName}`) })
+    .click()
+    .catch((err: unknown) => {
+      if (!popup.isClosed()) throw err; // closing right after the click is what it should do
+    });
+  await closed;
 }
 
 /** Signs in with a full-page redirect, as phones do, starting from the current page. */
