@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, newPage, signInThroughPopup } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server-process.ts';
 
 const PUBLIC_SCREENS = [
@@ -52,8 +52,14 @@ describe('the SPA shell in Chromium', () => {
 
   it('[R-NAV-2] every back-office route exists and renders its screen', async () => {
     const { page, context } = await newPage(browser);
+    // The screens are for staff (R-AUTH-15): the admin may open every one of them.
+    await page.goto(`${server.url}/services`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await signInThroughPopup(context, page, 'Frank Miller');
+    await page.getByRole('button', { name: 'Account menu (Frank Miller)' }).waitFor();
     for (const [path, heading] of BACK_OFFICE_SCREENS) {
       await page.goto(`${server.url}${path}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 5000 });
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(heading);
     }
     await context.close();

@@ -35,3 +35,26 @@ export async function newPage(browser: Browser, options: Parameters<Browser['new
   });
   return { context, page };
 }
+
+/**
+ * Signs in from the page's top bar the way a desktop user does: 'Sign in' opens the popup, the
+ * embedded provider lists the demo accounts as buttons, one click picks `accountName`.
+ */
+export async function signInThroughPopup(context: BrowserContext, page: Page, accountName: string): Promise<void> {
+  const [popup] = await Promise.all([context.waitForEvent('page'), page.locator('header').getByRole('button', { name: 'Sign in', exact: true }).click()]);
+  // Listen before clicking: the popup may close itself before a later listener is attached.
+  const closed = popup.isClosed() ? Promise.resolve() : popup.waitForEvent('close');
+  await popup
+    .getByRole('button', { name: new RegExp(`^${accountName}`) })
+    .click()
+    .catch((err: unknown) => {
+      if (!popup.isClosed()) throw err; // closing right after the click is what it should do
+    });
+  await closed;
+}
+
+/** Signs in with a full-page redirect, as phones do, starting from the current page. */
+export async function signInWithRedirect(page: Page, baseUrl: string, accountName: string, returnTo = '/'): Promise<void> {
+  await page.goto(`${baseUrl}/api/auth/login?mode=redirect&returnTo=${encodeURIComponent(returnTo)}`);
+  await page.getByRole('button', { name: new RegExp(`^${accountName}`) }).click();
+}

@@ -5,7 +5,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen.ts';
 import { routerOptions } from './router-options.ts';
 import { applyTheme, readTheme } from './features/theme/theme.ts';
+import { installExtensionErrorFilter } from './lib/extension-errors.ts';
 import './styles.css';
+
+installExtensionErrorFilter(window);
 
 // Apply the saved theme before the first paint (no inline script: the CSP forbids it).
 applyTheme(readTheme());

@@ -2,6 +2,7 @@ import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { TopBar } from '../features/shell/TopBar.tsx';
 import { Footer } from '../features/shell/Footer.tsx';
+import { AuthLifecycle } from '../features/auth/AuthLifecycle.tsx';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -19,6 +20,7 @@ function RootLayout() {
         Skip to content
       </a>
       <TopBar />
+      <AuthLifecycle />
       <main id="main" className="mx-auto min-h-[70vh] max-w-6xl px-4 pt-24">
         <Outlet />
       </main>

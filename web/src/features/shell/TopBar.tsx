@@ -1,17 +1,32 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Menu, ShieldCheck, X } from 'lucide-react';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 import { PUBLIC_LINKS } from './nav-links.ts';
 import { siteInfoQuery } from './site-info.ts';
+import { authStateOf, sessionQuery } from '../auth/session.ts';
+import { SignInButton } from '../auth/components/SignInButton.tsx';
+
+// Signed-in controls (and the menu library they use) load only for signed-in users, which
+// keeps them out of the public entry bundle.
+const AvatarMenu = lazy(() => import('../auth/components/AvatarMenu.tsx').then((m) => ({ default: m.AvatarMenu })));
+const StaffMenu = lazy(() => import('../auth/components/StaffMenu.tsx').then((m) => ({ default: m.StaffMenu })));
+const MobileStaffMenu = lazy(() => import('../auth/components/MobileStaffMenu.tsx').then((m) => ({ default: m.MobileStaffMenu })));
 
 const linkBase = 'rounded-md px-3 py-2 text-sm font-medium transition-colors';
 const linkIdle = 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white';
 const linkActive = 'bg-blue-50 text-blue-700 dark:bg-blue-950 dark:text-blue-300';
 
+/** Stands in for the avatar while the session or the menu code is on its way (R-NAV-9). */
+const AvatarPlaceholder = () => <span aria-hidden className="inline-flex h-9 w-9 animate-pulse rounded-full bg-slate-200 dark:bg-slate-800" />;
+
 export function TopBar() {
   const { data: site } = useQuery(siteInfoQuery);
+  const { data: session, isPending: sessionPending } = useQuery(sessionQuery);
+  const state = authStateOf(session);
+  const user = session?.user ?? null;
+  const staff = state.kind === 'admin' || state.kind === 'employee';
   const [open, setOpen] = useState(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [lastPath, setLastPath] = useState(pathname);
@@ -26,7 +41,7 @@ export function TopBar() {
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
         <Link to="/" className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white" aria-label={`${site?.name ?? 'Home'} — home`}>
           <ShieldCheck aria-hidden className="h-7 w-7 text-blue-700 dark:text-blue-400" data-testid="brand-shield" />
-          <span className="min-w-[9rem]">{site?.name ?? '\u00a0'}</span>
+          <span className={`min-w-[9rem] ${staff ? 'md:hidden lg:inline' : ''}`}>{site?.name ?? '\u00a0'}</span>
         </Link>
         <ul className="ml-auto hidden items-center gap-1 md:flex">
           {PUBLIC_LINKS.map((l) => (
@@ -43,7 +58,23 @@ export function TopBar() {
           ))}
         </ul>
         <div className="ml-auto flex items-center gap-1 md:ml-2">
+          {staff && (
+            <div className="hidden md:block">
+              <Suspense fallback={null}>
+                <StaffMenu state={state} />
+              </Suspense>
+            </div>
+          )}
           <ThemeToggle />
+          {sessionPending ? (
+            <AvatarPlaceholder />
+          ) : user === null ? (
+            <SignInButton className="hidden md:inline-flex" />
+          ) : (
+            <Suspense fallback={<AvatarPlaceholder />}>
+              <AvatarMenu name={user.name} email={user.email} photoUrl={user.photoUrl} />
+            </Suspense>
+          )}
           <button
             type="button"
             className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-300 dark:hover:bg-slate-800"
@@ -57,7 +88,7 @@ export function TopBar() {
         </div>
       </nav>
       {open && (
-        <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 pb-4 md:hidden dark:border-slate-800 dark:bg-slate-950">
+        <div id="mobile-menu" className="max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 pb-4 md:hidden dark:border-slate-800 dark:bg-slate-950">
           <ul className="flex flex-col gap-1 pt-2">
             {PUBLIC_LINKS.map((l) => (
               <li key={l.to}>
@@ -72,6 +103,12 @@ export function TopBar() {
               </li>
             ))}
           </ul>
+          {!sessionPending && user === null && <SignInButton label="Sign in with Google" className="mt-3 w-full justify-center" />}
+          {staff && (
+            <Suspense fallback={null}>
+              <MobileStaffMenu state={state} />
+            </Suspense>
+          )}
         </div>
       )}
     </header>

@@ -1,0 +1,20 @@
+import { LogIn } from 'lucide-react';
+import { useSignIn } from '../use-sign-in.ts';
+
+/** R-NAV-8: 'Sign in' in the bar, 'Sign in with Google' in the mobile menu. */
+export function SignInButton({ label = 'Sign in', className = '' }: { label?: string; className?: string }) {
+  const { start, pending } = useSignIn();
+  return (
+    <button
+      type="button"
+      onClick={start}
+      disabled={pending}
+      aria-busy={pending}
+      className={`inline-flex items-center gap-2 rounded-md bg-blue-700 px-3 py-2 text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-70 dark:bg-blue-600 dark:hover:bg-blue-500 ${className}`}
+    >
+      <LogIn aria-hidden className="h-4 w-4" />
+      {label}
+      {pending && <span className="sr-only"> (signing in…)</span>}
+    </button>
+  );
+}
