@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { readCollection } from '../support/stored-documents.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, newPage, signInAndOpen } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server-process.ts';
 
 type StoredAudit = { action: string; actorName: string; entityId: string; changes: { field: string; from: unknown; to: unknown }[] };
 
 async function signInAsAdmin(page: Page, url: string): Promise<void> {
-  await page.goto(`${url}/api/auth/login?mode=redirect&returnTo=/admin/employees`);
-  await page.getByRole('button', { name: /^Frank Miller/ }).click();
+  await signInAndOpen(page, url, 'Frank Miller', '/admin/employees');
   await page.getByRole('heading', { name: 'Employee database' }).waitFor();
 }
 

@@ -58,3 +58,15 @@ export async function signInWithRedirect(page: Page, baseUrl: string, accountNam
   await page.goto(`${baseUrl}/api/auth/login?mode=redirect&returnTo=${encodeURIComponent(returnTo)}`);
   await page.getByRole('button', { name: new RegExp(`^${accountName}`) }).click();
 }
+
+/**
+ * Signs in with a full-page redirect, waits until the app has read the sign-in result (after
+ * which it applies R-RED-4: an admin is sent to /admin), then opens `path`.
+ */
+export async function signInAndOpen(page: Page, baseUrl: string, accountName: string, path: string): Promise<void> {
+  const resultRead = page.waitForResponse((r) => r.url().includes('/api/auth/redirect-result'));
+  await signInWithRedirect(page, baseUrl, accountName, '/');
+  await resultRead;
+  await page.waitForLoadState('networkidle');
+  await page.goto(`${baseUrl}${path}`);
+}

@@ -27,5 +27,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: { prod
     strictTransportSecurity: opts.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
+    // The sign-in popup goes to Google; 'same-origin' would cut its link to this window, and the
+    // SPA would take the popup for closed and fall back to the redirect.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
 }
