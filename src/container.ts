@@ -12,6 +12,11 @@ import { DocumentContactMessageRepository } from './adapters/documents/document-
 import { seedDemoData } from './application/demo/seed-demo-data.ts';
 import { DocumentEmployeeRepository } from './adapters/documents/document-employee-repository.ts';
 import type { EmployeeRepository } from './domain/auth/employee-repository.ts';
+import type { ObjectDetector } from './domain/vision/object-detector.ts';
+import { VisionError } from './domain/vision/vision-error.ts';
+import type { VisionAnalysisRepository } from './domain/vision/vision-analysis-repository.ts';
+import { PooledObjectDetector } from './adapters/vision/pooled-object-detector.ts';
+import { DocumentVisionAnalysisRepository } from './adapters/documents/document-vision-analysis-repository.ts';
 
 /**
  * The composition root: the only place that knows which adapter implements which port.
@@ -27,6 +32,9 @@ export const TOKENS = {
   Files: Symbol('Files') as InjectionToken<FileStorage>,
   ContactMessages: Symbol('ContactMessages') as InjectionToken<ContactMessageRepository>,
   Employees: Symbol('Employees') as InjectionToken<EmployeeRepository>,
+  /** The detector's worker pool: created (and the model loaded) on the first resolve, not at boot. */
+  Detector: Symbol('Detector') as InjectionToken<ObjectDetector>,
+  VisionAnalyses: Symbol('VisionAnalyses') as InjectionToken<VisionAnalysisRepository>,
 } as const;
 
 export interface AppContainer {
@@ -51,14 +59,30 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
   c.register(TOKENS.Files, { useValue: files });
   c.register(TOKENS.ContactMessages, { useFactory: (r) => new DocumentContactMessageRepository(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.Employees, { useFactory: (r) => new DocumentEmployeeRepository(r.resolve(TOKENS.Store)) });
+  c.register(TOKENS.VisionAnalyses, { useFactory: (r) => new DocumentVisionAnalysisRepository(r.resolve(TOKENS.Store)) });
 
   let closed = false;
+  let detector: PooledObjectDetector | null = null;
+  c.register(TOKENS.Detector, {
+    useFactory: () => {
+      if (closed) throw new VisionError('detector-unavailable', 'The detector has been shut down.');
+      detector ??= new PooledObjectDetector({
+        workers: config.vision.workers,
+        maxQueue: config.vision.maxQueue,
+        timeoutMs: config.vision.timeoutMs,
+        ...(config.vision.modelPath ? { modelPath: config.vision.modelPath } : {}),
+      });
+      return detector;
+    },
+  });
+
   return {
     resolve: (token) => c.resolve(token),
     ping: () => store.ping(),
     close: async () => {
       if (closed) return;
       closed = true;
+      await detector?.close();
       await files.close?.();
       await store.close();
     },

@@ -23,6 +23,12 @@ const MATRIX: Record<string, Policy> = {
   'GET /api/auth/redirect-result': 'public',
   'POST /api/auth/logout': 'public',
   'GET /api/session/events': 'signed-in',
+  'POST /api/vision/analyses': 'useVisionAi',
+  'GET /api/vision/analyses': 'useVisionAi',
+  'GET /api/vision/analyses/:id': 'useVisionAi',
+  'PATCH /api/vision/analyses/:id': 'useVisionAi',
+  'DELETE /api/vision/analyses/:id': 'useVisionAi',
+  'GET /api/vision/analyses/:id/image': 'useVisionAi',
 };
 
 type Role =
