@@ -88,7 +88,7 @@ export function AnalysisView(props: { analysis: VisionAnalysisDto; onDeleted?: (
         </section>
         <details>
           <summary className="cursor-pointer font-semibold">Detections ({shown.length})</summary>
-          <table className="mt-2 w-full text-left text-sm">
+          <table className="mt-2 w-full text-left text-sm [&_td]:py-0.5 [&_td]:pr-3 [&_th]:pr-3">
             <thead>
               <tr>
                 <th scope="col">Label</th>

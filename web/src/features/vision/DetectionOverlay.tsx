@@ -10,7 +10,7 @@ export const colourOf = (label: string): string => COLOUR[categoryOf(label) ?? '
  * original pixels line up at whatever size the image is displayed.
  */
 export function DetectionOverlay(props: { src: string; alt: string; width: number; height: number; detections: DetectionDto[]; captionOf: (d: DetectionDto) => string }) {
-  const font = Math.max(12, Math.round(props.width / 55));
+  const font = Math.max(10, Math.round(props.width / 64));
   return (
     <div className="relative w-full overflow-hidden rounded-md bg-slate-900">
       <img src={props.src} alt={props.alt} width={props.width} height={props.height} className="block h-auto w-full" />
