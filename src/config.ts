@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
 
 /**
  * Every setting the product reads, from the environment, with embedded defaults: with nothing
@@ -42,6 +43,11 @@ const envSchema = z.object({
     .optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   DEMO_DATA: z.enum(['true', 'false']).optional(),
+  VISION_WORKERS: z.coerce.number().int().min(1, 'must be at least 1').max(64).optional(),
+  VISION_MAX_QUEUE: z.coerce.number().int().min(0).max(10_000).optional(),
+  VISION_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  VISION_MODEL_PATH: z.string().min(1).optional(),
+  VISION_MAX_IMAGE_BYTES: z.coerce.number().int().min(1024).max(200 * 1024 * 1024).default(15 * 1024 * 1024),
 });
 
 function isTimeZone(tz: string): boolean {
@@ -77,6 +83,16 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Seed demo accounts and data on first start (default: on unless production). */
   demoData: boolean;
+  /** The detector's worker pool (docs/vision.md); started on first use, not at boot. */
+  vision: {
+    workers: number;
+    /** Images allowed to wait beyond those being analysed; default 8 per worker. */
+    maxQueue: number;
+    timeoutMs: number;
+    /** TF.js graph model.json (a path or file:// URL); undefined = the bundled CenterNet. */
+    modelPath: string | undefined;
+    maxImageBytes: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -143,6 +159,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     trustProxy: e.TRUST_PROXY === 'true',
     demoData: e.DEMO_DATA ? e.DEMO_DATA === 'true' : e.NODE_ENV !== 'production',
+    vision: visionConfig(e),
+  };
+}
+
+function visionConfig(e: z.infer<typeof envSchema>): AppConfig['vision'] {
+  const workers = e.VISION_WORKERS ?? availableParallelism();
+  return {
+    workers,
+    maxQueue: e.VISION_MAX_QUEUE ?? workers * 8,
+    timeoutMs: e.VISION_TIMEOUT_MS,
+    modelPath: e.VISION_MODEL_PATH,
+    maxImageBytes: e.VISION_MAX_IMAGE_BYTES,
   };
 }
 

@@ -16,6 +16,11 @@ import type { EmployeeDirectory } from './domain/employees/employee-directory.ts
 import type { AuditLog } from './domain/audit/audit-log.ts';
 import { DocumentEmployeeDirectory } from './adapters/documents/document-employee-directory.ts';
 import { DocumentAuditLog } from './adapters/documents/document-audit-log.ts';
+import type { ObjectDetector } from './domain/vision/object-detector.ts';
+import { VisionError } from './domain/vision/vision-error.ts';
+import type { VisionAnalysisRepository } from './domain/vision/vision-analysis-repository.ts';
+import { PooledObjectDetector } from './adapters/vision/pooled-object-detector.ts';
+import { DocumentVisionAnalysisRepository } from './adapters/documents/document-vision-analysis-repository.ts';
 
 /**
  * The composition root: the only place that knows which adapter implements which port.
@@ -33,6 +38,9 @@ export const TOKENS = {
   Employees: Symbol('Employees') as InjectionToken<EmployeeRepository>,
   EmployeeDirectory: Symbol('EmployeeDirectory') as InjectionToken<EmployeeDirectory>,
   AuditLog: Symbol('AuditLog') as InjectionToken<AuditLog>,
+  /** The detector's worker pool: created (and the model loaded) on the first resolve, not at boot. */
+  Detector: Symbol('Detector') as InjectionToken<ObjectDetector>,
+  VisionAnalyses: Symbol('VisionAnalyses') as InjectionToken<VisionAnalysisRepository>,
 } as const;
 
 export interface AppContainer {
@@ -59,14 +67,30 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
   c.register(TOKENS.Employees, { useFactory: (r) => new DocumentEmployeeRepository(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.EmployeeDirectory, { useFactory: (r) => new DocumentEmployeeDirectory(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.AuditLog, { useFactory: (r) => new DocumentAuditLog(r.resolve(TOKENS.Store), r.resolve(TOKENS.Ids)) });
+  c.register(TOKENS.VisionAnalyses, { useFactory: (r) => new DocumentVisionAnalysisRepository(r.resolve(TOKENS.Store)) });
 
   let closed = false;
+  let detector: PooledObjectDetector | null = null;
+  c.register(TOKENS.Detector, {
+    useFactory: () => {
+      if (closed) throw new VisionError('detector-unavailable', 'The detector has been shut down.');
+      detector ??= new PooledObjectDetector({
+        workers: config.vision.workers,
+        maxQueue: config.vision.maxQueue,
+        timeoutMs: config.vision.timeoutMs,
+        ...(config.vision.modelPath ? { modelPath: config.vision.modelPath } : {}),
+      });
+      return detector;
+    },
+  });
+
   return {
     resolve: (token) => c.resolve(token),
     ping: () => store.ping(),
     close: async () => {
       if (closed) return;
       closed = true;
+      await detector?.close();
       await files.close?.();
       await store.close();
     },

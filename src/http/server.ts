@@ -18,6 +18,7 @@ import { contactRoutes } from './routes/contact.ts';
 import { siteRoutes } from './routes/site.ts';
 import { authRoutes } from './routes/auth.ts';
 import { employeeRoutes } from './routes/employees.ts';
+import { visionRoutes } from './routes/vision.ts';
 
 const GOOGLE = {
   issuer: 'https://accounts.google.com',
@@ -123,6 +124,7 @@ export async function buildServer(
     now: () => clock.now().getTime(),
   });
   await app.register(employeeRoutes, { employees: container.resolve(TOKENS.EmployeeDirectory), audit: container.resolve(TOKENS.AuditLog), clock });
+  await app.register(visionRoutes, { detector: () => container.resolve(TOKENS.Detector), files: container.resolve(TOKENS.Files), analyses: container.resolve(TOKENS.VisionAnalyses), maxImageBytes: config.vision.maxImageBytes });
   await registerSpa(app, config.staticDir);
 
   // While shutting down, answers to in-flight requests close their keep-alive connection, so

@@ -29,6 +29,12 @@ const MATRIX: Record<string, Policy> = {
   'PATCH /api/employees/:id': 'admin',
   'POST /api/employees/:id/deactivate': 'admin',
   'GET /api/employees/:id/audit': 'admin',
+  'POST /api/vision/analyses': 'useVisionAi',
+  'GET /api/vision/analyses': 'useVisionAi',
+  'GET /api/vision/analyses/:id': 'useVisionAi',
+  'PATCH /api/vision/analyses/:id': 'useVisionAi',
+  'DELETE /api/vision/analyses/:id': 'useVisionAi',
+  'GET /api/vision/analyses/:id/image': 'useVisionAi',
 };
 
 type Role =

@@ -61,6 +61,12 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   { collection: 'audit_log', fields: [asc('entity'), asc('entityId'), desc('createdAt')] },
   { collection: 'audit_log', fields: [asc('entity'), asc('entityId'), desc('at')] },
   { collection: 'vision_analyses', fields: [asc('clientId'), desc('createdAt')] },
+  { collection: 'vision_analyses', fields: [desc('createdAt')] },
+  { collection: 'vision_analyses', fields: [asc('siteId'), desc('createdAt')] },
+  { collection: 'vision_analyses', fields: [asc('jobId'), desc('createdAt')] },
+  { collection: 'vision_analyses', fields: [asc('contractId'), desc('createdAt')] },
+  // Multikey in MongoDB (array-contains on labels); in SQLite a plain expression index.
+  { collection: 'vision_analyses', fields: [asc('labels'), desc('createdAt')] },
   { collection: 'camera_plans', fields: [asc('clientId'), desc('updatedAt')] },
 ];
 

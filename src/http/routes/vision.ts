@@ -1,0 +1,179 @@
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import fastifyMultipart, { type Multipart } from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { needs } from '../access.ts';
+import { apiErrorSchema } from '../../contracts/errors.ts';
+import {
+  visionAnalysisListQuerySchema,
+  visionAnalysisPageSchema,
+  visionAnalysisPatchSchema,
+  visionAnalysisSchema,
+  visionIdParamsSchema,
+  visionUploadFieldsSchema,
+  type VisionAnalysisDto,
+} from '../../contracts/vision.ts';
+import { DomainError } from '../../domain/shared/domain-error.ts';
+import { attachmentDisposition } from '../../domain/storage/stored-file.ts';
+import type { FileStorage } from '../../domain/storage/file-storage.ts';
+import type { ObjectDetector } from '../../domain/vision/object-detector.ts';
+import type { VisionAnalysis } from '../../domain/vision/vision-analysis.ts';
+import type { VisionAnalysisRepository } from '../../domain/vision/vision-analysis-repository.ts';
+import { isVisionError } from '../../domain/vision/vision-error.ts';
+import { analyseImage } from '../../application/vision/analyse-image.ts';
+import { listVisionAnalyses } from '../../application/vision/list-vision-analyses.ts';
+import { getVisionAnalysis } from '../../application/vision/get-vision-analysis.ts';
+import { updateVisionAnalysis } from '../../application/vision/update-vision-analysis.ts';
+import { deleteVisionAnalysis } from '../../application/vision/delete-vision-analysis.ts';
+import { openVisionImage } from '../../application/vision/open-vision-image.ts';
+
+export interface VisionRoutesDeps {
+  /** Resolved on first use: the worker pool (and the model load) starts with the first upload. */
+  detector: () => ObjectDetector;
+  files: FileStorage;
+  analyses: VisionAnalysisRepository;
+  maxImageBytes: number;
+}
+
+/** Seconds a client is asked to wait when the detector's queue is full. */
+export const RETRY_AFTER_SECONDS = 5;
+
+const ACCESS = { access: needs('useVisionAi') };
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
+
+const toDto = (a: VisionAnalysis): VisionAnalysisDto => ({
+  id: a.id,
+  fileName: a.fileName,
+  contentType: a.contentType,
+  sizeBytes: a.sizeBytes,
+  width: a.width,
+  height: a.height,
+  detections: a.detections,
+  labels: a.labels,
+  model: a.model,
+  inputSize: a.inputSize,
+  timeMs: a.timeMs,
+  createdBy: a.createdBy,
+  clientId: a.clientId,
+  siteId: a.siteId,
+  jobId: a.jobId,
+  contractId: a.contractId,
+  note: a.note,
+  createdAt: a.createdAt,
+  updatedAt: a.updatedAt,
+  imageUrl: `/api/vision/analyses/${encodeURIComponent(a.id)}/image`,
+});
+
+export const visionRoutes: FastifyPluginAsyncZod<VisionRoutesDeps> = async (app, deps) => {
+  // Registered inside this plugin, so only these routes accept multipart bodies.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: deps.maxImageBytes, files: 1, fields: 8, fieldSize: 4096, parts: 10, headerPairs: 100 },
+  });
+
+  app.post(
+    '/api/vision/analyses',
+    { config: ACCESS, schema: { response: { 201: visionAnalysisSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema } } },
+    async (req, reply) => {
+      if (!req.isMultipart()) {
+        return reply.status(415).send({ error: { code: 'unsupported-media-type', message: 'Send the image as multipart/form-data (field "image").' } });
+      }
+      let image: { bytes: Uint8Array; fileName: string } | null = null;
+      const fields: Record<string, string> = {};
+      try {
+        for await (const part of req.parts() as AsyncIterableIterator<Multipart>) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'image' || image !== null) {
+              part.file.resume();
+              throw new DomainError('validation', 'Send one image per request, in the field "image".');
+            }
+            image = { bytes: await part.toBuffer(), fileName: part.filename };
+          } else {
+            if (typeof part.value !== 'string') throw new DomainError('validation', `The field "${part.fieldname}" must be text.`);
+            fields[part.fieldname] = part.value;
+          }
+        }
+      } catch (e) {
+        if (isTooLarge(e)) return tooLarge(reply, deps.maxImageBytes);
+        throw e;
+      }
+      if (image === null) throw new DomainError('validation', 'Choose an image to analyse.', { image: ['Choose an image to analyse.'] });
+      const parsed = visionUploadFieldsSchema.safeParse(fields);
+      if (!parsed.success) {
+        const byField: Record<string, string[]> = {};
+        for (const issue of parsed.error.issues) {
+          const key = issue.path.length ? String(issue.path[0]) : '_';
+          if (Object.hasOwn(fields, key) || key === '_') (byField[key] ??= []).push(issue.message);
+          else (byField['_'] ??= []).push(issue.message);
+        }
+        throw new DomainError('validation', 'Some fields need attention.', byField);
+      }
+      const { note, ...links } = parsed.data;
+      try {
+        const saved = await analyseImage(deps, req.auth, { bytes: image.bytes, fileName: image.fileName, links, note: note ?? null });
+        req.log.info({ visionAnalysisId: saved.id, detections: saved.detections.length, timeMs: saved.timeMs }, 'image analysed');
+        return reply.status(201).send(toDto(saved));
+      } catch (e) {
+        if (isVisionError(e) && e.reason === 'queue-full') reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+        throw e;
+      }
+    },
+  );
+
+  app.get(
+    '/api/vision/analyses',
+    { config: ACCESS, schema: { querystring: visionAnalysisListQuerySchema, response: { 200: visionAnalysisPageSchema, ...errors } } },
+    async (req) => {
+      const page = await listVisionAnalyses(deps, req.auth, req.query);
+      return { items: page.items.map(toDto), nextCursor: page.nextCursor };
+    },
+  );
+
+  app.get(
+    '/api/vision/analyses/:id',
+    { config: ACCESS, schema: { params: visionIdParamsSchema, response: { 200: visionAnalysisSchema, ...errors } } },
+    async (req) => toDto(await getVisionAnalysis(deps, req.auth, req.params.id)),
+  );
+
+  app.patch(
+    '/api/vision/analyses/:id',
+    { config: ACCESS, schema: { params: visionIdParamsSchema, body: visionAnalysisPatchSchema, response: { 200: visionAnalysisSchema, ...errors } } },
+    async (req) => toDto(await updateVisionAnalysis(deps, req.auth, req.params.id, req.body)),
+  );
+
+  app.delete(
+    '/api/vision/analyses/:id',
+    { config: ACCESS, schema: { params: visionIdParamsSchema, response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      await deleteVisionAnalysis(deps, req.auth, req.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/vision/analyses/:id/image',
+    { config: ACCESS, schema: { params: visionIdParamsSchema } },
+    async (req, reply) => {
+      const image = await openVisionImage(deps, req.auth, req.params.id);
+      return reply
+        .type(image.contentType)
+        .header('Content-Length', String(image.size))
+        .header('Content-Disposition', attachmentDisposition(image.fileName))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'no-store')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .send(Readable.from(image.body));
+    },
+  );
+};
+
+function isTooLarge(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT';
+}
+
+function tooLarge(reply: FastifyReply, maxBytes: number) {
+  return reply.status(413).send({
+    error: { code: 'payload-too-large', message: `The image is larger than the ${Math.round(maxBytes / 1048576)} MB limit, or the request has too many parts.` },
+  });
+}

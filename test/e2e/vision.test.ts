@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server-process.ts';
+import { readCollection } from '../support/stored-documents.ts';
+import { VISION_FIXTURES } from '../support/vision-factories.ts';
+
+describe('the Vision-AI screen in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ env: { VISION_WORKERS: '1' } }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    server?.cleanup();
+  });
+
+  it('uploads cctv.jpg, shows boxes and people, saves it to a client site and finds it in the history by that link', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(`${server.url}/api/auth/login?mode=redirect&returnTo=/vision-ai-analysis`);
+    await page.getByRole('button', { name: /^Frank Miller/ }).click();
+    await page.getByRole('heading', { name: 'Vision-AI analysis' }).waitFor();
+
+    await page.getByLabel('Choose images').setInputFiles(path.join(VISION_FIXTURES, 'cctv.jpg'));
+    // The first analysis also starts the worker pool and loads the model.
+    await page.getByRole('button', { name: 'Show cctv.jpg' }).click({ timeout: 45_000 });
+
+    const overlay = page.getByTestId('detection-overlay');
+    await overlay.waitFor();
+    const personBoxes = await overlay.locator('[data-label="person"]').count();
+    expect(personBoxes).toBeGreaterThanOrEqual(5);
+    expect(Number(await page.getByTestId('count-person-value').textContent())).toBe(personBoxes);
+    expect(await page.getByRole('progressbar', { name: /All 1 finished/ }).getAttribute('value')).toBe('1');
+
+    // Raising the confidence slider to the top hides (client-side) what scores lower.
+    await page.getByLabel(/Minimum confidence/).fill('0.95');
+    expect(await overlay.locator('[data-label="person"]').count()).toBeLessThan(personBoxes);
+    await page.getByLabel(/Minimum confidence/).fill('0.3');
+
+    const saveTo = page.getByRole('form', { name: 'Save to' });
+    await saveTo.getByLabel('Client id').fill('client-e2e');
+    await saveTo.getByLabel('Site id').fill('site-north-gate');
+    await saveTo.getByRole('button', { name: 'Save links' }).click();
+    await saveTo.getByRole('status').getByText('Saved.').waitFor();
+
+    const search = page.getByRole('search', { name: 'Search analyses' });
+    await search.getByLabel('Site id').fill('site-nowhere');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('No analyses match.').waitFor();
+    await search.getByLabel('Site id').fill('site-north-gate');
+    await search.getByLabel('Client id').fill('client-e2e');
+    await search.getByRole('button', { name: 'Search' }).click();
+    const found = page.getByRole('list', { name: 'Saved analyses' }).getByRole('listitem');
+    await found.first().getByText('client client-e2e, site site-north-gate').waitFor();
+    expect(await found.count()).toBe(1);
+    expect(await found.first().textContent()).toContain('cctv.jpg');
+
+    const stored = readCollection<{ fileName: string; clientId: string; siteId: string }>(server.dataDir, 'vision_analyses');
+    expect(stored.map(({ fileName, clientId, siteId }) => ({ fileName, clientId, siteId }))).toEqual([
+      { fileName: 'cctv.jpg', clientId: 'client-e2e', siteId: 'site-north-gate' },
+    ]);
+    await context.close();
+  });
+});
