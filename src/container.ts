@@ -12,6 +12,9 @@ import { DocumentContactMessageRepository } from './adapters/documents/document-
 import { seedDemoData } from './application/demo/seed-demo-data.ts';
 import { DocumentEmployeeRepository } from './adapters/documents/document-employee-repository.ts';
 import type { EmployeeRepository } from './domain/auth/employee-repository.ts';
+import type { InventoryRepository } from './domain/inventory/inventory-repository.ts';
+import { DocumentInventoryRepository } from './adapters/documents/document-inventory-repository.ts';
+import { seedInventory } from './application/demo/seed-inventory.ts';
 
 /**
  * The composition root: the only place that knows which adapter implements which port.
@@ -27,6 +30,7 @@ export const TOKENS = {
   Files: Symbol('Files') as InjectionToken<FileStorage>,
   ContactMessages: Symbol('ContactMessages') as InjectionToken<ContactMessageRepository>,
   Employees: Symbol('Employees') as InjectionToken<EmployeeRepository>,
+  Inventory: Symbol('Inventory') as InjectionToken<InventoryRepository>,
 } as const;
 
 export interface AppContainer {
@@ -43,6 +47,9 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
   const store = await openDocumentStore(config.database.url, { clock, ids });
   const files = openFileStorage(config.storageUrl, { clock });
   if (config.demoData) await seedDemoData(store);
+  // One instance: it queues movements per item within this process (see the adapter).
+  const inventory = new DocumentInventoryRepository(store);
+  if (config.demoData) await seedInventory({ inventory, clock, ids });
 
   c.register(TOKENS.Config, { useValue: config });
   c.register(TOKENS.Clock, { useValue: clock });
@@ -51,6 +58,7 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
   c.register(TOKENS.Files, { useValue: files });
   c.register(TOKENS.ContactMessages, { useFactory: (r) => new DocumentContactMessageRepository(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.Employees, { useFactory: (r) => new DocumentEmployeeRepository(r.resolve(TOKENS.Store)) });
+  c.register(TOKENS.Inventory, { useValue: inventory });
 
   let closed = false;
   return {

@@ -17,6 +17,7 @@ import { healthRoutes } from './routes/health.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { siteRoutes } from './routes/site.ts';
 import { authRoutes } from './routes/auth.ts';
+import { inventoryRoutes } from './routes/inventory.ts';
 
 const GOOGLE = {
   issuer: 'https://accounts.google.com',
@@ -121,6 +122,7 @@ export async function buildServer(
     employees,
     now: () => clock.now().getTime(),
   });
+  await app.register(inventoryRoutes, { inventory: container.resolve(TOKENS.Inventory), clock, ids: container.resolve(TOKENS.Ids) });
   await registerSpa(app, config.staticDir);
 
   // While shutting down, answers to in-flight requests close their keep-alive connection, so
