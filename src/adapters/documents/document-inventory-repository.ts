@@ -17,11 +17,12 @@ export const SERIAL_NUMBERS = 'serial_numbers';
 
 const toDoc = (i: InventoryItem): DocumentData => {
   const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = i;
-  return { ...rest, camera: rest.camera ? { ...rest.camera } : null, keywords: searchKeywords(i) } as unknown as DocumentData;
+  // nameKey: names sort case-insensitively ('PowerG door' before 'PowerG PIR').
+  return { ...rest, camera: rest.camera ? { ...rest.camera } : null, keywords: searchKeywords(i), nameKey: i.name.toLowerCase() } as unknown as DocumentData;
 };
 
 const toItem = (d: StoredDocument): InventoryItem => {
-  const { keywords: _k, ...rest } = d as unknown as InventoryItem & { keywords: string[] };
+  const { keywords: _k, nameKey: _n, ...rest } = d as unknown as InventoryItem & { keywords: string[]; nameKey: string };
   return rest;
 };
 
@@ -107,7 +108,7 @@ export class DocumentInventoryRepository implements InventoryRepository {
     for (const w of q.words) filters.push(where('keywords', 'array-contains', w));
     const page = await this.store.collection(INVENTORY_ITEMS).query({
       where: filters,
-      orderBy: [orderBy(q.sort, q.direction)],
+      orderBy: [orderBy(q.sort === 'name' ? 'nameKey' : q.sort, q.direction)],
       limit: q.limit,
       ...(q.cursor ? { startAfter: q.cursor } : {}),
     });

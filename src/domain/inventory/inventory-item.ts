@@ -172,8 +172,10 @@ export function reorderSuggestion(item: InventoryItem): ReorderSuggestion | null
 /** Field-by-field differences for the audit log (only fields that changed). */
 export function detailChanges(before: ItemDetails, after: ItemDetails): Record<string, { from: unknown; to: unknown }> {
   const out: Record<string, { from: unknown; to: unknown }> = {};
-  for (const key of Object.keys(after) as (keyof ItemDetails)[]) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) out[key] = { from: before[key], to: after[key] };
+  const b = pickDetails(before);
+  const a = pickDetails(after);
+  for (const key of Object.keys(a) as (keyof ItemDetails)[]) {
+    if (JSON.stringify(b[key]) !== JSON.stringify(a[key])) out[key] = { from: b[key], to: a[key] };
   }
   return out;
 }
