@@ -23,6 +23,15 @@ const MATRIX: Record<string, Policy> = {
   'GET /api/auth/redirect-result': 'public',
   'POST /api/auth/logout': 'public',
   'GET /api/session/events': 'signed-in',
+  'GET /api/inventory/items': 'viewInventory',
+  'POST /api/inventory/items': 'editInventory',
+  'GET /api/inventory/items/:id': 'viewInventory',
+  'PUT /api/inventory/items/:id': 'editInventory',
+  'GET /api/inventory/items/:id/movements': 'viewInventory',
+  'POST /api/inventory/items/:id/movements': 'editInventory',
+  'GET /api/inventory/items/:id/serials/:serial': 'viewInventory',
+  'GET /api/inventory/low-stock': 'viewInventory',
+  'GET /api/inventory/export.csv': 'viewInventory',
 };
 
 type Role =
