@@ -39,7 +39,7 @@ export function ItemForm(props: { item: InventoryItemDto | null; onDone: (saved:
   const form = useForm<ItemFormValues>({ resolver: zodResolver(itemFormSchema), defaultValues: toItemForm(props.item) });
   const { register, handleSubmit, setError, formState, watch } = form;
   const save = useSaveItem(props.item?.id ?? null);
-  useUnsavedChangesWarning(formState.isDirty && !formState.isSubmitSuccessful);
+  const release = useUnsavedChangesWarning(formState.isDirty && !formState.isSubmitSuccessful);
   const isCamera = watch('category') === 'camera';
   const errors = formState.errors;
   const idp = props.item ? `item-${props.item.id}` : 'item-new';
@@ -47,6 +47,7 @@ export function ItemForm(props: { item: InventoryItemDto | null; onDone: (saved:
   const onSubmit = handleSubmit(async (values) => {
     try {
       const saved = await save.mutateAsync(toItemRequest(values));
+      release();
       props.onDone(saved);
     } catch (err) {
       if (err instanceof ApiRequestError) {

@@ -27,7 +27,7 @@ export function MovementForm(props: { item: InventoryItemDto; onDone: () => void
   });
   const { register, handleSubmit, setError, formState, watch } = form;
   const record = useRecordMovement(item.id);
-  useUnsavedChangesWarning(formState.isDirty && !formState.isSubmitSuccessful);
+  const release = useUnsavedChangesWarning(formState.isDirty && !formState.isSubmitSuccessful);
   const kind = watch('kind');
   const direction = watch('direction');
   const serialCount = splitSerials(watch('serialsText')).length;
@@ -38,6 +38,7 @@ export function MovementForm(props: { item: InventoryItemDto; onDone: () => void
   const onSubmit = handleSubmit(async (values) => {
     try {
       await record.mutateAsync(toMovementRequest(values));
+      release();
       props.onDone();
     } catch (err) {
       if (err instanceof ApiRequestError) {
