@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CATEGORY_LABELS,
@@ -37,10 +37,10 @@ const SERVER_FIELDS: Record<string, keyof ItemFormValues> = {
 
 export function ItemForm(props: { item: InventoryItemDto | null; onDone: (saved: InventoryItemDto | null) => void }) {
   const form = useForm<ItemFormValues>({ resolver: zodResolver(itemFormSchema), defaultValues: toItemForm(props.item) });
-  const { register, handleSubmit, setError, formState, watch } = form;
+  const { register, handleSubmit, setError, formState, control } = form;
   const save = useSaveItem(props.item?.id ?? null);
   const release = useUnsavedChangesWarning(formState.isDirty && !formState.isSubmitSuccessful);
-  const isCamera = watch('category') === 'camera';
+  const isCamera = useWatch({ control, name: 'category' }) === 'camera';
   const errors = formState.errors;
   const idp = props.item ? `item-${props.item.id}` : 'item-new';
 

@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { movementFormSchema, splitSerials, toMovementRequest, type InventoryItemDto, type MovementForm as MovementFormValues } from '../../../../src/contracts/inventory.ts';
 import { ApiRequestError } from '../../lib/api.ts';
@@ -16,8 +16,8 @@ const KIND_LABELS = {
   adjust: 'Adjust (count correction)',
 } as const;
 
-const FIELDS = ['quantity', 'serialsText', 'reason', 'jobId', 'proposalId', 'siteId', 'supplier', 'direction'] as const;
-const SERVER_FIELDS: Record<string, (typeof FIELDS)[number]> = { quantity: 'quantity', serials: 'serialsText', reason: 'reason', jobId: 'jobId', proposalId: 'proposalId', siteId: 'siteId', supplier: 'supplier', direction: 'direction' };
+type FormField = 'quantity' | 'serialsText' | 'reason' | 'jobId' | 'proposalId' | 'siteId' | 'supplier' | 'direction';
+const SERVER_FIELDS: Record<string, FormField> = { quantity: 'quantity', serials: 'serialsText', reason: 'reason', jobId: 'jobId', proposalId: 'proposalId', siteId: 'siteId', supplier: 'supplier', direction: 'direction' };
 
 export function MovementForm(props: { item: InventoryItemDto; onDone: () => void }) {
   const { item } = props;
@@ -25,12 +25,12 @@ export function MovementForm(props: { item: InventoryItemDto; onDone: () => void
     resolver: zodResolver(movementFormSchema),
     defaultValues: { kind: 'receive', quantity: '1', serialsText: '', reason: '', jobId: '', proposalId: '', siteId: '', supplier: item.supplier, fromReservation: false, direction: 'from-job' },
   });
-  const { register, handleSubmit, setError, formState, watch } = form;
+  const { register, handleSubmit, setError, formState, control } = form;
   const record = useRecordMovement(item.id);
   const release = useUnsavedChangesWarning(formState.isDirty && !formState.isSubmitSuccessful);
-  const kind = watch('kind');
-  const direction = watch('direction');
-  const serialCount = splitSerials(watch('serialsText')).length;
+  const kind = useWatch({ control, name: 'kind' });
+  const direction = useWatch({ control, name: 'direction' });
+  const serialCount = splitSerials(useWatch({ control, name: 'serialsText' })).length;
   const errors = formState.errors;
   const id = (f: string) => `move-${item.id}-${f}`;
   const serialsNeeded = item.serialized && kind !== 'reserve' && kind !== 'release';
