@@ -21,6 +21,9 @@ import { VisionError } from './domain/vision/vision-error.ts';
 import type { VisionAnalysisRepository } from './domain/vision/vision-analysis-repository.ts';
 import { PooledObjectDetector } from './adapters/vision/pooled-object-detector.ts';
 import { DocumentVisionAnalysisRepository } from './adapters/documents/document-vision-analysis-repository.ts';
+import type { InventoryRepository } from './domain/inventory/inventory-repository.ts';
+import { DocumentInventoryRepository } from './adapters/documents/document-inventory-repository.ts';
+import { seedInventory } from './application/demo/seed-inventory.ts';
 
 /**
  * The composition root: the only place that knows which adapter implements which port.
@@ -41,6 +44,7 @@ export const TOKENS = {
   /** The detector's worker pool: created (and the model loaded) on the first resolve, not at boot. */
   Detector: Symbol('Detector') as InjectionToken<ObjectDetector>,
   VisionAnalyses: Symbol('VisionAnalyses') as InjectionToken<VisionAnalysisRepository>,
+  Inventory: Symbol('Inventory') as InjectionToken<InventoryRepository>,
 } as const;
 
 export interface AppContainer {
@@ -57,6 +61,9 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
   const store = await openDocumentStore(config.database.url, { clock, ids });
   const files = openFileStorage(config.storageUrl, { clock });
   if (config.demoData) await seedDemoData(store);
+  // One instance: it queues movements per item within this process (see the adapter).
+  const inventory = new DocumentInventoryRepository(store);
+  if (config.demoData) await seedInventory({ inventory, clock, ids });
 
   c.register(TOKENS.Config, { useValue: config });
   c.register(TOKENS.Clock, { useValue: clock });
@@ -68,6 +75,7 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
   c.register(TOKENS.EmployeeDirectory, { useFactory: (r) => new DocumentEmployeeDirectory(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.AuditLog, { useFactory: (r) => new DocumentAuditLog(r.resolve(TOKENS.Store), r.resolve(TOKENS.Ids)) });
   c.register(TOKENS.VisionAnalyses, { useFactory: (r) => new DocumentVisionAnalysisRepository(r.resolve(TOKENS.Store)) });
+  c.register(TOKENS.Inventory, { useValue: inventory });
 
   let closed = false;
   let detector: PooledObjectDetector | null = null;

@@ -19,6 +19,7 @@ import { siteRoutes } from './routes/site.ts';
 import { authRoutes } from './routes/auth.ts';
 import { employeeRoutes } from './routes/employees.ts';
 import { visionRoutes } from './routes/vision.ts';
+import { inventoryRoutes } from './routes/inventory.ts';
 
 const GOOGLE = {
   issuer: 'https://accounts.google.com',
@@ -125,6 +126,7 @@ export async function buildServer(
   });
   await app.register(employeeRoutes, { employees: container.resolve(TOKENS.EmployeeDirectory), audit: container.resolve(TOKENS.AuditLog), clock });
   await app.register(visionRoutes, { detector: () => container.resolve(TOKENS.Detector), files: container.resolve(TOKENS.Files), analyses: container.resolve(TOKENS.VisionAnalyses), maxImageBytes: config.vision.maxImageBytes });
+  await app.register(inventoryRoutes, { inventory: container.resolve(TOKENS.Inventory), clock, ids: container.resolve(TOKENS.Ids) });
   await registerSpa(app, config.staticDir);
 
   // While shutting down, answers to in-flight requests close their keep-alive connection, so

@@ -35,6 +35,15 @@ const MATRIX: Record<string, Policy> = {
   'PATCH /api/vision/analyses/:id': 'useVisionAi',
   'DELETE /api/vision/analyses/:id': 'useVisionAi',
   'GET /api/vision/analyses/:id/image': 'useVisionAi',
+  'GET /api/inventory/items': 'viewInventory',
+  'POST /api/inventory/items': 'editInventory',
+  'GET /api/inventory/items/:id': 'viewInventory',
+  'PUT /api/inventory/items/:id': 'editInventory',
+  'GET /api/inventory/items/:id/movements': 'viewInventory',
+  'POST /api/inventory/items/:id/movements': 'editInventory',
+  'GET /api/inventory/items/:id/serials/:serial': 'viewInventory',
+  'GET /api/inventory/low-stock': 'viewInventory',
+  'GET /api/inventory/export.csv': 'viewInventory',
 };
 
 type Role =

@@ -1,0 +1,36 @@
+import { stringify } from 'csv-stringify/sync';
+import type { AuthState } from '../../domain/auth/permissions.ts';
+import { cameraHorizontalFovDeg } from '../../domain/inventory/inventory-item.ts';
+import { requirePermission, type InventoryDeps } from './inventory-deps.ts';
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** The whole catalogue with stock levels, one row per item, for a spreadsheet or the accountant. */
+export async function exportInventoryCsv(deps: Pick<InventoryDeps, 'inventory'>, auth: AuthState): Promise<string> {
+  requirePermission(auth, 'viewInventory');
+  const items = await deps.inventory.allItems();
+  const rows = items.map((i) => {
+    const fov = i.camera ? cameraHorizontalFovDeg(i.camera) : null;
+    return [
+      i.sku,
+      i.name,
+      i.category,
+      i.supplier,
+      dollars(i.unitCostCents),
+      dollars(i.unitPriceCents),
+      i.onHand,
+      i.reserved,
+      i.available,
+      i.reorderPoint,
+      i.reorderQuantity,
+      i.serialized ? 'yes' : 'no',
+      i.lowStock ? 'yes' : 'no',
+      i.camera?.horizontalResolutionPx ?? '',
+      fov === null ? '' : fov.toFixed(1),
+    ];
+  });
+  const header = ['SKU', 'Name', 'Category', 'Supplier', 'Unit cost', 'Unit price', 'On hand', 'Reserved', 'Available', 'Reorder point', 'Reorder quantity', 'Serialized', 'Low stock', 'Horizontal resolution (px)', 'Horizontal FOV (deg)'];
+  // Cells starting with = + - @ would run as formulas in a spreadsheet: quote them harmless.
+  const safe = rows.map((r) => r.map((c) => (typeof c === 'string' && /^[=+\-@\t\r]/.test(c) ? `'${c}` : c)));
+  return stringify([header, ...safe]);
+}

@@ -1,0 +1,21 @@
+import type { AuthState } from '../../domain/auth/permissions.ts';
+import { searchWords, type InventoryItem, type ItemCategory } from '../../domain/inventory/inventory-item.ts';
+import type { ItemSort, Page } from '../../domain/inventory/inventory-repository.ts';
+import { requirePermission, type InventoryDeps } from './inventory-deps.ts';
+
+export interface ListItemsInput {
+  search: string;
+  category: ItemCategory | null;
+  lowStock: boolean | null;
+  sort: ItemSort;
+  direction: 'asc' | 'desc';
+  limit: number;
+  cursor: string | null;
+}
+
+export async function listInventoryItems(deps: Pick<InventoryDeps, 'inventory'>, auth: AuthState, input: ListItemsInput): Promise<Page<InventoryItem>> {
+  requirePermission(auth, 'viewInventory');
+  // Up to five words: each is one array-contains filter on the keywords.
+  const words = [...new Set(searchWords(input.search))].slice(0, 5);
+  return deps.inventory.listItems({ ...input, words });
+}

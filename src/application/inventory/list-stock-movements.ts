@@ -1,0 +1,14 @@
+import type { AuthState } from '../../domain/auth/permissions.ts';
+import type { Page } from '../../domain/inventory/inventory-repository.ts';
+import type { StockMovement } from '../../domain/inventory/stock-movement.ts';
+import { requirePermission, type InventoryDeps } from './inventory-deps.ts';
+
+export async function listStockMovements(
+  deps: Pick<InventoryDeps, 'inventory'>,
+  auth: AuthState,
+  itemId: string,
+  page: { limit: number; cursor: string | null },
+): Promise<Page<StockMovement>> {
+  requirePermission(auth, 'viewInventory');
+  return deps.inventory.listMovements(itemId, page);
+}

@@ -1,0 +1,174 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { openSqliteDocumentStore } from '../../src/adapters/sqlite/sqlite-document-store.ts';
+import { DocumentInventoryRepository } from '../../src/adapters/documents/document-inventory-repository.ts';
+import type { DocumentStore } from '../../src/domain/persistence/document-store.ts';
+import type { AuthState } from '../../src/domain/auth/permissions.ts';
+import type { InventoryDeps } from '../../src/application/inventory/inventory-deps.ts';
+import { createInventoryItem } from '../../src/application/inventory/create-inventory-item.ts';
+import { updateInventoryItem } from '../../src/application/inventory/update-inventory-item.ts';
+import { recordStockMovement } from '../../src/application/inventory/record-stock-movement.ts';
+import { getInventoryItem } from '../../src/application/inventory/get-inventory-item.ts';
+import { listInventoryItems, type ListItemsInput } from '../../src/application/inventory/list-inventory-items.ts';
+import { getSerialHistory } from '../../src/application/inventory/get-serial-history.ts';
+import { lowStockReport } from '../../src/application/inventory/low-stock-report.ts';
+import { exportInventoryCsv } from '../../src/application/inventory/export-inventory-csv.ts';
+import { seedInventory, DEMO_CATALOGUE } from '../../src/application/demo/seed-inventory.ts';
+import { where } from '../../src/domain/persistence/query.ts';
+import { tempDir } from '../support/temp-dir.ts';
+import { aMovement, itemDetails } from '../unit/inventory/inventory-factories.ts';
+
+/** Use cases with the real document repository on an SQLite file (only time and ids are fixed). */
+const user = (id: string, name: string) => ({ id, email: `${id}@example.com`, emailVerified: true, displayName: name, photoUrl: null });
+const ADMIN: AuthState = { kind: 'admin', user: user('demo-admin-frank', 'Frank Miller') };
+const VIEWER: AuthState = {
+  kind: 'employee',
+  user: user('demo-employee-maria', 'Maria Lopez'),
+  employee: { id: 'emp-maria', email: 'demo-employee-maria@example.com', employmentStatus: 'active', permissions: { viewInventory: true }, name: 'Maria Lopez', phone: null, title: null, photoUrl: null },
+};
+
+const list = (deps: InventoryDeps, over: Partial<ListItemsInput> = {}) =>
+  listInventoryItems(deps, ADMIN, { search: '', category: null, lowStock: null, sort: 'name', direction: 'asc', limit: 50, cursor: null, ...over });
+
+describe('inventory use cases on SQLite', () => {
+  let dir: { path: string; remove: () => void };
+  let stores: DocumentStore[];
+  let deps: InventoryDeps;
+  const open = () => {
+    const s = openSqliteDocumentStore(join(dir.path, 'app.db'));
+    stores.push(s);
+    return s;
+  };
+
+  beforeEach(() => {
+    dir = tempDir('inventory-');
+    stores = [];
+    let t = Date.parse('2026-11-23T09:00:00Z');
+    deps = { inventory: new DocumentInventoryRepository(open()), clock: { now: () => new Date((t += 1000)) }, ids: { next: () => randomUUID() } };
+  });
+  afterEach(async () => {
+    for (const s of stores) await s.close();
+    dir.remove();
+  });
+
+  it('creates an item, refuses a second with the same SKU, and audits the creation', async () => {
+    const item = await createInventoryItem(deps, ADMIN, itemDetails({ sku: 'dsc-pg9945' }));
+    expect(item).toMatchObject({ sku: 'DSC-PG9945', onHand: 0, available: 0 });
+    await expect(createInventoryItem(deps, ADMIN, itemDetails({ sku: 'DSC-PG9945' }))).rejects.toMatchObject({ code: 'conflict', fields: { sku: expect.any(Array) } });
+    const audit = await stores[0]!.collection('audit_log').query({ where: [where('entityId', '==', item.id)] });
+    expect(audit.docs).toEqual([expect.objectContaining({ entity: 'inventory-item', action: 'create', actorId: 'demo-admin-frank', actorName: 'Frank Miller' })]);
+  });
+
+  it('a viewer may read but not change anything', async () => {
+    const item = await createInventoryItem(deps, ADMIN, itemDetails());
+    expect((await getInventoryItem(deps, VIEWER, item.id)).item.id).toBe(item.id);
+    await expect(createInventoryItem(deps, VIEWER, itemDetails())).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(recordStockMovement(deps, VIEWER, item.id, aMovement())).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(updateInventoryItem(deps, VIEWER, item.id, itemDetails())).rejects.toMatchObject({ code: 'forbidden' });
+  });
+
+  it('updates details, writes the changed fields to the audit log, and keeps stock', async () => {
+    const item = await createInventoryItem(deps, ADMIN, itemDetails({ unitPriceCents: 5900 }));
+    await recordStockMovement(deps, ADMIN, item.id, aMovement({ quantity: 4 }));
+    const updated = await updateInventoryItem(deps, ADMIN, item.id, { ...item, unitPriceCents: 6400 });
+    expect(updated).toMatchObject({ unitPriceCents: 6400, onHand: 4 });
+    const audit = await stores[0]!.collection('audit_log').query({ where: [where('entityId', '==', item.id), where('action', '==', 'update')] });
+    expect(audit.docs.map((d) => d['changes'])).toEqual([{ unitPriceCents: { from: 5900, to: 6400 } }]);
+  });
+
+  it('a serialized camera: receive 3 with serials, use one on a job, and its history leads to the site', async () => {
+    const cam = await createInventoryItem(deps, ADMIN, itemDetails({ category: 'camera', serialized: true, camera: { horizontalResolutionPx: 2688, horizontalFovDeg: 103, focalLengthMm: null, sensorWidthMm: null } }));
+    await recordStockMovement(deps, ADMIN, cam.id, aMovement({ kind: 'receive', quantity: 3, serials: ['SN-1', 'SN-2', 'SN-3'], supplier: 'Anixter' }));
+    const used = await recordStockMovement(deps, ADMIN, cam.id, aMovement({ kind: 'use', quantity: 1, serials: ['sn-2'], jobId: 'JOB-0042', siteId: 'site-9' }));
+    expect(used.item).toMatchObject({ onHand: 2, available: 2 });
+    const history = await getSerialHistory(deps, VIEWER, cam.id, 'SN-2');
+    expect(history).toMatchObject({ status: 'installed', jobId: 'JOB-0042', siteId: 'site-9' });
+    expect(history.history.map((h) => [h.kind, h.status])).toEqual([['receive', 'in-stock'], ['use', 'installed']]);
+    const view = await getInventoryItem(deps, ADMIN, cam.id);
+    expect(view.movements.items.map((m) => m.kind)).toEqual(['use', 'receive']);
+    expect(view.serials.map((s) => [s.serial, s.status])).toEqual([['SN-1', 'in-stock'], ['SN-2', 'installed'], ['SN-3', 'in-stock']]);
+    await expect(recordStockMovement(deps, ADMIN, cam.id, aMovement({ kind: 'receive', quantity: 1, serials: ['SN-1'] }))).rejects.toMatchObject({ code: 'conflict' });
+  });
+
+  it('a refused movement changes nothing: no counters, no movement, no serials, no audit', async () => {
+    const item = await createInventoryItem(deps, ADMIN, itemDetails());
+    await recordStockMovement(deps, ADMIN, item.id, aMovement({ quantity: 2 }));
+    const auditBefore = await stores[0]!.collection('audit_log').count();
+    await expect(recordStockMovement(deps, ADMIN, item.id, aMovement({ kind: 'use', quantity: 3, jobId: 'J' }))).rejects.toThrow(/Not enough stock: 2 available/);
+    const view = await getInventoryItem(deps, ADMIN, item.id);
+    expect(view.item.onHand).toBe(2);
+    expect(view.movements.items).toHaveLength(1);
+    expect(await stores[0]!.collection('audit_log').count()).toBe(auditBefore);
+  });
+
+  it('200 concurrent uses of 1 against stock 150: exactly 150 succeed and on hand ends at 0', async () => {
+    const item = await createInventoryItem(deps, ADMIN, itemDetails({ reorderPoint: 0 }));
+    await recordStockMovement(deps, ADMIN, item.id, aMovement({ quantity: 150 }));
+    const results = await Promise.allSettled(
+      Array.from({ length: 200 }, (_, i) => recordStockMovement(deps, ADMIN, item.id, aMovement({ kind: 'use', quantity: 1, jobId: `JOB-${i}` }))),
+    );
+    const ok = results.filter((r) => r.status === 'fulfilled').length;
+    const refused = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason as { code: string; message: string });
+    expect(ok).toBe(150);
+    expect(refused.every((e) => e.code === 'conflict' && /Not enough stock/.test(e.message))).toBe(true);
+    const view = await getInventoryItem(deps, ADMIN, item.id, 500);
+    expect(view.item).toMatchObject({ onHand: 0, available: 0 });
+    expect(view.movements.items.filter((m) => m.kind === 'use')).toHaveLength(150);
+  });
+
+  it('two store connections (no shared in-process queue) still never oversell: the transaction alone holds', async () => {
+    const item = await createInventoryItem(deps, ADMIN, itemDetails());
+    await recordStockMovement(deps, ADMIN, item.id, aMovement({ quantity: 30 }));
+    const a = { ...deps, inventory: new DocumentInventoryRepository(open(), { maxAttempts: 100 }) };
+    const b = { ...deps, inventory: new DocumentInventoryRepository(open(), { maxAttempts: 100 }) };
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) => recordStockMovement(i % 2 ? a : b, ADMIN, item.id, aMovement({ kind: 'use', quantity: 1, jobId: `JOB-${i}` }))),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(30);
+    expect((await getInventoryItem(deps, ADMIN, item.id)).item.onHand).toBe(0);
+  });
+
+  it('lists with category, low-stock and word search filters, sorted, in cursor pages', async () => {
+    await createInventoryItem(deps, ADMIN, itemDetails({ sku: 'PG9945', name: 'PowerG door contact', reorderPoint: 0 }));
+    await createInventoryItem(deps, ADMIN, itemDetails({ sku: 'PG9914', name: 'PowerG PIR motion', reorderPoint: 5 }));
+    await createInventoryItem(deps, ADMIN, itemDetails({ sku: 'CAT6', name: 'Cat6 cable box', category: 'cable', reorderPoint: 0 }));
+    expect((await list(deps, { search: 'powerg' })).items.map((i) => i.sku)).toEqual(['PG9945', 'PG9914']);
+    expect((await list(deps, { search: 'power mot' })).items.map((i) => i.sku)).toEqual(['PG9914']);
+    expect((await list(deps, { category: 'cable' })).items.map((i) => i.sku)).toEqual(['CAT6']);
+    // reorder point 0 with nothing on hand is still low (available ≤ point)
+    expect((await list(deps, { lowStock: true, sort: 'sku' })).items.map((i) => i.sku)).toEqual(['CAT6', 'PG9914', 'PG9945']);
+    const first = await list(deps, { sort: 'sku', direction: 'desc', limit: 2 });
+    expect(first.items.map((i) => i.sku)).toEqual(['PG9945', 'PG9914']);
+    const second = await list(deps, { sort: 'sku', direction: 'desc', limit: 2, cursor: first.nextCursor });
+    expect(second.items.map((i) => i.sku)).toEqual(['CAT6']);
+    expect(second.nextCursor).toBeNull();
+  });
+
+  it('the low-stock report suggests quantities and costs; the CSV export lists every item', async () => {
+    const low = await createInventoryItem(deps, ADMIN, itemDetails({ sku: 'LOW-1', reorderPoint: 5, reorderQuantity: 10, packSize: 4, unitCostCents: 250 }));
+    await recordStockMovement(deps, ADMIN, low.id, aMovement({ quantity: 3 }));
+    const fine = await createInventoryItem(deps, ADMIN, itemDetails({ sku: 'OK-1', name: '=HYPERLINK("x")', reorderPoint: 1 }));
+    await recordStockMovement(deps, ADMIN, fine.id, aMovement({ quantity: 9 }));
+    const report = await lowStockReport(deps, VIEWER);
+    expect(report.suggestions).toEqual([expect.objectContaining({ sku: 'LOW-1', quantity: 12, costCents: 3000 })]);
+    expect(report.totalCostCents).toBe(3000);
+    const csv = await exportInventoryCsv(deps, VIEWER);
+    const lines = csv.trim().split('\n');
+    expect(lines[0]).toMatch(/^SKU,Name,Category/);
+    expect(lines).toHaveLength(3);
+    expect(csv).toContain(`OK-1,"'=HYPERLINK(""x"")"`);
+    expect(csv).toContain('LOW-1,');
+  });
+
+  it('seeds the demo catalogue once, with serials for serialized items', async () => {
+    expect(await seedInventory(deps)).toEqual({ seeded: true });
+    expect(await seedInventory(deps)).toEqual({ seeded: false });
+    const all = await deps.inventory.allItems();
+    expect(all).toHaveLength(DEMO_CATALOGUE.length);
+    const neo = all.find((i) => i.sku === 'DSC-HS2064')!;
+    expect(neo).toMatchObject({ onHand: 4, serialized: true });
+    expect(await deps.inventory.listSerials(neo.id)).toHaveLength(4);
+    expect(all.some((i) => i.lowStock)).toBe(true);
+  });
+});

@@ -1,0 +1,141 @@
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CATEGORY_LABELS,
+  ITEM_CATEGORIES,
+  itemFormSchema,
+  toItemForm,
+  toItemRequest,
+  type InventoryItemDto,
+  type ItemForm as ItemFormValues,
+} from '../../../../src/contracts/inventory.ts';
+import { ApiRequestError } from '../../lib/api.ts';
+import { Field } from '../../ui/Field.tsx';
+import { useSaveItem } from './queries.ts';
+import { mayDiscard, useUnsavedChangesWarning } from './unsaved-changes.ts';
+import { buttonClass, secondaryButtonClass } from './StockBadge.tsx';
+
+/** Server field names (cents, nested camera) mapped to the form's. */
+const SERVER_FIELDS: Record<string, keyof ItemFormValues> = {
+  sku: 'sku',
+  name: 'name',
+  category: 'category',
+  description: 'description',
+  supplier: 'supplier',
+  unitCostCents: 'unitCost',
+  unitPriceCents: 'unitPrice',
+  reorderPoint: 'reorderPoint',
+  reorderQuantity: 'reorderQuantity',
+  packSize: 'packSize',
+  serialized: 'serialized',
+  'camera.horizontalResolutionPx': 'resolution',
+  'camera.horizontalFovDeg': 'fov',
+  'camera.focalLengthMm': 'focalLength',
+  'camera.sensorWidthMm': 'sensorWidth',
+  camera: 'resolution',
+};
+
+export function ItemForm(props: { item: InventoryItemDto | null; onDone: (saved: InventoryItemDto | null) => void }) {
+  const form = useForm<ItemFormValues>({ resolver: zodResolver(itemFormSchema), defaultValues: toItemForm(props.item) });
+  const { register, handleSubmit, setError, formState, control } = form;
+  const save = useSaveItem(props.item?.id ?? null);
+  const release = useUnsavedChangesWarning(formState.isDirty && !formState.isSubmitSuccessful);
+  const isCamera = useWatch({ control, name: 'category' }) === 'camera';
+  const errors = formState.errors;
+  const idp = props.item ? `item-${props.item.id}` : 'item-new';
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const saved = await save.mutateAsync(toItemRequest(values));
+      release();
+      props.onDone(saved);
+    } catch (err) {
+      if (err instanceof ApiRequestError) {
+        for (const [k, messages] of Object.entries(err.fields)) {
+          const field = SERVER_FIELDS[k];
+          if (field) setError(field, { message: messages.join(' ') });
+        }
+        setError('root', { message: err.message });
+      } else setError('root', { message: 'Something went wrong. Please try again.' });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label={props.item ? 'Edit item' : 'New item'}>
+      {errors.root && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          {errors.root.message}
+        </p>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="SKU" id={`${idp}-sku`} error={errors.sku?.message} required>
+          <input id={`${idp}-sku`} {...register('sku')} />
+        </Field>
+        <Field label="Category" id={`${idp}-category`} error={errors.category?.message} required>
+          <select id={`${idp}-category`} {...register('category')}>
+            {ITEM_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {CATEGORY_LABELS[c]}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <Field label="Name" id={`${idp}-name`} error={errors.name?.message} required>
+        <input id={`${idp}-name`} {...register('name')} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Supplier" id={`${idp}-supplier`} error={errors.supplier?.message}>
+          <input id={`${idp}-supplier`} {...register('supplier')} />
+        </Field>
+        <Field label="Pack size" id={`${idp}-pack`} error={errors.packSize?.message}>
+          <input id={`${idp}-pack`} inputMode="numeric" {...register('packSize')} />
+        </Field>
+        <Field label="Unit cost ($)" id={`${idp}-cost`} error={errors.unitCost?.message} required>
+          <input id={`${idp}-cost`} inputMode="decimal" {...register('unitCost')} />
+        </Field>
+        <Field label="Unit price ($)" id={`${idp}-price`} error={errors.unitPrice?.message} required>
+          <input id={`${idp}-price`} inputMode="decimal" {...register('unitPrice')} />
+        </Field>
+        <Field label="Reorder point" id={`${idp}-rp`} error={errors.reorderPoint?.message} required>
+          <input id={`${idp}-rp`} inputMode="numeric" {...register('reorderPoint')} />
+        </Field>
+        <Field label="Reorder quantity" id={`${idp}-rq`} error={errors.reorderQuantity?.message} required>
+          <input id={`${idp}-rq`} inputMode="numeric" {...register('reorderQuantity')} />
+        </Field>
+      </div>
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input type="checkbox" {...register('serialized')} />
+        Track serial numbers
+      </label>
+      {isCamera && (
+        <fieldset className="grid gap-4 rounded-md border border-slate-200 p-3 sm:grid-cols-2 dark:border-slate-800">
+          <legend className="px-1 text-sm font-semibold">Camera specs (for the camera planner)</legend>
+          <Field label="Horizontal resolution (px)" id={`${idp}-res`} error={errors.resolution?.message} required>
+            <input id={`${idp}-res`} inputMode="numeric" {...register('resolution')} />
+          </Field>
+          <Field label="Horizontal FOV (degrees)" id={`${idp}-fov`} error={errors.fov?.message}>
+            <input id={`${idp}-fov`} inputMode="decimal" {...register('fov')} />
+          </Field>
+          <Field label="Focal length (mm)" id={`${idp}-focal`} error={errors.focalLength?.message}>
+            <input id={`${idp}-focal`} inputMode="decimal" {...register('focalLength')} />
+          </Field>
+          <Field label="Sensor width (mm)" id={`${idp}-sensor`} error={errors.sensorWidth?.message}>
+            <input id={`${idp}-sensor`} inputMode="decimal" {...register('sensorWidth')} />
+          </Field>
+        </fieldset>
+      )}
+      <Field label="Description" id={`${idp}-desc`} error={errors.description?.message}>
+        <textarea id={`${idp}-desc`} rows={2} {...register('description')} />
+      </Field>
+      <div className="flex gap-2">
+        <button type="submit" className={buttonClass} disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Saving…' : props.item ? 'Save changes' : 'Create item'}
+        </button>
+        <button type="button" className={secondaryButtonClass} onClick={() => mayDiscard(formState.isDirty) && props.onDone(null)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SessionResponse } from '../../../../src/contracts/session.ts';
+import type {
+  InventoryItemDto,
+  ItemListResponse,
+  ItemRequestParsed,
+  ItemViewResponse,
+  LowStockResponse,
+  MovementRequestParsed,
+  MovementResponse,
+  SerialDto,
+} from '../../../../src/contracts/inventory.ts';
+import { apiFetch } from '../../lib/api.ts';
+
+export interface ItemListParams {
+  search: string;
+  category: string | undefined;
+  lowStock: boolean;
+  sort: string;
+  dir: 'asc' | 'desc';
+  cursor: string | null;
+  limit: number;
+}
+
+export const INVENTORY_KEY = ['inventory'] as const;
+
+export const sessionQuery = queryOptions({
+  queryKey: ['session'],
+  queryFn: () => apiFetch<SessionResponse>('/api/session'),
+  staleTime: 30_000,
+});
+
+export const itemsQuery = (p: ItemListParams) =>
+  queryOptions({
+    queryKey: [...INVENTORY_KEY, 'items', p],
+    queryFn: () => {
+      const q = new URLSearchParams({ search: p.search, sort: p.sort, dir: p.dir, limit: String(p.limit) });
+      if (p.category) q.set('category', p.category);
+      if (p.lowStock) q.set('lowStock', 'true');
+      if (p.cursor) q.set('cursor', p.cursor);
+      return apiFetch<ItemListResponse>(`/api/inventory/items?${q.toString()}`);
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const itemQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...INVENTORY_KEY, 'item', id],
+    queryFn: () => apiFetch<ItemViewResponse>(`/api/inventory/items/${encodeURIComponent(id)}`),
+  });
+
+export const serialQuery = (itemId: string, serial: string) =>
+  queryOptions({
+    queryKey: [...INVENTORY_KEY, 'serial', itemId, serial],
+    queryFn: () => apiFetch<SerialDto>(`/api/inventory/items/${encodeURIComponent(itemId)}/serials/${encodeURIComponent(serial)}`),
+  });
+
+export const lowStockQuery = queryOptions({
+  queryKey: [...INVENTORY_KEY, 'low-stock'],
+  queryFn: () => apiFetch<LowStockResponse>('/api/inventory/low-stock'),
+});
+
+/** Every change invalidates the whole inventory prefix: lists, the item, low stock. */
+export function useSaveItem(id: string | null) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ItemRequestParsed) =>
+      id === null
+        ? apiFetch<InventoryItemDto>('/api/inventory/items', { method: 'POST', json: body })
+        : apiFetch<InventoryItemDto>(`/api/inventory/items/${encodeURIComponent(id)}`, { method: 'PUT', json: body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: INVENTORY_KEY }),
+  });
+}
+
+export function useRecordMovement(itemId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MovementRequestParsed) =>
+      apiFetch<MovementResponse>(`/api/inventory/items/${encodeURIComponent(itemId)}/movements`, { method: 'POST', json: body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: INVENTORY_KEY }),
+  });
+}
+
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+export const formatCents = (cents: number) => money.format(cents / 100);
+export const formatWhen = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
