@@ -25,6 +25,11 @@ const envSchema = z.object({
   COMPANY_EMAIL: z.email('must be an e-mail address').default('office@shieldline.example'),
   COPYRIGHT_YEAR: z.coerce.number().int().min(1900).max(2200).default(2025),
   SERVICE_AREA: z.string().min(1).default('Greater Springfield and surrounding counties'),
+  SERVICE_POSTCODES: z
+    .string()
+    .transform((s) => (s.trim() === '*' ? [] : s.split(',').map((x) => x.trim()).filter(Boolean)))
+    .default(['625', '626', '627']),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   COMPANY_TIME_ZONE: z
     .string()
@@ -68,6 +73,10 @@ export interface AppConfig {
   staticDir: string;
   publicUrl: string | undefined;
   company: { name: string; phone: string; email: string; copyrightYear: number; serviceArea: string };
+  /** Postcode prefixes the business serves (quote requests); empty serves everywhere. */
+  servicePostcodes: readonly string[];
+  /** Absent: mail goes to the outbox collection, readable in the back office. */
+  smtpUrl: string | null;
   shutdownGraceMs: number;
   timeZone: string;
   /** Absent: sign-in goes through the embedded OpenID provider (never in production). */
@@ -132,6 +141,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       copyrightYear: e.COPYRIGHT_YEAR,
       serviceArea: e.SERVICE_AREA,
     },
+    servicePostcodes: e.SERVICE_POSTCODES,
+    smtpUrl: e.SMTP_URL ?? null,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     timeZone: e.COMPANY_TIME_ZONE,
     google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : null,
@@ -150,5 +161,5 @@ function pick(env: Record<string, string | undefined>, key: PropertyKey | undefi
   if (typeof key !== 'string') return undefined;
   const v = env[key];
   // Never echo secrets back into logs.
-  return /SECRET|PASSWORD|TOKEN|KEY|DATABASE_URL|STORAGE_URL/i.test(key) ? '[hidden]' : v;
+  return /SECRET|PASSWORD|TOKEN|KEY|DATABASE_URL|STORAGE_URL|SMTP_URL/i.test(key) ? '[hidden]' : v;
 }

@@ -12,6 +12,15 @@ import { DocumentContactMessageRepository } from './adapters/documents/document-
 import { seedDemoData } from './application/demo/seed-demo-data.ts';
 import { DocumentEmployeeRepository } from './adapters/documents/document-employee-repository.ts';
 import type { EmployeeRepository } from './domain/auth/employee-repository.ts';
+import type { QuoteRequestRepository } from './domain/quotes/quote-request-repository.ts';
+import type { ReviewRepository } from './domain/reviews/review-repository.ts';
+import type { SiteStatsRepository } from './domain/analytics/site-stats-repository.ts';
+import type { Mailer } from './domain/mail/mailer.ts';
+import { DocumentQuoteRequestRepository } from './adapters/documents/document-quote-request-repository.ts';
+import { DocumentReviewRepository } from './adapters/documents/document-review-repository.ts';
+import { DocumentSiteStatsRepository } from './adapters/documents/document-site-stats-repository.ts';
+import { DocumentOutboxMailer } from './adapters/documents/document-outbox-mailer.ts';
+import { SmtpMailer } from './adapters/smtp/smtp-mailer.ts';
 
 /**
  * The composition root: the only place that knows which adapter implements which port.
@@ -27,6 +36,12 @@ export const TOKENS = {
   Files: Symbol('Files') as InjectionToken<FileStorage>,
   ContactMessages: Symbol('ContactMessages') as InjectionToken<ContactMessageRepository>,
   Employees: Symbol('Employees') as InjectionToken<EmployeeRepository>,
+  Leads: Symbol('Leads') as InjectionToken<QuoteRequestRepository>,
+  Reviews: Symbol('Reviews') as InjectionToken<ReviewRepository>,
+  SiteStats: Symbol('SiteStats') as InjectionToken<SiteStatsRepository>,
+  /** The outbox collection, readable by staff; also the Mailer unless SMTP_URL is set. */
+  Outbox: Symbol('Outbox') as InjectionToken<DocumentOutboxMailer>,
+  Mailer: Symbol('Mailer') as InjectionToken<Mailer>,
 } as const;
 
 export interface AppContainer {
@@ -51,6 +66,13 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
   c.register(TOKENS.Files, { useValue: files });
   c.register(TOKENS.ContactMessages, { useFactory: (r) => new DocumentContactMessageRepository(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.Employees, { useFactory: (r) => new DocumentEmployeeRepository(r.resolve(TOKENS.Store)) });
+  c.register(TOKENS.Leads, { useFactory: (r) => new DocumentQuoteRequestRepository(r.resolve(TOKENS.Store)) });
+  c.register(TOKENS.Reviews, { useFactory: (r) => new DocumentReviewRepository(r.resolve(TOKENS.Store)) });
+  c.register(TOKENS.SiteStats, { useFactory: (r) => new DocumentSiteStatsRepository(r.resolve(TOKENS.Store)) });
+  const outbox = new DocumentOutboxMailer(store, clock, ids);
+  const smtp = config.smtpUrl ? new SmtpMailer(config.smtpUrl, `${config.company.name} <${config.company.email}>`) : null;
+  c.register(TOKENS.Outbox, { useValue: outbox });
+  c.register(TOKENS.Mailer, { useValue: smtp ?? outbox });
 
   let closed = false;
   return {
@@ -59,6 +81,7 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
     close: async () => {
       if (closed) return;
       closed = true;
+      smtp?.close();
       await files.close?.();
       await store.close();
     },

@@ -17,6 +17,12 @@ import { healthRoutes } from './routes/health.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { siteRoutes } from './routes/site.ts';
 import { authRoutes } from './routes/auth.ts';
+import fastifyCompress from '@fastify/compress';
+import { quoteRoutes } from './routes/quotes.ts';
+import { reviewRoutes } from './routes/reviews.ts';
+import { analyticsRoutes } from './routes/analytics.ts';
+import { supportRoutes } from './routes/support.ts';
+import { backOfficeInboxRoutes } from './routes/back-office-inbox.ts';
 
 const GOOGLE = {
   issuer: 'https://accounts.google.com',
@@ -101,6 +107,7 @@ export async function buildServer(config: AppConfig, container: AppContainer): P
     verifierCookieName: production ? '__Host-oauth2-verifier' : 'oauth2-verifier',
   });
 
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(healthRoutes, { ping: () => container.ping() });
   await app.register(siteRoutes, { info: config.company });
   await app.register(contactRoutes, {
@@ -116,6 +123,12 @@ export async function buildServer(config: AppConfig, container: AppContainer): P
     employees,
     now: () => clock.now().getTime(),
   });
+  const ids = container.resolve(TOKENS.Ids);
+  await app.register(quoteRoutes, { leads: container.resolve(TOKENS.Leads), files: container.resolve(TOKENS.Files), mailer: container.resolve(TOKENS.Mailer), clock, ids, servicePostcodes: config.servicePostcodes, timeZone: config.timeZone, office: { email: config.company.email, adminUrl: baseUrl } });
+  await app.register(reviewRoutes, { reviews: container.resolve(TOKENS.Reviews), clock, ids, business: { name: config.company.name, phone: config.company.phone, email: config.company.email, url: baseUrl, areaServed: config.company.serviceArea } });
+  await app.register(analyticsRoutes, { stats: container.resolve(TOKENS.SiteStats), clock, timeZone: config.timeZone });
+  await app.register(supportRoutes, { contactMessages: container.resolve(TOKENS.ContactMessages), clock, ids });
+  await app.register(backOfficeInboxRoutes, { contactMessages: container.resolve(TOKENS.ContactMessages), leads: container.resolve(TOKENS.Leads), reviews: container.resolve(TOKENS.Reviews), outbox: container.resolve(TOKENS.Outbox), clock });
   await registerSpa(app, config.staticDir);
 
   // While shutting down, answers to in-flight requests close their keep-alive connection, so
