@@ -25,6 +25,7 @@ const envSchema = z.object({
   COMPANY_EMAIL: z.email('must be an e-mail address').default('office@shieldline.example'),
   COPYRIGHT_YEAR: z.coerce.number().int().min(1900).max(2200).default(2025),
   SERVICE_AREA: z.string().min(1).default('Greater Springfield and surrounding counties'),
+  COMPANY_ADDRESS: z.string().min(1).default('1450 Commerce Drive, Suite 4, Springfield, IL 62704'),
   SERVICE_POSTCODES: z
     .string()
     .transform((s) => (s.trim() === '*' ? [] : s.split(',').map((x) => x.trim()).filter(Boolean)))
@@ -72,7 +73,7 @@ export interface AppConfig {
   storageUrl: string;
   staticDir: string;
   publicUrl: string | undefined;
-  company: { name: string; phone: string; email: string; copyrightYear: number; serviceArea: string };
+  company: { name: string; phone: string; email: string; copyrightYear: number; serviceArea: string; address: string };
   /** Postcode prefixes the business serves (quote requests); empty serves everywhere. */
   servicePostcodes: readonly string[];
   /** Absent: mail goes to the outbox collection, readable in the back office. */
@@ -140,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       email: e.COMPANY_EMAIL,
       copyrightYear: e.COPYRIGHT_YEAR,
       serviceArea: e.SERVICE_AREA,
+      address: e.COMPANY_ADDRESS,
     },
     servicePostcodes: e.SERVICE_POSTCODES,
     smtpUrl: e.SMTP_URL ?? null,

@@ -30,7 +30,7 @@ export function quoteFormData(form: QuoteRequestForm, photos: { bytes: Uint8Arra
     if (Array.isArray(v)) for (const s of v) fd.append(k, String(s));
     else if (v !== undefined && v !== null) fd.append(k, String(v));
   }
-  for (const p of photos) fd.append('photos', new Blob([p.bytes as BlobPart], { type: p.type }), p.name);
+  for (const p of photos) fd.append('photos', new Blob([new Uint8Array(p.bytes)], { type: p.type }), p.name);
   return fd;
 }
 

@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen.ts';
 import { routerOptions } from './router-options.ts';
 import { applyTheme, readTheme } from './features/theme/theme.ts';
+import { startPageViewTracker } from './features/analytics/page-view-tracker.ts';
 import './styles.css';
 
 // Apply the saved theme before the first paint (no inline script: the CSP forbids it).
@@ -17,6 +18,8 @@ const router = createRouter({
   context: { queryClient },
   ...routerOptions,
 });
+
+startPageViewTracker(router);
 
 declare module '@tanstack/react-router' {
   interface Register {
