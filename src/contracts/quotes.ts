@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { LEAD_STATUS_VALUES, QUOTE_SERVICES } from './public-site-values.ts';
+
+export { LEAD_STATUS_VALUES, QUOTE_SERVICES };
 
 /**
  * The free-quote form, shared by POST /api/quotes (multipart: each field a text part, services
@@ -13,7 +16,6 @@ export const QUOTE_SERVICE_OPTIONS = [
   { value: 'panel-upgrade', label: 'Panel upgrade' },
   { value: 'consultation', label: 'Security consultation' },
 ] as const;
-export const QUOTE_SERVICES = ['alarm', 'cameras', 'prewire', 'panel-upgrade', 'consultation'] as const;
 const SERVICES = QUOTE_SERVICES;
 
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
@@ -68,7 +70,6 @@ export type QuoteRequestParsed = z.output<typeof quoteRequestSchema>;
 export const quoteResponseSchema = z.object({ id: z.string(), receivedAt: z.string(), photos: z.number().int() });
 export type QuoteResponse = z.infer<typeof quoteResponseSchema>;
 
-export const LEAD_STATUS_VALUES = ['new', 'contacted', 'proposal-sent', 'won', 'lost', 'spam'] as const;
 
 export const leadSchema = z.object({
   id: z.string(),

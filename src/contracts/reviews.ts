@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 
-import { QUOTE_SERVICE_OPTIONS, QUOTE_SERVICES } from './quotes.ts';
+import { QUOTE_SERVICE_OPTIONS } from './quotes.ts';
+import { QUOTE_SERVICES, REVIEW_STATUS_VALUES } from './public-site-values.ts';
 
 export const REVIEW_SERVICE_OPTIONS = QUOTE_SERVICE_OPTIONS;
 const SERVICES = QUOTE_SERVICES;
@@ -66,14 +67,14 @@ export type ReviewList = z.infer<typeof reviewListSchema>;
 export const reviewResponseSchema = z.object({ id: z.string(), status: z.literal('pending') });
 
 export const staffReviewSchema = publicReviewSchema.extend({
-  status: z.enum(['pending', 'published', 'rejected']),
+  status: z.enum(REVIEW_STATUS_VALUES),
   reason: z.enum(REASONS).nullable(),
   createdAt: z.string(),
 });
 export type StaffReview = z.infer<typeof staffReviewSchema>;
 
 export const staffReviewListQuerySchema = z.object({
-  status: z.enum(['pending', 'published', 'rejected']).optional(),
+  status: z.enum(REVIEW_STATUS_VALUES).optional(),
   cursor: z.string().max(2000).optional(),
 });
 export const staffReviewListSchema = z.object({ reviews: z.array(staffReviewSchema), nextCursor: z.string().nullable() });

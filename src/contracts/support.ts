@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { MESSAGE_KINDS, MESSAGE_STATUS_VALUES } from './public-site-values.ts';
 
 export const SUPPORT_TOPICS = [
   { value: 'alarm', label: 'Alarm system' },
@@ -33,26 +34,26 @@ export type SupportRequest = z.input<typeof supportRequestSchema>;
 
 export const inboxMessageSchema = z.object({
   id: z.string(),
-  kind: z.enum(['contact', 'support']),
+  kind: z.enum(MESSAGE_KINDS),
   name: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
   subject: z.string(),
   message: z.string(),
-  status: z.enum(['new', 'answered', 'archived']),
+  status: z.enum(MESSAGE_STATUS_VALUES),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type InboxMessage = z.infer<typeof inboxMessageSchema>;
 
 export const inboxQuerySchema = z.object({
-  status: z.enum(['new', 'answered', 'archived']).optional(),
-  kind: z.enum(['contact', 'support']).optional(),
+  status: z.enum(MESSAGE_STATUS_VALUES).optional(),
+  kind: z.enum(MESSAGE_KINDS).optional(),
   cursor: z.string().max(2000).optional(),
 });
 export const inboxListSchema = z.object({ messages: z.array(inboxMessageSchema), nextCursor: z.string().nullable() });
 export type InboxList = z.infer<typeof inboxListSchema>;
-export const messageStatusChangeSchema = z.object({ status: z.enum(['new', 'answered', 'archived']) }).strict();
+export const messageStatusChangeSchema = z.object({ status: z.enum(MESSAGE_STATUS_VALUES) }).strict();
 
 export const outboxListSchema = z.object({
   mails: z.array(z.object({ id: z.string(), to: z.string(), replyTo: z.string().optional(), subject: z.string(), text: z.string(), sentAt: z.string() })),

@@ -1,13 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { QuoteForm } from '../features/quote/QuoteForm.tsx';
-import { QUOTE_SERVICES } from '../../../src/contracts/quotes.ts';
-
-const searchSchema = z.object({ service: z.enum(QUOTE_SERVICES).optional().catch(undefined) });
+import { QUOTE_SERVICES, oneOf } from '../../../src/contracts/public-site-values.ts';
 
 export const Route = createFileRoute('/quote')({
-  validateSearch: searchSchema,
+  // A plain parser keeps zod out of the entry bundle (route definitions are not code-split).
+  validateSearch: (s: Record<string, unknown>): { service?: (typeof QUOTE_SERVICES)[number] } => {
+    const service = oneOf(QUOTE_SERVICES, s.service);
+    return service ? { service } : {};
+  },
   component: Screen,
 });
 

@@ -1,15 +1,18 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { leadsQuery } from '../../features/leads/queries.ts';
 import { LoadError } from '../../features/admin-panel/StaffOnly.tsx';
 import { StatusFilter, smallButton } from '../../features/admin-panel/StatusFilter.tsx';
-import { LEAD_STATUS_VALUES, QUOTE_SERVICE_OPTIONS, type Lead } from '../../../../src/contracts/quotes.ts';
+import { QUOTE_SERVICE_OPTIONS, type Lead } from '../../../../src/contracts/quotes.ts';
+import { LEAD_STATUS_VALUES, oneOf } from '../../../../src/contracts/public-site-values.ts';
 import { apiFetch, ApiRequestError } from '../../lib/api.ts';
 
 export const Route = createFileRoute('/admin/leads')({
-  validateSearch: z.object({ status: z.enum(LEAD_STATUS_VALUES).optional().catch(undefined) }),
+  validateSearch: (s: Record<string, unknown>): { status?: (typeof LEAD_STATUS_VALUES)[number] } => {
+    const status = oneOf(LEAD_STATUS_VALUES, s.status);
+    return status ? { status } : {};
+  },
   component: Screen,
 });
 

@@ -1,17 +1,19 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useInfiniteQuery, useMutation, useQueryClient, infiniteQueryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { LoadError } from '../../features/admin-panel/StaffOnly.tsx';
 import { StatusFilter, smallButton } from '../../features/admin-panel/StatusFilter.tsx';
 import type { InboxList, InboxMessage } from '../../../../src/contracts/support.ts';
 import { apiFetch } from '../../lib/api.ts';
 
-const STATUSES = ['new', 'answered', 'archived'] as const;
-const KINDS = ['contact', 'support'] as const;
+import { MESSAGE_KINDS as KINDS, MESSAGE_STATUS_VALUES as STATUSES, oneOf } from '../../../../src/contracts/public-site-values.ts';
 
 export const Route = createFileRoute('/admin/messages')({
-  validateSearch: z.object({ status: z.enum(STATUSES).optional().catch(undefined), kind: z.enum(KINDS).optional().catch(undefined) }),
+  validateSearch: (s: Record<string, unknown>): { status?: (typeof STATUSES)[number]; kind?: (typeof KINDS)[number] } => {
+    const status = oneOf(STATUSES, s.status);
+    const kind = oneOf(KINDS, s.kind);
+    return { ...(status ? { status } : {}), ...(kind ? { kind } : {}) };
+  },
   component: Screen,
 });
 

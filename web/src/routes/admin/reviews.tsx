@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useInfiniteQuery, useMutation, useQueryClient, infiniteQueryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { LoadError } from '../../features/admin-panel/StaffOnly.tsx';
 import { StatusFilter, smallButton } from '../../features/admin-panel/StatusFilter.tsx';
@@ -9,10 +8,13 @@ import { Stars } from '../../features/reviews/Stars.tsx';
 import { REJECT_REASON_OPTIONS, type StaffReview, type StaffReviewList } from '../../../../src/contracts/reviews.ts';
 import { apiFetch, ApiRequestError } from '../../lib/api.ts';
 
-const STATUSES = ['pending', 'published', 'rejected'] as const;
+import { REVIEW_STATUS_VALUES as STATUSES, oneOf } from '../../../../src/contracts/public-site-values.ts';
 
 export const Route = createFileRoute('/admin/reviews')({
-  validateSearch: z.object({ status: z.enum(STATUSES).optional().catch(undefined) }),
+  validateSearch: (s: Record<string, unknown>): { status?: (typeof STATUSES)[number] } => {
+    const status = oneOf(STATUSES, s.status);
+    return status ? { status } : {};
+  },
   component: Screen,
 });
 
