@@ -1,7 +1,7 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Award, BadgeCheck, Clock, ShieldCheck, Star, Wrench } from 'lucide-react';
-import { SERVICES, FOUNDED_YEAR } from '../features/site/services-copy.ts';
+import { SERVICES, FOUNDED_YEAR } from '../features/site/service-catalogue.ts';
 import { HeroIllustration } from '../features/home/HeroIllustration.tsx';
 import { reviewSummaryQuery } from '../features/reviews/queries.ts';
 import { siteInfoQuery } from '../features/shell/site-info.ts';

@@ -1,7 +1,7 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { Check } from 'lucide-react';
 import { PageHeading } from '../ui/PageHeading.tsx';
-import { SERVICES } from '../features/site/services-copy.ts';
+import { SERVICES } from '../features/site/service-catalogue.ts';
 
 export const Route = createFileRoute('/services')({
   component: Services,
