@@ -26,6 +26,12 @@ const envSchema = z.object({
   COMPANY_EMAIL: z.email('must be an e-mail address').default('office@shieldline.example'),
   COPYRIGHT_YEAR: z.coerce.number().int().min(1900).max(2200).default(2025),
   SERVICE_AREA: z.string().min(1).default('Greater Springfield and surrounding counties'),
+  COMPANY_ADDRESS: z.string().min(1).default('1450 Commerce Drive, Suite 4, Springfield, IL 62704'),
+  SERVICE_POSTCODES: z
+    .string()
+    .transform((s) => (s.trim() === '*' ? [] : s.split(',').map((x) => x.trim()).filter(Boolean)))
+    .default(['625', '626', '627']),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   COMPANY_TIME_ZONE: z
     .string()
@@ -73,7 +79,11 @@ export interface AppConfig {
   storageUrl: string;
   staticDir: string;
   publicUrl: string | undefined;
-  company: { name: string; phone: string; email: string; copyrightYear: number; serviceArea: string };
+  company: { name: string; phone: string; email: string; copyrightYear: number; serviceArea: string; address: string };
+  /** Postcode prefixes the business serves (quote requests); empty serves everywhere. */
+  servicePostcodes: readonly string[];
+  /** Absent: mail goes to the outbox collection, readable in the back office. */
+  smtpUrl: string | null;
   shutdownGraceMs: number;
   timeZone: string;
   /** Absent: sign-in goes through the embedded OpenID provider (never in production). */
@@ -147,7 +157,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       email: e.COMPANY_EMAIL,
       copyrightYear: e.COPYRIGHT_YEAR,
       serviceArea: e.SERVICE_AREA,
+      address: e.COMPANY_ADDRESS,
     },
+    servicePostcodes: e.SERVICE_POSTCODES,
+    smtpUrl: e.SMTP_URL ?? null,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     timeZone: e.COMPANY_TIME_ZONE,
     google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : null,
@@ -178,5 +191,5 @@ function pick(env: Record<string, string | undefined>, key: PropertyKey | undefi
   if (typeof key !== 'string') return undefined;
   const v = env[key];
   // Never echo secrets back into logs.
-  return /SECRET|PASSWORD|TOKEN|KEY|DATABASE_URL|STORAGE_URL/i.test(key) ? '[hidden]' : v;
+  return /SECRET|PASSWORD|TOKEN|KEY|DATABASE_URL|STORAGE_URL|SMTP_URL/i.test(key) ? '[hidden]' : v;
 }

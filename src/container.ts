@@ -24,6 +24,15 @@ import { DocumentVisionAnalysisRepository } from './adapters/documents/document-
 import type { InventoryRepository } from './domain/inventory/inventory-repository.ts';
 import { DocumentInventoryRepository } from './adapters/documents/document-inventory-repository.ts';
 import { seedInventory } from './application/demo/seed-inventory.ts';
+import type { QuoteRequestRepository } from './domain/quotes/quote-request-repository.ts';
+import type { ReviewRepository } from './domain/reviews/review-repository.ts';
+import type { SiteStatsRepository } from './domain/analytics/site-stats-repository.ts';
+import type { Mailer } from './domain/mail/mailer.ts';
+import { DocumentQuoteRequestRepository } from './adapters/documents/document-quote-request-repository.ts';
+import { DocumentReviewRepository } from './adapters/documents/document-review-repository.ts';
+import { DocumentSiteStatsRepository } from './adapters/documents/document-site-stats-repository.ts';
+import { DocumentOutboxMailer } from './adapters/documents/document-outbox-mailer.ts';
+import { SmtpMailer } from './adapters/smtp/smtp-mailer.ts';
 
 /**
  * The composition root: the only place that knows which adapter implements which port.
@@ -45,6 +54,12 @@ export const TOKENS = {
   Detector: Symbol('Detector') as InjectionToken<ObjectDetector>,
   VisionAnalyses: Symbol('VisionAnalyses') as InjectionToken<VisionAnalysisRepository>,
   Inventory: Symbol('Inventory') as InjectionToken<InventoryRepository>,
+  Leads: Symbol('Leads') as InjectionToken<QuoteRequestRepository>,
+  Reviews: Symbol('Reviews') as InjectionToken<ReviewRepository>,
+  SiteStats: Symbol('SiteStats') as InjectionToken<SiteStatsRepository>,
+  /** The outbox collection, readable by staff; also the Mailer unless SMTP_URL is set. */
+  Outbox: Symbol('Outbox') as InjectionToken<DocumentOutboxMailer>,
+  Mailer: Symbol('Mailer') as InjectionToken<Mailer>,
 } as const;
 
 export interface AppContainer {
@@ -76,6 +91,13 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
   c.register(TOKENS.AuditLog, { useFactory: (r) => new DocumentAuditLog(r.resolve(TOKENS.Store), r.resolve(TOKENS.Ids)) });
   c.register(TOKENS.VisionAnalyses, { useFactory: (r) => new DocumentVisionAnalysisRepository(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.Inventory, { useValue: inventory });
+  c.register(TOKENS.Leads, { useFactory: (r) => new DocumentQuoteRequestRepository(r.resolve(TOKENS.Store)) });
+  c.register(TOKENS.Reviews, { useFactory: (r) => new DocumentReviewRepository(r.resolve(TOKENS.Store)) });
+  c.register(TOKENS.SiteStats, { useFactory: (r) => new DocumentSiteStatsRepository(r.resolve(TOKENS.Store)) });
+  const outbox = new DocumentOutboxMailer(store, clock, ids);
+  const smtp = config.smtpUrl ? new SmtpMailer(config.smtpUrl, `${config.company.name} <${config.company.email}>`) : null;
+  c.register(TOKENS.Outbox, { useValue: outbox });
+  c.register(TOKENS.Mailer, { useValue: smtp ?? outbox });
 
   let closed = false;
   let detector: PooledObjectDetector | null = null;
@@ -99,6 +121,7 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
       if (closed) return;
       closed = true;
       await detector?.close();
+      smtp?.close();
       await files.close?.();
       await store.close();
     },

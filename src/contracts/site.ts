@@ -7,5 +7,7 @@ export const siteInfoSchema = z.object({
   email: z.string(),
   copyrightYear: z.number().int(),
   serviceArea: z.string(),
+  /** Street address shown on the Contact page (no map). */
+  address: z.string(),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;

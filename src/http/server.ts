@@ -20,6 +20,12 @@ import { authRoutes } from './routes/auth.ts';
 import { employeeRoutes } from './routes/employees.ts';
 import { visionRoutes } from './routes/vision.ts';
 import { inventoryRoutes } from './routes/inventory.ts';
+import fastifyCompress from '@fastify/compress';
+import { quoteRoutes } from './routes/quotes.ts';
+import { reviewRoutes } from './routes/reviews.ts';
+import { analyticsRoutes } from './routes/analytics.ts';
+import { supportRoutes } from './routes/support.ts';
+import { backOfficeInboxRoutes } from './routes/back-office-inbox.ts';
 
 const GOOGLE = {
   issuer: 'https://accounts.google.com',
@@ -109,6 +115,7 @@ export async function buildServer(
     verifierCookieName: production ? '__Host-oauth2-verifier' : 'oauth2-verifier',
   });
 
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(healthRoutes, { ping: () => container.ping() });
   await app.register(siteRoutes, { info: config.company });
   await app.register(contactRoutes, {
@@ -127,6 +134,12 @@ export async function buildServer(
   await app.register(employeeRoutes, { employees: container.resolve(TOKENS.EmployeeDirectory), audit: container.resolve(TOKENS.AuditLog), clock });
   await app.register(visionRoutes, { detector: () => container.resolve(TOKENS.Detector), files: container.resolve(TOKENS.Files), analyses: container.resolve(TOKENS.VisionAnalyses), maxImageBytes: config.vision.maxImageBytes });
   await app.register(inventoryRoutes, { inventory: container.resolve(TOKENS.Inventory), clock, ids: container.resolve(TOKENS.Ids) });
+  const ids = container.resolve(TOKENS.Ids);
+  await app.register(quoteRoutes, { leads: container.resolve(TOKENS.Leads), files: container.resolve(TOKENS.Files), mailer: container.resolve(TOKENS.Mailer), clock, ids, servicePostcodes: config.servicePostcodes, timeZone: config.timeZone, office: { email: config.company.email, adminUrl: baseUrl } });
+  await app.register(reviewRoutes, { reviews: container.resolve(TOKENS.Reviews), clock, ids, business: { name: config.company.name, phone: config.company.phone, email: config.company.email, url: baseUrl, areaServed: config.company.serviceArea } });
+  await app.register(analyticsRoutes, { stats: container.resolve(TOKENS.SiteStats), clock, timeZone: config.timeZone });
+  await app.register(supportRoutes, { contactMessages: container.resolve(TOKENS.ContactMessages), clock, ids });
+  await app.register(backOfficeInboxRoutes, { contactMessages: container.resolve(TOKENS.ContactMessages), leads: container.resolve(TOKENS.Leads), reviews: container.resolve(TOKENS.Reviews), outbox: container.resolve(TOKENS.Outbox), clock });
   await registerSpa(app, config.staticDir);
 
   // While shutting down, answers to in-flight requests close their keep-alive connection, so

@@ -23,6 +23,25 @@ const MATRIX: Record<string, Policy> = {
   'GET /api/auth/redirect-result': 'public',
   'POST /api/auth/logout': 'public',
   'GET /api/session/events': 'signed-in',
+  'GET /api/reviews': 'public',
+  'POST /api/reviews': 'public',
+  'POST /api/quotes': 'public',
+  'POST /api/support': 'public',
+  'POST /api/analytics/page-view': 'public',
+  'GET /api/admin/counts': 'staff',
+  'GET /api/admin/leads': 'viewClients',
+  'GET /api/admin/leads/:id': 'viewClients',
+  'PATCH /api/admin/leads/:id': 'editClients',
+  'GET /api/admin/leads/:id/photos/:index': 'viewClients',
+  'GET /api/admin/messages': 'viewClients',
+  'PATCH /api/admin/messages/:id': 'editClients',
+  'GET /api/admin/reviews': 'admin',
+  'POST /api/admin/reviews/:id/publish': 'admin',
+  'POST /api/admin/reviews/:id/reject': 'admin',
+  'PUT /api/admin/reviews/:id/reply': 'admin',
+  'GET /api/admin/analytics': 'admin',
+  'GET /api/admin/analytics/stream': 'admin',
+  'GET /api/admin/outbox': 'admin',
   'GET /api/employees': 'admin',
   'GET /api/employees/:id': 'admin',
   'POST /api/employees': 'admin',
@@ -66,6 +85,9 @@ function allowed(policy: Policy, role: Role): boolean {
   }
 }
 
+/** Server-Sent Events routes: only their status line is read. */
+const STREAMS = new Set(['/api/session/events', '/api/admin/analytics/stream']);
+
 const probeUrl = (url: string) => url.replace(/:[A-Za-z]+/g, 'matrix-probe').replace(/\*/g, 'x');
 
 describe('route × role matrix', () => {
@@ -84,7 +106,7 @@ describe('route × role matrix', () => {
     const [method, url] = key.split(' ') as [string, string];
     const c = client ?? new TestClient(t.url);
     const path = probeUrl(url);
-    if (url === '/api/session/events') {
+    if (STREAMS.has(url)) {
       // A stream: the status line is all that matters here.
       const ac = new AbortController();
       const res = await c.raw(path, { signal: ac.signal });

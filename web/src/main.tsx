@@ -1,3 +1,4 @@
+import './features/site/zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
@@ -6,6 +7,7 @@ import { routeTree } from './routeTree.gen.ts';
 import { routerOptions } from './router-options.ts';
 import { applyTheme, readTheme } from './features/theme/theme.ts';
 import { installExtensionErrorFilter } from './lib/extension-errors.ts';
+import { startPageViewTracker } from './features/analytics/page-view-tracker.ts';
 import './styles.css';
 
 installExtensionErrorFilter(window);
@@ -20,6 +22,8 @@ const router = createRouter({
   context: { queryClient },
   ...routerOptions,
 });
+
+startPageViewTracker(router);
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -107,6 +107,10 @@ export const BACK_OFFICE_ROUTES: readonly { path: string; access: Access }[] = [
     .map((e) => ({ path: e.path, access: e.access })),
   { path: MY_DASHBOARD.path, access: MY_DASHBOARD.access },
   { path: '/vision-ai-analysis', access: needs('useVisionAi') },
+  // Reached from the admin panel's counts rather than the menu.
+  { path: '/admin/leads', access: needs('viewClients') },
+  { path: '/admin/messages', access: needs('viewClients') },
+  { path: '/admin/reviews', access: ADMIN },
 ];
 
 /**

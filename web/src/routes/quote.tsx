@@ -1,10 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeading } from '../ui/PageHeading.tsx';
+import { QuoteForm } from '../features/quote/QuoteForm.tsx';
+import { QUOTE_SERVICES, oneOf } from '../../../src/contracts/public-site-values.ts';
 
 export const Route = createFileRoute('/quote')({
+  // A plain parser keeps zod out of the entry bundle (route definitions are not code-split).
+  validateSearch: (s: Record<string, unknown>): { service?: (typeof QUOTE_SERVICES)[number] } => {
+    const service = oneOf(QUOTE_SERVICES, s.service);
+    return service ? { service } : {};
+  },
   component: Screen,
 });
 
 function Screen() {
-  return <PageHeading title="Request a free quote">Tell us about your property and we will get back to you within one business day.</PageHeading>;
+  const { service } = Route.useSearch();
+  return (
+    <>
+      <PageHeading title="Request a free quote">
+        Tell us about your property and what you would like protected. We reply within one business day to arrange a free, no-obligation visit.
+      </PageHeading>
+      <QuoteForm initialService={service} />
+    </>
+  );
 }

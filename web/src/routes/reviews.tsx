@@ -1,10 +1,124 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { BadgeCheck } from 'lucide-react';
 import { PageHeading } from '../ui/PageHeading.tsx';
+import { reviewsQuery } from '../features/reviews/queries.ts';
+import { Stars } from '../features/reviews/Stars.tsx';
+import { ReviewForm } from '../features/reviews/ReviewForm.tsx';
+import { JsonLd } from '../features/reviews/JsonLd.tsx';
+import { REVIEW_SERVICE_OPTIONS, type PublicReview, type RatingSummaryDto } from '../../../src/contracts/reviews.ts';
 
 export const Route = createFileRoute('/reviews')({
-  component: Screen,
+  component: Reviews,
 });
 
-function Screen() {
-  return <PageHeading title="Customer reviews">What homeowners and businesses say about our work.</PageHeading>;
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const serviceLabel = (s: string | null) => REVIEW_SERVICE_OPTIONS.find((o) => o.value === s)?.label ?? null;
+
+function Reviews() {
+  const q = useInfiniteQuery(reviewsQuery);
+  const first = q.data?.pages[0];
+  const reviews = q.data?.pages.flatMap((p) => p.reviews) ?? [];
+  return (
+    <>
+      <PageHeading title="Customer reviews">
+        Every review is from a real customer and is published whether it is glowing or not — we only remove spam, abuse and private details.
+      </PageHeading>
+      {first && <JsonLd data={first.jsonLd} />}
+      <div className="grid gap-10 lg:grid-cols-[1fr_22rem]">
+        <div>
+          {first && <Summary summary={first.summary} />}
+          {q.isError && <p role="alert">Reviews could not be loaded. Please try again later.</p>}
+          <h2 className="mt-8 text-xl font-bold text-slate-900 dark:text-white">Newest first</h2>
+          {first && reviews.length === 0 && <p className="mt-3 text-slate-700 dark:text-slate-300">No reviews yet — be the first.</p>}
+          <ul className="mt-4 space-y-4" aria-label="Reviews">
+            {reviews.map((r) => (
+              <ReviewItem key={r.id} review={r} />
+            ))}
+          </ul>
+          {q.hasNextPage && (
+            <button
+              type="button"
+              onClick={() => void q.fetchNextPage()}
+              disabled={q.isFetchingNextPage}
+              className="mt-6 rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-900 hover:bg-slate-50 disabled:opacity-60 dark:border-slate-700 dark:text-white dark:hover:bg-slate-900"
+            >
+              {q.isFetchingNextPage ? 'Loading…' : 'Show more reviews'}
+            </button>
+          )}
+        </div>
+        <section aria-labelledby="leave-review" className="self-start rounded-xl border border-slate-200 p-5 dark:border-slate-800">
+          <h2 id="leave-review" className="text-xl font-bold text-slate-900 dark:text-white">
+            Leave a review
+          </h2>
+          <p className="mt-1 mb-4 text-sm text-slate-700 dark:text-slate-300">Tell other families what it was like to work with us.</p>
+          <ReviewForm />
+        </section>
+      </div>
+    </>
+  );
+}
+
+function Summary({ summary }: { summary: RatingSummaryDto }) {
+  return (
+    <section aria-labelledby="rating-summary" className="flex flex-col gap-6 rounded-xl bg-slate-50 p-5 sm:flex-row sm:items-center dark:bg-slate-900">
+      <div>
+        <h2 id="rating-summary" className="sr-only">
+          Rating summary
+        </h2>
+        <p className="text-5xl font-bold text-slate-900 dark:text-white" data-testid="review-average">
+          {summary.average != null ? summary.average.toFixed(1) : '–'}
+        </p>
+        <Stars rating={summary.average ?? 0} label={summary.average != null ? `Average ${summary.average.toFixed(1)} out of 5 stars` : 'No ratings yet'} />
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300" data-testid="review-count">
+          {summary.count} {summary.count === 1 ? 'review' : 'reviews'}
+        </p>
+      </div>
+      <dl className="flex-1 space-y-1" aria-label="Rating distribution">
+        {([5, 4, 3, 2, 1] as const).map((stars) => {
+          const n = summary.distribution[stars];
+          const pct = summary.count ? Math.round((n / summary.count) * 100) : 0;
+          return (
+            <div key={stars} className="flex items-center gap-2 text-sm">
+              <dt className="w-14 text-slate-800 dark:text-slate-200">{stars} star</dt>
+              <dd className="flex flex-1 items-center gap-2">
+                <span aria-hidden className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800">
+                  <span className="block h-full rounded-full bg-amber-500" style={{ width: `${pct}%` }} />
+                </span>
+                <span className="w-10 text-right text-slate-800 dark:text-slate-200">{n}</span>
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+    </section>
+  );
+}
+
+function ReviewItem({ review }: { review: PublicReview }) {
+  const service = serviceLabel(review.service);
+  return (
+    <li className="rounded-lg border border-slate-200 p-5 dark:border-slate-800">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-semibold text-slate-900 dark:text-white">{review.authorName}</p>
+        <Stars rating={review.rating} />
+      </div>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+        {review.publishedAt ? dateFormat.format(new Date(review.publishedAt)) : ''}
+        {service ? ` · ${service}` : ''}
+        {review.verifiedClient && (
+          <span className="ml-2 inline-flex items-center gap-1 text-emerald-800 dark:text-emerald-300">
+            <BadgeCheck aria-hidden className="h-4 w-4" /> Verified customer
+          </span>
+        )}
+      </p>
+      <p className="mt-3 whitespace-pre-line text-slate-800 dark:text-slate-200">{review.text}</p>
+      {review.ownerReply && (
+        <div className="mt-4 border-l-4 border-blue-700 pl-4 dark:border-blue-400">
+          <p className="text-sm font-semibold text-slate-900 dark:text-white">Reply from the owner</p>
+          <p className="mt-1 whitespace-pre-line text-sm text-slate-800 dark:text-slate-200">{review.ownerReply.text}</p>
+        </div>
+      )}
+    </li>
+  );
 }

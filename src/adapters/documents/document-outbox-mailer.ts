@@ -1,0 +1,44 @@
+import type { MailOutbox, Mailer, MailMessage, OutboxMail, SentMail } from '../../domain/mail/mailer.ts';
+import type { DocumentStore } from '../../domain/persistence/document-store.ts';
+import type { Clock, IdGenerator } from '../../domain/shared/clock.ts';
+import type { StoredDocument } from '../../domain/persistence/document-data.ts';
+
+export const OUTBOX = 'outbox';
+
+type Doc = { to: string; replyTo: string | null; subject: string; text: string; sentAt: string };
+
+/**
+ * The default mail adapter: a mail is "sent" by storing it in the 'outbox' collection, where
+ * staff read it in the back office. Nothing leaves the machine, so a fresh install works with
+ * no mail server; set SMTP_URL to deliver for real.
+ */
+export class DocumentOutboxMailer implements Mailer, MailOutbox {
+  private readonly store: DocumentStore;
+  private readonly clock: Clock;
+  private readonly ids: IdGenerator;
+
+  constructor(store: DocumentStore, clock: Clock, ids: IdGenerator) {
+    this.store = store;
+    this.clock = clock;
+    this.ids = ids;
+  }
+
+  async send(m: MailMessage): Promise<SentMail> {
+    const doc: Doc = { to: m.to, replyTo: m.replyTo ?? null, subject: m.subject, text: m.text, sentAt: this.clock.now().toISOString() };
+    const saved = await this.store.collection<Doc>(OUTBOX).create(doc, this.ids.next());
+    return { id: saved.id };
+  }
+
+  /** Newest first, for the back office. */
+  async list(limit: number): Promise<OutboxMail[]> {
+    const page = await this.store.collection<Doc>(OUTBOX).query({ orderBy: [{ field: 'sentAt', direction: 'desc' }], limit });
+    return page.docs.map((d: StoredDocument<Doc>) => ({
+      id: d.id,
+      to: d.to,
+      ...(d.replyTo ? { replyTo: d.replyTo } : {}),
+      subject: d.subject,
+      text: d.text,
+      sentAt: d.sentAt,
+    }));
+  }
+}

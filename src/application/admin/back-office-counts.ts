@@ -1,0 +1,13 @@
+import type { ContactMessageRepository } from '../../domain/contact/contact-message-repository.ts';
+import type { QuoteRequestRepository } from '../../domain/quotes/quote-request-repository.ts';
+import type { ReviewRepository } from '../../domain/reviews/review-repository.ts';
+
+/** What is waiting for staff: new leads, reviews to moderate, unread messages. */
+export async function backOfficeCounts(deps: { leads: QuoteRequestRepository; reviews: ReviewRepository; contactMessages: ContactMessageRepository }) {
+  const [newLeads, pendingReviews, unreadMessages] = await Promise.all([
+    deps.leads.countByStatus('new'),
+    deps.reviews.countByStatus('pending'),
+    deps.contactMessages.countByStatus('new'),
+  ]);
+  return { newLeads, pendingReviews, unreadMessages };
+}

@@ -1,0 +1,25 @@
+import type { Clock, IdGenerator } from '../../domain/shared/clock.ts';
+import type { ContactMessageRepository } from '../../domain/contact/contact-message-repository.ts';
+import { newContactMessage, type ContactMessage } from '../../domain/contact/contact-message.ts';
+
+export interface SupportRequestInput {
+  name: string;
+  email: string;
+  phone: string | null;
+  /** Human label of the topic, e.g. 'Alarm system'. */
+  topic: string;
+  message: string;
+}
+
+/** A support request lands in the same back-office inbox as contact messages, as kind 'support'. */
+export function sendSupportRequest(
+  deps: { contactMessages: ContactMessageRepository; clock: Clock; ids: IdGenerator },
+  input: SupportRequestInput,
+): Promise<ContactMessage> {
+  const message = newContactMessage(
+    { name: input.name, email: input.email, phone: input.phone, subject: `Support: ${input.topic}`, message: input.message, kind: 'support' },
+    deps.ids.next(),
+    deps.clock.now(),
+  );
+  return deps.contactMessages.add(message);
+}

@@ -1,0 +1,108 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { ADMIN_ONLY, PUBLIC } from '../access.ts';
+import { apiErrorSchema } from '../../contracts/errors.ts';
+import { pageViewRequestSchema, siteStatsSchema, type SiteStatsDto } from '../../contracts/analytics.ts';
+import { initialStats, topPages, type SiteStats } from '../../domain/analytics/site-stats.ts';
+import type { SiteStatsRepository } from '../../domain/analytics/site-stats-repository.ts';
+import type { Clock } from '../../domain/shared/clock.ts';
+import { recordPageView } from '../../application/analytics/record-page-view.ts';
+
+export interface AnalyticsRoutesDeps {
+  stats: SiteStatsRepository;
+  clock: Clock;
+  timeZone: string;
+}
+
+/** Pushes at most one stats event per this many ms to each listener; busy sites coalesce. */
+const STREAM_COALESCE_MS = 250;
+/** A comment line keeps proxies from closing an idle stream. */
+const STREAM_HEARTBEAT_MS = 25_000;
+
+const toDto = (s: SiteStats | null, now: Date): SiteStatsDto => {
+  const stats = s ?? initialStats(now);
+  return {
+    totalVisits: stats.totalVisits ?? 0,
+    uniqueVisitors: stats.uniqueVisitors ?? 0,
+    pageViews: stats.pageViews ?? {},
+    dailyStats: stats.dailyStats ?? {},
+    referrers: stats.referrers ?? {},
+    deviceTypes: { mobile: stats.deviceTypes?.mobile ?? 0, desktop: stats.deviceTypes?.desktop ?? 0 },
+    lastUpdated: stats.lastUpdated,
+    topPages: topPages(stats.pageViews ?? {}),
+  };
+};
+
+/**
+ * Page-view tracking (R-TRK-6, public) and the admin panel's statistics: read once
+ * (R-TRK-8) or listened to live over Server-Sent Events from the store's subscribeDoc (R-TRK-9).
+ */
+export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesDeps> = async (app, deps) => {
+  app.post(
+    '/api/analytics/page-view',
+    {
+      config: { access: PUBLIC, rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: { body: pageViewRequestSchema, response: { 204: z.null(), 400: apiErrorSchema } },
+    },
+    async (req, reply) => {
+      await recordPageView(deps, {
+        page: req.body.page,
+        referrer: req.body.referrer ?? null,
+        firstVisit: req.body.firstVisit,
+        userAgent: req.headers['user-agent'],
+        maxTouchPoints: req.body.maxTouchPoints,
+        siteHost: req.host,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get('/api/admin/analytics', { config: { access: ADMIN_ONLY }, schema: { response: { 200: siteStatsSchema } } }, async () =>
+    toDto(await deps.stats.read(), deps.clock.now()),
+  );
+
+  const streams = new Set<ServerResponse>();
+  app.addHook('preClose', async () => {
+    for (const res of streams) res.end();
+  });
+
+  app.get('/api/admin/analytics/stream', { config: { access: ADMIN_ONLY } }, (req, reply) => {
+    // The stream is written by hand: no serializer, no compression, nothing buffered.
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+      // nginx and friends: do not buffer this response.
+      'X-Accel-Buffering': 'no',
+    });
+    res.write('retry: 3000\n\n');
+    streams.add(res);
+    let latest: SiteStats | null = null;
+    let timer: NodeJS.Timeout | null = null;
+    const flush = () => {
+      timer = null;
+      res.write(`event: stats\ndata: ${JSON.stringify(toDto(latest, deps.clock.now()))}\n\n`);
+    };
+    const unsubscribe = deps.stats.watch(
+      (stats) => {
+        latest = stats;
+        timer ??= setTimeout(flush, STREAM_COALESCE_MS);
+      },
+      (err) => {
+        req.log.error({ err }, 'analytics stream failed');
+        res.end();
+      },
+    );
+    const heartbeat = setInterval(() => res.write(': ping\n\n'), STREAM_HEARTBEAT_MS);
+    res.on('close', () => {
+      streams.delete(res);
+      unsubscribe();
+      clearInterval(heartbeat);
+      if (timer) clearTimeout(timer);
+    });
+  });
+};

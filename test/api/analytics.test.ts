@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenTestApp, type ListeningTestApp } from '../support/app.ts';
+import { TestClient } from '../support/http-client.ts';
+import { DEMO } from '../support/demo-users.ts';
+import { dateKey } from '../../src/domain/analytics/page-view.ts';
+import type { SiteStatsDto } from '../../src/contracts/analytics.ts';
+
+const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+describe('page-view analytics over HTTP', () => {
+  let t: ListeningTestApp;
+  let visitor: TestClient;
+  let admin: TestClient;
+  let ip = 0;
+  beforeAll(async () => {
+    t = await listenTestApp({ TRUST_PROXY: 'true' });
+    visitor = new TestClient(t.url);
+    admin = new TestClient(t.url);
+    await admin.signIn(DEMO.admin);
+  });
+  afterAll(() => t.close());
+
+  const view = (body: object, ua = DESKTOP_UA) =>
+    visitor.send('POST', '/api/analytics/page-view', body, { 'user-agent': ua, 'x-forwarded-for': `10.${(++ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}` });
+  const stats = async () => (await (await admin.get('/api/admin/analytics')).json()) as SiteStatsDto;
+
+  it('[R-TRK-3] the first ever view creates the record from the initial stats, with server time', async () => {
+    const empty = await stats();
+    expect(empty).toMatchObject({ totalVisits: 0, uniqueVisitors: 0, pageViews: {}, deviceTypes: { mobile: 0, desktop: 0 }, topPages: [] });
+    const before = Date.now();
+    expect((await view({ page: 'home', referrer: null, firstVisit: false })).status).toBe(204);
+    const after = Date.now();
+    const s = await stats();
+    expect(s).toMatchObject({ totalVisits: 1, uniqueVisitors: 0, pageViews: { home: 1 }, referrers: {}, deviceTypes: { mobile: 0, desktop: 0 } });
+    const at = Date.parse(s.lastUpdated);
+    expect(at).toBeGreaterThanOrEqual(before - 1);
+    expect(at).toBeLessThanOrEqual(after + 1);
+    expect(Object.keys(s.dailyStats)).toEqual([dateKey(new Date(at), t.config.timeZone)]);
+  });
+
+  it('[R-TRK-5] [R-TRK-6] a first visit also counts its referrer, device type and a unique visitor; later views do not', async () => {
+    const s0 = await stats();
+    await view({ page: 'services', referrer: 'https://www.google.com/search?q=alarm', firstVisit: true }, PHONE_UA);
+    await view({ page: 'quote', referrer: 'https://www.google.com/', firstVisit: false }, PHONE_UA);
+    await view({ page: 'reviews', referrer: '', firstVisit: true });
+    const s = await stats();
+    expect(s.totalVisits).toBe(s0.totalVisits + 3);
+    expect(s.uniqueVisitors).toBe(s0.uniqueVisitors + 2);
+    expect(s.referrers).toEqual({ google_com: 1, direct: 1 });
+    expect(s.deviceTypes).toEqual({ mobile: 1, desktop: 1 });
+    expect(s.pageViews).toMatchObject({ services: 1, quote: 1, reviews: 1 });
+  });
+
+  it('[R-TRK-7] / [ ] * ~ in page and referrer keys are stored as _', async () => {
+    await view({ page: 'admin/leads[1]*~', referrer: null, firstVisit: false });
+    expect((await stats()).pageViews['admin_leads_1___']).toBe(1);
+  });
+
+  it('[R-TRK-8] the top 10 pages by views come with the stats, most viewed first', async () => {
+    for (let i = 0; i < 12; i++) for (let k = 0; k <= i; k++) await view({ page: `p${i}`, referrer: null, firstVisit: false });
+    const top = (await stats()).topPages;
+    expect(top).toHaveLength(10);
+    expect(top[0]).toEqual({ page: 'p11', views: 12 });
+    expect(top.map((p) => p.views)).toEqual([...top.map((p) => p.views)].sort((a, b) => b - a));
+  });
+
+  it('[R-TRK-6] 500 concurrent page views add exactly 500', async () => {
+    const s0 = await stats();
+    const N = 500;
+    const results = await Promise.all(Array.from({ length: N }, () => view({ page: 'concurrency', referrer: null, firstVisit: true })));
+    expect(results.filter((r) => r.status !== 204).map((r) => r.status)).toEqual([]);
+    const s = await stats();
+    expect(s.totalVisits).toBe(s0.totalVisits + N);
+    expect(s.pageViews['concurrency']).toBe(N);
+    expect(s.uniqueVisitors).toBe(s0.uniqueVisitors + N);
+    expect(s.referrers['direct']).toBe((s0.referrers['direct'] ?? 0) + N);
+    const today = Object.keys(s.dailyStats).sort().at(-1)!;
+    expect(s.dailyStats[today]).toBe((s0.dailyStats[today] ?? 0) + N);
+  });
+
+  it('[R-TRK-9] the admin stream pushes the stats now and again after each view, without reloading', async () => {
+    const ctrl = new AbortController();
+    const res = await admin.raw('/api/admin/analytics/stream', { signal: ctrl.signal });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    const nextStats = async (): Promise<SiteStatsDto> => {
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const event = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = /^data: (.*)$/m.exec(event)?.[1];
+          if (data) return JSON.parse(data) as SiteStatsDto;
+          continue;
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        buffer += value;
+      }
+    };
+    const first = await nextStats();
+    await view({ page: 'live', referrer: null, firstVisit: false });
+    const second = await nextStats();
+    expect(second.totalVisits).toBe(first.totalVisits + 1);
+    expect(second.pageViews['live']).toBe(1);
+    ctrl.abort();
+  });
+
+  it('[R-TRK-9] only administrators read or listen to the statistics; anyone may record a view', async () => {
+    const maria = new TestClient(t.url);
+    await maria.signIn(DEMO.employee);
+    expect((await maria.get('/api/admin/analytics')).status).toBe(403);
+    expect((await maria.get('/api/admin/analytics/stream')).status).toBe(403);
+    expect((await new TestClient(t.url).get('/api/admin/analytics')).status).toBe(401);
+  });
+
+  it('refuses unknown fields and an empty page key', async () => {
+    expect((await view({ page: '', referrer: null, firstVisit: false })).status).toBe(400);
+    expect((await view({ page: 'home', firstVisit: false, totalVisits: 1000 })).status).toBe(400);
+  });
+});

@@ -1,0 +1,92 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useInfiniteQuery, useMutation, useQueryClient, infiniteQueryOptions } from '@tanstack/react-query';
+import { PageHeading } from '../../ui/PageHeading.tsx';
+import { LoadError } from '../../features/admin-panel/StaffOnly.tsx';
+import { StatusFilter, smallButton } from '../../features/admin-panel/StatusFilter.tsx';
+import type { InboxList, InboxMessage } from '../../../../src/contracts/support.ts';
+import { apiFetch } from '../../lib/api.ts';
+
+import { MESSAGE_KINDS as KINDS, MESSAGE_STATUS_VALUES as STATUSES, oneOf } from '../../../../src/contracts/public-site-values.ts';
+
+export const Route = createFileRoute('/admin/messages')({
+  validateSearch: (s: Record<string, unknown>): { status?: (typeof STATUSES)[number]; kind?: (typeof KINDS)[number] } => {
+    const status = oneOf(STATUSES, s.status);
+    const kind = oneOf(KINDS, s.kind);
+    return { ...(status ? { status } : {}), ...(kind ? { kind } : {}) };
+  },
+  component: Screen,
+});
+
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+const messagesQuery = (status: string | undefined, kind: string | undefined) =>
+  infiniteQueryOptions({
+    queryKey: ['admin', 'messages', status ?? 'all', kind ?? 'all'],
+    queryFn: ({ pageParam }) => {
+      const q = new URLSearchParams();
+      if (status) q.set('status', status);
+      if (kind) q.set('kind', kind);
+      if (pageParam) q.set('cursor', pageParam);
+      return apiFetch<InboxList>(`/api/admin/messages?${q.toString()}`);
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+function Screen() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const q = useInfiniteQuery(messagesQuery(search.status, search.kind));
+  const messages = q.data?.pages.flatMap((p) => p.messages) ?? [];
+  return (
+    <>
+      <PageHeading title="Messages">Contact messages and support requests from the website.</PageHeading>
+      <div className="flex flex-wrap gap-4">
+        <StatusFilter id="message-status" label="Status" value={search.status} options={STATUSES} onChange={(s) => void navigate({ search: { ...search, status: s } })} />
+        <StatusFilter id="message-kind" label="Kind" value={search.kind} options={KINDS} onChange={(k) => void navigate({ search: { ...search, kind: k } })} />
+      </div>
+      {q.isError && <div className="mt-4"><LoadError error={q.error} /></div>}
+      {q.data && messages.length === 0 && <p className="mt-6 text-slate-700 dark:text-slate-300">No messages here.</p>}
+      <ul className="mt-6 space-y-4" aria-label="Messages">
+        {messages.map((m) => (
+          <MessageCard key={m.id} message={m} />
+        ))}
+      </ul>
+      {q.hasNextPage && (
+        <button type="button" className={`mt-4 ${smallButton}`} onClick={() => void q.fetchNextPage()}>
+          Show more
+        </button>
+      )}
+    </>
+  );
+}
+
+function MessageCard({ message: m }: { message: InboxMessage }) {
+  const client = useQueryClient();
+  const change = useMutation({
+    mutationFn: (status: string) => apiFetch(`/api/admin/messages/${encodeURIComponent(m.id)}`, { method: 'PATCH', json: { status } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+  return (
+    <li className="rounded-xl border border-slate-200 p-5 dark:border-slate-800">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="font-semibold text-slate-900 dark:text-white">{m.subject}</h2>
+        <span className="text-sm text-slate-700 dark:text-slate-300">
+          {m.kind} · {m.status}
+        </span>
+      </div>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        {m.name} · <a className="underline" href={`mailto:${m.email}`}>{m.email}</a>
+        {m.phone ? ` · ${m.phone}` : ''} · {when.format(new Date(m.createdAt))}
+      </p>
+      <p className="mt-3 whitespace-pre-line text-slate-800 dark:text-slate-200">{m.message}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {STATUSES.filter((s) => s !== m.status).map((s) => (
+          <button key={s} type="button" className={smallButton} disabled={change.isPending} onClick={() => change.mutate(s)}>
+            {s === 'new' ? 'Mark unread' : s === 'answered' ? 'Mark answered' : 'Archive'}
+          </button>
+        ))}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useInfiniteQuery, useMutation, useQueryClient, infiniteQueryOptions } from '@tanstack/react-query';
+import { PageHeading } from '../../ui/PageHeading.tsx';
+import { LoadError } from '../../features/admin-panel/StaffOnly.tsx';
+import { StatusFilter, smallButton } from '../../features/admin-panel/StatusFilter.tsx';
+import { Stars } from '../../features/reviews/Stars.tsx';
+import { REJECT_REASON_OPTIONS, type StaffReview, type StaffReviewList } from '../../../../src/contracts/reviews.ts';
+import { apiFetch, ApiRequestError } from '../../lib/api.ts';
+
+import { REVIEW_STATUS_VALUES as STATUSES, oneOf } from '../../../../src/contracts/public-site-values.ts';
+
+export const Route = createFileRoute('/admin/reviews')({
+  validateSearch: (s: Record<string, unknown>): { status?: (typeof STATUSES)[number] } => {
+    const status = oneOf(STATUSES, s.status);
+    return status ? { status } : {};
+  },
+  component: Screen,
+});
+
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+const staffReviewsQuery = (status: string | undefined) =>
+  infiniteQueryOptions({
+    queryKey: ['admin', 'reviews', status ?? 'all'],
+    queryFn: ({ pageParam }) => {
+      const q = new URLSearchParams();
+      if (status) q.set('status', status);
+      if (pageParam) q.set('cursor', pageParam);
+      return apiFetch<StaffReviewList>(`/api/admin/reviews?${q.toString()}`);
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+function Screen() {
+  const { status = 'pending' } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const q = useInfiniteQuery(staffReviewsQuery(status));
+  const reviews = q.data?.pages.flatMap((p) => p.reviews) ?? [];
+  return (
+    <>
+      <PageHeading title="Review moderation">Publish genuine reviews — good or bad. Reject only spam, abuse, off-topic posts or private details.</PageHeading>
+      <StatusFilter id="review-status" label="Show" value={status} options={STATUSES} onChange={(s) => void navigate({ search: { status: s } })} />
+      {q.isError && <div className="mt-4"><LoadError error={q.error} /></div>}
+      {q.data && reviews.length === 0 && <p className="mt-6 text-slate-700 dark:text-slate-300">Nothing to show.</p>}
+      <ul className="mt-6 space-y-4" aria-label="Reviews">
+        {reviews.map((r) => (
+          <ModerationCard key={r.id} review={r} />
+        ))}
+      </ul>
+      {q.hasNextPage && (
+        <button type="button" className={`mt-4 ${smallButton}`} onClick={() => void q.fetchNextPage()}>
+          Show more
+        </button>
+      )}
+    </>
+  );
+}
+
+function ModerationCard({ review: r }: { review: StaffReview }) {
+  const client = useQueryClient();
+  const [reason, setReason] = useState('');
+  const [reply, setReply] = useState(r.ownerReply?.text ?? '');
+  const act = useMutation({
+    mutationFn: (a: { path: string; method: 'POST' | 'PUT'; json?: unknown }) =>
+      apiFetch(`/api/admin/reviews/${encodeURIComponent(r.id)}/${a.path}`, { method: a.method, ...(a.json ? { json: a.json } : {}) }),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['admin'] }), client.invalidateQueries({ queryKey: ['reviews'] })]),
+  });
+  const idBase = `review-${r.id}`;
+  return (
+    <li className="rounded-xl border border-slate-200 p-5 dark:border-slate-800" aria-label={`Review by ${r.authorName}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="font-semibold text-slate-900 dark:text-white">{r.authorName}</h2>
+        <Stars rating={r.rating} />
+      </div>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        {when.format(new Date(r.createdAt))} · {r.status}
+        {r.reason ? ` (${r.reason})` : ''}
+      </p>
+      <p className="mt-3 whitespace-pre-line text-slate-800 dark:text-slate-200">{r.text}</p>
+      <div className="mt-4 flex flex-wrap items-end gap-3">
+        {r.status !== 'published' && (
+          <button type="button" className={smallButton} disabled={act.isPending} onClick={() => act.mutate({ path: 'publish', method: 'POST' })}>
+            Publish
+          </button>
+        )}
+        {r.status !== 'rejected' && (
+          <>
+            <label htmlFor={`${idBase}-reason`} className="text-sm text-slate-800 dark:text-slate-200">
+              Reject reason
+              <select
+                id={`${idBase}-reason`}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                className="ml-2 rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900"
+              >
+                <option value="">Choose…</option>
+                {REJECT_REASON_OPTIONS.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button
+              type="button"
+              className={smallButton}
+              disabled={act.isPending || reason === ''}
+              onClick={() => act.mutate({ path: 'reject', method: 'POST', json: { reason } })}
+            >
+              Reject
+            </button>
+          </>
+        )}
+      </div>
+      <div className="mt-4">
+        <label htmlFor={`${idBase}-reply`} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+          Owner reply (shown under the review)
+        </label>
+        <textarea
+          id={`${idBase}-reply`}
+          rows={2}
+          value={reply}
+          onChange={(e) => setReply(e.target.value)}
+          className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
+        />
+        <button type="button" className={`mt-2 ${smallButton}`} disabled={act.isPending} onClick={() => act.mutate({ path: 'reply', method: 'PUT', json: { text: reply } })}>
+          Save reply
+        </button>
+      </div>
+      {act.error && (
+        <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
+          {act.error instanceof ApiRequestError ? act.error.message : 'Something went wrong.'}
+        </p>
+      )}
+    </li>
+  );
+}
