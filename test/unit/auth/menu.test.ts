@@ -126,9 +126,11 @@ describe('accessForPath', () => {
     '/employee-dashboard',
     '/vision-ai-analysis',
   ];
+  /** Back-office screens beyond the spec's list, reached from the admin panel. */
+  const EXTRA_SCREENS = ['/admin/leads', '/admin/messages', '/admin/reviews'];
 
   it('[R-AUTH-15] every back-office route declares what it needs, and the menu agrees with it', () => {
-    expect(BACK_OFFICE_ROUTES.map((r) => r.path).sort()).toEqual([...R_NAV_2].sort());
+    expect(BACK_OFFICE_ROUTES.map((r) => r.path).sort()).toEqual([...R_NAV_2, ...EXTRA_SCREENS].sort());
     for (const group of ADMIN_MENU_GROUPS) for (const e of group.entries) expect(accessForPath(e.path), e.label).toEqual(e.access);
   });
 
@@ -145,6 +147,9 @@ describe('accessForPath', () => {
       { path: '/admin/not-a-screen', allowed: [admin], denied: [clientsViewer, visionUser] },
       { path: '/employee-dashboard', allowed: [admin, clientsViewer, visionUser], denied: [other] },
       { path: '/vision-ai-analysis', allowed: [admin, visionUser], denied: [clientsViewer, other] },
+      { path: '/admin/leads', allowed: [admin, clientsViewer], denied: [visionUser, other] },
+      { path: '/admin/messages', allowed: [admin, clientsViewer], denied: [visionUser, other] },
+      { path: '/admin/reviews', allowed: [admin], denied: [clientsViewer, other] },
     ];
     for (const c of cases) {
       const access = accessForPath(c.path);
