@@ -71,6 +71,25 @@ describe('sign-in through the embedded OpenID provider over plain HTTP', () => {
     expect(await (await c.get('/api/auth/redirect-result')).json()).toEqual({ result: 'none' });
   });
 
+  it('[R-AUTH-11] overlapping requests do not bring the redirect result back (no stale session writes)', async () => {
+    const c = new TestClient(t.url);
+    await c.signIn(DEMO.admin, 'redirect');
+    const [first] = await Promise.all([c.get('/api/auth/redirect-result'), ...Array.from({ length: 8 }, () => c.get('/api/session'))]);
+    expect(await first.json()).toEqual({ result: 'signed-in' });
+    await Promise.all(Array.from({ length: 4 }, () => c.get('/api/session')));
+    expect(await (await c.get('/api/auth/redirect-result')).json()).toEqual({ result: 'none' });
+  });
+
+  it('[R-AUTH-12] a request overlapping sign-out cannot revive the session', async () => {
+    const c = new TestClient(t.url);
+    await c.signIn(DEMO.admin);
+    const cookies = c.cookieHeader();
+    await Promise.all([c.send('POST', '/api/auth/logout'), ...Array.from({ length: 6 }, () => c.get('/api/session'))]);
+    const replay = new TestClient(t.url);
+    replay.setCookies(cookies);
+    expect((await session(replay)).state).toBe('signed-out');
+  });
+
   it('[R-AUTH-11] a cancelled sign-in is reported as an error and leaves the user signed out', async () => {
     const c = new TestClient(t.url);
     await c.signIn('');
@@ -119,7 +138,7 @@ describe('session limits', () => {
     const { c, sid } = await signedInSession();
     const first = Date.parse((await sessions().get(sid))!.expiresAt);
     expect(first - Date.now()).toBeGreaterThan(8 * 3600_000 - 60_000);
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 1100));
     expect(await state(c)).toBe('admin');
     expect(Date.parse((await sessions().get(sid))!.expiresAt)).toBeGreaterThan(first);
   });

@@ -56,7 +56,8 @@ describe('the employee database in Chromium', () => {
     await history.getByText('Updated by Frank Miller').waitFor();
     await history.getByText('Edit clients: off → on').waitFor();
 
-    const stored = readCollection<StoredAudit>(server.dataDir, 'audit_log');
+    // The audit log is shared by every area; this test is about the employee entries.
+    const stored = readCollection<StoredAudit & { entity: string }>(server.dataDir, 'audit_log').filter((e) => e.entity === 'employee');
     expect(stored.map((e) => e.action)).toEqual(['create', 'update']);
     expect(stored[1]).toMatchObject({ actorName: 'Frank Miller', changes: [{ field: 'permissions.editClients', from: false, to: true }] });
     const granted = stored[0]!.changes.filter((c) => c.field.startsWith('permissions.')).map((c) => c.field);

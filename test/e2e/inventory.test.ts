@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { readCollection } from '../support/stored-documents.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, newPage, signInAndOpen } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server-process.ts';
 
 describe('the inventory manager in Chromium', () => {
@@ -18,9 +18,7 @@ describe('the inventory manager in Chromium', () => {
 
   it('an admin receives 3 serialized cameras, uses one serial on a job, and follows its history', async () => {
     const { page, context } = await newPage(browser);
-    await page.goto(`${server.url}/api/auth/login?mode=redirect&returnTo=/admin/inventory`);
-    await page.getByRole('button', { name: /^Frank Miller/ }).click();
-    await page.waitForURL(/\/admin\/inventory/);
+    await signInAndOpen(page, server.url, 'Frank Miller', '/admin/inventory');
     await page.getByRole('table', { name: 'Inventory items' }).getByText('DSC PowerSeries Neo HS2064 panel').waitFor();
 
     // A new serialized camera.
@@ -78,9 +76,7 @@ describe('the inventory manager in Chromium', () => {
 
   it('Maria (viewInventory only) sees stock and history but no edit controls', async () => {
     const { page, context } = await newPage(browser);
-    await page.goto(`${server.url}/api/auth/login?mode=redirect&returnTo=/admin/inventory`);
-    await page.getByRole('button', { name: /^Maria Lopez/ }).click();
-    await page.goto(`${server.url}/admin/inventory`);
+    await signInAndOpen(page, server.url, 'Maria Lopez', '/admin/inventory');
     const table = page.getByRole('table', { name: 'Inventory items' });
     await table.getByText('DSC PowerSeries Neo HS2064 panel').click();
     const drawer = page.getByRole('dialog', { name: 'DSC PowerSeries Neo HS2064 panel' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, newPage, signInAndOpen } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server-process.ts';
 import { TestClient } from '../support/http-client.ts';
 import { DEMO } from '../support/demo-users.ts';
@@ -20,8 +20,7 @@ const PUBLIC_SCREENS = [
 ] as const;
 
 async function signInInBrowser(page: Page, baseUrl: string, returnTo: string, person: string): Promise<void> {
-  await page.goto(`${baseUrl}/api/auth/login?mode=redirect&returnTo=${encodeURIComponent(returnTo)}`);
-  await page.getByRole('button', { name: new RegExp(`^${person}`) }).click();
+  await signInAndOpen(page, baseUrl, person, returnTo);
   await page.waitForURL((u) => u.pathname === returnTo, { timeout: 15_000 });
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, newPage, signInAndOpen } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server-process.ts';
 import { readCollection } from '../support/stored-documents.ts';
 import { VISION_FIXTURES } from '../support/vision-factories.ts';
@@ -20,8 +20,7 @@ describe('the Vision-AI screen in Chromium', () => {
 
   it('uploads cctv.jpg, shows boxes and people, saves it to a client site and finds it in the history by that link', async () => {
     const { page, context } = await newPage(browser);
-    await page.goto(`${server.url}/api/auth/login?mode=redirect&returnTo=/vision-ai-analysis`);
-    await page.getByRole('button', { name: /^Frank Miller/ }).click();
+    await signInAndOpen(page, server.url, 'Frank Miller', '/vision-ai-analysis');
     await page.getByRole('heading', { name: 'Vision-AI analysis' }).waitFor();
 
     await page.getByLabel('Choose images').setInputFiles(path.join(VISION_FIXTURES, 'cctv.jpg'));

@@ -3,6 +3,7 @@ import type { Clock } from '../../domain/shared/clock.ts';
 
 /** The store interface @fastify/session calls (callback style). */
 export interface CallbackSessionStore {
+  touch(sessionId: string): Promise<void>;
   set(sessionId: string, session: object, callback: (err?: unknown) => void): void;
   get(sessionId: string, callback: (err: unknown, session?: object | null) => void): void;
   destroy(sessionId: string, callback: (err?: unknown) => void): void;
@@ -13,7 +14,9 @@ const SESSIONS = 'sessions';
 
 /**
  * Server-side sessions on the document store (SQLite table / MongoDB collection with a TTL
- * index on expiresAt). Expired sessions are refused on read even before the sweep removes
+ * index on expiresAt). The idle time-out lives here (expiresAt, pushed forward by `touch`), not in
+ * the cookie: sessions are saved only when their data changes, so concurrent requests never write
+ * back a stale copy (a sign-in result read twice, a signed-out session resurrected). Expired sessions are refused on read even before the sweep removes
  * them; a destroyed session id is gone, so its old cookie is refused (R-AUTH-12).
  */
 export class DocumentSessionStore implements CallbackSessionStore {
@@ -28,8 +31,8 @@ export class DocumentSessionStore implements CallbackSessionStore {
   }
 
   set(sessionId: string, session: object, callback: (err?: unknown) => void): void {
-    const s = session as { cookie?: { expires?: Date | string | null }; user?: { id?: string } };
-    const expires = s.cookie?.expires ? new Date(s.cookie.expires) : new Date(this.clock.now().getTime() + this.idleMs);
+    const s = session as { user?: { id?: string } };
+    const expires = new Date(this.clock.now().getTime() + this.idleMs);
     this.store
       .collection<SessionDoc>(SESSIONS)
       .set(sessionId, { data: JSON.stringify(session), expiresAt: expires.toISOString(), userId: s.user?.id ?? null })
@@ -44,6 +47,19 @@ export class DocumentSessionStore implements CallbackSessionStore {
         if (!doc || Date.parse(doc.expiresAt) <= this.clock.now().getTime()) return callback(null, null);
         callback(null, JSON.parse(doc.data) as object);
       }, callback);
+  }
+
+  /**
+   * Pushes the idle expiry forward without rewriting the session. It never creates a session,
+   * so a request racing a sign-out cannot bring the destroyed session back.
+   */
+  async touch(sessionId: string): Promise<void> {
+    const expiresAt = new Date(this.clock.now().getTime() + this.idleMs).toISOString();
+    try {
+      await this.store.collection<SessionDoc>(SESSIONS).update(sessionId, { expiresAt });
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'not-found') throw err;
+    }
   }
 
   destroy(sessionId: string, callback: (err?: unknown) => void): void {

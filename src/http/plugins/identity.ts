@@ -80,11 +80,14 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDeps)
   await app.register(fastifySession, {
     secret: deps.sessionSecret,
     cookieName: sessionCookieName(production),
-    cookie: { httpOnly: true, secure: production, sameSite: 'lax', path: '/', maxAge: config.session.idleMs },
+    // The cookie lasts as long as the absolute limit; the idle limit is enforced by the store.
+    cookie: { httpOnly: true, secure: production, sameSite: 'lax', path: '/', maxAge: config.session.absoluteMs },
     // The adapter stores sessions as opaque JSON; @fastify/session's types want its own shape.
     store: deps.sessions as unknown as fastifySession.SessionStore,
     saveUninitialized: false,
-    rolling: true,
+    // Not rolling: a rolling session re-saves its whole data on every response, and two
+    // overlapping requests then overwrite each other's changes.
+    rolling: false,
   });
   await app.register(fastifyCsrf, {
     sessionPlugin: '@fastify/cookie',
@@ -137,14 +140,26 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDeps)
   });
 }
 
+const lastTouched = new Map<string, number>();
+const TOUCH_EVERY_MS = 1000;
+
 async function resolveAuth(req: FastifyRequest, deps: IdentityDeps): Promise<AuthState> {
   const user = req.session.get('user') ?? null;
   if (user) {
+    const now = deps.clock.now().getTime();
     const startedAt = req.session.get('startedAt') ?? 0;
-    if (deps.clock.now().getTime() - startedAt > deps.config.session.absoluteMs) {
+    if (now - startedAt > deps.config.session.absoluteMs) {
       // The absolute limit: a week after sign-in the session ends however active it was.
+      lastTouched.delete(req.session.sessionId);
       await req.session.destroy();
       return { kind: 'signed-out' };
+    }
+    // The idle limit slides with use (at most one write a second per session).
+    const sid = req.session.sessionId;
+    if (now - (lastTouched.get(sid) ?? 0) >= TOUCH_EVERY_MS) {
+      lastTouched.set(sid, now);
+      if (lastTouched.size > 10_000) lastTouched.clear();
+      await deps.sessions.touch(sid);
     }
   }
   const email = employeeLookupEmail(user, deps.config.adminUserIds);
