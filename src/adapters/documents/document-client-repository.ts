@@ -1,11 +1,11 @@
 import type { Client, ClientKind, ClientSource, SealedSecret, Site } from '../../domain/clients/client.ts';
 import { nameSortKey } from '../../domain/clients/client.ts';
 import type { ClientListQuery, ClientPage, ClientRepository } from '../../domain/clients/client-repository.ts';
-import { firstMatchingTerm, leadingPrefix, matchesAll, parseSearch, prefixUpperBound, searchTerms, tagTerm } from '../../domain/clients/client-search.ts';
+import { firstMatchingTerm, matchesAll, parseSearch, prefixUpperBound, searchTerms, tagTerm } from '../../domain/clients/client-search.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { DocumentData, StoredDocument } from '../../domain/persistence/document-data.ts';
 import type { DocumentStore, Transaction } from '../../domain/persistence/document-store.ts';
-import { orderBy, where, type Filter, type OrderBy } from '../../domain/persistence/query.ts';
+import { checkQuery, encodeCursor, orderBy, where, type Filter, type OrderBy } from '../../domain/persistence/query.ts';
 
 /**
  * Clients on the document store: one 'clients' document per client, sites embedded, plus a
@@ -92,9 +92,9 @@ export function clientFromDoc(d: StoredDocument<DocumentData>): Client {
   };
 }
 
-const termId = (clientId: string, i: number): string => `${clientId}:${i}`;
+export const termId = (clientId: string, i: number): string => `${clientId}:${i}`;
 
-const termDocs = (id: string, doc: ClientDoc): TermDoc[] =>
+export const termDocs = (id: string, doc: ClientDoc): TermDoc[] =>
   doc.search.map((term) => ({ term, clientId: id, nameKey: doc.nameKey, status: doc.status, kind: doc.kind, source: doc.source, tags: doc.tags }));
 
 /** Writes the client and its terms in `tx`; `previousTerms` term documents are removed first. */
@@ -109,7 +109,7 @@ function writeClient(tx: Transaction, mode: 'create' | 'set', id: string, doc: C
 const notFound = (id: string) => new DomainError('not-found', `No client with id ${id}.`);
 
 /** How many term documents one request may walk before it answers with what it has. */
-const MAX_TERMS_SCANNED = 600;
+const MAX_TERMS_SCANNED = 1000;
 
 export class DocumentClientRepository implements ClientRepository {
   private readonly store: DocumentStore;
@@ -221,7 +221,7 @@ export class DocumentClientRepository implements ClientRepository {
   private async byTag(q: ClientListQuery, tag: string): Promise<ClientPage> {
     const page = await this.store.collection<DocumentData>(CLIENT_TERMS).query({
       where: [where('term', '==', tagTerm(tag)), ...this.termFilters(q, false)],
-      orderBy: [orderBy('term'), orderBy('nameKey')],
+      orderBy: TERM_ORDER,
       limit: q.limit,
       ...(q.cursor ? { startAfter: q.cursor } : {}),
     });
@@ -230,31 +230,48 @@ export class DocumentClientRepository implements ClientRepository {
   }
 
   /**
-   * Prefix search: walk the term index over [prefix, successor) in (term, name) order. A client
-   * counts once, at its first matching term, and only when every other typed word matches too.
-   * Each round asks for exactly the rows still missing, so a page ends where the cursor points.
+   * Prefix search: walk the term index over [prefix, successor) in (term, name) order, driven by
+   * the most selective typed word. A client counts once, at its first matching term, and only
+   * when every other typed word matches too. The page ends at the exact term where it filled,
+   * so the next page starts right after it; a request walks at most MAX_TERMS_SCANNED terms.
    */
   private async search(q: ClientListQuery, prefixes: string[]): Promise<ClientPage> {
-    const lead = leadingPrefix(prefixes)!;
     const terms = this.store.collection<DocumentData>(CLIENT_TERMS);
-    const base: Filter[] = [where('term', '>=', lead), where('term', '<', prefixUpperBound(lead)), ...this.termFilters(q, true)];
+    const range = (p: string): Filter[] => [where('term', '>=', p), where('term', '<', prefixUpperBound(p))];
+    let lead = prefixes[0]!;
+    if (prefixes.length > 1) {
+      const counts = await Promise.all(prefixes.map((p) => terms.count(range(p))));
+      lead = prefixes[counts.indexOf(Math.min(...counts))]!;
+    }
+    const base: Filter[] = [...range(lead), ...this.termFilters(q, true)];
     const out: Client[] = [];
     let cursor = q.cursor ?? undefined;
     let scanned = 0;
+    const batch = Math.max(q.limit * 2, 100);
     for (;;) {
-      const want = q.limit - out.length;
-      const page = await terms.query({ where: base, orderBy: [orderBy('term'), orderBy('nameKey')], limit: want, ...(cursor ? { startAfter: cursor } : {}) });
-      scanned += page.docs.length;
+      const page = await terms.query({ where: base, orderBy: TERM_ORDER, limit: batch, ...(cursor ? { startAfter: cursor } : {}) });
       const clients = new Map((await this.getMany(page.docs.map((d) => String(d['clientId'])))).map((c) => [c.id, c]));
-      for (const d of page.docs) {
+      for (const [i, d] of page.docs.entries()) {
+        scanned += 1;
         const c = clients.get(String(d['clientId']));
         if (!c) continue;
         const search = searchTerms(c);
         if (firstMatchingTerm(search, lead) !== d['term'] || !matchesAll(search, prefixes)) continue;
         out.push(c);
+        if (out.length >= q.limit) {
+          const last = i === page.docs.length - 1 && page.nextCursor === null;
+          return { clients: out, nextCursor: last ? null : termCursor(d) };
+        }
       }
       cursor = page.nextCursor ?? undefined;
-      if (!cursor || out.length >= q.limit || scanned >= MAX_TERMS_SCANNED) return { clients: out, nextCursor: cursor ?? null };
+      if (!cursor || scanned >= MAX_TERMS_SCANNED) return { clients: out, nextCursor: cursor ?? null };
     }
   }
 }
+
+const TERM_ORDER: OrderBy[] = [orderBy('term'), orderBy('nameKey')];
+const TERM_ORDER_NORMALIZED = checkQuery({ orderBy: TERM_ORDER }).order;
+
+/** The store's own cursor format, positioned at one term document (the store checks it on use). */
+const termCursor = (d: StoredDocument<DocumentData>): string =>
+  encodeCursor(TERM_ORDER_NORMALIZED, { values: [String(d['term']), typeof d['nameKey'] === 'string' ? d['nameKey'] : null, d.id] });

@@ -95,13 +95,6 @@ export function prefixUpperBound(prefix: string): string {
   return head + String.fromCodePoint(last + 1);
 }
 
-/** The most selective prefix to drive the index with: the longest (ties: the first). */
-export function leadingPrefix(prefixes: readonly string[]): string | null {
-  let best: string | null = null;
-  for (const p of prefixes) if (best === null || p.length > best.length) best = p;
-  return best;
-}
-
 /**
  * The term a client is listed under for a prefix search: its smallest term with that prefix.
  * A client with several matching terms ("smith", "smithson") is shown once, at this one.
