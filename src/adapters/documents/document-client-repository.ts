@@ -109,7 +109,9 @@ function writeClient(tx: Transaction, mode: 'create' | 'set', id: string, doc: C
 const notFound = (id: string) => new DomainError('not-found', `No client with id ${id}.`);
 
 /** How many term documents one request may walk before it answers with what it has. */
-const MAX_TERMS_SCANNED = 1000;
+const MAX_TERMS_SCANNED = 2000;
+/** A second typed word whose range holds at most this many terms is read whole to narrow the walk. */
+const MAX_NARROWING_TERMS = 1000;
 
 export class DocumentClientRepository implements ClientRepository {
   private readonly store: DocumentStore;
@@ -238,19 +240,28 @@ export class DocumentClientRepository implements ClientRepository {
   private async search(q: ClientListQuery, prefixes: string[]): Promise<ClientPage> {
     const terms = this.store.collection<DocumentData>(CLIENT_TERMS);
     const range = (p: string): Filter[] => [where('term', '>=', p), where('term', '<', prefixUpperBound(p))];
-    let lead = prefixes[0]!;
+    // Every typed word is probed (a bounded read): a word with few terms drives the walk, and
+    // the client ids of the other small ones narrow it, so rejected candidates are never fetched.
+    let lead = prefixes.reduce((a, b) => (b.length > a.length ? b : a));
+    const narrowing: Set<string>[] = [];
     if (prefixes.length > 1) {
-      const counts = await Promise.all(prefixes.map((p) => terms.count(range(p))));
-      lead = prefixes[counts.indexOf(Math.min(...counts))]!;
+      const probes = await Promise.all(prefixes.map((p) => terms.query({ where: range(p), limit: MAX_NARROWING_TERMS + 1 })));
+      const sizes = probes.map((pg) => (pg.nextCursor === null ? pg.docs.length : Infinity));
+      if (Math.min(...sizes) !== Infinity) lead = prefixes[sizes.indexOf(Math.min(...sizes))]!;
+      probes.forEach((pg, i) => {
+        if (prefixes[i] !== lead && sizes[i] !== Infinity) narrowing.push(new Set(pg.docs.map((d) => String(d['clientId']))));
+      });
     }
     const base: Filter[] = [...range(lead), ...this.termFilters(q, true)];
     const out: Client[] = [];
     let cursor = q.cursor ?? undefined;
     let scanned = 0;
-    const batch = Math.max(q.limit * 2, 100);
+    // Nearly every term of a one-word search is a hit, so the first batch is about a page.
+    let batch = q.limit + 5;
     for (;;) {
       const page = await terms.query({ where: base, orderBy: TERM_ORDER, limit: batch, ...(cursor ? { startAfter: cursor } : {}) });
-      const clients = new Map((await this.getMany(page.docs.map((d) => String(d['clientId'])))).map((c) => [c.id, c]));
+      const candidates = page.docs.filter((d) => narrowing.every((set) => set.has(String(d['clientId']))));
+      const clients = new Map((await this.getMany(candidates.map((d) => String(d['clientId'])))).map((c) => [c.id, c]));
       for (const [i, d] of page.docs.entries()) {
         scanned += 1;
         const c = clients.get(String(d['clientId']));
@@ -265,6 +276,7 @@ export class DocumentClientRepository implements ClientRepository {
       }
       cursor = page.nextCursor ?? undefined;
       if (!cursor || scanned >= MAX_TERMS_SCANNED) return { clients: out, nextCursor: cursor ?? null };
+      batch = Math.min(batch * 4, 500);
     }
   }
 }

@@ -74,14 +74,17 @@ export function searchTerms(c: SearchableClient): string[] {
 export const tagTerm = (tag: string): string => `#${tag}`;
 
 /**
- * What a person typed, as prefixes to look for (all must match). Phone-like input ("555-123")
- * becomes its digits; an e-mail-like word keeps its @ and dots; everything else becomes words.
+ * What a person typed, as prefixes to look for (all must match). Phone-like input ("555-123",
+ * "(555) 123 45") becomes its digits; an e-mail-like word keeps its @ and dots; everything else becomes words.
  */
 export function parseSearch(text: string): string[] {
+  // A whole input of phone characters is one number, however it is spaced: "(555) 123-4567".
+  if (/^[+()\d\s.-]+$/.test(text) && /\d/.test(text)) return [phoneDigits(text).slice(0, MAX_TERM_LENGTH)];
   const out: string[] = [];
   for (const raw of text.trim().split(/\s+/)) {
     if (!raw) continue;
-    if (raw.includes('@')) out.push(normaliseEmail(raw).slice(0, MAX_TERM_LENGTH));
+    // "ann.lee@x", or an e-mail's local part being typed ("ann.le"): one term, as stored.
+    if (raw.includes('@') || /^[\p{L}\p{N}]+([._+-][\p{L}\p{N}]+)+$/u.test(raw)) out.push(normaliseEmail(raw).slice(0, MAX_TERM_LENGTH));
     else if (/^[+()\d.-]+$/.test(raw) && /\d/.test(raw)) out.push(phoneDigits(raw).slice(0, MAX_TERM_LENGTH));
     else out.push(...wordTokens(raw).map((w) => w.slice(0, MAX_TERM_LENGTH)));
   }

@@ -27,6 +27,9 @@ describe('search normalisation', () => {
 
   it('parses what a person types into prefixes: words, phone digits, e-mails', () => {
     expect(parseSearch('  Smi  555-12 ')).toEqual(['smi', '55512']);
+    expect(parseSearch('(555) 123-45')).toEqual(['55512345']);
+    expect(parseSearch('Ann.Le')).toEqual(['ann.le']);
+    expect(parseSearch('St. Louis')).toEqual(['st', 'louis']);
     expect(parseSearch('Ann.Lee@Example.COM')).toEqual(['ann.lee@example.com']);
     expect(parseSearch('Émile Émile')).toEqual(['emile']);
     expect(parseSearch('')).toEqual([]);
