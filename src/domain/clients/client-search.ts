@@ -83,9 +83,9 @@ export function parseSearch(text: string): string[] {
   const out: string[] = [];
   for (const raw of text.trim().split(/\s+/)) {
     if (!raw) continue;
+    if (/^[+()\d.-]+$/.test(raw) && /\d/.test(raw)) out.push(phoneDigits(raw).slice(0, MAX_TERM_LENGTH));
     // "ann.lee@x", or an e-mail's local part being typed ("ann.le"): one term, as stored.
-    if (raw.includes('@') || /^[\p{L}\p{N}]+([._+-][\p{L}\p{N}]+)+$/u.test(raw)) out.push(normaliseEmail(raw).slice(0, MAX_TERM_LENGTH));
-    else if (/^[+()\d.-]+$/.test(raw) && /\d/.test(raw)) out.push(phoneDigits(raw).slice(0, MAX_TERM_LENGTH));
+    else if (raw.includes('@') || /^[\p{L}\p{N}]+([._+-][\p{L}\p{N}]+)+$/u.test(raw)) out.push(normaliseEmail(raw).slice(0, MAX_TERM_LENGTH));
     else out.push(...wordTokens(raw).map((w) => w.slice(0, MAX_TERM_LENGTH)));
   }
   return [...new Set(out.filter(Boolean))];
