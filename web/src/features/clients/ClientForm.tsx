@@ -1,13 +1,13 @@
-import { useForm, useFieldArray, Controller } from 'react-hook-form';
+import { useForm, useFieldArray, useWatch, Controller } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CLIENT_KIND_VALUES, CLIENT_SOURCE_VALUES, clientInputSchema, type ClientInput, type ClientView } from '../../../../src/contracts/clients.ts';
 import { Field } from '../../ui/Field.tsx';
 import { applyServerErrors, cleaning, errorAt, joinList, splitList } from './form-helpers.ts';
-import { SiteFields, cleanSite, emptySite } from './SiteForm.tsx';
+import { SiteFields, cleanSite, emptySite, type SiteFormValues } from './SiteForm.tsx';
 import { Button, ErrorNote } from './ui.tsx';
 import { useUnsavedChanges } from './use-unsaved-changes.ts';
 
-export type ClientFormValues = ClientInput & { addSite?: boolean };
+export type ClientFormValues = Omit<ClientInput, 'sites'> & { sites?: SiteFormValues[]; addSite?: boolean };
 
 const emptyAddress = { line1: '', line2: '', city: '', region: '', postcode: '', country: '' };
 
@@ -27,7 +27,7 @@ export function clientFormDefaults(c?: ClientView): ClientFormValues {
 }
 
 /** Empty contacts are dropped; the site is sent only when "add a site" is ticked. */
-function clean(v: ClientFormValues): ClientFormValues {
+function clean(v: ClientFormValues): ClientInput {
   const contacts = (v.contacts ?? [])
     .map((c) => ({ ...c, emails: (c.emails ?? []).filter(Boolean), phones: (c.phones ?? []).filter(Boolean) }))
     .filter((c) => c.name || c.role || c.emails.length || c.phones.length);
@@ -41,19 +41,19 @@ function clean(v: ClientFormValues): ClientFormValues {
  */
 export function ClientForm({ initial, onSave, onCancel, submitLabel }: { initial?: ClientView; onSave: (body: ClientInput) => Promise<void>; onCancel: () => void; submitLabel: string }) {
   const form = useForm<ClientFormValues>({
-    resolver: cleaning(zodResolver(clientInputSchema) as never, clean),
+    resolver: cleaning(zodResolver(clientInputSchema) as never, (v) => clean(v) as never),
     defaultValues: { ...clientFormDefaults(initial), sites: [emptySite()] },
   });
-  const { register, control, handleSubmit, formState, watch, setError, reset } = form;
+  const { register, control, handleSubmit, formState, setError, reset } = form;
   const contacts = useFieldArray({ control, name: 'contacts' });
   const errors = formState.errors;
   useUnsavedChanges(formState.isDirty && !formState.isSubmitSuccessful);
-  const addSite = watch('addSite');
+  const addSite = useWatch({ control, name: 'addSite' });
 
-  const submit = handleSubmit(async (values) => {
+  const submit = handleSubmit(async () => {
+    const values = form.getValues();
     try {
-      const body = clean(values);
-      await onSave(body);
+      await onSave(clean(values));
       reset(values);
     } catch (err) {
       applyServerErrors(err, setError);
