@@ -47,7 +47,7 @@ export function ClientForm({ initial, onSave, onCancel, submitLabel }: { initial
   const { register, control, handleSubmit, formState, setError, reset } = form;
   const contacts = useFieldArray({ control, name: 'contacts' });
   const errors = formState.errors;
-  useUnsavedChanges(formState.isDirty && !formState.isSubmitSuccessful);
+  useUnsavedChanges(formState.isDirty && !formState.isSubmitting && !formState.isSubmitSuccessful);
   const addSite = useWatch({ control, name: 'addSite' });
 
   const submit = handleSubmit(async () => {

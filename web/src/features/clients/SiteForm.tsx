@@ -153,7 +153,7 @@ export function SiteForm({ site, onSave, onCancel }: { site?: SiteView; onSave: 
     resolver: cleaning(zodResolver(siteInputSchema) as never, (v) => cleanSite(v) as never),
     defaultValues: site ? siteFormValues(site) : emptySite(),
   });
-  useUnsavedChanges(form.formState.isDirty && !form.formState.isSubmitSuccessful);
+  useUnsavedChanges(form.formState.isDirty && !form.formState.isSubmitting && !form.formState.isSubmitSuccessful);
   // The resolver hands over parsed values; the API gets the cleaned raw ones (same checks, same shape).
   const submit = form.handleSubmit(async () => {
     try {

@@ -41,13 +41,18 @@ function ClientList() {
   const [importing, setImporting] = useState(false);
   const onFilters = useCallback((f: ClientFilters) => void navigate({ search: f, replace: true }), [navigate]);
 
-  if (loading) return <p role="status">Loading…</p>;
-  if (!signedIn) return <ErrorNote>Please sign in to see the client database.</ErrorNote>;
-  if (!canView) return <ErrorNote>You do not have permission to see clients.</ErrorNote>;
+  const heading = <PageHeading title="Client database">Residential and commercial clients, their sites and alarm accounts.</PageHeading>;
+  if (loading || !signedIn || !canView)
+    return (
+      <div>
+        {heading}
+        {loading ? <p role="status">Loading…</p> : <ErrorNote>{signedIn ? 'You do not have permission to see clients.' : 'Please sign in to see the client database.'}</ErrorNote>}
+      </div>
+    );
 
   return (
     <div>
-      <PageHeading title="Client database">Residential and commercial clients, their sites and alarm accounts.</PageHeading>
+      {heading}
       <div className="mb-4 flex flex-wrap gap-2">
         {canEdit && !creating && <Button onClick={() => setCreating(true)}>New client</Button>}
         {canEdit && (
