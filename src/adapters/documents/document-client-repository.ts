@@ -222,7 +222,9 @@ export class DocumentClientRepository implements ClientRepository {
   /** Clients with a tag, by name: the '#tag' term is an exact-match seek on the term index. */
   private async byTag(q: ClientListQuery, tag: string): Promise<ClientPage> {
     const page = await this.store.collection<DocumentData>(CLIENT_TERMS).query({
-      where: [where('term', '==', tagTerm(tag)), ...this.termFilters(q, false)],
+      // [tag, tag + U+0001) holds exactly the tag's term (tags have no control characters); as a
+      // range SQLite reads it in index order, where an equality made it sort every match.
+      where: [where('term', '>=', tagTerm(tag)), where('term', '<', `${tagTerm(tag)}\u0001`), ...this.termFilters(q, false)],
       orderBy: TERM_ORDER,
       limit: q.limit,
       ...(q.cursor ? { startAfter: q.cursor } : {}),
