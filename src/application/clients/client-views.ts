@@ -28,18 +28,15 @@ export function clientView(c: Client): ClientView {
   };
 }
 
+/** Who the client is and how to reach them: the part every short view shares. */
+const identity = (c: Client) => ({ id: c.id, kind: c.kind, name: c.name, company: c.company, email: primaryEmail(c), phone: primaryPhone(c), archived: c.archived });
+
 export function clientSummary(c: Client): ClientSummary {
   return {
-    id: c.id,
-    kind: c.kind,
-    name: c.name,
-    company: c.company,
-    email: primaryEmail(c),
-    phone: primaryPhone(c),
+    ...identity(c),
     city: c.billingAddress.city || c.sites[0]?.address.city || '',
     tags: c.tags,
     source: c.source,
-    archived: c.archived,
     siteCount: c.sites.length,
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
@@ -56,13 +53,7 @@ export const directorySite = (s: Site): DirectorySite => ({
 });
 
 export const directoryClient = (c: Client): DirectoryClient => ({
-  id: c.id,
-  kind: c.kind,
-  name: c.name,
-  company: c.company,
-  email: primaryEmail(c),
-  phone: primaryPhone(c),
+  ...identity(c),
   billingAddress: c.billingAddress,
-  archived: c.archived,
   sites: c.sites.map(directorySite),
 });

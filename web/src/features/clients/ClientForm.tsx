@@ -4,7 +4,7 @@ import { CLIENT_KIND_VALUES, CLIENT_SOURCE_VALUES, clientInputSchema, type Clien
 import { Field } from '../../ui/Field.tsx';
 import { applyServerErrors, cleaning, errorAt, joinList, splitList } from './form-helpers.ts';
 import { SiteFields, cleanSite, emptySite, type SiteFormValues } from './SiteForm.tsx';
-import { Button, ErrorNote } from './ui.tsx';
+import { Button, ErrorNote, FormActions } from './ui.tsx';
 import { useUnsavedChanges } from './use-unsaved-changes.ts';
 
 export type ClientFormValues = Omit<ClientInput, 'sites'> & { sites?: SiteFormValues[]; addSite?: boolean };
@@ -168,14 +168,7 @@ export function ClientForm({ initial, onSave, onCancel, submitLabel }: { initial
         </fieldset>
       )}
 
-      <div className="flex gap-3">
-        <Button type="submit" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Saving…' : submitLabel}
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions submitting={formState.isSubmitting} submitLabel={submitLabel} onCancel={onCancel} />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ZONE_TYPE_VALUES, siteInputSchema, type SiteInput, type SiteView } from '../../../../src/contracts/clients.ts';
 import { Field } from '../../ui/Field.tsx';
 import { applyServerErrors, cleaning, errorAt } from './form-helpers.ts';
-import { Button, ErrorNote } from './ui.tsx';
+import { Button, ErrorNote, FormActions } from './ui.tsx';
 import { useUnsavedChanges } from './use-unsaved-changes.ts';
 
 /** The form's shape: geo as two text boxes (blank = none), passcode blank = keep. */
@@ -166,14 +166,7 @@ export function SiteForm({ site, onSave, onCancel }: { site?: SiteView; onSave: 
     <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4 rounded-lg border border-blue-200 p-4 dark:border-blue-900" aria-label={site ? `Edit site ${site.label}` : 'New site'}>
       {form.formState.errors.root && <ErrorNote>{form.formState.errors.root.message}</ErrorNote>}
       <SiteFields form={form} prefix="" isNew={!site} hasPasscode={site?.alarm.hasPasscode ?? false} />
-      <div className="flex gap-3">
-        <Button type="submit" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? 'Saving…' : 'Save site'}
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions submitting={form.formState.isSubmitting} submitLabel={'Save site'} onCancel={onCancel} />
     </form>
   );
 }

@@ -50,3 +50,17 @@ export function Section({ title, actions, children }: { title: string; actions?:
 
 export const inputClass =
   'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
+
+/** Submit and Cancel at the foot of a form. */
+export function FormActions({ submitting, submitLabel, onCancel }: { submitting: boolean; submitLabel: string; onCancel: () => void }) {
+  return (
+    <div className="flex gap-3">
+      <Button type="submit" disabled={submitting}>
+        {submitting ? 'Saving…' : submitLabel}
+      </Button>
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+    </div>
+  );
+}
