@@ -1,8 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Outlet, createFileRoute, useChildMatches, useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ARCHIVED_FILTER_VALUES, CLIENT_KIND_VALUES, CLIENT_SORT_VALUES, CLIENT_SOURCE_VALUES, type ClientInput, type ClientView } from '../../../../src/contracts/clients.ts';
+import type { ClientInput, ClientListQueryInput, ClientView } from '../../../../src/contracts/clients.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { ClientForm } from '../../features/clients/ClientForm.tsx';
@@ -11,17 +10,29 @@ import { ImportDialog } from '../../features/clients/ImportDialog.tsx';
 import { CLIENTS_KEY, useClientPermissions } from '../../features/clients/queries.ts';
 import { Button, ErrorNote } from '../../features/clients/ui.tsx';
 
-const searchSchema = z.object({
-  q: z.string().max(200).optional().catch(undefined),
-  kind: z.enum(CLIENT_KIND_VALUES).optional().catch(undefined),
-  tag: z.string().max(40).optional().catch(undefined),
-  source: z.enum(CLIENT_SOURCE_VALUES).optional().catch(undefined),
-  archived: z.enum(ARCHIVED_FILTER_VALUES).optional().catch(undefined),
-  sort: z.enum(CLIENT_SORT_VALUES).optional().catch(undefined),
-});
+// Search params are checked without zod: this part of the route stays in the entry chunk, and
+// the contracts module would bring zod with it. Unknown values are dropped.
+const oneOf = <T extends string>(values: readonly T[]) => (v: unknown): T | undefined => (values as readonly unknown[]).includes(v) ? (v as T) : undefined;
+const text = (max: number) => (v: unknown): string | undefined => (typeof v === 'string' && v.length <= max && v !== '' ? v : undefined);
+const KINDS = ['residential', 'commercial'] as const satisfies readonly NonNullable<ClientListQueryInput['kind']>[];
+const SOURCES = ['lead', 'referral', 'website', 'phone', 'other'] as const satisfies readonly NonNullable<ClientListQueryInput['source']>[];
+const ARCHIVED = ['active', 'archived', 'all'] as const satisfies readonly NonNullable<ClientListQueryInput['archived']>[];
+const SORTS = ['name', '-name', 'createdAt', '-createdAt'] as const satisfies readonly NonNullable<ClientListQueryInput['sort']>[];
+
+function validateSearch(search: Record<string, unknown>): ClientFilters {
+  const out: ClientFilters = {
+    q: text(200)(search['q']),
+    kind: oneOf(KINDS)(search['kind']),
+    tag: text(40)(search['tag']),
+    source: oneOf(SOURCES)(search['source']),
+    archived: oneOf(ARCHIVED)(search['archived']),
+    sort: oneOf(SORTS)(search['sort']),
+  };
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as ClientFilters;
+}
 
 export const Route = createFileRoute('/admin/clients')({
-  validateSearch: searchSchema,
+  validateSearch,
   component: Screen,
 });
 
