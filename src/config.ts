@@ -38,6 +38,7 @@ const envSchema = z.object({
     .refine((tz) => isTimeZone(tz), 'must be an IANA time zone such as America/Chicago')
     .default('America/Chicago'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  CLIENT_SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(480),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).default(7),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -90,6 +91,8 @@ export interface AppConfig {
   google: { clientId: string; clientSecret: string } | null;
   adminUserIds: readonly string[];
   session: { secret: string | null; idleMs: number; absoluteMs: number };
+  /** Key material for alarm passcodes at rest (CLIENT_SECRETS_KEY); null: the session secret is used. */
+  clientSecretsKey: string | null;
   trustProxy: boolean;
   /** Seed demo accounts and data on first start (default: on unless production). */
   demoData: boolean;
@@ -170,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       idleMs: e.SESSION_IDLE_MINUTES * 60_000,
       absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000,
     },
+    clientSecretsKey: e.CLIENT_SECRETS_KEY ?? null,
     trustProxy: e.TRUST_PROXY === 'true',
     demoData: e.DEMO_DATA ? e.DEMO_DATA === 'true' : e.NODE_ENV !== 'production',
     vision: visionConfig(e),

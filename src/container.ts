@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { container as root, type DependencyContainer, type InjectionToken } from 'tsyringe';
+import { container as root, instanceCachingFactory, type DependencyContainer, type InjectionToken } from 'tsyringe';
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from './config.ts';
 import type { Clock, IdGenerator } from './domain/shared/clock.ts';
@@ -33,6 +33,16 @@ import { DocumentReviewRepository } from './adapters/documents/document-review-r
 import { DocumentSiteStatsRepository } from './adapters/documents/document-site-stats-repository.ts';
 import { DocumentOutboxMailer } from './adapters/documents/document-outbox-mailer.ts';
 import { SmtpMailer } from './adapters/smtp/smtp-mailer.ts';
+import type { ClientRepository } from './domain/clients/client-repository.ts';
+import type { ClientDirectory } from './domain/clients/client-directory.ts';
+import type { SecretCipher } from './domain/clients/secret-cipher.ts';
+import type { ClientDeps } from './application/clients/client-deps.ts';
+import { createClientDirectory } from './application/clients/client-directory.ts';
+import { DocumentClientRepository } from './adapters/documents/document-client-repository.ts';
+import { DocumentClientRelations } from './adapters/documents/document-client-relations.ts';
+import { DocumentClientAuditLog } from './adapters/documents/document-client-audit-log.ts';
+import { AesGcmSecretCipher } from './adapters/crypto/aes-gcm-secret-cipher.ts';
+import { sessionSecret } from './http/session-secret.ts';
 
 /**
  * The composition root: the only place that knows which adapter implements which port.
@@ -60,6 +70,11 @@ export const TOKENS = {
   /** The outbox collection, readable by staff; also the Mailer unless SMTP_URL is set. */
   Outbox: Symbol('Outbox') as InjectionToken<DocumentOutboxMailer>,
   Mailer: Symbol('Mailer') as InjectionToken<Mailer>,
+  Clients: Symbol('Clients') as InjectionToken<ClientRepository>,
+  /** The read port other areas use to refer to clients and sites (clientId + siteId). */
+  ClientDirectory: Symbol('ClientDirectory') as InjectionToken<ClientDirectory>,
+  SecretCipher: Symbol('SecretCipher') as InjectionToken<SecretCipher>,
+  ClientDeps: Symbol('ClientDeps') as InjectionToken<ClientDeps>,
 } as const;
 
 export interface AppContainer {
@@ -98,6 +113,26 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
   const smtp = config.smtpUrl ? new SmtpMailer(config.smtpUrl, `${config.company.name} <${config.company.email}>`) : null;
   c.register(TOKENS.Outbox, { useValue: outbox });
   c.register(TOKENS.Mailer, { useValue: smtp ?? outbox });
+  c.register(TOKENS.Clients, { useFactory: (r) => new DocumentClientRepository(r.resolve(TOKENS.Store)) });
+  c.register(TOKENS.ClientDirectory, { useFactory: (r) => createClientDirectory(r.resolve(TOKENS.Clients)) });
+  // Derived once (scrypt); the session secret is the fallback key material (docs/clients.md).
+  c.register(TOKENS.SecretCipher, {
+    useFactory: instanceCachingFactory(() => new AesGcmSecretCipher(config.clientSecretsKey ?? sessionSecret(config.session.secret, config.dataDir))),
+  });
+  c.register(TOKENS.ClientDeps, {
+    useFactory: (r) => {
+      const relations = new DocumentClientRelations(r.resolve(TOKENS.Store));
+      return {
+        clients: r.resolve(TOKENS.Clients),
+        audit: new DocumentClientAuditLog(r.resolve(TOKENS.Store), ids),
+        relations,
+        leads: relations,
+        cipher: r.resolve(TOKENS.SecretCipher),
+        clock,
+        ids,
+      };
+    },
+  });
 
   let closed = false;
   let detector: PooledObjectDetector | null = null;

@@ -15,6 +15,7 @@ import { EMBEDDED_OIDC_PREFIX, interactionPath, registerEmbeddedOidc } from './p
 import { sessionSecret } from './session-secret.ts';
 import { healthRoutes } from './routes/health.ts';
 import { contactRoutes } from './routes/contact.ts';
+import { clientRoutes } from './routes/clients.ts';
 import { siteRoutes } from './routes/site.ts';
 import { authRoutes } from './routes/auth.ts';
 import { employeeRoutes } from './routes/employees.ts';
@@ -123,6 +124,7 @@ export async function buildServer(
     clock,
     ids: container.resolve(TOKENS.Ids),
   });
+  await app.register(clientRoutes, container.resolve(TOKENS.ClientDeps));
   await app.register(authRoutes, {
     oidc: (app as unknown as { oidc: OAuth2Namespace }).oidc,
     provider: config.google ? 'google' : 'embedded',

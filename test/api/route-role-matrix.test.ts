@@ -63,6 +63,23 @@ const MATRIX: Record<string, Policy> = {
   'GET /api/inventory/items/:id/serials/:serial': 'viewInventory',
   'GET /api/inventory/low-stock': 'viewInventory',
   'GET /api/inventory/export.csv': 'viewInventory',
+  'GET /api/clients': 'viewClients',
+  'GET /api/clients/export.csv': 'viewClients',
+  'GET /api/clients/:id': 'viewClients',
+  'GET /api/clients/:id/related': 'viewClients',
+  'POST /api/clients': 'editClients',
+  'PATCH /api/clients/:id': 'editClients',
+  'POST /api/clients/:id/archive': 'editClients',
+  'POST /api/clients/:id/unarchive': 'editClients',
+  'DELETE /api/clients/:id': 'editClients',
+  'GET /api/clients/:id/sites/:siteId': 'viewClients',
+  'POST /api/clients/:id/sites': 'editClients',
+  'PATCH /api/clients/:id/sites/:siteId': 'editClients',
+  'DELETE /api/clients/:id/sites/:siteId': 'editClients',
+  'POST /api/clients/:id/sites/:siteId/reveal-passcode': 'editClients',
+  'POST /api/clients/import/preview': 'editClients',
+  'POST /api/clients/import/commit': 'editClients',
+  'POST /api/leads/:id/convert': 'editClients',
 };
 
 type Role =

@@ -195,10 +195,14 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
       }),
     );
     for (const ix of COLLECTION_INDEXES) db.exec(indexSql(ix));
-    if (TTL_INDEXES.length > 0) {
-      this.sweeper = setInterval(() => this.sweepExpired(), options.ttlSweepMs ?? 60_000);
-      this.sweeper.unref();
-    }
+    // Without planner statistics SQLite ignores the partial expression indexes and scans the
+    // whole collection (1.4 s per client search at 100 000 clients, 0.4 ms with them).
+    db.pragma('optimize=0x10002');
+    this.sweeper = setInterval(() => {
+      this.sweepExpired();
+      if (this.db.open) this.db.pragma('optimize');
+    }, options.ttlSweepMs ?? 60_000);
+    this.sweeper.unref();
   }
 
   private stmt(sql: string): Statement<Param[]> {

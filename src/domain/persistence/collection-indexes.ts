@@ -80,6 +80,16 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   // Multikey in MongoDB (array-contains on labels); in SQLite a plain expression index.
   { collection: 'vision_analyses', fields: [asc('labels'), desc('createdAt')] },
   { collection: 'camera_plans', fields: [asc('clientId'), desc('updatedAt')] },
+  // Client lists (docs/clients.md): each filter combination the list offers, ending in the sort
+  // key and id so pages come straight off the index in either direction.
+  { collection: 'clients', fields: [asc('status'), asc('nameKey'), asc('id')] },
+  { collection: 'clients', fields: [asc('status'), asc('createdAt'), asc('id')] },
+  { collection: 'clients', fields: [asc('nameKey'), asc('id')] },
+  { collection: 'clients', fields: [asc('kind'), asc('status'), asc('nameKey'), asc('id')] },
+  { collection: 'clients', fields: [asc('source'), asc('status'), asc('nameKey'), asc('id')] },
+  // Client search: one document per search term; prefix search is a range over `term`.
+  { collection: 'client_terms', fields: [asc('term'), asc('nameKey'), asc('id')] },
+  { collection: 'monitoring_contracts', fields: [asc('clientId'), desc('createdAt')] },
 ];
 
 export const TTL_INDEXES: TtlIndex[] = [{ collection: 'sessions', field: 'expiresAt' }];

@@ -1,0 +1,80 @@
+import type { ClientRelations, RelatedKind, RelatedRecord, RelatedRecords } from '../../domain/clients/client-relations.ts';
+import type { LeadLookup, LeadSnapshot } from '../../domain/clients/lead-lookup.ts';
+import type { DocumentData, StoredDocument } from '../../domain/persistence/document-data.ts';
+import type { DocumentStore } from '../../domain/persistence/document-store.ts';
+import { orderBy, where } from '../../domain/persistence/query.ts';
+
+/**
+ * Reads other features' collections by `clientId` (jobs, proposals, invoices, monitoring
+ * contracts, vision analyses) and quote requests by id. Field names follow DESIGN.md's data
+ * model; anything missing or of another type reads as null, so those features may evolve freely.
+ */
+const SOURCES: Record<RelatedKind, { collection: string; date: string; title: string[] }> = {
+  jobs: { collection: 'jobs', date: 'createdAt', title: ['type', 'title'] },
+  proposals: { collection: 'proposals', date: 'createdAt', title: ['title'] },
+  invoices: { collection: 'invoices', date: 'issueDate', title: ['title'] },
+  contracts: { collection: 'monitoring_contracts', date: 'createdAt', title: ['plan', 'title'] },
+  visionAnalyses: { collection: 'vision_analyses', date: 'createdAt', title: ['model', 'title'] },
+};
+
+const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+function toRecord(d: StoredDocument<DocumentData>, titleFields: string[], dateField: string): RelatedRecord {
+  return {
+    id: d.id,
+    number: text(d['number']),
+    status: text(d['status']),
+    title: titleFields.map((f) => text(d[f])).find((t) => t !== null) ?? null,
+    siteId: text(d['siteId']),
+    date: text(d[dateField]) ?? d.createdAt,
+  };
+}
+
+export class DocumentClientRelations implements ClientRelations, LeadLookup {
+  private readonly store: DocumentStore;
+
+  constructor(store: DocumentStore) {
+    this.store = store;
+  }
+
+  async countBlocking(clientId: string): Promise<{ jobs: number; invoices: number }> {
+    const [jobs, invoices] = await Promise.all([
+      this.store.collection('jobs').count([where('clientId', '==', clientId)]),
+      this.store.collection('invoices').count([where('clientId', '==', clientId)]),
+    ]);
+    return { jobs, invoices };
+  }
+
+  async related(clientId: string, limit: number): Promise<RelatedRecords> {
+    const entries = await Promise.all(
+      (Object.keys(SOURCES) as RelatedKind[]).map(async (kind) => {
+        const s = SOURCES[kind];
+        const page = await this.store
+          .collection<DocumentData>(s.collection)
+          .query({ where: [where('clientId', '==', clientId)], orderBy: [orderBy(s.date, 'desc')], limit });
+        return [kind, page.docs.map((d) => toRecord(d, s.title, s.date))] as const;
+      }),
+    );
+    return Object.fromEntries(entries) as RelatedRecords;
+  }
+
+  async find(leadId: string): Promise<LeadSnapshot | null> {
+    const d = await this.store.collection<DocumentData>('quote_requests').get(leadId);
+    if (!d) return null;
+    const addressValue = d['address'] as unknown;
+    const parts = addressValue && typeof addressValue === 'object' ? (addressValue as Record<string, unknown>) : {};
+    const address =
+      typeof addressValue === 'string' ? addressValue : [parts['line1'], parts['street'], parts['city']].filter((x) => typeof x === 'string' && x).join(', ');
+    return {
+      id: d.id,
+      name: text(d['name']) ?? '',
+      email: text(d['email']) ?? '',
+      phone: text(d['phone']) ?? '',
+      address,
+      postcode: text(d['postcode']) ?? '',
+      propertyType: d['propertyType'] === 'commercial' ? 'commercial' : 'residential',
+      status: text(d['status']) ?? 'new',
+      convertedClientId: text(d['convertedClientId']),
+    };
+  }
+}

@@ -1,0 +1,10 @@
+import type { ClientListQuery } from '../../domain/clients/client-repository.ts';
+import type { ClientListResponse } from '../../contracts/clients.ts';
+import type { ClientDeps } from './client-deps.ts';
+import { clientSummary } from './client-views.ts';
+
+/** A page of clients: a plain list (filters + sort) or a prefix search over name, e-mail, phone, address. */
+export async function listClients(deps: Pick<ClientDeps, 'clients'>, query: ClientListQuery): Promise<ClientListResponse> {
+  const page = await deps.clients.list(query);
+  return { items: page.clients.map(clientSummary), nextCursor: page.nextCursor };
+}

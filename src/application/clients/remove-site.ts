@@ -1,0 +1,13 @@
+import { findSite } from '../../domain/clients/client.ts';
+import { auditEntry, type Actor } from '../../domain/clients/client-audit.ts';
+import type { ClientDeps } from './client-deps.ts';
+import { siteChanges } from './client-changes.ts';
+import { siteNotFound } from './update-site.ts';
+
+export async function removeSite(deps: Pick<ClientDeps, 'clients' | 'audit' | 'clock'>, actor: Actor, clientId: string, siteId: string): Promise<void> {
+  const { before } = await deps.clients.update(clientId, (c) => {
+    if (!findSite(c, siteId)) throw siteNotFound();
+    return { ...c, sites: c.sites.filter((s) => s.id !== siteId) };
+  });
+  await deps.audit.record([auditEntry(actor, deps.clock.now(), clientId, 'remove-site', siteChanges(findSite(before, siteId), null, siteId))]);
+}

@@ -1,0 +1,13 @@
+import { auditEntry, type Actor } from '../../domain/clients/client-audit.ts';
+import type { ClientPatch, ClientView } from '../../contracts/clients.ts';
+import type { ClientDeps } from './client-deps.ts';
+import { clientChanges, patchClient } from './client-changes.ts';
+import { clientView } from './client-views.ts';
+
+/** Changes the client's own fields (sites have their own use cases); audited field by field. */
+export async function updateClient(deps: Pick<ClientDeps, 'clients' | 'audit' | 'clock'>, actor: Actor, id: string, patch: ClientPatch): Promise<ClientView> {
+  const { before, after } = await deps.clients.update(id, (c) => patchClient(c, patch));
+  const changes = clientChanges(before, after);
+  if (changes.length) await deps.audit.record([auditEntry(actor, deps.clock.now(), id, 'update', changes)]);
+  return clientView(after);
+}

@@ -1,0 +1,113 @@
+import { foldText, type Client } from './client.ts';
+
+/**
+ * Search terms: what a client can be found by, as whole normalised words. Prefix search
+ * ("smi" finds "Smith") is a range query over these terms ([term, successor)), so one term per
+ * word is enough and the term index stays small (≈15 terms a client).
+ *
+ * - names (client, company, contacts) and address parts: folded words of letters and digits;
+ * - e-mails: the whole address, its local part and its domain;
+ * - phones: all digits, without a leading country code 1, and the last 7 and last 4 digits;
+ * - tags: '#tag' (never produced from text, which loses its '#').
+ */
+
+/** Digits only: "(555) 123-4567" → "5551234567". */
+export const phoneDigits = (phone: string): string => phone.replace(/\D+/g, '');
+
+/** Folded words of letters and digits: "O'Brien-Smith, Jr." → ["obrien", "smith", "jr"]. */
+export function wordTokens(text: string): string[] {
+  return foldText(text)
+    .replace(/['’]/g, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0);
+}
+
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+
+function emailTerms(email: string): string[] {
+  const e = normaliseEmail(email);
+  if (!e) return [];
+  const at = e.lastIndexOf('@');
+  return at > 0 ? [e, e.slice(0, at), e.slice(at + 1)] : [e];
+}
+
+function phoneTerms(phone: string): string[] {
+  const d = phoneDigits(phone);
+  if (d.length < 4) return d ? [d] : [];
+  const national = d.length === 11 && d.startsWith('1') ? d.slice(1) : d;
+  return [...new Set([d, national, national.slice(-7), national.slice(-4)])];
+}
+
+/** The longest a term may be; longer words are cut (prefix search still finds them). */
+export const MAX_TERM_LENGTH = 64;
+
+export type SearchableClient = Pick<Client, 'name' | 'company' | 'contacts' | 'billingAddress' | 'tags' | 'sites'>;
+
+/** Every term a client is found by, de-duplicated, in a stable order. */
+export function searchTerms(c: SearchableClient): string[] {
+  const terms = new Set<string>();
+  const add = (t: string) => {
+    if (t) terms.add(t.slice(0, MAX_TERM_LENGTH));
+  };
+  const addWords = (text: string) => wordTokens(text).forEach(add);
+  addWords(c.name);
+  addWords(c.company);
+  for (const contact of c.contacts) {
+    addWords(contact.name);
+    contact.emails.forEach((e) => emailTerms(e).forEach(add));
+    contact.phones.forEach((p) => phoneTerms(p).forEach(add));
+  }
+  const addresses = [c.billingAddress, ...c.sites.map((s) => s.address)];
+  for (const a of addresses) {
+    addWords(a.line1);
+    addWords(a.line2);
+    addWords(a.city);
+    addWords(a.region);
+    add(foldText(a.postcode).replace(/\s+/g, ''));
+    addWords(a.postcode);
+  }
+  for (const s of c.sites) addWords(s.label);
+  for (const t of c.tags) add(tagTerm(t));
+  return [...terms];
+}
+
+export const tagTerm = (tag: string): string => `#${tag}`;
+
+/**
+ * What a person typed, as prefixes to look for (all must match). Phone-like input ("555-123",
+ * "(555) 123 45") becomes its digits; an e-mail-like word keeps its @ and dots; everything else becomes words.
+ */
+export function parseSearch(text: string): string[] {
+  // A whole input of phone characters is one number, however it is spaced: "(555) 123-4567".
+  if (/^[+()\d\s.-]+$/.test(text) && /\d/.test(text)) return [phoneDigits(text).slice(0, MAX_TERM_LENGTH)];
+  const out: string[] = [];
+  for (const raw of text.trim().split(/\s+/)) {
+    if (!raw) continue;
+    if (/^[+()\d.-]+$/.test(raw) && /\d/.test(raw)) out.push(phoneDigits(raw).slice(0, MAX_TERM_LENGTH));
+    // "ann.lee@x", or an e-mail's local part being typed ("ann.le"): one term, as stored.
+    else if (raw.includes('@') || /^[\p{L}\p{N}]+([._+-][\p{L}\p{N}]+)+$/u.test(raw)) out.push(normaliseEmail(raw).slice(0, MAX_TERM_LENGTH));
+    else out.push(...wordTokens(raw).map((w) => w.slice(0, MAX_TERM_LENGTH)));
+  }
+  return [...new Set(out.filter(Boolean))];
+}
+
+/** The smallest string greater than every string starting with `prefix` (for range queries). */
+export function prefixUpperBound(prefix: string): string {
+  const last = prefix.codePointAt(prefix.length - 1)!;
+  const head = prefix.slice(0, prefix.length - (last > 0xffff ? 2 : 1));
+  return head + String.fromCodePoint(last + 1);
+}
+
+/**
+ * The term a client is listed under for a prefix search: its smallest term with that prefix.
+ * A client with several matching terms ("smith", "smithson") is shown once, at this one.
+ */
+export function firstMatchingTerm(terms: readonly string[], prefix: string): string | null {
+  let best: string | null = null;
+  for (const t of terms) if (t.startsWith(prefix) && !t.startsWith('#') && (best === null || t < best)) best = t;
+  return best;
+}
+
+/** True when every prefix matches one of the terms. */
+export const matchesAll = (terms: readonly string[], prefixes: readonly string[]): boolean =>
+  prefixes.every((p) => terms.some((t) => t.startsWith(p) && !t.startsWith('#')));

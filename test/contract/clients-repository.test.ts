@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { openSqliteDocumentStore } from '../../src/adapters/sqlite/sqlite-document-store.ts';
+import { DocumentClientRepository, CLIENT_TERMS } from '../../src/adapters/documents/document-client-repository.ts';
+import { createClientDirectory } from '../../src/application/clients/client-directory.ts';
+import type { ClientListQuery } from '../../src/domain/clients/client-repository.ts';
+import type { DocumentStore } from '../../src/domain/persistence/document-store.ts';
+import { GeoPoint } from '../../src/domain/persistence/document-data.ts';
+import { where } from '../../src/domain/persistence/query.ts';
+import { tempDir } from '../support/temp-dir.ts';
+import { aClient, aSite } from '../unit/clients/client-factories.ts';
+
+/** The client repository on a real SQLite file: the term index stays in step with every write. */
+describe('DocumentClientRepository on SQLite', () => {
+  let dir: ReturnType<typeof tempDir>;
+  let store: DocumentStore;
+  let repo: DocumentClientRepository;
+  const search = (text: string, extra: Partial<ClientListQuery> = {}) =>
+    repo.list({ text, kind: null, tag: null, source: null, archived: 'active', sort: 'name', limit: 25, cursor: null, ...extra });
+  const names = async (text: string, extra: Partial<ClientListQuery> = {}) => (await search(text, extra)).clients.map((c) => c.name);
+  const termCount = (id: string) => store.collection(CLIENT_TERMS).count([where('clientId', '==', id)]);
+
+  beforeEach(() => {
+    dir = tempDir();
+    store = openSqliteDocumentStore(join(dir.path, 'clients.db'));
+    repo = new DocumentClientRepository(store);
+  });
+  afterEach(async () => {
+    await store.close();
+    dir.remove();
+  });
+
+  it('round-trips a client with sites, a geo point and a sealed passcode', async () => {
+    const site = aSite({ geo: new GeoPoint(41.5, -87.25), alarm: { ...aSite().alarm, passcode: { v: 1, iv: 'a', tag: 'b', data: 'c' } } });
+    const c = aClient({ sites: [site], tags: ['vip'] });
+    await repo.create(c);
+    const back = await repo.get(c.id);
+    expect(back).toMatchObject({ id: c.id, name: c.name, tags: ['vip'], archived: false });
+    expect(back!.sites[0]!.geo).toBeInstanceOf(GeoPoint);
+    expect(back!.sites[0]!.geo!.isEqual(new GeoPoint(41.5, -87.25))).toBe(true);
+    expect(back!.sites[0]!.alarm.passcode).toEqual({ v: 1, iv: 'a', tag: 'b', data: 'c' });
+  });
+
+  it('keeps search terms in step with renames and deletes', async () => {
+    const c = aClient({ name: 'Olga Brandt' });
+    await repo.create(c);
+    expect(await names('brand')).toEqual(['Olga Brandt']);
+    await repo.update(c.id, (x) => ({ ...x, name: 'Olga Whitcombe', contacts: [] }));
+    expect(await names('brand')).toEqual([]);
+    expect(await names('whitc')).toEqual(['Olga Whitcombe']);
+    const terms = await termCount(c.id);
+    expect(terms).toBeGreaterThan(0);
+    await repo.delete(c.id);
+    expect(await termCount(c.id)).toBe(0);
+    expect(await names('whitc')).toEqual([]);
+  });
+
+  it('creates many clients all or nothing', async () => {
+    const existing = aClient();
+    await repo.create(existing);
+    const batch = [aClient({ name: 'Batch One' }), aClient({ name: 'Batch Two' }), { ...aClient({ name: 'Batch Clash' }), id: existing.id }];
+    await expect(repo.createMany(batch)).rejects.toMatchObject({ code: 'conflict' });
+    expect(await names('batch')).toEqual([]);
+    expect(await store.collection('clients').count()).toBe(1);
+    await repo.createMany(batch.slice(0, 2));
+    expect(await names('batch')).toEqual(['Batch One', 'Batch Two']);
+  });
+
+  it('lists a client once however many of its words match, and pages without repeats', async () => {
+    await repo.createMany(Array.from({ length: 12 }, (_, i) => aClient({ name: `Smith Smithson ${i}`, contacts: [] })));
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await search('smith', { limit: 5, cursor });
+      seen.push(...page.clients.map((c) => c.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(12);
+    expect(new Set(seen).size).toBe(12);
+  });
+
+  it('filters by kind, tag and archived in search and plain lists', async () => {
+    await repo.createMany([
+      aClient({ name: 'Kindly Home', kind: 'residential', tags: ['hoa'] }),
+      aClient({ name: 'Kindly Works', kind: 'commercial', tags: ['vip'] }),
+      aClient({ name: 'Kindly Gone', kind: 'commercial', archived: true }),
+    ]);
+    expect(await names('kindly', { kind: 'commercial' })).toEqual(['Kindly Works']);
+    expect(await names('kindly', { tag: 'hoa' })).toEqual(['Kindly Home']);
+    expect(await names('', { tag: 'vip' })).toEqual(['Kindly Works']);
+    expect(await names('kindly', { archived: 'archived' })).toEqual(['Kindly Gone']);
+    expect((await repo.list({ text: null, kind: 'commercial', tag: null, source: null, archived: 'all', sort: '-name', limit: 10, cursor: null })).clients.map((c) => c.name)).toEqual([
+      'Kindly Works',
+      'Kindly Gone',
+    ]);
+  });
+
+  it('serves the ClientDirectory port: client, site and search, without secrets', async () => {
+    const site = aSite({ label: 'Depot', alarm: { ...aSite().alarm, accountNumber: 'A-1', passcode: { v: 1, iv: 'a', tag: 'b', data: 'c' } } });
+    const c = aClient({ name: 'Directory Dan', sites: [site] });
+    await repo.create(c);
+    const directory = createClientDirectory(repo);
+    expect(await directory.getClient(c.id)).toMatchObject({ id: c.id, name: 'Directory Dan', sites: [{ id: site.id, label: 'Depot', accountNumber: 'A-1' }] });
+    const found = await directory.getSite(c.id, site.id);
+    expect(found?.site.label).toBe('Depot');
+    expect(JSON.stringify(found)).not.toContain('passcode');
+    expect(await directory.getSite(c.id, 'nope')).toBeNull();
+    expect((await directory.search('direct')).map((d) => d.id)).toEqual([c.id]);
+  });
+});

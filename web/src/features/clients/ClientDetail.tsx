@@ -1,0 +1,311 @@
+import { useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AuditEntryView, ClientInput, ClientView, RelatedRecordView, SiteInput, SiteView } from '../../../../src/contracts/clients.ts';
+import { apiFetch } from '../../lib/api.ts';
+import { PageHeading } from '../../ui/PageHeading.tsx';
+import { ClientForm } from './ClientForm.tsx';
+import { SiteForm } from './SiteForm.tsx';
+import { CLIENTS_KEY, clientQuery, clientRelatedQuery, useClientPermissions } from './queries.ts';
+import { Button, EmptyState, ErrorNote, Section } from './ui.tsx';
+
+const api = (id: string) => `/api/clients/${encodeURIComponent(id)}`;
+const formatAddress = (a: ClientView['billingAddress']) => [a.line1, a.line2, a.city, [a.region, a.postcode].filter(Boolean).join(' '), a.country].filter(Boolean).join(', ');
+
+/** One client in one place: details, sites with alarm accounts, related records and history. */
+export function ClientDetail({ clientId }: { clientId: string }) {
+  const { canEdit } = useClientPermissions();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { data: client, error, isPending } = useQuery(clientQuery(clientId));
+  const related = useQuery(clientRelatedQuery(clientId));
+  const [editing, setEditing] = useState(false);
+  const [siteForm, setSiteForm] = useState<'new' | string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: CLIENTS_KEY });
+
+  const action = useMutation({
+    mutationFn: (a: 'archive' | 'unarchive' | 'delete') =>
+      a === 'delete' ? apiFetch(api(clientId), { method: 'DELETE' }) : apiFetch(`${api(clientId)}/${a}`, { method: 'POST', json: {} }),
+    onSuccess: async (_d, a) => {
+      await refresh();
+      if (a === 'delete') await navigate({ to: '/admin/clients' });
+    },
+    onError: (e) => setNotice(e.message),
+  });
+
+  if (isPending) return <p role="status">Loading client…</p>;
+  if (error || !client) return <ErrorNote>{error?.message ?? 'Client not found.'}</ErrorNote>;
+
+  return (
+    <div>
+      <PageHeading title={client.name}>
+        {[client.kind === 'commercial' ? 'Commercial' : 'Residential', client.company, client.archived ? 'Archived' : null].filter(Boolean).join(' · ')}
+      </PageHeading>
+      {notice && <ErrorNote>{notice}</ErrorNote>}
+      {canEdit && !editing && (
+        <div className="mb-4 flex flex-wrap gap-2">
+          <Button onClick={() => setEditing(true)}>Edit client</Button>
+          <Button variant="secondary" onClick={() => action.mutate(client.archived ? 'unarchive' : 'archive')}>
+            {client.archived ? 'Unarchive' : 'Archive'}
+          </Button>
+          <Button variant="danger" onClick={() => window.confirm(`Delete ${client.name}? This cannot be undone.`) && action.mutate('delete')}>
+            Delete
+          </Button>
+        </div>
+      )}
+      {editing ? (
+        <ClientForm
+          initial={client}
+          submitLabel="Save changes"
+          onCancel={() => setEditing(false)}
+          onSave={async (body: ClientInput) => {
+            const { sites: _sites, ...patch } = body;
+            await apiFetch(api(clientId), { method: 'PATCH', json: patch });
+            await refresh();
+            setEditing(false);
+          }}
+        />
+      ) : (
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <dt className="text-sm text-slate-500">Contacts</dt>
+            <dd>
+              {client.contacts.length === 0 && '—'}
+              {client.contacts.map((c, i) => (
+                <p key={i}>
+                  <strong>{c.name}</strong>
+                  {c.role && ` (${c.role})`} {c.emails.map((e) => <a key={e} className="ml-2 text-blue-700 underline" href={`mailto:${e}`}>{e}</a>)}
+                  {c.phones.map((p) => <a key={p} className="ml-2 text-blue-700 underline" href={`tel:${p}`}>{p}</a>)}
+                </p>
+              ))}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-500">Billing address</dt>
+            <dd>{formatAddress(client.billingAddress) || '—'}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-500">Source · Tags</dt>
+            <dd>
+              {client.source} · {client.tags.join(', ') || 'no tags'}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-500">Notes</dt>
+            <dd className="whitespace-pre-line">{client.notes || '—'}</dd>
+          </div>
+        </dl>
+      )}
+
+      <Section title="Sites" actions={canEdit && siteForm === null ? <Button variant="secondary" onClick={() => setSiteForm('new')}>Add site</Button> : null}>
+        {siteForm === 'new' && (
+          <SiteForm
+            onCancel={() => setSiteForm(null)}
+            onSave={async (body: SiteInput) => {
+              await apiFetch(`${api(clientId)}/sites`, { method: 'POST', json: body });
+              await refresh();
+              setSiteForm(null);
+            }}
+          />
+        )}
+        {client.sites.length === 0 && siteForm !== 'new' && <EmptyState title="No sites yet.">A site is a place the client has protected: an address with its alarm account.</EmptyState>}
+        <div className="grid gap-4">
+          {client.sites.map((s) =>
+            siteForm === s.id ? (
+              <SiteForm
+                key={s.id}
+                site={s}
+                onCancel={() => setSiteForm(null)}
+                onSave={async (body) => {
+                  await apiFetch(`${api(clientId)}/sites/${s.id}`, { method: 'PATCH', json: body });
+                  await refresh();
+                  setSiteForm(null);
+                }}
+              />
+            ) : (
+              <SiteCard key={s.id} clientId={clientId} site={s} canEdit={canEdit} onEdit={() => setSiteForm(s.id)} onRemoved={refresh} />
+            ),
+          )}
+        </div>
+      </Section>
+
+      <RelatedList title="Jobs" items={related.data?.jobs} loading={related.isPending} empty="No jobs for this client yet." />
+      <RelatedList title="Proposals" items={related.data?.proposals} loading={related.isPending} empty="No proposals for this client yet." />
+      <RelatedList title="Invoices" items={related.data?.invoices} loading={related.isPending} empty="No invoices for this client yet." />
+      <RelatedList title="Monitoring contracts" items={related.data?.contracts} loading={related.isPending} empty="No monitoring contracts for this client yet." />
+      <History entries={related.data?.history} loading={related.isPending} />
+    </div>
+  );
+}
+
+function SiteCard({ clientId, site, canEdit, onEdit, onRemoved }: { clientId: string; site: SiteView; canEdit: boolean; onEdit: () => void; onRemoved: () => Promise<unknown> }) {
+  const queryClient = useQueryClient();
+  const [passcode, setPasscode] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const path = `/api/clients/${encodeURIComponent(clientId)}/sites/${encodeURIComponent(site.id)}`;
+  const reveal = async () => {
+    try {
+      setPasscode((await apiFetch<{ passcode: string }>(`${path}/reveal-passcode`, { method: 'POST', json: {} })).passcode);
+      // The reveal is in the history now.
+      await queryClient.invalidateQueries({ queryKey: clientRelatedQuery(clientId).queryKey });
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'Could not reveal the passcode.');
+    }
+  };
+  const a = site.alarm;
+  return (
+    <article className="rounded-lg border border-slate-200 p-4 dark:border-slate-800" aria-label={`Site ${site.label}`}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 className="font-semibold">{site.label}</h3>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{formatAddress(site.address)}</p>
+          {site.geo && (
+            <p className="text-xs text-slate-500">
+              {site.geo.latitude.toFixed(5)}, {site.geo.longitude.toFixed(5)}
+            </p>
+          )}
+        </div>
+        {canEdit && (
+          <div className="flex gap-2">
+            <Button variant="secondary" onClick={onEdit}>
+              Edit site
+            </Button>
+            <Button
+              variant="ghost"
+              onClick={async () => {
+                if (!window.confirm(`Remove the site ${site.label}?`)) return;
+                try {
+                  await apiFetch(path, { method: 'DELETE' });
+                  await onRemoved();
+                } catch (e) {
+                  setError(e instanceof Error ? e.message : 'Could not remove the site.');
+                }
+              }}
+            >
+              Remove
+            </Button>
+          </div>
+        )}
+      </div>
+      {error && <ErrorNote>{error}</ErrorNote>}
+      <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-4">
+        <div>
+          <dt className="text-slate-500">Central station</dt>
+          <dd>{a.centralStation || '—'}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Account number</dt>
+          <dd>{a.accountNumber || '—'}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Panel</dt>
+          <dd>{a.panelModel || '—'}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Passcode</dt>
+          <dd className="flex items-center gap-2">
+            {!a.hasPasscode ? 'none on file' : passcode !== null ? <span data-testid="passcode" className="font-mono">{passcode}</span> : <span aria-label="hidden">••••</span>}
+            {a.hasPasscode && canEdit && passcode === null && (
+              <Button variant="ghost" onClick={() => void reveal()}>
+                Reveal
+              </Button>
+            )}
+            {passcode !== null && (
+              <Button variant="ghost" onClick={() => setPasscode(null)}>
+                Hide
+              </Button>
+            )}
+          </dd>
+        </div>
+      </dl>
+      {a.zones.length > 0 && (
+        <table className="mt-3 text-sm">
+          <caption className="text-left text-slate-500">Zones</caption>
+          <tbody>
+            {a.zones.map((z) => (
+              <tr key={z.number}>
+                <td className="pr-3 font-mono">{z.number}</td>
+                <td className="pr-3">{z.name}</td>
+                <td className="text-slate-500">{z.type}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {a.emergencyContacts.length > 0 && (
+        <p className="mt-2 text-sm">
+          <span className="text-slate-500">Emergency contacts: </span>
+          {a.emergencyContacts.map((c) => `${c.name} ${c.phone}${c.relation ? ` (${c.relation})` : ''}`).join('; ')}
+        </p>
+      )}
+    </article>
+  );
+}
+
+function RelatedList({ title, items, loading, empty }: { title: string; items: RelatedRecordView[] | undefined; loading: boolean; empty: string }) {
+  return (
+    <Section title={title}>
+      {loading ? (
+        <p role="status" className="text-sm text-slate-500">
+          Loading…
+        </p>
+      ) : !items?.length ? (
+        <EmptyState title={empty} />
+      ) : (
+        <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+          {items.map((r) => (
+            <li key={r.id} className="flex justify-between gap-4 py-2 text-sm">
+              <span>
+                <strong>{r.number ?? r.id}</strong> {r.title}
+              </span>
+              <span className="text-slate-500">
+                {r.status} · {new Date(r.date).toLocaleDateString()}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+const ACTION_LABEL: Record<string, string> = {
+  create: 'created the client',
+  update: 'changed the client',
+  archive: 'archived the client',
+  unarchive: 'unarchived the client',
+  delete: 'deleted the client',
+  'add-site': 'added a site',
+  'update-site': 'changed a site',
+  'remove-site': 'removed a site',
+  'reveal-passcode': 'revealed an alarm passcode',
+  import: 'imported the client from CSV',
+  'convert-lead': 'converted a quote request',
+};
+
+function History({ entries, loading }: { entries: AuditEntryView[] | undefined; loading: boolean }) {
+  return (
+    <Section title="History">
+      {loading ? (
+        <p className="text-sm text-slate-500">Loading…</p>
+      ) : !entries?.length ? (
+        <EmptyState title="No history yet." />
+      ) : (
+        <ol className="grid gap-2 text-sm" aria-label="History">
+          {entries.map((e, i) => (
+            <li key={i}>
+              <time dateTime={e.at} className="text-slate-500">
+                {new Date(e.at).toLocaleString()}
+              </time>{' '}
+              <strong>{e.actorName}</strong> {ACTION_LABEL[e.action] ?? e.action}
+              {e.changes.length > 0 && e.action !== 'create' && e.action !== 'reveal-passcode' && (
+                <span className="text-slate-500"> ({e.changes.map((c) => c.field.replace(/^sites\.[^.]+\./, 'site ')).join(', ')})</span>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </Section>
+  );
+}

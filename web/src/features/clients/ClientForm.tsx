@@ -1,0 +1,174 @@
+import { useForm, useFieldArray, useWatch, Controller } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CLIENT_KIND_VALUES, CLIENT_SOURCE_VALUES, clientInputSchema, type ClientInput, type ClientView } from '../../../../src/contracts/clients.ts';
+import { Field } from '../../ui/Field.tsx';
+import { applyServerErrors, cleaning, errorAt, joinList, splitList } from './form-helpers.ts';
+import { SiteFields, cleanSite, emptySite, type SiteFormValues } from './SiteForm.tsx';
+import { Button, ErrorNote, FormActions } from './ui.tsx';
+import { useUnsavedChanges } from './use-unsaved-changes.ts';
+
+export type ClientFormValues = Omit<ClientInput, 'sites'> & { sites?: SiteFormValues[]; addSite?: boolean };
+
+const emptyAddress = { line1: '', line2: '', city: '', region: '', postcode: '', country: '' };
+
+export function clientFormDefaults(c?: ClientView): ClientFormValues {
+  return {
+    kind: c?.kind ?? 'residential',
+    name: c?.name ?? '',
+    company: c?.company ?? '',
+    contacts: c?.contacts.length ? c.contacts : [{ name: '', role: '', emails: [], phones: [] }],
+    billingAddress: c?.billingAddress ?? emptyAddress,
+    tags: c?.tags ?? [],
+    source: c?.source ?? 'other',
+    notes: c?.notes ?? '',
+    sites: [],
+    addSite: !c,
+  };
+}
+
+/** Empty contacts are dropped; the site is sent only when "add a site" is ticked. */
+function clean(v: ClientFormValues): ClientInput {
+  const contacts = (v.contacts ?? [])
+    .map((c) => ({ ...c, emails: (c.emails ?? []).filter(Boolean), phones: (c.phones ?? []).filter(Boolean) }))
+    .filter((c) => c.name || c.role || c.emails.length || c.phones.length);
+  const { addSite, ...rest } = v;
+  return { ...rest, contacts, sites: addSite && v.sites?.[0] ? [cleanSite(v.sites[0])] : [] };
+}
+
+/**
+ * Create (with an optional first site) and edit form for a client. `onSave` gets the body for
+ * POST /api/clients; for an edit the caller sends it as a PATCH without `sites`.
+ */
+export function ClientForm({ initial, onSave, onCancel, submitLabel }: { initial?: ClientView; onSave: (body: ClientInput) => Promise<void>; onCancel: () => void; submitLabel: string }) {
+  const form = useForm<ClientFormValues>({
+    resolver: cleaning(zodResolver(clientInputSchema) as never, (v) => clean(v) as never),
+    defaultValues: { ...clientFormDefaults(initial), sites: [emptySite()] },
+  });
+  const { register, control, handleSubmit, formState, setError, reset } = form;
+  const contacts = useFieldArray({ control, name: 'contacts' });
+  const errors = formState.errors;
+  useUnsavedChanges(formState.isDirty && !formState.isSubmitting && !formState.isSubmitSuccessful);
+  const addSite = useWatch({ control, name: 'addSite' });
+
+  const submit = handleSubmit(async () => {
+    const values = form.getValues();
+    try {
+      await onSave(clean(values));
+      reset(values);
+    } catch (err) {
+      applyServerErrors(err, setError);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-5" aria-label="Client form">
+      {errors.root && <ErrorNote>{errors.root.message}</ErrorNote>}
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field label="Kind" id="client-kind" error={errors.kind?.message} required>
+          <select id="client-kind" {...register('kind')}>
+            {CLIENT_KIND_VALUES.map((k) => (
+              <option key={k} value={k}>
+                {k === 'residential' ? 'Residential' : 'Commercial'}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Name" id="client-name" error={errors.name?.message} required>
+          <input id="client-name" {...register('name')} />
+        </Field>
+        <Field label="Company" id="client-company" error={errors.company?.message}>
+          <input id="client-company" {...register('company')} />
+        </Field>
+      </div>
+
+      <fieldset className="grid gap-3">
+        <legend className="font-semibold">Contacts</legend>
+        {contacts.fields.map((f, i) => (
+          <div key={f.id} className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-4 dark:border-slate-800">
+            <Field label="Contact name" id={`contact-${i}-name`} error={errorAt(errors, `contacts.${i}.name`)}>
+              <input id={`contact-${i}-name`} {...register(`contacts.${i}.name`)} />
+            </Field>
+            <Field label="Role" id={`contact-${i}-role`} error={errorAt(errors, `contacts.${i}.role`)}>
+              <input id={`contact-${i}-role`} {...register(`contacts.${i}.role`)} />
+            </Field>
+            <Field label="E-mail" id={`contact-${i}-email`} error={errorAt(errors, `contacts.${i}.emails.0`) ?? errorAt(errors, `contacts.${i}.emails`)}>
+              <Controller
+                control={control}
+                name={`contacts.${i}.emails`}
+                render={({ field }) => <input id={`contact-${i}-email`} type="text" inputMode="email" value={joinList(field.value)} onChange={(e) => field.onChange(splitList(e.target.value))} onBlur={field.onBlur} />}
+              />
+            </Field>
+            <Field label="Phone" id={`contact-${i}-phone`} error={errorAt(errors, `contacts.${i}.phones.0`) ?? errorAt(errors, `contacts.${i}.phones`)}>
+              <Controller
+                control={control}
+                name={`contacts.${i}.phones`}
+                render={({ field }) => <input id={`contact-${i}-phone`} type="tel" value={joinList(field.value)} onChange={(e) => field.onChange(splitList(e.target.value))} onBlur={field.onBlur} />}
+              />
+            </Field>
+            {contacts.fields.length > 1 && (
+              <Button variant="ghost" onClick={() => contacts.remove(i)}>
+                Remove contact
+              </Button>
+            )}
+          </div>
+        ))}
+        <div>
+          <Button variant="secondary" onClick={() => contacts.append({ name: '', role: '', emails: [], phones: [] })}>
+            Add contact
+          </Button>
+        </div>
+      </fieldset>
+
+      <fieldset className="grid gap-3 sm:grid-cols-3">
+        <legend className="font-semibold">Billing address</legend>
+        <Field label="Street address" id="billing-line1" error={errors.billingAddress?.line1?.message}>
+          <input id="billing-line1" {...register('billingAddress.line1')} />
+        </Field>
+        <Field label="Address line 2" id="billing-line2" error={errors.billingAddress?.line2?.message}>
+          <input id="billing-line2" {...register('billingAddress.line2')} />
+        </Field>
+        <Field label="City" id="billing-city" error={errors.billingAddress?.city?.message}>
+          <input id="billing-city" {...register('billingAddress.city')} />
+        </Field>
+        <Field label="State / region" id="billing-region" error={errors.billingAddress?.region?.message}>
+          <input id="billing-region" {...register('billingAddress.region')} />
+        </Field>
+        <Field label="Postcode" id="billing-postcode" error={errors.billingAddress?.postcode?.message}>
+          <input id="billing-postcode" {...register('billingAddress.postcode')} />
+        </Field>
+        <Field label="Country" id="billing-country" error={errors.billingAddress?.country?.message}>
+          <input id="billing-country" {...register('billingAddress.country')} />
+        </Field>
+      </fieldset>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Source" id="client-source" error={errors.source?.message}>
+          <select id="client-source" {...register('source')}>
+            {CLIENT_SOURCE_VALUES.map((s) => (
+              <option key={s} value={s}>
+                {s[0]!.toUpperCase() + s.slice(1)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Tags (comma-separated)" id="client-tags" error={errorAt(errors, 'tags') ?? errorAt(errors, 'tags.0')}>
+          <Controller control={control} name="tags" render={({ field }) => <input id="client-tags" value={joinList(field.value)} onChange={(e) => field.onChange(splitList(e.target.value))} onBlur={field.onBlur} />} />
+        </Field>
+      </div>
+      <Field label="Notes" id="client-notes" error={errors.notes?.message}>
+        <textarea id="client-notes" rows={3} {...register('notes')} />
+      </Field>
+
+      {!initial && (
+        <fieldset className="grid gap-3">
+          <label className="flex items-center gap-2 font-semibold">
+            <input type="checkbox" {...register('addSite')} /> Add a site now
+          </label>
+          {addSite && <SiteFields form={form as never} prefix="sites.0." isNew />}
+        </fieldset>
+      )}
+
+      <FormActions submitting={formState.isSubmitting} submitLabel={submitLabel} onCancel={onCancel} />
+    </form>
+  );
+}

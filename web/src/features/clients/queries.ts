@@ -1,0 +1,41 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ClientListQueryInput, ClientListResponse, ClientRelatedResponse, ClientView } from '../../../../src/contracts/clients.ts';
+import type { SessionResponse } from '../../../../src/contracts/session.ts';
+import { apiFetch } from '../../lib/api.ts';
+
+/** Query keys start with 'clients' so every client mutation can invalidate them by prefix. */
+export const CLIENTS_KEY = ['clients'] as const;
+
+export type ClientListParams = Omit<ClientListQueryInput, 'limit'> & { limit?: number };
+
+export function clientListQuery(params: ClientListParams) {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '' && v !== null) qs.set(k, String(v));
+  return queryOptions({
+    queryKey: [...CLIENTS_KEY, 'list', params],
+    queryFn: ({ signal }) => apiFetch<ClientListResponse>(`/api/clients?${qs}`, { signal }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export const clientQuery = (id: string) =>
+  queryOptions({ queryKey: [...CLIENTS_KEY, 'one', id], queryFn: ({ signal }) => apiFetch<ClientView>(`/api/clients/${encodeURIComponent(id)}`, { signal }) });
+
+export const clientRelatedQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...CLIENTS_KEY, 'related', id],
+    queryFn: ({ signal }) => apiFetch<ClientRelatedResponse>(`/api/clients/${encodeURIComponent(id)}/related`, { signal }),
+  });
+
+const sessionQuery = queryOptions({ queryKey: ['session'], queryFn: () => apiFetch<SessionResponse>('/api/session'), staleTime: 30_000 });
+
+/** What the signed-in person may do here; edit controls are hidden without editClients. */
+export function useClientPermissions(): { loading: boolean; canView: boolean; canEdit: boolean; signedIn: boolean } {
+  const { data, isPending } = useQuery(sessionQuery);
+  return {
+    loading: isPending,
+    signedIn: !!data && data.state !== 'signed-out',
+    canView: data?.permissions['viewClients'] === true,
+    canEdit: data?.permissions['editClients'] === true,
+  };
+}

@@ -1,0 +1,22 @@
+import { Link, createFileRoute } from '@tanstack/react-router';
+import { ClientDetail } from '../../features/clients/ClientDetail.tsx';
+import { useClientPermissions } from '../../features/clients/queries.ts';
+import { ErrorNote } from '../../features/clients/ui.tsx';
+
+export const Route = createFileRoute('/admin/clients/$clientId')({
+  component: Screen,
+});
+
+function Screen() {
+  const { clientId } = Route.useParams();
+  const { canView, loading } = useClientPermissions();
+  if (loading) return <p role="status">Loading…</p>;
+  return (
+    <div>
+      <Link to="/admin/clients" className="text-sm text-blue-700 hover:underline dark:text-blue-400">
+        ← All clients
+      </Link>
+      {canView ? <ClientDetail key={clientId} clientId={clientId} /> : <ErrorNote>You do not have permission to see clients.</ErrorNote>}
+    </div>
+  );
+}
