@@ -67,6 +67,7 @@ export async function signInAndOpen(page: Page, baseUrl: string, accountName: st
   const resultRead = page.waitForResponse((r) => r.url().includes('/api/auth/redirect-result'));
   await signInWithRedirect(page, baseUrl, accountName, '/');
   await resultRead;
-  await page.waitForLoadState('networkidle');
+  // Staff are sent on from home (R-RED-1, R-RED-2, R-RED-4); other users stay there.
+  await page.waitForURL((u) => u.pathname === '/admin' || u.pathname === '/employee-dashboard', { timeout: 5000 }).catch(() => {});
   await page.goto(`${baseUrl}${path}`);
 }
