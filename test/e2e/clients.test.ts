@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { readCollection } from '../support/stored-documents.ts';
-import { launchBrowser, newPage, signInAndOpen } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server-process.ts';
+import { newPage, signInAndOpen } from '../support/browser.ts';
+import { serverAndBrowser } from '../support/e2e-environment.ts';
 
 describe('the client database in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    server?.cleanup();
-  });
+  const env = serverAndBrowser();
 
   it('an admin creates a client with a site, finds it by search, opens it and reveals the passcode (audited)', async () => {
-    const { page, context } = await newPage(browser);
-    await signInAndOpen(page, server.url, 'Frank Miller', '/admin/clients');
+    const { page, context } = await newPage(env.browser);
+    await signInAndOpen(page, env.server.url, 'Frank Miller', '/admin/clients');
     await page.getByRole('heading', { name: 'Client database' }).waitFor();
     await page.getByText('No clients yet.').waitFor();
 
@@ -58,11 +48,11 @@ describe('the client database in Chromium', () => {
     await page.getByRole('list', { name: 'History' }).getByText('revealed an alarm passcode').waitFor();
     await context.close();
 
-    const stored = readCollection<{ name: string; sites: { alarm: { passcode: unknown } }[] }>(server.dataDir, 'clients');
+    const stored = readCollection<{ name: string; sites: { alarm: { passcode: unknown } }[] }>(env.server.dataDir, 'clients');
     expect(stored.map((c) => c.name)).toEqual(['Harbor Dental Group']);
     expect(JSON.stringify(stored)).not.toContain('7319');
     // The audit log is shared by every area (the demo inventory writes its own); these are the client's.
-    const audit = readCollection<{ action: string; actorName: string; entity: string }>(server.dataDir, 'audit_log')
+    const audit = readCollection<{ action: string; actorName: string; entity: string }>(env.server.dataDir, 'audit_log')
       .filter((a) => a.entity === 'client')
       .map((a) => [a.action, a.actorName]);
     expect(audit).toEqual([

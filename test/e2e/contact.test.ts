@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { readCollection } from '../support/stored-documents.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server-process.ts';
+import { newPage } from '../support/browser.ts';
+import { serverAndBrowser } from '../support/e2e-environment.ts';
+import { startServer } from '../support/server-process.ts';
 
 const storedMessages = (dataDir: string) =>
   readCollection<{ name: string; email: string; subject: string; message: string; status: string }>(dataDir, 'contact_messages').map(
@@ -10,20 +10,11 @@ const storedMessages = (dataDir: string) =>
   );
 
 describe('the Contact form in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    server?.cleanup();
-  });
+  const env = serverAndBrowser();
 
   it('shows field-level errors for bad input and stores nothing', async () => {
-    const { page, context } = await newPage(browser);
-    await page.goto(`${server.url}/contact`);
+    const { page, context } = await newPage(env.browser);
+    await page.goto(`${env.server.url}/contact`);
     await page.getByLabel('E-mail').fill('not-an-email');
     await page.getByLabel('Message').fill('short');
     await page.getByRole('button', { name: 'Send message' }).click();
@@ -31,13 +22,13 @@ describe('the Contact form in Chromium', () => {
     expect(await page.getByText('Please enter your name.').isVisible()).toBe(true);
     expect(await page.getByText('Please write at least 10 characters.').isVisible()).toBe(true);
     expect(await page.getByLabel('E-mail').getAttribute('aria-invalid')).toBe('true');
-    expect(storedMessages(server.dataDir)).toHaveLength(0);
+    expect(storedMessages(env.server.dataDir)).toHaveLength(0);
     await context.close();
   });
 
   it('sends a message, shows a success message, and the message survives a restart', async () => {
-    const { page, context } = await newPage(browser);
-    await page.goto(`${server.url}/contact`);
+    const { page, context } = await newPage(env.browser);
+    await page.goto(`${env.server.url}/contact`);
     await page.getByLabel('Name').fill('Dana Whitfield');
     await page.getByLabel('E-mail').fill('dana@example.com');
     await page.getByLabel('Phone (optional)').fill('555 867 5309');
@@ -47,10 +38,10 @@ describe('the Contact form in Chromium', () => {
     await page.getByRole('status').getByText('Thank you, Dana Whitfield. Your message has been sent.').waitFor();
     await context.close();
 
-    const dataDir = server.dataDir;
-    expect(await server.stop()).toBe(0);
-    server = await startServer({ dataDir });
-    const ready = await fetch(`${server.url}/api/ready`);
+    const dataDir = env.server.dataDir;
+    expect(await env.server.stop()).toBe(0);
+    env.server = await startServer({ dataDir });
+    const ready = await fetch(`${env.server.url}/api/ready`);
     expect(ready.status).toBe(200);
     expect(storedMessages(dataDir)).toEqual([
       {

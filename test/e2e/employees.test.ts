@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { readCollection } from '../support/stored-documents.ts';
-import { launchBrowser, newPage, signInAndOpen } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server-process.ts';
+import { newPage, signInAndOpen } from '../support/browser.ts';
+import { serverAndBrowser } from '../support/e2e-environment.ts';
 
 type StoredAudit = { action: string; actorName: string; entityId: string; changes: { field: string; from: unknown; to: unknown }[] };
 
@@ -12,20 +12,11 @@ async function signInAsAdmin(page: Page, url: string): Promise<void> {
 }
 
 describe('the employee database in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    server?.cleanup();
-  });
+  const env = serverAndBrowser();
 
   it('an admin creates an employee with two permissions, edits one, and sees the audit entry', async () => {
-    const { page, context } = await newPage(browser);
-    await signInAsAdmin(page, server.url);
+    const { page, context } = await newPage(env.browser);
+    await signInAsAdmin(page, env.server.url);
     await page.getByRole('button', { name: 'Maria Lopez' }).waitFor();
 
     await page.getByRole('button', { name: 'New employee' }).click();
@@ -57,7 +48,7 @@ describe('the employee database in Chromium', () => {
     await history.getByText('Edit clients: off → on').waitFor();
 
     // The audit log is shared by every area; this test is about the employee entries.
-    const stored = readCollection<StoredAudit & { entity: string }>(server.dataDir, 'audit_log').filter((e) => e.entity === 'employee');
+    const stored = readCollection<StoredAudit & { entity: string }>(env.server.dataDir, 'audit_log').filter((e) => e.entity === 'employee');
     expect(stored.map((e) => e.action)).toEqual(['create', 'update']);
     expect(stored[1]).toMatchObject({ actorName: 'Frank Miller', changes: [{ field: 'permissions.editClients', from: false, to: true }] });
     const granted = stored[0]!.changes.filter((c) => c.field.startsWith('permissions.')).map((c) => c.field);
@@ -66,8 +57,8 @@ describe('the employee database in Chromium', () => {
   });
 
   it('searches and filters the list, warns before discarding edits, and refuses a duplicate e-mail next to its field', async () => {
-    const { page, context } = await newPage(browser);
-    await signInAsAdmin(page, server.url);
+    const { page, context } = await newPage(env.browser);
+    await signInAsAdmin(page, env.server.url);
     await page.getByLabel('Status').selectOption('inactive');
     await page.getByRole('button', { name: 'Tom Reed' }).waitFor();
     await page.getByRole('button', { name: 'Maria Lopez' }).waitFor({ state: 'detached' });

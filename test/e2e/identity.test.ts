@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, signInThroughPopup } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server-process.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, signInThroughPopup } from '../support/browser.ts';
+import { serverAndBrowser } from '../support/e2e-environment.ts';
 
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -38,24 +38,15 @@ async function readStaffMenu(page: Page, name: 'Admin menu' | 'Staff menu'): Pro
 }
 
 describe('signing in and what each person sees, in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    server?.cleanup();
-  });
+  const env = serverAndBrowser();
 
   it('[R-AUTH-9] [R-RED-3] [R-NAV-11] the demo admin signs in through the popup and lands on /admin with the full menu', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(env.browser);
     const consoleErrors: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error') consoleErrors.push(m.text());
     });
-    await page.goto(`${server.url}/services`);
+    await page.goto(`${env.server.url}/services`);
     await heading(page).waitFor();
     await signInThroughPopup(context, page, 'Frank Miller');
     await page.waitForURL((u) => u.pathname === '/admin');
@@ -69,8 +60,8 @@ describe('signing in and what each person sees, in Chromium', () => {
   });
 
   it('[R-RED-2] [R-NAV-13] the demo employee signs in from / and lands on /employee-dashboard with only her menu', async () => {
-    const { page, context } = await newPage(browser);
-    await page.goto(server.url);
+    const { page, context } = await newPage(env.browser);
+    await page.goto(env.server.url);
     await heading(page).waitFor();
     await signInThroughPopup(context, page, 'Maria Lopez');
     await page.waitForURL((u) => u.pathname === '/employee-dashboard');
@@ -81,23 +72,23 @@ describe('signing in and what each person sees, in Chromium', () => {
   });
 
   it('[R-AUTH-4] [R-AUTH-7] the inactive employee sees home with no back-office menu', async () => {
-    const { page, context } = await newPage(browser);
-    await page.goto(server.url);
+    const { page, context } = await newPage(env.browser);
+    await page.goto(env.server.url);
     await heading(page).waitFor();
     await signInThroughPopup(context, page, 'Tom Reed');
     await page.getByRole('button', { name: 'Account menu (Tom Reed)' }).waitFor();
     expect(path(page)).toBe('/');
     expect(await page.getByRole('button', { name: /Admin menu|Staff menu/ }).count()).toBe(0);
-    await page.goto(`${server.url}/employee-dashboard`);
+    await page.goto(`${env.server.url}/employee-dashboard`);
     await screenShows(page, 'No access');
     await context.close();
   });
 
   it('[R-AUTH-9] [R-RED-4] [R-NAV-12] a phone signs in with the redirect flow and an admin ends on /admin', async () => {
-    const { page, context } = await newPage(browser, { userAgent: IPHONE_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const { page, context } = await newPage(env.browser, { userAgent: IPHONE_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     let popups = 0;
     context.on('page', () => (popups += 1));
-    await page.goto(`${server.url}/services`);
+    await page.goto(`${env.server.url}/services`);
     await heading(page).waitFor();
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
@@ -116,11 +107,11 @@ describe('signing in and what each person sees, in Chromium', () => {
   });
 
   it('[R-AUTH-10] a blocked popup falls back to the redirect flow', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(env.browser);
     await page.addInitScript(() => {
       window.open = () => null;
     });
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     await heading(page).waitFor();
     await page.locator('header').getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL((u) => u.pathname.startsWith('/oidc'));
@@ -131,8 +122,8 @@ describe('signing in and what each person sees, in Chromium', () => {
   });
 
   it('[R-AUTH-10] a popup the user closes falls back to the redirect flow', async () => {
-    const { page, context } = await newPage(browser);
-    await page.goto(server.url);
+    const { page, context } = await newPage(env.browser);
+    await page.goto(env.server.url);
     await heading(page).waitFor();
     const [popup] = await Promise.all([context.waitForEvent('page'), page.locator('header').getByRole('button', { name: 'Sign in', exact: true }).click()]);
     await popup.getByRole('button', { name: /^Maria Lopez/ }).waitFor();
@@ -144,12 +135,12 @@ describe('signing in and what each person sees, in Chromium', () => {
   });
 
   it('[R-AUTH-11] a failed redirect sign-in is logged and shown when the app starts', async () => {
-    const { page, context } = await newPage(browser, { userAgent: IPHONE_UA, viewport: { width: 390, height: 844 } });
+    const { page, context } = await newPage(env.browser, { userAgent: IPHONE_UA, viewport: { width: 390, height: 844 } });
     const errors: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(m.text());
     });
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     await heading(page).waitFor();
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
@@ -163,8 +154,8 @@ describe('signing in and what each person sees, in Chromium', () => {
   });
 
   it('[R-AUTH-12] [R-NAV-10] signing out from the avatar menu returns to signed-out', async () => {
-    const { page, context } = await newPage(browser);
-    await page.goto(server.url);
+    const { page, context } = await newPage(env.browser);
+    await page.goto(env.server.url);
     await heading(page).waitFor();
     await signInThroughPopup(context, page, 'Frank Miller');
     await page.waitForURL((u) => u.pathname === '/admin');
@@ -176,18 +167,18 @@ describe('signing in and what each person sees, in Chromium', () => {
     expect(path(page)).toBe('/');
     const session = await page.evaluate(async () => ((await (await fetch('/api/session')).json()) as { state: string }).state);
     expect(session).toBe('signed-out');
-    await page.goto(`${server.url}/admin`);
+    await page.goto(`${env.server.url}/admin`);
     await screenShows(page, 'Please sign in');
     await context.close();
   });
 
   it('[R-AUTH-15] an employee visiting /admin/invoices sees the No access page', async () => {
-    const { page, context } = await newPage(browser);
-    await page.goto(`${server.url}/contact`);
+    const { page, context } = await newPage(env.browser);
+    await page.goto(`${env.server.url}/contact`);
     await heading(page).waitFor();
     await signInThroughPopup(context, page, 'Maria Lopez');
     await page.getByRole('button', { name: 'Account menu (Maria Lopez)' }).waitFor();
-    await page.goto(`${server.url}/admin/invoices`);
+    await page.goto(`${env.server.url}/admin/invoices`);
     await screenShows(page, 'No access');
     await expect(page.getByText("You don't have access to this page").isVisible()).resolves.toBe(true);
     await page.getByRole('link', { name: 'Go to the home page' }).click();
@@ -197,8 +188,8 @@ describe('signing in and what each person sees, in Chromium', () => {
   });
 
   it('[R-AUTH-15] signed out, a back-office screen asks to sign in, and signing in there opens it', async () => {
-    const { page, context } = await newPage(browser);
-    await page.goto(`${server.url}/admin/jobs`);
+    const { page, context } = await newPage(env.browser);
+    await page.goto(`${env.server.url}/admin/jobs`);
     await screenShows(page, 'Please sign in');
     const [popup] = await Promise.all([context.waitForEvent('page'), page.locator('main').getByRole('button', { name: 'Sign in', exact: true }).click()]);
     await popup.getByRole('button', { name: /^Maria Lopez/ }).click();

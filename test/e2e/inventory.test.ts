@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { readCollection } from '../support/stored-documents.ts';
-import { launchBrowser, newPage, signInAndOpen } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server-process.ts';
+import { newPage, signInAndOpen } from '../support/browser.ts';
+import { serverAndBrowser } from '../support/e2e-environment.ts';
 
 describe('the inventory manager in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    server?.cleanup();
-  });
+  const env = serverAndBrowser();
 
   it('an admin receives 3 serialized cameras, uses one serial on a job, and follows its history', async () => {
-    const { page, context } = await newPage(browser);
-    await signInAndOpen(page, server.url, 'Frank Miller', '/admin/inventory');
+    const { page, context } = await newPage(env.browser);
+    await signInAndOpen(page, env.server.url, 'Frank Miller', '/admin/inventory');
     await page.getByRole('table', { name: 'Inventory items' }).getByText('DSC PowerSeries Neo HS2064 panel').waitFor();
 
     // A new serialized camera.
@@ -67,16 +57,16 @@ describe('the inventory manager in Chromium', () => {
     expect(steps[1]).toMatch(/use → installed · job JOB-0042 · site 12 Elm St \(Frank Miller\)/);
     await context.close();
 
-    // What the server stored, read straight from its database.
-    const [item] = readCollection<{ sku: string; onHand: number }>(server.dataDir, 'inventory_items').filter((i) => i.sku === 'E2E-DOME-4MP');
+    // What the env.server stored, read straight from its database.
+    const [item] = readCollection<{ sku: string; onHand: number }>(env.server.dataDir, 'inventory_items').filter((i) => i.sku === 'E2E-DOME-4MP');
     expect(item).toMatchObject({ onHand: 2 });
-    const serial = readCollection<{ serial: string; status: string; jobId: string }>(server.dataDir, 'serial_numbers').find((s) => s.serial === 'E2E-SN-002');
+    const serial = readCollection<{ serial: string; status: string; jobId: string }>(env.server.dataDir, 'serial_numbers').find((s) => s.serial === 'E2E-SN-002');
     expect(serial).toMatchObject({ status: 'installed', jobId: 'JOB-0042' });
   });
 
   it('Maria (viewInventory only) sees stock and history but no edit controls', async () => {
-    const { page, context } = await newPage(browser);
-    await signInAndOpen(page, server.url, 'Maria Lopez', '/admin/inventory');
+    const { page, context } = await newPage(env.browser);
+    await signInAndOpen(page, env.server.url, 'Maria Lopez', '/admin/inventory');
     const table = page.getByRole('table', { name: 'Inventory items' });
     await table.getByText('DSC PowerSeries Neo HS2064 panel').click();
     const drawer = page.getByRole('dialog', { name: 'DSC PowerSeries Neo HS2064 panel' });

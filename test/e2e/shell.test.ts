@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, signInThroughPopup } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server-process.ts';
+import { describe, expect, it } from 'vitest';
+import { newPage, signInThroughPopup } from '../support/browser.ts';
+import { serverAndBrowser } from '../support/e2e-environment.ts';
 
 const PUBLIC_SCREENS = [
   ['/', /Security systems installed right/],
@@ -30,35 +29,26 @@ const BACK_OFFICE_SCREENS = [
 ] as const;
 
 describe('the SPA shell in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    server?.cleanup();
-  });
+  const env = serverAndBrowser();
 
   it('[R-NAV-1] every public route renders its screen', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(env.browser);
     for (const [path, heading] of PUBLIC_SCREENS) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${env.server.url}${path}`);
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(heading);
     }
     await context.close();
   });
 
   it('[R-NAV-2] every back-office route exists and renders its screen', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(env.browser);
     // The screens are for staff (R-AUTH-15): the admin may open every one of them.
-    await page.goto(`${server.url}/services`);
+    await page.goto(`${env.server.url}/services`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await signInThroughPopup(context, page, 'Frank Miller');
     await page.getByRole('button', { name: 'Account menu (Frank Miller)' }).waitFor();
     for (const [path, heading] of BACK_OFFICE_SCREENS) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${env.server.url}${path}`);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 5000 });
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(heading);
     }
@@ -66,7 +56,7 @@ describe('the SPA shell in Chromium', () => {
   });
 
   it('[R-NAV-3] screens load on demand behind the three-dot loader', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(env.browser);
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
     // Hold the Services screen's code back so the loader has time to show.
@@ -74,7 +64,7 @@ describe('the SPA shell in Chromium', () => {
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
     });
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(requested.some((p) => /\/assets\/services-/.test(p))).toBe(false);
 
@@ -90,8 +80,8 @@ describe('the SPA shell in Chromium', () => {
   });
 
   it('[R-NAV-4] the page scrolls back to the top on a route change', async () => {
-    const { page, context } = await newPage(browser, { viewport: { width: 1024, height: 500 } });
-    await page.goto(server.url);
+    const { page, context } = await newPage(env.browser, { viewport: { width: 1024, height: 500 } });
+    await page.goto(env.server.url);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
     await page.waitForFunction(() => window.scrollY > 200);
@@ -103,8 +93,8 @@ describe('the SPA shell in Chromium', () => {
   });
 
   it('[R-THM-1] [R-THM-2] light by default; dark is a class on <html>, saved and restored on reload', async () => {
-    const { page, context } = await newPage(browser);
-    await page.goto(server.url);
+    const { page, context } = await newPage(env.browser);
+    await page.goto(env.server.url);
     const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
     expect(await isDark()).toBe(false);
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();

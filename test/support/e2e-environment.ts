@@ -1,0 +1,27 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './browser.ts';
+import { startServer, type RunningServer } from './server-process.ts';
+
+export interface E2eEnvironment {
+  server: RunningServer;
+  browser: Browser;
+}
+
+/**
+ * The usual e2e set-up for a describe block: the built server as a child process on a free port
+ * with its own data folder, and Chromium; both stopped (and the folder removed) afterwards.
+ * A test may replace `env.server` (e.g. to restart on the same data folder).
+ */
+export function serverAndBrowser(): E2eEnvironment {
+  const env = {} as E2eEnvironment;
+  beforeAll(async () => {
+    [env.server, env.browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+    env.server?.cleanup();
+  });
+  return env;
+}
