@@ -28,6 +28,7 @@ export default defineConfig({
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
-    proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}` },
+    // The API server and its embedded sign-in provider sit behind the dev server's address.
+    proxy: Object.fromEntries(['/api', '/oidc', '/oidc-login'].map((p) => [p, `http://127.0.0.1:${process.env.API_PORT ?? 3001}`])),
   },
 });

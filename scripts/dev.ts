@@ -5,12 +5,14 @@
 import { spawn } from 'node:child_process';
 
 const apiPort = process.env.API_PORT ?? '3001';
+const vitePort = process.env.VITE_PORT ?? '5173';
 const children = [
   spawn(process.execPath, ['--watch-path=src', 'src/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1', NODE_ENV: 'development' },
+    // Browsers use Vite's address, so sign-in callbacks and the Origin check must too.
+    env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1', NODE_ENV: 'development', PUBLIC_URL: `http://localhost:${vitePort}` },
   }),
-  spawn('npx', ['vite'], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
+  spawn('npx', ['vite', '--strictPort'], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort, VITE_PORT: vitePort } }),
 ];
 
 const stop = () => {
