@@ -5,6 +5,9 @@ import { launchBrowser, newPage, signInAndOpen } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server-process.ts';
 import { readCollection } from '../support/stored-documents.ts';
 import { VISION_FIXTURES } from '../support/vision-factories.ts';
+import { TestClient } from '../support/http-client.ts';
+import { DEMO } from '../support/demo-users.ts';
+import { aClientInput, aSiteInput } from '../unit/clients/client-factories.ts';
 
 describe('the Vision-AI screen in Chromium', () => {
   let server: RunningServer;
@@ -19,6 +22,14 @@ describe('the Vision-AI screen in Chromium', () => {
   });
 
   it('uploads cctv.jpg, shows boxes and people, saves it to a client site and finds it in the history by that link', async () => {
+    // A real client with two sites, made through the API, to pick in the "Save to…" form.
+    const api = new TestClient(server.url);
+    await api.signIn(DEMO.admin);
+    const created = await api.send('POST', '/api/clients', aClientInput({ name: 'Harbor View Storage', sites: [aSiteInput({ label: 'Office' }), aSiteInput({ label: 'North gate' })] }));
+    expect(created.status).toBe(201);
+    const client = (await created.json()) as { id: string; sites: { id: string; label: string }[] };
+    const northGate = client.sites.find((s) => s.label === 'North gate')!;
+
     const { page, context } = await newPage(browser);
     await signInAndOpen(page, server.url, 'Frank Miller', '/vision-ai-analysis');
     await page.getByRole('heading', { name: 'Vision-AI analysis' }).waitFor();
@@ -40,8 +51,11 @@ describe('the Vision-AI screen in Chromium', () => {
     await page.getByLabel(/Minimum confidence/).fill('0.3');
 
     const saveTo = page.getByRole('form', { name: 'Save to' });
-    await saveTo.getByLabel('Client id').fill('client-e2e');
-    await saveTo.getByLabel('Site id').fill('site-north-gate');
+    await saveTo.getByLabel('Find a client').fill('Harbor');
+    await saveTo.getByRole('list', { name: 'Matching clients' }).getByRole('button', { name: /Harbor View Storage/ }).click();
+    await saveTo.getByLabel('Site of Harbor View Storage').selectOption({ label: 'North gate' });
+    expect(await saveTo.getByLabel('Client id').inputValue()).toBe(client.id);
+    expect(await saveTo.getByLabel('Site id').inputValue()).toBe(northGate.id);
     await saveTo.getByRole('button', { name: 'Save links' }).click();
     await saveTo.getByRole('status').getByText('Saved.').waitFor();
 
@@ -49,17 +63,17 @@ describe('the Vision-AI screen in Chromium', () => {
     await search.getByLabel('Site id').fill('site-nowhere');
     await search.getByRole('button', { name: 'Search' }).click();
     await page.getByText('No analyses match.').waitFor();
-    await search.getByLabel('Site id').fill('site-north-gate');
-    await search.getByLabel('Client id').fill('client-e2e');
+    await search.getByLabel('Site id').fill(northGate.id);
+    await search.getByLabel('Client id').fill(client.id);
     await search.getByRole('button', { name: 'Search' }).click();
     const found = page.getByRole('list', { name: 'Saved analyses' }).getByRole('listitem');
-    await found.first().getByText('client client-e2e, site site-north-gate').waitFor();
+    await found.first().getByText(`client ${client.id}, site ${northGate.id}`).waitFor();
     expect(await found.count()).toBe(1);
     expect(await found.first().textContent()).toContain('cctv.jpg');
 
     const stored = readCollection<{ fileName: string; clientId: string; siteId: string }>(server.dataDir, 'vision_analyses');
     expect(stored.map(({ fileName, clientId, siteId }) => ({ fileName, clientId, siteId }))).toEqual([
-      { fileName: 'cctv.jpg', clientId: 'client-e2e', siteId: 'site-north-gate' },
+      { fileName: 'cctv.jpg', clientId: client.id, siteId: northGate.id },
     ]);
     await context.close();
   });

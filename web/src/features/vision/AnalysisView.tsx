@@ -9,6 +9,7 @@ import type { Detection } from '../../../../src/domain/vision/object-detector.ts
 import { ApiRequestError } from '../../lib/api.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { DetectionOverlay, colourOf } from './DetectionOverlay.tsx';
+import { ClientSitePicker } from './ClientSitePicker.tsx';
 import { LinkFields, type LinkValues } from './LinkFields.tsx';
 import { deleteAnalysis, updateAnalysis, visionKeys } from './vision-api.ts';
 
@@ -134,6 +135,7 @@ export function AnalysisView(props: { analysis: VisionAnalysisDto; onDeleted?: (
           }}
         >
           <h4 className="font-semibold">Save to…</h4>
+          <ClientSitePicker value={links} onChange={setLinks} />
           <LinkFields idPrefix={`link-${a.id}`} value={links} onChange={setLinks} errors={saveErrors} />
           <div>
             <label htmlFor={`note-${a.id}`} className="block text-sm font-medium">

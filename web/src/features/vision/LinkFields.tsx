@@ -1,9 +1,8 @@
 import type { VisionLinkField } from '../../../../src/contracts/vision.ts';
 
 /**
- * Where an analysis belongs. Free-text ids for now: the client, job and contract screens are
- * being built elsewhere. When GET /api/clients exists, swap the client/site inputs here for a
- * picker that writes the same two ids; nothing else on the page needs to change.
+ * Where an analysis belongs, as ids. ClientSitePicker fills the client and site ids by search;
+ * jobs and contracts have no screens yet, so their ids are typed.
  */
 export const LINK_LABELS: Record<VisionLinkField, string> = {
   clientId: 'Client id',
