@@ -8,7 +8,7 @@ import { normaliseSku, searchKeywords, type InventoryItem } from '../../domain/i
 import type { InventoryRepository, ItemQuery, Page } from '../../domain/inventory/inventory-repository.ts';
 import { normaliseSerial, serialRecordId, type SerialRecord } from '../../domain/inventory/serial-number.ts';
 import type { AppliedMovement, StockMovement } from '../../domain/inventory/stock-movement.ts';
-import { KeyedLock } from '../fs-storage/keyed-lock.ts';
+import { KeyedLock } from '../shared/keyed-lock.ts';
 
 export const INVENTORY_ITEMS = 'inventory_items';
 export const STOCK_MOVEMENTS = 'stock_movements';

@@ -15,7 +15,7 @@ import type { Clock } from '../../domain/shared/clock.ts';
 import type { DownloadResult, FileStorage, StoredFile, UploadLimits, UploadRequest } from '../../domain/storage/file-storage.ts';
 import { storageErrors } from '../../domain/storage/storage-error.ts';
 import { DEFAULT_UPLOAD_LIMITS, hasDownloadToken, isObjectPath, withDownloadToken, withoutDownloadToken } from '../../domain/storage/stored-file.ts';
-import { KeyedLock } from './keyed-lock.ts';
+import { KeyedLock } from '../shared/keyed-lock.ts';
 import { type PrepareUploadOptions, prepareUpload } from './spool-to-temp-file.ts';
 
 export interface FsFileStorageOptions {

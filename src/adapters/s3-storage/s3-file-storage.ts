@@ -42,7 +42,7 @@ import {
   withDownloadToken,
   withoutDownloadToken,
 } from '../../domain/storage/stored-file.ts';
-import { KeyedLock } from '../fs-storage/keyed-lock.ts';
+import { KeyedLock } from '../shared/keyed-lock.ts';
 import { type PrepareUploadOptions, prepareUpload } from '../fs-storage/spool-to-temp-file.ts';
 
 export interface S3Location {
