@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 // The SPA lives in web/; the BFF serves the build from dist/web.
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: here('./web'),
   publicDir: 'public',
   plugins: [
@@ -21,7 +21,8 @@ export default defineConfig({
     tailwindcss(),
   ],
   build: {
-    outDir: here('./dist/web'),
+    // The SSR build is web/src/prerender.tsx, used once by scripts/prerender.ts after the build.
+    outDir: isSsrBuild ? here('./dist/prerender') : here('./dist/web'),
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
@@ -30,4 +31,4 @@ export default defineConfig({
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}` },
   },
-});
+}));
