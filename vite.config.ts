@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 // The SPA lives in web/; the BFF serves the build from dist/web.
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: here('./web'),
   publicDir: 'public',
   plugins: [
@@ -21,14 +21,18 @@ export default defineConfig({
     tailwindcss(),
   ],
   build: {
-    outDir: here('./dist/web'),
+    // The SSR build is web/src/prerender.tsx, used once by scripts/prerender.ts after the build.
+    outDir: isSsrBuild ? here('./dist/prerender') : here('./dist/web'),
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    // No <link rel=modulepreload> in the HTML: on a phone they took bandwidth from the CSS the
+    // prerendered page needs to paint. Dynamic imports still preload their dependencies.
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps) },
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     // The API server and its embedded sign-in provider sit behind the dev server's address.
     proxy: Object.fromEntries(['/api', '/oidc', '/oidc-login'].map((p) => [p, `http://127.0.0.1:${process.env.API_PORT ?? 3001}`])),
   },
-});
+}));

@@ -46,6 +46,7 @@ async function lighthouseRows(baseUrl: string): Promise<Row[]> {
       });
       if (!result) throw new Error(`no Lighthouse result for ${page}`);
       const { categories, audits } = result.lhr;
+      if (result.lhr.runtimeError) console.log(`  ${page}: Lighthouse error ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       rows.push({
         page,

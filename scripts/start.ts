@@ -7,8 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const BUILD_MARK = 'dist/web/index.html';
-const SOURCES = ['web', 'src/contracts', 'vite.config.ts', 'package-lock.json'];
+// The prerendered home page is the last file `npm run build` writes.
+const BUILD_MARK = 'dist/web/prerendered/index.html';
+const SOURCES = ['web', 'src/contracts', 'vite.config.ts', 'package-lock.json', 'scripts/prerender.ts'];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -26,7 +27,7 @@ const built = existsSync(BUILD_MARK) ? statSync(BUILD_MARK).mtimeMs : 0;
 const sources = Math.max(...SOURCES.map(newestMtime));
 if (built < sources) {
   console.warn('Building the web app (first start or sources changed)…');
-  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const r = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

@@ -28,7 +28,7 @@ step('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
 step('dependency rule', 'npx', ['depcruise', '--config', '.dependency-cruiser.cjs', 'src', 'web/src']);
 step('typecheck (server)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 step('typecheck (e2e)', 'npx', ['tsc', '-p', 'test/e2e/tsconfig.json', '--noEmit']);
-step('build (SPA)', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+step('build (SPA + prerendered public pages)', 'npm', ['run', 'build', '--silent']);
 step('typecheck (web)', 'npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']);
 
 mkdirSync('test-results', { recursive: true });

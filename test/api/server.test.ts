@@ -44,7 +44,7 @@ describe('the BFF', () => {
       const res = await t.app.inject(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
-      expect(res.body).toContain('<div id="root">');
+      expect(res.body).toContain('<div id="root"'); // prerendered screens carry data-prerendered
     }
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, signInAndOpen } from '../support/browser.ts';
+import { appRendered, launchBrowser, newPage, signInAndOpen } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server-process.ts';
 import { TestClient } from '../support/http-client.ts';
 import { DEMO } from '../support/demo-users.ts';
@@ -56,6 +56,7 @@ describe('the public website in Chromium', () => {
   it('[R-NAV-5] a fixed top bar with the shield mark and the six links; the current one is highlighted', async () => {
     const { page, context } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
     await page.goto(`${server.url}/reviews`);
+    await appRendered(page);
     const header = page.locator('header').first();
     expect(await header.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
     expect(await header.getByTestId('brand-shield').isVisible()).toBe(true);
@@ -74,11 +75,12 @@ describe('the public website in Chromium', () => {
   it('[R-NAV-6] the bar has a sun/moon theme toggle; the choice survives a reload', async () => {
     const { page, context } = await newPage(browser);
     await page.goto(`${server.url}/services`);
+    await appRendered(page);
     const toggle = page.locator('header').getByRole('button', { name: 'Switch to dark theme' });
     await toggle.click();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await page.reload();
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await appRendered(page);
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     expect(await page.locator('header').getByRole('button', { name: 'Switch to light theme' }).isVisible()).toBe(true);
     await context.close();
@@ -87,6 +89,7 @@ describe('the public website in Chromium', () => {
   it('[R-NAV-7] small screens get a hamburger menu with the six links', async () => {
     const { page, context } = await newPage(browser, { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
     await page.goto(server.url);
+    await appRendered(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect(await nav.locator('ul a').first().isVisible()).toBe(false);
     const burger = page.getByRole('button', { name: 'Open menu' });
@@ -171,6 +174,7 @@ describe('the public website in Chromium', () => {
     await page.goto(`${server.url}/reviews`);
     await page.getByTestId('review-average').filter({ hasText: '5.0' }).waitFor();
     const form = page.getByRole('form', { name: 'Leave a review' });
+    await form.waitFor(); // the form's code loads after the first paint (web/src/ui/Deferred.tsx)
     const rating = form.getByRole('group', { name: /Your rating/ });
     expect(await rating.getByRole('radio').count()).toBe(5);
     await form.getByLabel('Your name').fill('Morgan Ellery');

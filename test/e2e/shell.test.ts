@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newPage, signInThroughPopup } from '../support/browser.ts';
+import { appRendered, newPage, signInThroughPopup } from '../support/browser.ts';
 import { serverAndBrowser } from '../support/e2e-environment.ts';
 
 const PUBLIC_SCREENS = [
@@ -95,13 +95,14 @@ describe('the SPA shell in Chromium', () => {
   it('[R-THM-1] [R-THM-2] light by default; dark is a class on <html>, saved and restored on reload', async () => {
     const { page, context } = await newPage(env.browser);
     await page.goto(env.server.url);
+    await appRendered(page);
     const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
     expect(await isDark()).toBe(false);
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     expect(await isDark()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
     await page.reload();
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await appRendered(page);
     expect(await isDark()).toBe(true);
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
     await page.reload();

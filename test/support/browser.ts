@@ -71,3 +71,11 @@ export async function signInAndOpen(page: Page, baseUrl: string, accountName: st
   await page.waitForURL((u) => u.pathname === '/admin' || u.pathname === '/employee-dashboard', { timeout: 5000 }).catch(() => {});
   await page.goto(`${baseUrl}${path}`);
 }
+
+/**
+ * Public screens arrive as prerendered HTML (scripts/prerender.ts); their buttons work once the
+ * app has rendered over it, which main.tsx marks by removing `data-prerendered` from #root.
+ */
+export async function appRendered(page: Page): Promise<void> {
+  await page.locator('#root:not([data-prerendered])').waitFor({ state: 'attached' });
+}

@@ -21,7 +21,7 @@ function RootLayout() {
       </a>
       <TopBar />
       <AuthLifecycle />
-      <main id="main" className="mx-auto min-h-[70vh] max-w-6xl px-4 pt-24">
+      <main id="main" className="mx-auto min-h-screen max-w-6xl px-4 pt-24">
         <Outlet />
       </main>
       <Footer />

@@ -1,10 +1,14 @@
+import { lazy } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { PageHeading } from '../ui/PageHeading.tsx';
-import { ContactForm } from '../features/contact/ContactForm.tsx';
+import { Deferred } from '../ui/Deferred.tsx';
 import { siteInfoQuery } from '../features/shell/site-info.ts';
 import { telHref } from '../features/shell/contact-links.ts';
+
+// The form (react-hook-form + zod) loads after the first paint; see ui/Deferred.tsx.
+const ContactForm = lazy(() => import('../features/contact/ContactForm.tsx').then((m) => ({ default: m.ContactForm })));
 
 export const Route = createFileRoute('/contact')({
   component: Contact,
@@ -22,7 +26,9 @@ function Contact() {
     <>
       <PageHeading title="Contact us">Questions about a system, a quote or an appointment? Call, e-mail, or send us a message.</PageHeading>
       <div className="grid gap-10 lg:grid-cols-[1fr_20rem]">
-        <ContactForm />
+        <Deferred label="Loading the contact form" placeholderClass="min-h-[36rem]">
+          <ContactForm />
+        </Deferred>
         <aside aria-label="Contact details" className="space-y-6 text-slate-800 dark:text-slate-200">
           <div>
             <h2 className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">

@@ -1,7 +1,11 @@
+import { lazy } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeading } from '../ui/PageHeading.tsx';
-import { QuoteForm } from '../features/quote/QuoteForm.tsx';
+import { Deferred } from '../ui/Deferred.tsx';
 import { QUOTE_SERVICES, oneOf } from '../../../src/contracts/public-site-values.ts';
+
+// The form (react-hook-form + zod) loads after the first paint; see ui/Deferred.tsx.
+const QuoteForm = lazy(() => import('../features/quote/QuoteForm.tsx').then((m) => ({ default: m.QuoteForm })));
 
 export const Route = createFileRoute('/quote')({
   // A plain parser keeps zod out of the entry bundle (route definitions are not code-split).
@@ -19,7 +23,9 @@ function Screen() {
       <PageHeading title="Request a free quote">
         Tell us about your property and what you would like protected. We reply within one business day to arrange a free, no-obligation visit.
       </PageHeading>
-      <QuoteForm initialService={service} />
+      <Deferred label="Loading the quote form" placeholderClass="min-h-[110rem] md:min-h-[70rem]">
+        <QuoteForm initialService={service} />
+      </Deferred>
     </>
   );
 }

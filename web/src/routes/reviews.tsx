@@ -1,19 +1,23 @@
+import { lazy } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { BadgeCheck } from 'lucide-react';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { reviewsQuery } from '../features/reviews/queries.ts';
 import { Stars } from '../features/reviews/Stars.tsx';
-import { ReviewForm } from '../features/reviews/ReviewForm.tsx';
+import { Deferred } from '../ui/Deferred.tsx';
 import { JsonLd } from '../features/reviews/JsonLd.tsx';
-import { REVIEW_SERVICE_OPTIONS, type PublicReview, type RatingSummaryDto } from '../../../src/contracts/reviews.ts';
+import type { PublicReview, RatingSummaryDto } from '../../../src/contracts/reviews.ts';
+import { reviewServiceLabel } from '../features/reviews/service-labels.ts';
+
+// The form (react-hook-form + zod) loads after the first paint; see ui/Deferred.tsx.
+const ReviewForm = lazy(() => import('../features/reviews/ReviewForm.tsx').then((m) => ({ default: m.ReviewForm })));
 
 export const Route = createFileRoute('/reviews')({
   component: Reviews,
 });
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const serviceLabel = (s: string | null) => REVIEW_SERVICE_OPTIONS.find((o) => o.value === s)?.label ?? null;
 
 function Reviews() {
   const q = useInfiniteQuery(reviewsQuery);
@@ -27,41 +31,53 @@ function Reviews() {
       {first && <JsonLd data={first.jsonLd} />}
       <div className="grid gap-10 lg:grid-cols-[1fr_22rem]">
         <div>
-          {first && <Summary summary={first.summary} />}
+          {first ? <Summary summary={first.summary} /> : <SummaryPlaceholder />}
           {q.isError && <p role="alert">Reviews could not be loaded. Please try again later.</p>}
           <h2 className="mt-8 text-xl font-bold text-slate-900 dark:text-white">Newest first</h2>
-          {first && reviews.length === 0 && <p className="mt-3 text-slate-700 dark:text-slate-300">No reviews yet — be the first.</p>}
-          <ul className="mt-4 space-y-4" aria-label="Reviews">
-            {reviews.map((r) => (
-              <ReviewItem key={r.id} review={r} />
-            ))}
-          </ul>
-          {q.hasNextPage && (
-            <button
-              type="button"
-              onClick={() => void q.fetchNextPage()}
-              disabled={q.isFetchingNextPage}
-              className="mt-6 rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-900 hover:bg-slate-50 disabled:opacity-60 dark:border-slate-700 dark:text-white dark:hover:bg-slate-900"
-            >
-              {q.isFetchingNextPage ? 'Loading…' : 'Show more reviews'}
-            </button>
-          )}
+          {/* Reserves room for the first reviews (phones: the form sits below) so nothing jumps when they arrive. */}
+          <div className="min-h-[32rem] lg:min-h-0">
+            {first && reviews.length === 0 && <p className="mt-3 text-slate-700 dark:text-slate-300">No reviews yet — be the first.</p>}
+            <ul className="mt-4 space-y-4" aria-label="Reviews" aria-busy={q.isPending}>
+              {reviews.map((r) => (
+                <ReviewItem key={r.id} review={r} />
+              ))}
+            </ul>
+            {q.hasNextPage && (
+              <button
+                type="button"
+                onClick={() => void q.fetchNextPage()}
+                disabled={q.isFetchingNextPage}
+                className="mt-6 rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-900 hover:bg-slate-50 disabled:opacity-60 dark:border-slate-700 dark:text-white dark:hover:bg-slate-900"
+              >
+                {q.isFetchingNextPage ? 'Loading…' : 'Show more reviews'}
+              </button>
+            )}
+          </div>
         </div>
         <section aria-labelledby="leave-review" className="self-start rounded-xl border border-slate-200 p-5 dark:border-slate-800">
           <h2 id="leave-review" className="text-xl font-bold text-slate-900 dark:text-white">
             Leave a review
           </h2>
           <p className="mt-1 mb-4 text-sm text-slate-700 dark:text-slate-300">Tell other families what it was like to work with us.</p>
-          <ReviewForm />
+          <Deferred label="Loading the review form" placeholderClass="min-h-[36rem]">
+            <ReviewForm />
+          </Deferred>
         </section>
       </div>
     </>
   );
 }
 
+// Same box for the summary and its placeholder, so the average arriving moves nothing.
+const summaryBox = 'flex min-h-[19rem] flex-col gap-6 rounded-xl bg-slate-50 p-5 sm:min-h-[10rem] sm:flex-row sm:items-center dark:bg-slate-900';
+
+function SummaryPlaceholder() {
+  return <div aria-hidden className={`${summaryBox} animate-pulse`} data-testid="review-summary-placeholder" />;
+}
+
 function Summary({ summary }: { summary: RatingSummaryDto }) {
   return (
-    <section aria-labelledby="rating-summary" className="flex flex-col gap-6 rounded-xl bg-slate-50 p-5 sm:flex-row sm:items-center dark:bg-slate-900">
+    <section aria-labelledby="rating-summary" className={summaryBox}>
       <div>
         <h2 id="rating-summary" className="sr-only">
           Rating summary
@@ -96,7 +112,7 @@ function Summary({ summary }: { summary: RatingSummaryDto }) {
 }
 
 function ReviewItem({ review }: { review: PublicReview }) {
-  const service = serviceLabel(review.service);
+  const service = reviewServiceLabel(review.service);
   return (
     <li className="rounded-lg border border-slate-200 p-5 dark:border-slate-800">
       <div className="flex flex-wrap items-center justify-between gap-2">

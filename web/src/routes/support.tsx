@@ -1,10 +1,14 @@
+import { lazy } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Bell, Camera, Siren } from 'lucide-react';
 import { PageHeading } from '../ui/PageHeading.tsx';
-import { SupportForm } from '../features/support/SupportForm.tsx';
+import { Deferred } from '../ui/Deferred.tsx';
 import { siteInfoQuery } from '../features/shell/site-info.ts';
 import { telHref } from '../features/shell/contact-links.ts';
+
+// The form (react-hook-form + zod) loads after the first paint; see ui/Deferred.tsx.
+const SupportForm = lazy(() => import('../features/support/SupportForm.tsx').then((m) => ({ default: m.SupportForm })));
 
 export const Route = createFileRoute('/support')({
   component: Support,
@@ -91,7 +95,9 @@ function Support() {
           Request support
         </h2>
         <p className="mt-1 mb-4 text-slate-700 dark:text-slate-300">Still stuck? Tell us what is happening and a technician will get back to you.</p>
-        <SupportForm />
+        <Deferred label="Loading the support form" placeholderClass="min-h-[36rem]">
+          <SupportForm />
+        </Deferred>
       </section>
     </>
   );

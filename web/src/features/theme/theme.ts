@@ -2,11 +2,11 @@
 export type Theme = 'light' | 'dark';
 export const THEME_STORAGE_KEY = 'theme';
 
-export function readTheme(storage: Pick<Storage, 'getItem'> = window.localStorage): Theme {
+export function readTheme(storage?: Pick<Storage, 'getItem'>): Theme {
   try {
-    return storage.getItem(THEME_STORAGE_KEY) === 'dark' ? 'dark' : 'light';
+    return (storage ?? window.localStorage).getItem(THEME_STORAGE_KEY) === 'dark' ? 'dark' : 'light';
   } catch {
-    return 'light'; // storage can be disabled (private mode, policies)
+    return 'light'; // storage can be disabled (private mode, policies); no window when prerendering
   }
 }
 

@@ -1,0 +1,29 @@
+/**
+ * Post-build step (`npm run build`): renders the public screens to static HTML so a phone paints
+ * the page before any JavaScript has run. For each route, dist/web/index.html with the screen's
+ * markup inside #root is written to dist/web/prerendered/<name>.html; the BFF
+ * (src/http/plugins/spa.ts) serves that file for the route, and main.tsx renders the same screen
+ * over it. No inline script or data (the CSP forbids inline scripts).
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
+import { PRERENDERED_DIR, PRERENDERED_ROUTES, prerenderedFile } from '../src/http/plugins/spa.ts';
+
+process.env.NODE_ENV = 'production'; // React's production server renderer
+const WEB = resolve('dist/web');
+const ROOT_MARKUP = /<div id="root">[\s\S]*?<\/div>\s*<\/body>/;
+
+const entry = (await import(pathToFileURL(resolve('dist/prerender/prerender.js')).href)) as { renderRoute(url: string): Promise<string> };
+const shell = readFileSync(resolve(WEB, 'index.html'), 'utf8');
+if (!ROOT_MARKUP.test(shell)) throw new Error('dist/web/index.html: <div id="root"> not found at the end of <body>');
+
+rmSync(resolve(WEB, PRERENDERED_DIR), { recursive: true, force: true });
+mkdirSync(resolve(WEB, PRERENDERED_DIR), { recursive: true });
+for (const route of PRERENDERED_ROUTES) {
+  const markup = await entry.renderRoute(route);
+  const html = shell.replace(ROOT_MARKUP, () => `<div id="root" data-prerendered="">${markup}</div>\n  </body>`);
+  writeFileSync(resolve(WEB, prerenderedFile(route)), html);
+  console.log(`prerendered ${route} → dist/web/${prerenderedFile(route)} (${(html.length / 1024).toFixed(1)} KB)`);
+}
+rmSync(resolve('dist/prerender'), { recursive: true, force: true });
