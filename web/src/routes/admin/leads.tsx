@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { leadsQuery } from '../../features/leads/queries.ts';
-import { LoadError } from '../../features/admin-panel/StaffOnly.tsx';
+import { PagedCardList } from '../../features/admin-panel/PagedCardList.tsx';
 import { StatusFilter, smallButton } from '../../features/admin-panel/StatusFilter.tsx';
 import { QUOTE_SERVICE_OPTIONS, type Lead } from '../../../../src/contracts/quotes.ts';
 import { LEAD_STATUS_VALUES, oneOf } from '../../../../src/contracts/public-site-values.ts';
@@ -28,18 +28,9 @@ function Screen() {
     <>
       <PageHeading title="Leads">Free-quote requests from the website, newest first.</PageHeading>
       <StatusFilter id="lead-status" label="Status" value={status} options={LEAD_STATUS_VALUES} onChange={(s) => void navigate({ search: { status: s } })} />
-      {q.isError && <div className="mt-4"><LoadError error={q.error} /></div>}
-      {q.data && leads.length === 0 && <p className="mt-6 text-slate-700 dark:text-slate-300">No leads here.</p>}
-      <ul className="mt-6 space-y-4" aria-label="Leads">
-        {leads.map((l) => (
-          <LeadCard key={l.id} lead={l} />
-        ))}
-      </ul>
-      {q.hasNextPage && (
-        <button type="button" className={`mt-4 ${smallButton}`} onClick={() => void q.fetchNextPage()}>
-          Show more
-        </button>
-      )}
+      <PagedCardList query={q} items={leads} label="Leads" empty="No leads here.">
+        {(l) => <LeadCard key={l.id} lead={l} />}
+      </PagedCardList>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useInfiniteQuery, useMutation, useQueryClient, infiniteQueryOptions } from '@tanstack/react-query';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { LoadError } from '../../features/admin-panel/StaffOnly.tsx';
+import { PagedCardList } from '../../features/admin-panel/PagedCardList.tsx';
 import { StatusFilter, smallButton } from '../../features/admin-panel/StatusFilter.tsx';
 import type { InboxList, InboxMessage } from '../../../../src/contracts/support.ts';
 import { apiFetch } from '../../lib/api.ts';
@@ -45,18 +45,9 @@ function Screen() {
         <StatusFilter id="message-status" label="Status" value={search.status} options={STATUSES} onChange={(s) => void navigate({ search: { ...search, status: s } })} />
         <StatusFilter id="message-kind" label="Kind" value={search.kind} options={KINDS} onChange={(k) => void navigate({ search: { ...search, kind: k } })} />
       </div>
-      {q.isError && <div className="mt-4"><LoadError error={q.error} /></div>}
-      {q.data && messages.length === 0 && <p className="mt-6 text-slate-700 dark:text-slate-300">No messages here.</p>}
-      <ul className="mt-6 space-y-4" aria-label="Messages">
-        {messages.map((m) => (
-          <MessageCard key={m.id} message={m} />
-        ))}
-      </ul>
-      {q.hasNextPage && (
-        <button type="button" className={`mt-4 ${smallButton}`} onClick={() => void q.fetchNextPage()}>
-          Show more
-        </button>
-      )}
+      <PagedCardList query={q} items={messages} label="Messages" empty="No messages here.">
+        {(m) => <MessageCard key={m.id} message={m} />}
+      </PagedCardList>
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useInfiniteQuery, useMutation, useQueryClient, infiniteQueryOptions } from '@tanstack/react-query';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { LoadError } from '../../features/admin-panel/StaffOnly.tsx';
+import { PagedCardList } from '../../features/admin-panel/PagedCardList.tsx';
 import { StatusFilter, smallButton } from '../../features/admin-panel/StatusFilter.tsx';
 import { Stars } from '../../features/reviews/Stars.tsx';
 import { REJECT_REASON_OPTIONS, type StaffReview, type StaffReviewList } from '../../../../src/contracts/reviews.ts';
@@ -42,18 +42,9 @@ function Screen() {
     <>
       <PageHeading title="Review moderation">Publish genuine reviews — good or bad. Reject only spam, abuse, off-topic posts or private details.</PageHeading>
       <StatusFilter id="review-status" label="Show" value={status} options={STATUSES} onChange={(s) => void navigate({ search: { status: s } })} />
-      {q.isError && <div className="mt-4"><LoadError error={q.error} /></div>}
-      {q.data && reviews.length === 0 && <p className="mt-6 text-slate-700 dark:text-slate-300">Nothing to show.</p>}
-      <ul className="mt-6 space-y-4" aria-label="Reviews">
-        {reviews.map((r) => (
-          <ModerationCard key={r.id} review={r} />
-        ))}
-      </ul>
-      {q.hasNextPage && (
-        <button type="button" className={`mt-4 ${smallButton}`} onClick={() => void q.fetchNextPage()}>
-          Show more
-        </button>
-      )}
+      <PagedCardList query={q} items={reviews} label="Reviews" empty="Nothing to show.">
+        {(r) => <ModerationCard key={r.id} review={r} />}
+      </PagedCardList>
     </>
   );
 }
