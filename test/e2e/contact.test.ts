@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readCollection } from '../support/stored-documents.ts';
-import { newPage } from '../support/browser.ts';
+import { appRendered, newPage } from '../support/browser.ts';
 import { serverAndBrowser } from '../support/e2e-environment.ts';
 import { startServer } from '../support/server-process.ts';
 
@@ -15,6 +15,7 @@ describe('the Contact form in Chromium', () => {
   it('shows field-level errors for bad input and stores nothing', async () => {
     const { page, context } = await newPage(env.browser);
     await page.goto(`${env.server.url}/contact`);
+    await appRendered(page);
     await page.getByLabel('E-mail').fill('not-an-email');
     await page.getByLabel('Message').fill('short');
     await page.getByRole('button', { name: 'Send message' }).click();
@@ -29,6 +30,7 @@ describe('the Contact form in Chromium', () => {
   it('sends a message, shows a success message, and the message survives a restart', async () => {
     const { page, context } = await newPage(env.browser);
     await page.goto(`${env.server.url}/contact`);
+    await appRendered(page);
     await page.getByLabel('Name').fill('Dana Whitfield');
     await page.getByLabel('E-mail').fill('dana@example.com');
     await page.getByLabel('Phone (optional)').fill('555 867 5309');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPage, signInThroughPopup } from '../support/browser.ts';
+import { appRendered, newPage, signInThroughPopup } from '../support/browser.ts';
 import { serverAndBrowser } from '../support/e2e-environment.ts';
 
 const IPHONE_UA =
@@ -47,6 +47,7 @@ describe('signing in and what each person sees, in Chromium', () => {
       if (m.type() === 'error') consoleErrors.push(m.text());
     });
     await page.goto(`${env.server.url}/services`);
+    await appRendered(page);
     await heading(page).waitFor();
     await signInThroughPopup(context, page, 'Frank Miller');
     await page.waitForURL((u) => u.pathname === '/admin');
@@ -62,6 +63,7 @@ describe('signing in and what each person sees, in Chromium', () => {
   it('[R-RED-2] [R-NAV-13] the demo employee signs in from / and lands on /employee-dashboard with only her menu', async () => {
     const { page, context } = await newPage(env.browser);
     await page.goto(env.server.url);
+    await appRendered(page);
     await heading(page).waitFor();
     await signInThroughPopup(context, page, 'Maria Lopez');
     await page.waitForURL((u) => u.pathname === '/employee-dashboard');
@@ -74,12 +76,14 @@ describe('signing in and what each person sees, in Chromium', () => {
   it('[R-AUTH-4] [R-AUTH-7] the inactive employee sees home with no back-office menu', async () => {
     const { page, context } = await newPage(env.browser);
     await page.goto(env.server.url);
+    await appRendered(page);
     await heading(page).waitFor();
     await signInThroughPopup(context, page, 'Tom Reed');
     await page.getByRole('button', { name: 'Account menu (Tom Reed)' }).waitFor();
     expect(path(page)).toBe('/');
     expect(await page.getByRole('button', { name: /Admin menu|Staff menu/ }).count()).toBe(0);
     await page.goto(`${env.server.url}/employee-dashboard`);
+    await appRendered(page);
     await screenShows(page, 'No access');
     await context.close();
   });
@@ -89,6 +93,7 @@ describe('signing in and what each person sees, in Chromium', () => {
     let popups = 0;
     context.on('page', () => (popups += 1));
     await page.goto(`${env.server.url}/services`);
+    await appRendered(page);
     await heading(page).waitFor();
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
@@ -112,6 +117,7 @@ describe('signing in and what each person sees, in Chromium', () => {
       window.open = () => null;
     });
     await page.goto(env.server.url);
+    await appRendered(page);
     await heading(page).waitFor();
     await page.locator('header').getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL((u) => u.pathname.startsWith('/oidc'));
@@ -124,6 +130,7 @@ describe('signing in and what each person sees, in Chromium', () => {
   it('[R-AUTH-10] a popup the user closes falls back to the redirect flow', async () => {
     const { page, context } = await newPage(env.browser);
     await page.goto(env.server.url);
+    await appRendered(page);
     await heading(page).waitFor();
     const [popup] = await Promise.all([context.waitForEvent('page'), page.locator('header').getByRole('button', { name: 'Sign in', exact: true }).click()]);
     await popup.getByRole('button', { name: /^Maria Lopez/ }).waitFor();
@@ -141,6 +148,7 @@ describe('signing in and what each person sees, in Chromium', () => {
       if (m.type() === 'error') errors.push(m.text());
     });
     await page.goto(env.server.url);
+    await appRendered(page);
     await heading(page).waitFor();
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
@@ -156,6 +164,7 @@ describe('signing in and what each person sees, in Chromium', () => {
   it('[R-AUTH-12] [R-NAV-10] signing out from the avatar menu returns to signed-out', async () => {
     const { page, context } = await newPage(env.browser);
     await page.goto(env.server.url);
+    await appRendered(page);
     await heading(page).waitFor();
     await signInThroughPopup(context, page, 'Frank Miller');
     await page.waitForURL((u) => u.pathname === '/admin');
@@ -168,6 +177,7 @@ describe('signing in and what each person sees, in Chromium', () => {
     const session = await page.evaluate(async () => ((await (await fetch('/api/session')).json()) as { state: string }).state);
     expect(session).toBe('signed-out');
     await page.goto(`${env.server.url}/admin`);
+    await appRendered(page);
     await screenShows(page, 'Please sign in');
     await context.close();
   });
@@ -175,10 +185,12 @@ describe('signing in and what each person sees, in Chromium', () => {
   it('[R-AUTH-15] an employee visiting /admin/invoices sees the No access page', async () => {
     const { page, context } = await newPage(env.browser);
     await page.goto(`${env.server.url}/contact`);
+    await appRendered(page);
     await heading(page).waitFor();
     await signInThroughPopup(context, page, 'Maria Lopez');
     await page.getByRole('button', { name: 'Account menu (Maria Lopez)' }).waitFor();
     await page.goto(`${env.server.url}/admin/invoices`);
+    await appRendered(page);
     await screenShows(page, 'No access');
     await expect(page.getByText("You don't have access to this page").isVisible()).resolves.toBe(true);
     await page.getByRole('link', { name: 'Go to the home page' }).click();
@@ -190,6 +202,7 @@ describe('signing in and what each person sees, in Chromium', () => {
   it('[R-AUTH-15] signed out, a back-office screen asks to sign in, and signing in there opens it', async () => {
     const { page, context } = await newPage(env.browser);
     await page.goto(`${env.server.url}/admin/jobs`);
+    await appRendered(page);
     await screenShows(page, 'Please sign in');
     const [popup] = await Promise.all([context.waitForEvent('page'), page.locator('main').getByRole('button', { name: 'Sign in', exact: true }).click()]);
     await popup.getByRole('button', { name: /^Maria Lopez/ }).click();

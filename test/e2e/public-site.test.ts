@@ -45,10 +45,12 @@ describe('the public website in Chromium', () => {
     const { page, context } = await newPage(browser);
     for (const [path, heading] of PUBLIC_SCREENS) {
       await page.goto(`${server.url}${path}`);
+      await appRendered(page);
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(heading);
       expect(await page.locator('main').innerText()).not.toMatch(/lorem ipsum/i);
     }
     await page.goto(`${server.url}/services`);
+    await appRendered(page);
     expect(await page.locator('main section h2').allTextContents()).toEqual(['Alarm systems', 'Security cameras', 'New-home prewires', 'Panel upgrades', 'Security consultation']);
     await context.close();
   });
@@ -105,6 +107,7 @@ describe('the public website in Chromium', () => {
   it('[R-NAV-14] the footer shows the configured phone, e-mail, service area and copyright year', async () => {
     const { page, context } = await newPage(browser);
     await page.goto(`${server.url}/contact`);
+    await appRendered(page);
     const footer = page.locator('footer');
     await footer.getByText(`© ${COMPANY.year} ${COMPANY.name}. All rights reserved.`).waitFor();
     expect(await footer.getByRole('link', { name: COMPANY.phone }).getAttribute('href')).toBe('tel:5557771234');
@@ -116,6 +119,7 @@ describe('the public website in Chromium', () => {
   it('a visitor requests a quote with a photo and staff see the lead with the photo', async () => {
     const { page, context } = await newPage(browser);
     await page.goto(`${server.url}/quote`);
+    await appRendered(page);
     await page.getByRole('button', { name: 'Request my free quote' }).click();
     await page.getByText('Choose at least one service.').waitFor();
     expect(await page.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
@@ -172,6 +176,7 @@ describe('the public website in Chromium', () => {
 
     const { page, context } = await newPage(browser);
     await page.goto(`${server.url}/reviews`);
+    await appRendered(page);
     await page.getByTestId('review-average').filter({ hasText: '5.0' }).waitFor();
     const form = page.getByRole('form', { name: 'Leave a review' });
     await form.waitFor(); // the form's code loads after the first paint (web/src/ui/Deferred.tsx)
@@ -210,6 +215,7 @@ describe('the public website in Chromium', () => {
       document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`));
     });
     await page.goto(`${server.url}/reviews`);
+    await appRendered(page);
     const ld = page.locator('script[type="application/ld+json"]');
     await ld.waitFor({ state: 'attached' });
     const data = JSON.parse((await ld.textContent()) ?? '{}') as Record<string, unknown>;
@@ -227,6 +233,7 @@ describe('the public website in Chromium', () => {
       const found: Record<string, string[]> = {};
       for (const [path] of PUBLIC_SCREENS) {
         await page.goto(`${server.url}${path}`);
+        await appRendered(page);
         await page.getByRole('heading', { level: 1 }).waitFor();
         await page.waitForLoadState('networkidle');
         expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');

@@ -35,6 +35,7 @@ describe('the SPA shell in Chromium', () => {
     const { page, context } = await newPage(env.browser);
     for (const [path, heading] of PUBLIC_SCREENS) {
       await page.goto(`${env.server.url}${path}`);
+      await appRendered(page);
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(heading);
     }
     await context.close();
@@ -44,11 +45,13 @@ describe('the SPA shell in Chromium', () => {
     const { page, context } = await newPage(env.browser);
     // The screens are for staff (R-AUTH-15): the admin may open every one of them.
     await page.goto(`${env.server.url}/services`);
+    await appRendered(page);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await signInThroughPopup(context, page, 'Frank Miller');
     await page.getByRole('button', { name: 'Account menu (Frank Miller)' }).waitFor();
     for (const [path, heading] of BACK_OFFICE_SCREENS) {
       await page.goto(`${env.server.url}${path}`);
+      await appRendered(page);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 5000 });
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(heading);
     }
@@ -65,6 +68,7 @@ describe('the SPA shell in Chromium', () => {
       await route.continue();
     });
     await page.goto(env.server.url);
+    await appRendered(page);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(requested.some((p) => /\/assets\/services-/.test(p))).toBe(false);
 
@@ -82,6 +86,7 @@ describe('the SPA shell in Chromium', () => {
   it('[R-NAV-4] the page scrolls back to the top on a route change', async () => {
     const { page, context } = await newPage(env.browser, { viewport: { width: 1024, height: 500 } });
     await page.goto(env.server.url);
+    await appRendered(page);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
     await page.waitForFunction(() => window.scrollY > 200);
