@@ -1,17 +1,12 @@
 import { z } from 'zod';
-import { text } from './text.ts';
+import { text, visitorName, visitorEmail, optionalPhone } from './text.ts';
 
 /** Shared by POST /api/contact and the Contact form, so both refuse the same input the same way. */
 export const contactRequestSchema = z
   .object({
-    name: text('Please enter your name.').trim().min(2, 'Please enter your name.').max(100, 'Name is too long (100 characters at most).'),
-    email: text('Please enter your e-mail address.').trim().max(254, 'E-mail is too long.').pipe(z.email('Please enter a valid e-mail address.')),
-    phone: text('Phone must be text.')
-      .trim()
-      .max(30, 'Phone number is too long.')
-      .regex(/^[+()\d\s.-]*$/, 'Use digits, spaces and + ( ) - . only.')
-      .optional()
-      .transform((v) => (v ? v : undefined)),
+    name: visitorName(),
+    email: visitorEmail(),
+    phone: optionalPhone(),
     subject: text('Please add a subject.').trim().min(3, 'Please add a subject.').max(150, 'Subject is too long (150 characters at most).'),
     message: text('Please write your message.')
       .trim()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './text.ts';
+import { text, visitorName, visitorEmail } from './text.ts';
 import { LEAD_STATUS_VALUES, QUOTE_SERVICES } from './public-site-values.ts';
 
 export { LEAD_STATUS_VALUES, QUOTE_SERVICES };
@@ -26,8 +26,8 @@ const emptyToNull = (v: string | undefined) => (v === undefined || v.trim() === 
 
 export const quoteRequestSchema = z
   .object({
-    name: text('Please enter your name.').trim().min(2, 'Please enter your name.').max(100, 'Name is too long (100 characters at most).'),
-    email: text('Please enter your e-mail address.').trim().max(254, 'E-mail is too long.').pipe(z.email('Please enter a valid e-mail address.')),
+    name: visitorName(),
+    email: visitorEmail(),
     phone: text('Please enter a phone number.')
       .trim()
       .min(7, 'Please enter a phone number we can call.')

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './text.ts';
+import { text, visitorName, visitorEmail, optionalPhone } from './text.ts';
 import { MESSAGE_KINDS, MESSAGE_STATUS_VALUES } from './public-site-values.ts';
 
 export const SUPPORT_TOPICS = [
@@ -14,14 +14,9 @@ const TOPICS = ['alarm', 'cameras', 'app', 'monitoring', 'other'] as const;
 /** The Support page's request form; stored in the back-office inbox as kind 'support'. */
 export const supportRequestSchema = z
   .object({
-    name: text('Please enter your name.').trim().min(2, 'Please enter your name.').max(100, 'Name is too long (100 characters at most).'),
-    email: text('Please enter your e-mail address.').trim().max(254, 'E-mail is too long.').pipe(z.email('Please enter a valid e-mail address.')),
-    phone: text('Phone must be text.')
-      .trim()
-      .max(30, 'Phone number is too long.')
-      .regex(/^[+()\d\s.-]*$/, 'Use digits, spaces and + ( ) - . only.')
-      .optional()
-      .transform((v) => (v ? v : undefined)),
+    name: visitorName(),
+    email: visitorEmail(),
+    phone: optionalPhone(),
     topic: z.enum(TOPICS, { error: 'Choose what you need help with.' }),
     message: text('Please describe the problem.')
       .trim()
