@@ -2,7 +2,8 @@ import { useForm, useFieldArray, useWatch, Controller } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CLIENT_KIND_VALUES, CLIENT_SOURCE_VALUES, clientInputSchema, type ClientInput, type ClientView } from '../../../../src/contracts/clients.ts';
 import { Field } from '../../ui/Field.tsx';
-import { applyServerErrors, cleaning, errorAt, joinList, splitList } from './form-helpers.ts';
+import { cleaning, errorAt, joinList, splitList } from './form-helpers.ts';
+import { showServerErrors } from '../../lib/form-errors.ts';
 import { SiteFields, cleanSite, emptySite, type SiteFormValues } from './SiteForm.tsx';
 import { Button, ErrorNote, FormActions } from './ui.tsx';
 import { useUnsavedChanges } from './use-unsaved-changes.ts';
@@ -56,7 +57,7 @@ export function ClientForm({ initial, onSave, onCancel, submitLabel }: { initial
       await onSave(clean(values));
       reset(values);
     } catch (err) {
-      applyServerErrors(err, setError);
+      showServerErrors(err, setError);
     }
   });
 

@@ -2,7 +2,8 @@ import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ZONE_TYPE_VALUES, siteInputSchema, type SiteInput, type SiteView } from '../../../../src/contracts/clients.ts';
 import { Field } from '../../ui/Field.tsx';
-import { applyServerErrors, cleaning, errorAt } from './form-helpers.ts';
+import { cleaning, errorAt } from './form-helpers.ts';
+import { showServerErrors } from '../../lib/form-errors.ts';
 import { Button, ErrorNote, FormActions } from './ui.tsx';
 import { useUnsavedChanges } from './use-unsaved-changes.ts';
 
@@ -159,7 +160,7 @@ export function SiteForm({ site, onSave, onCancel }: { site?: SiteView; onSave: 
     try {
       await onSave(cleanSite(form.getValues()));
     } catch (err) {
-      applyServerErrors(err, form.setError);
+      showServerErrors(err, form.setError);
     }
   });
   return (

@@ -1,5 +1,4 @@
-import type { FieldValues, Resolver, UseFormSetError, Path } from 'react-hook-form';
-import { ApiRequestError } from '../../lib/api.ts';
+import type { FieldValues, Resolver } from 'react-hook-form';
 
 /** "a, b ; c" ↔ ['a', 'b', 'c'] for list fields typed as text. */
 export const splitList = (s: string): string[] =>
@@ -14,15 +13,6 @@ export function cleaning<T extends FieldValues>(resolver: Resolver<T>, clean: (v
   return (values, context, options) => resolver(clean(values), context, options);
 }
 
-/** Puts the server's field messages next to their fields, and its message at the top. */
-export function applyServerErrors<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>): void {
-  if (err instanceof ApiRequestError) {
-    for (const [key, messages] of Object.entries(err.fields)) setError(key as Path<T>, { message: messages.join(' ') });
-    setError('root' as Path<T>, { message: err.message });
-  } else {
-    setError('root' as Path<T>, { message: 'Something went wrong. Please try again.' });
-  }
-}
 
 /** The message of a nested field error ('contacts.0.emails.0'), if any. */
 export function errorAt(errors: unknown, path: string): string | undefined {

@@ -3,12 +3,11 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { contactRequestSchema, type ContactRequest, type ContactResponse } from '../../../../src/contracts/contact.ts';
-import { ApiRequestError, apiFetch } from '../../lib/api.ts';
+import { apiFetch } from '../../lib/api.ts';
+import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
 
 const FIELD_NAMES = ['name', 'email', 'phone', 'subject', 'message'] as const;
-type FieldName = (typeof FIELD_NAMES)[number];
-const isField = (k: string): k is FieldName => (FIELD_NAMES as readonly string[]).includes(k);
 
 export function ContactForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -27,15 +26,8 @@ export function ContactForm() {
       setSentTo(values.name.trim());
       reset();
     } catch (err) {
-      if (err instanceof ApiRequestError) {
-        // The server checks the same schema; show anything it still refused next to its field.
-        for (const [key, messages] of Object.entries(err.fields)) {
-          if (isField(key)) setError(key, { message: messages.join(' ') });
-        }
-        setError('root', { message: err.message });
-      } else {
-        setError('root', { message: 'Something went wrong. Please try again.' });
-      }
+      // The server checks the same schema; show anything it still refused next to its field.
+      showServerErrors(err, setError, FIELD_NAMES);
     }
   });
 

@@ -11,7 +11,7 @@ import {
   type EmployeeDto,
 } from '../../../../src/contracts/employees.ts';
 import type { Permissions } from '../../../../src/domain/auth/permissions.ts';
-import { ApiRequestError } from '../../lib/api.ts';
+import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
 import { PermissionSwitches } from './PermissionSwitches.tsx';
 import { STATUS_LABELS } from './labels.ts';
@@ -70,20 +70,8 @@ export function EmployeeForm(props: {
       reset(valuesOf(saved));
       props.onSaved(saved);
     } catch (err) {
-      if (err instanceof ApiRequestError) {
-        let first: (typeof TEXT_FIELDS)[number] | null = null;
-        for (const [key, messages] of Object.entries(err.fields)) {
-          const field = TEXT_FIELDS.find((f) => f === key);
-          if (field) {
-            setError(field, { message: messages.join(' ') });
-            first ??= field;
-          }
-        }
-        setError('root', { message: err.message });
-        if (first) setFocus(first);
-      } else {
-        setError('root', { message: 'Something went wrong. Please try again.' });
-      }
+      const first = showServerErrors(err, setError, TEXT_FIELDS);
+      if (first) setFocus(first);
     }
   });
 

@@ -9,7 +9,7 @@ import {
   type InventoryItemDto,
   type ItemForm as ItemFormValues,
 } from '../../../../src/contracts/inventory.ts';
-import { ApiRequestError } from '../../lib/api.ts';
+import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
 import { useSaveItem } from './queries.ts';
 import { mayDiscard, useUnsavedChangesWarning } from './unsaved-changes.ts';
@@ -50,13 +50,7 @@ export function ItemForm(props: { item: InventoryItemDto | null; onDone: (saved:
       release();
       props.onDone(saved);
     } catch (err) {
-      if (err instanceof ApiRequestError) {
-        for (const [k, messages] of Object.entries(err.fields)) {
-          const field = SERVER_FIELDS[k];
-          if (field) setError(field, { message: messages.join(' ') });
-        }
-        setError('root', { message: err.message });
-      } else setError('root', { message: 'Something went wrong. Please try again.' });
+      showServerErrors(err, setError, SERVER_FIELDS);
     }
   });
 

@@ -1,7 +1,7 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { movementFormSchema, splitSerials, toMovementRequest, type InventoryItemDto, type MovementForm as MovementFormValues } from '../../../../src/contracts/inventory.ts';
-import { ApiRequestError } from '../../lib/api.ts';
+import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
 import { useRecordMovement } from './queries.ts';
 import { mayDiscard, useUnsavedChangesWarning } from './unsaved-changes.ts';
@@ -41,13 +41,7 @@ export function MovementForm(props: { item: InventoryItemDto; onDone: () => void
       release();
       props.onDone();
     } catch (err) {
-      if (err instanceof ApiRequestError) {
-        for (const [k, messages] of Object.entries(err.fields)) {
-          const f = SERVER_FIELDS[k];
-          if (f) setError(f, { message: messages.join(' ') });
-        }
-        setError('root', { message: err.message });
-      } else setError('root', { message: 'Something went wrong. Please try again.' });
+      showServerErrors(err, setError, SERVER_FIELDS);
     }
   });
 

@@ -13,8 +13,9 @@ import {
   type QuoteResponse,
 } from '../../../../src/contracts/quotes.ts';
 import { ApiRequestError, apiFetch } from '../../lib/api.ts';
+import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
-import { applyServerErrors, choiceClass, errorClass, fieldsetClass, honeypotClass, legendClass, primaryButton } from '../site/form-styles.ts';
+import { choiceClass, errorClass, fieldsetClass, honeypotClass, legendClass, primaryButton } from '../site/form-styles.ts';
 
 const FIELD_NAMES = ['name', 'email', 'phone', 'services', 'propertyType', 'construction', 'address', 'postcode', 'preferredDate', 'preferredWindow', 'description'] as const;
 type QuoteField = (typeof FIELD_NAMES)[number];
@@ -73,13 +74,8 @@ export function QuoteForm({ initialService }: { initialService?: QuoteRequestFor
       setDone({ name: values.name, email: values.email });
       window.scrollTo({ top: 0, behavior: 'smooth' });
     } catch (err) {
-      if (err instanceof ApiRequestError) {
-        applyServerErrors(err.fields, FIELD_NAMES, setError);
-        if (err.fields['photos']) setPhotoError(err.fields['photos'].join(' '));
-        setError('root', { message: err.message });
-      } else {
-        setError('root', { message: 'Something went wrong. Please try again.' });
-      }
+      showServerErrors(err, setError, FIELD_NAMES);
+      if (err instanceof ApiRequestError && err.fields['photos']) setPhotoError(err.fields['photos'].join(' '));
     }
   });
 

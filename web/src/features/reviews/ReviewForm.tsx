@@ -4,9 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { REVIEW_SERVICE_OPTIONS, reviewRequestSchema, type ReviewRequest } from '../../../../src/contracts/reviews.ts';
-import { ApiRequestError, apiFetch } from '../../lib/api.ts';
+import { apiFetch } from '../../lib/api.ts';
+import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
-import { applyServerErrors, errorClass, fieldsetClass, honeypotClass, legendClass, primaryButton } from '../site/form-styles.ts';
+import { errorClass, fieldsetClass, honeypotClass, legendClass, primaryButton } from '../site/form-styles.ts';
 
 const FIELDS = ['authorName', 'rating', 'text', 'service'] as const;
 const RATING_WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
@@ -27,10 +28,7 @@ export function ReviewForm() {
       await send.mutateAsync(values);
       setSent(true);
     } catch (err) {
-      if (err instanceof ApiRequestError) {
-        applyServerErrors(err.fields, FIELDS, setError);
-        setError('root', { message: err.message });
-      } else setError('root', { message: 'Something went wrong. Please try again.' });
+      showServerErrors(err, setError, FIELDS);
     }
   });
 

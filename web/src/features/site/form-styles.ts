@@ -6,14 +6,3 @@ export const errorClass = 'mt-1 text-sm text-red-700 dark:text-red-400';
 export const primaryButton = 'rounded-md bg-blue-700 px-5 py-3 font-semibold text-white hover:bg-blue-800 disabled:opacity-60';
 /** Hidden from people and assistive technology; bots that fill every input fill this one too. */
 export const honeypotClass = 'absolute -left-[10000px] h-px w-px overflow-hidden';
-
-/** Server field messages onto the form's fields; anything else becomes the form-level message. */
-export function applyServerErrors<K extends string>(
-  fields: Record<string, string[]>,
-  known: readonly K[],
-  setError: (name: K, error: { message: string }) => void,
-): void {
-  for (const [key, messages] of Object.entries(fields)) {
-    if ((known as readonly string[]).includes(key)) setError(key as K, { message: messages.join(' ') });
-  }
-}

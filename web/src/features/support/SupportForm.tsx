@@ -3,9 +3,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { SUPPORT_TOPICS, supportRequestSchema, type SupportRequest } from '../../../../src/contracts/support.ts';
-import { ApiRequestError, apiFetch } from '../../lib/api.ts';
+import { apiFetch } from '../../lib/api.ts';
+import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
-import { applyServerErrors, honeypotClass, primaryButton } from '../site/form-styles.ts';
+import { honeypotClass, primaryButton } from '../site/form-styles.ts';
 
 const FIELDS = ['name', 'email', 'phone', 'topic', 'message'] as const;
 
@@ -24,10 +25,7 @@ export function SupportForm() {
       await send.mutateAsync(values);
       setSentTo((values as { name: string }).name);
     } catch (err) {
-      if (err instanceof ApiRequestError) {
-        applyServerErrors(err.fields, FIELDS, setError);
-        setError('root', { message: err.message });
-      } else setError('root', { message: 'Something went wrong. Please try again.' });
+      showServerErrors(err, setError, FIELDS);
     }
   });
 

@@ -1,0 +1,38 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiRequestError } from './api.ts';
+
+/**
+ * Shows a failed submission in a react-hook-form form: the server's field messages next to their
+ * fields and its message at the top; anything that is not an API answer gets a generic message.
+ * `known` limits which server fields are shown: a list of the form's own field names, or a map
+ * from server field names to form fields (without it, every field the server names). Returns the
+ * first field marked, for focusing.
+ */
+export function showServerErrors<T extends FieldValues>(
+  err: unknown,
+  setError: UseFormSetError<T>,
+  known?: readonly string[] | Readonly<Record<string, Path<T>>>,
+): Path<T> | null {
+  if (!(err instanceof ApiRequestError)) {
+    setError('root' as Path<T>, { message: 'Something went wrong. Please try again.' });
+    return null;
+  }
+  let first: Path<T> | null = null;
+  for (const [key, messages] of Object.entries(err.fields)) {
+    const field =
+      known === undefined
+        ? key
+        : Array.isArray(known)
+          ? (known as readonly string[]).includes(key)
+            ? key
+            : undefined
+          : Object.hasOwn(known, key)
+            ? (known as Record<string, string>)[key]
+            : undefined;
+    if (field === undefined) continue;
+    setError(field as Path<T>, { message: messages.join(' ') });
+    first ??= field as Path<T>;
+  }
+  setError('root' as Path<T>, { message: err.message });
+  return first;
+}
