@@ -79,6 +79,11 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   { collection: 'vision_analyses', fields: [asc('contractId'), desc('createdAt')] },
   // Multikey in MongoDB (array-contains on labels); in SQLite a plain expression index.
   { collection: 'vision_analyses', fields: [asc('labels'), desc('createdAt')] },
+  // Payment reminders: the log per invoice, and newest-first lists filtered by outcome.
+  { collection: 'reminder_log', fields: [asc('invoiceId'), desc('at')] },
+  { collection: 'reminder_log', fields: [desc('at')] },
+  { collection: 'reminder_log', fields: [asc('status'), desc('at')] },
+  { collection: 'reminder_pauses', fields: [desc('pausedAt')] },
   { collection: 'camera_plans', fields: [asc('clientId'), desc('updatedAt')] },
   // Client lists (docs/clients.md): each filter combination the list offers, ending in the sort
   // key and id so pages come straight off the index in either direction.

@@ -1,0 +1,20 @@
+import type { AuditLog } from '../../domain/audit/audit-log.ts';
+import type { Mailer } from '../../domain/mail/mailer.ts';
+import type { ReminderInvoices, ReminderLogRepository, ReminderSettingsRepository } from '../../domain/reminders/reminder-log.ts';
+import type { Clock } from '../../domain/shared/clock.ts';
+
+export interface ReminderDeps {
+  invoices: ReminderInvoices;
+  log: ReminderLogRepository;
+  settings: ReminderSettingsRepository;
+  mailer: Mailer;
+  audit: AuditLog;
+  clock: Clock;
+  timeZone: string;
+  company: { name: string; phone: string };
+  /** Formats integer cents in the business's currency. */
+  formatMoney: (cents: number) => string;
+}
+
+/** The actor automatic reminders are recorded under. */
+export const REMINDER_ROBOT = { id: 'system:payment-reminders', name: 'Payment reminders' } as const;
