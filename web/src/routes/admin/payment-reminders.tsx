@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeading } from '../../ui/PageHeading.tsx';
+import { PaymentReminders } from '../../features/reminders/PaymentReminders.tsx';
 
 export const Route = createFileRoute('/admin/payment-reminders')({
-  component: Screen,
+  component: PaymentReminders,
 });
-
-function Screen() {
-  return <PageHeading title="Payment reminders">Reminder steps before and after the due date.</PageHeading>;
-}

@@ -1,0 +1,221 @@
+import { useEffect } from 'react';
+import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
+import { Plus, Trash2 } from 'lucide-react';
+import { TEMPLATE_FIELD_NAMES, type ReminderPolicyBody } from '../../../../src/contracts/reminders.ts';
+import { showServerErrors } from '../../lib/form-errors.ts';
+import { buttonClass, inputClass, secondaryButtonClass } from '../inventory/StockBadge.tsx';
+import { useUnsavedChangesWarning } from '../inventory/unsaved-changes.ts';
+import { describeOffset, useSavePolicy } from './queries.ts';
+
+interface StepForm {
+  id: string;
+  offsetDays: string;
+  subject: string;
+  body: string;
+  feeKind: 'none' | 'flat' | 'percent';
+  /** Dollars for a flat fee, percent for a percentage. */
+  feeAmount: string;
+}
+interface PolicyForm {
+  enabled: boolean;
+  steps: StepForm[];
+}
+
+const toForm = (p: ReminderPolicyBody): PolicyForm => ({
+  enabled: p.enabled,
+  steps: p.steps.map((s) => ({
+    id: s.id,
+    offsetDays: String(s.offsetDays),
+    subject: s.template.subject,
+    body: s.template.body,
+    feeKind: s.lateFee === null ? 'none' : s.lateFee.kind,
+    feeAmount: s.lateFee === null ? '' : s.lateFee.kind === 'flat' ? (s.lateFee.cents / 100).toFixed(2) : String(s.lateFee.basisPoints / 100),
+  })),
+});
+
+/** Numbers as typed; a blank or non-number goes to the server as NaN-free garbage it will name. */
+const num = (v: string): number => (v.trim() === '' ? Number.NaN : Number(v));
+
+const toBody = (f: PolicyForm): ReminderPolicyBody => ({
+  enabled: f.enabled,
+  steps: f.steps.map((s) => ({
+    id: s.id,
+    offsetDays: num(s.offsetDays),
+    template: { subject: s.subject, body: s.body },
+    lateFee:
+      s.feeKind === 'none' ? null : s.feeKind === 'flat' ? { kind: 'flat', cents: Math.round(num(s.feeAmount) * 100) } : { kind: 'percent', basisPoints: Math.round(num(s.feeAmount) * 100) },
+  })),
+});
+
+/** Server field names (steps.0.template.subject …) → this form's fields (steps.0.subject …). */
+function fieldMap(count: number): Record<string, Path<PolicyForm>> {
+  const map: Record<string, Path<PolicyForm>> = {};
+  for (let i = 0; i < count; i++) {
+    map[`steps.${i}.offsetDays`] = `steps.${i}.offsetDays`;
+    map[`steps.${i}.id`] = `steps.${i}.offsetDays`;
+    map[`steps.${i}.template.subject`] = `steps.${i}.subject`;
+    map[`steps.${i}.template.body`] = `steps.${i}.body`;
+    map[`steps.${i}.lateFee`] = `steps.${i}.feeAmount`;
+  }
+  return map;
+}
+
+let added = 0;
+const newStepId = () => `step-${Date.now().toString(36)}-${(added += 1)}`;
+
+const errorText = (id: string, message: string | undefined) =>
+  message ? (
+    <p id={id} className="mt-1 text-sm text-red-700 dark:text-red-400">
+      {message}
+    </p>
+  ) : null;
+
+/** The reminder steps: when each goes out, what it says, and the fee it adds. */
+export function PolicyEditor(props: { policy: ReminderPolicyBody; canEdit: boolean }) {
+  const save = useSavePolicy();
+  const form = useForm<PolicyForm>({ defaultValues: toForm(props.policy) });
+  const { register, control, handleSubmit, reset, setError, formState } = form;
+  const steps = useFieldArray({ control, name: 'steps' });
+  const watched = useWatch({ control, name: 'steps' });
+  const release = useUnsavedChangesWarning(formState.isDirty);
+  useEffect(() => reset(toForm(props.policy)), [props.policy, reset]);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const saved = await save.mutateAsync(toBody(values));
+      release();
+      reset(toForm(saved));
+    } catch (err) {
+      showServerErrors(err, setError, fieldMap(values.steps.length));
+    }
+  });
+
+  const e = formState.errors;
+  return (
+    <form onSubmit={(ev) => void submit(ev)} aria-label="Reminder policy" noValidate>
+      <fieldset disabled={!props.canEdit || formState.isSubmitting} className="space-y-4">
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input type="checkbox" {...register('enabled')} className="h-4 w-4" /> Send payment reminders automatically
+        </label>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Placeholders: {TEMPLATE_FIELD_NAMES.map((f) => `{{${f}}}`).join(' ')}. Each unpaid invoice gets at most one reminder a day: the latest step
+          that is due; steps missed while sending was off are skipped, never sent late.
+        </p>
+        <ol className="space-y-4">
+          {steps.fields.map((field, i) => {
+            const se = e.steps?.[i];
+            const kind = watched[i]?.feeKind ?? 'none';
+            const offset = Number(watched[i]?.offsetDays);
+            return (
+              <li key={field.id} className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+                <div className="flex flex-wrap items-end gap-4">
+                  <div>
+                    <label htmlFor={`step-${i}-offset`} className="block text-sm font-medium">
+                      Days from the due date
+                    </label>
+                    <input
+                      id={`step-${i}-offset`}
+                      type="number"
+                      step={1}
+                      className={`${inputClass} w-28`}
+                      aria-invalid={se?.offsetDays ? true : undefined}
+                      aria-describedby={se?.offsetDays ? `step-${i}-offset-error` : `step-${i}-offset-hint`}
+                      {...register(`steps.${i}.offsetDays`)}
+                    />
+                    <p id={`step-${i}-offset-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+                      {Number.isFinite(offset) ? describeOffset(offset) : 'Negative = before'}
+                    </p>
+                    {errorText(`step-${i}-offset-error`, se?.offsetDays?.message)}
+                  </div>
+                  <div>
+                    <label htmlFor={`step-${i}-fee-kind`} className="block text-sm font-medium">
+                      Late fee
+                    </label>
+                    <select id={`step-${i}-fee-kind`} className={inputClass} {...register(`steps.${i}.feeKind`)}>
+                      <option value="none">None</option>
+                      <option value="flat">Flat amount ($)</option>
+                      <option value="percent">Percent of balance (%)</option>
+                    </select>
+                  </div>
+                  {kind !== 'none' && (
+                    <div>
+                      <label htmlFor={`step-${i}-fee`} className="block text-sm font-medium">
+                        {kind === 'flat' ? 'Fee ($)' : 'Fee (%)'}
+                      </label>
+                      <input
+                        id={`step-${i}-fee`}
+                        inputMode="decimal"
+                        className={`${inputClass} w-28`}
+                        aria-invalid={se?.feeAmount ? true : undefined}
+                        aria-describedby={se?.feeAmount ? `step-${i}-fee-error` : undefined}
+                        {...register(`steps.${i}.feeAmount`)}
+                      />
+                      {errorText(`step-${i}-fee-error`, se?.feeAmount?.message)}
+                    </div>
+                  )}
+                  {props.canEdit && (
+                    <button type="button" className={`${secondaryButtonClass} ml-auto inline-flex items-center gap-1`} onClick={() => steps.remove(i)} aria-label={`Remove step ${i + 1}`}>
+                      <Trash2 aria-hidden className="h-4 w-4" /> Remove
+                    </button>
+                  )}
+                </div>
+                <div className="mt-3">
+                  <label htmlFor={`step-${i}-subject`} className="block text-sm font-medium">
+                    Subject
+                  </label>
+                  <input
+                    id={`step-${i}-subject`}
+                    className={inputClass}
+                    aria-invalid={se?.subject ? true : undefined}
+                    aria-describedby={se?.subject ? `step-${i}-subject-error` : undefined}
+                    {...register(`steps.${i}.subject`)}
+                  />
+                  {errorText(`step-${i}-subject-error`, se?.subject?.message)}
+                </div>
+                <div className="mt-3">
+                  <label htmlFor={`step-${i}-body`} className="block text-sm font-medium">
+                    Message
+                  </label>
+                  <textarea
+                    id={`step-${i}-body`}
+                    rows={5}
+                    className={inputClass}
+                    aria-invalid={se?.body ? true : undefined}
+                    aria-describedby={se?.body ? `step-${i}-body-error` : undefined}
+                    {...register(`steps.${i}.body`)}
+                  />
+                  {errorText(`step-${i}-body-error`, se?.body?.message)}
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+        {steps.fields.length === 0 && <p className="text-slate-600 dark:text-slate-400">No steps: no reminders will be sent.</p>}
+        {e.root?.message && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {e.root.message}
+          </p>
+        )}
+        {props.canEdit && (
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              className={`${secondaryButtonClass} inline-flex items-center gap-1`}
+              onClick={() => steps.append({ id: newStepId(), offsetDays: '', subject: 'Invoice {{number}}', body: 'Hello {{client}},\n\n{{balance}} is open on invoice {{number}}: {{link}}\n\n{{company}}', feeKind: 'none', feeAmount: '' })}
+            >
+              <Plus aria-hidden className="h-4 w-4" /> Add step
+            </button>
+            <button type="submit" className={buttonClass} disabled={!formState.isDirty}>
+              {formState.isSubmitting ? 'Saving…' : 'Save policy'}
+            </button>
+            {save.isSuccess && !formState.isDirty && (
+              <p role="status" className="self-center text-sm text-green-800 dark:text-green-300">
+                Saved.
+              </p>
+            )}
+          </div>
+        )}
+      </fieldset>
+    </form>
+  );
+}
