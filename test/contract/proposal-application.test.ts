@@ -149,7 +149,7 @@ describe('proposal use cases on SQLite', () => {
       }),
     ]);
     expect(totals.depositCents).toBe(Math.round(totals.totalCents * 0.25));
-    const item = await getInventoryItem({ inventory: deps.inventory, clock: deps.clock, ids: deps.ids }, ADMIN, itemId);
+    const item = await getInventoryItem({ inventory: deps.inventory }, ADMIN, itemId);
     expect(item.item).toMatchObject({ onHand: 10, reserved: 3 });
   });
 
@@ -164,7 +164,7 @@ describe('proposal use cases on SQLite', () => {
     expect(again.status).toBe('converted');
     expect(jobs.jobs).toHaveLength(1);
     expect(invoices.invoices).toHaveLength(1);
-    const item = await getInventoryItem({ inventory: deps.inventory, clock: deps.clock, ids: deps.ids }, ADMIN, itemId);
+    const item = await getInventoryItem({ inventory: deps.inventory }, ADMIN, itemId);
     expect(item.item.reserved).toBe(3);
   });
 
@@ -176,7 +176,7 @@ describe('proposal use cases on SQLite', () => {
     await acceptPublicProposal(deps, p.publicToken, { optionId: 'opt-2', name: 'Ada Lovelace' }, '203.0.113.7');
     await expect(convertProposal(deps, ADMIN, p.id)).rejects.toMatchObject({ code: 'conflict' });
     expect(jobs.jobs).toHaveLength(0);
-    const item = await getInventoryItem({ inventory: deps.inventory, clock: deps.clock, ids: deps.ids }, ADMIN, itemId);
+    const item = await getInventoryItem({ inventory: deps.inventory }, ADMIN, itemId);
     expect(item.item.reserved).toBe(0);
   });
 
