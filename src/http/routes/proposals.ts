@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PUBLIC, needs } from '../access.ts';
 import { apiErrorSchema } from '../../contracts/errors.ts';
@@ -30,7 +31,7 @@ const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema }
 const PUBLIC_READ_LIMIT = { max: 60, timeWindow: '1 minute' };
 const PUBLIC_WRITE_LIMIT = { max: 10, timeWindow: '10 minutes' };
 
-const sendPdf = (reply: import('fastify').FastifyReply, fileName: string, pdf: Uint8Array, disposition: 'inline' | 'attachment') =>
+const sendPdf = (reply: FastifyReply, fileName: string, pdf: Uint8Array, disposition: 'inline' | 'attachment') =>
   reply
     .type('application/pdf')
     .header('content-disposition', `${disposition}; filename="${fileName}"`)
