@@ -65,7 +65,7 @@ function OptionColumn(props: {
         <Field label="Option name" id={`${p}-name`} error={err?.name?.message} required>
           <input id={`${p}-name`} {...register(`options.${index}.name`)} />
         </Field>
-        <Field label="Description" id={`${p}-desc`} error={err?.description?.message}>
+        <Field label="Option description" id={`${p}-desc`} error={err?.description?.message}>
           <textarea id={`${p}-desc`} rows={2} {...register(`options.${index}.description`)} />
         </Field>
       </div>
@@ -113,7 +113,7 @@ function OptionColumn(props: {
                 </label>
               )}
               <label className="mt-2 block text-sm">
-                <span className="font-medium">Description</span>
+                <span className="font-medium">Line description</span>
                 <input id={`${lp}-desc`} className={cellInput} {...register(`options.${index}.lines.${j}.description`)} aria-invalid={le?.description ? true : undefined} />
                 {le?.description && <span className="text-xs text-red-700">{le.description.message}</span>}
               </label>
