@@ -14,7 +14,7 @@ import { createProposal } from '../../src/application/proposals/save-proposal.ts
 import { sendProposal } from '../../src/application/proposals/send-proposal.ts';
 import { convertProposal } from '../../src/application/proposals/convert-proposal.ts';
 import { acceptPublicProposal, viewPublicProposal } from '../../src/application/proposals/respond-to-proposal.ts';
-import { getProposal } from '../../src/application/proposals/read-proposals.ts';
+import { getProposal, listProposals } from '../../src/application/proposals/read-proposals.ts';
 import { createInventoryItem } from '../../src/application/inventory/create-inventory-item.ts';
 import { recordStockMovement } from '../../src/application/inventory/record-stock-movement.ts';
 import { getInventoryItem } from '../../src/application/inventory/get-inventory-item.ts';
@@ -180,12 +180,16 @@ describe('proposal use cases on SQLite', () => {
     expect(item.item.reserved).toBe(0);
   });
 
-  it('refuses to accept once valid-until has passed', async () => {
+  it('refuses to accept once valid-until has passed, and lists it under expired, not sent', async () => {
     const p = await createProposal(deps, ADMIN, request({ validUntil: '2026-11-25' }));
     await sendProposal(deps, ADMIN, p.id);
     const base = deps.clock;
     deps = { ...deps, clock: { now: () => new Date(base.now().getTime() + 5 * 86_400_000) } };
     await expect(acceptPublicProposal(deps, p.publicToken, { optionId: 'opt-1', name: 'Ada Lovelace' }, '1.2.3.4')).rejects.toThrow(/expired/);
     expect((await getProposal(deps, ADMIN, p.id)).effectiveStatus).toBe('expired');
+    const list = async (status: 'sent' | 'expired') =>
+      (await listProposals(deps, ADMIN, { status, search: '', sort: 'createdAt', direction: 'desc', limit: 10, cursor: null })).items.map((x) => x.id);
+    expect(await list('expired')).toEqual([p.id]);
+    expect(await list('sent')).toEqual([]);
   });
 });

@@ -81,7 +81,9 @@ export class DocumentProposalRepository implements ProposalRepository {
 
   async list(q: ProposalListQuery): Promise<ProposalPage> {
     const filters: Filter[] = [];
-    if (q.status) filters.push(where('status', '==', q.status));
+    if (q.status === 'expired') filters.push(where('status', 'in', ['sent', 'viewed', 'expired']), where('validUntil', '<', q.today));
+    else if (q.status === 'sent' || q.status === 'viewed') filters.push(where('status', '==', q.status), where('validUntil', '>=', q.today));
+    else if (q.status) filters.push(where('status', '==', q.status));
     const term = searchTerm(q.search);
     if (term) filters.push(where('search', 'array-contains', term));
     const page = await this.store.collection(PROPOSALS).query({

@@ -4,7 +4,13 @@ export const PROPOSAL_SORTS = ['createdAt', 'number', 'validUntil', 'updatedAt']
 export type ProposalSort = (typeof PROPOSAL_SORTS)[number];
 
 export interface ProposalListQuery {
+  /**
+   * The status as people see it: 'expired' finds sent/viewed proposals past valid-until, and
+   * 'sent'/'viewed' leave those out (see effectiveStatus).
+   */
   status: ProposalStatus | null;
+  /** YYYY-MM-DD in the company time zone, for the expiry comparison. */
+  today: string;
   /** Matches the number, the title or the client's name (prefix of a word, case-insensitive). */
   search: string;
   sort: ProposalSort;
