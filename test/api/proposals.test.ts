@@ -85,6 +85,8 @@ describe('proposals API', () => {
     const link = /https?:\/\/\S+\/p\/([A-Za-z0-9_-]+)/.exec(mail!.text);
     expect(link?.[1]).toBe(p.publicToken);
 
+    // Staff checking the link do not count as the client having seen it.
+    expect((await json<PublicProposal>(await admin.get(`/api/public/proposals/${p.publicToken}`), 200)).status).toBe('sent');
     const visitor = new TestClient(t.url);
     const seen = await json<PublicProposal>(await visitor.get(`/api/public/proposals/${p.publicToken}`), 200);
     expect(seen).toMatchObject({ number: p.number, status: 'viewed', canRespond: true });
@@ -162,5 +164,21 @@ describe('proposals API', () => {
     await maria.signIn(DEMO.employee);
     expect((await maria.get('/api/proposals')).status).toBe(403);
     expect((await maria.send('POST', '/api/proposals', aProposalRequest(clientId, siteId))).status).toBe(403);
+  });
+});
+
+describe('public proposal answers', () => {
+  let t: ListeningTestApp;
+  beforeAll(async () => {
+    t = await listenTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('are rate-limited per visitor', async () => {
+    const visitor = new TestClient(t.url);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await visitor.send('POST', `/api/public/proposals/${'B'.repeat(32)}/decline`, {})).status);
+    expect(statuses.slice(0, 10).every((s) => s === 404)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
   });
 });

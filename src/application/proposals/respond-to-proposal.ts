@@ -11,10 +11,13 @@ async function byToken(deps: ProposalDeps, token: string): Promise<Proposal> {
   return p;
 }
 
-/** The client opens the link: the first view marks the proposal viewed (audited). */
-export async function viewPublicProposal(deps: ProposalDeps, token: string, ip: string): Promise<PresentedProposal> {
+/**
+ * The client opens the link: the first view marks the proposal viewed (audited). Staff checking
+ * the link while signed in (`byStaff`) do not count as the client having seen it.
+ */
+export async function viewPublicProposal(deps: ProposalDeps, token: string, ip: string, byStaff = false): Promise<PresentedProposal> {
   let p = await byToken(deps, token);
-  if (p.status === 'sent') {
+  if (p.status === 'sent' && !byStaff) {
     let first = false;
     p = await deps.proposals.update(p.id, (cur) => {
       const r = markViewed(cur, deps.clock.now());

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PUBLIC, needs } from '../access.ts';
+import { isStaff } from '../../domain/auth/permissions.ts';
 import { apiErrorSchema } from '../../contracts/errors.ts';
 import {
   acceptRequestSchema,
@@ -109,7 +110,7 @@ export const proposalRoutes: FastifyPluginAsyncZod<ProposalDeps> = async (app, d
     { config: { access: PUBLIC, rateLimit: PUBLIC_READ_LIMIT }, schema: { params: tokenParamsSchema, response: { 200: publicProposalSchema, 404: apiErrorSchema } } },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
-      return viewPublicProposal(deps, req.params.token, req.ip);
+      return viewPublicProposal(deps, req.params.token, req.ip, isStaff(req.auth));
     },
   );
 
