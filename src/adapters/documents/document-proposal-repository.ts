@@ -1,7 +1,7 @@
 import type { DocumentData, StoredDocument } from '../../domain/persistence/document-data.ts';
 import type { DocumentStore } from '../../domain/persistence/document-store.ts';
 import { orderBy, where, type Filter } from '../../domain/persistence/query.ts';
-import { proposalSearchTerms, searchTerm, type Proposal } from '../../domain/proposals/proposal.ts';
+import { formatProposalNumber, proposalSearchTerms, searchTerm, type Proposal } from '../../domain/proposals/proposal.ts';
 import type { ProposalListQuery, ProposalPage, ProposalRepository } from '../../domain/proposals/proposal-repository.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 
@@ -40,7 +40,7 @@ export class DocumentProposalRepository implements ProposalRepository {
       async (tx) => {
         const counter = await tx.get<{ last: number }>(PROPOSAL_COUNTERS, String(year));
         const seq = (counter?.last ?? 0) + 1;
-        const p = build(`PRO-${year}-${String(seq).padStart(4, '0')}`);
+        const p = build(formatProposalNumber(year, seq));
         tx.set(PROPOSAL_COUNTERS, String(year), { last: seq });
         tx.create(PROPOSALS, p.id, asData(toDoc(p, year)));
         return p.id;
