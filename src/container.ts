@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { container as root, instanceCachingFactory, type DependencyContainer, type InjectionToken } from 'tsyringe';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppConfig } from './config.ts';
 import type { Clock, IdGenerator } from './domain/shared/clock.ts';
 import type { ContactMessageRepository } from './domain/contact/contact-message-repository.ts';
@@ -43,6 +43,12 @@ import { DocumentClientRelations } from './adapters/documents/document-client-re
 import { DocumentClientAuditLog } from './adapters/documents/document-client-audit-log.ts';
 import { AesGcmSecretCipher } from './adapters/crypto/aes-gcm-secret-cipher.ts';
 import { sessionSecret } from './http/session-secret.ts';
+import type { ProposalDeps } from './application/proposals/proposal-deps.ts';
+import { DocumentProposalRepository } from './adapters/documents/document-proposal-repository.ts';
+import { PdfkitProposalPdf } from './adapters/pdf/pdfkit-proposal-pdf.ts';
+import { DomainError } from './domain/shared/domain-error.ts';
+import type { JobCreator } from './domain/jobs/job-creator.ts';
+import type { InvoiceIssuer } from './domain/invoices/invoice-issuer.ts';
 
 /**
  * The composition root: the only place that knows which adapter implements which port.
@@ -75,6 +81,11 @@ export const TOKENS = {
   ClientDirectory: Symbol('ClientDirectory') as InjectionToken<ClientDirectory>,
   SecretCipher: Symbol('SecretCipher') as InjectionToken<SecretCipher>,
   ClientDeps: Symbol('ClientDeps') as InjectionToken<ClientDeps>,
+  /** Everything the proposal use cases take but the jobs/invoices ports and the base URL (server.ts adds them). */
+  ProposalDeps: Symbol('ProposalDeps') as InjectionToken<Omit<ProposalDeps, 'jobs' | 'invoices' | 'baseUrl'>>,
+  /** Placeholders until the jobs and invoices features are merged (they register the real ones). */
+  JobCreator: Symbol('JobCreator') as InjectionToken<JobCreator>,
+  InvoiceIssuer: Symbol('InvoiceIssuer') as InjectionToken<InvoiceIssuer>,
 } as const;
 
 export interface AppContainer {
@@ -132,6 +143,27 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
         ids,
       };
     },
+  });
+
+  const notWired = (feature: string) => () => Promise.reject(new DomainError('unavailable', `Converting needs the ${feature} feature, which is not installed yet.`));
+  c.register(TOKENS.JobCreator, { useValue: { createJob: notWired('jobs') } });
+  c.register(TOKENS.InvoiceIssuer, { useValue: { createInvoice: notWired('invoices') } });
+  c.register(TOKENS.ProposalDeps, {
+    useFactory: instanceCachingFactory((r) => ({
+      proposals: new DocumentProposalRepository(r.resolve(TOKENS.Store)),
+      directory: r.resolve(TOKENS.ClientDirectory),
+      clients: r.resolve(TOKENS.Clients),
+      leads: r.resolve(TOKENS.Leads),
+      inventory: r.resolve(TOKENS.Inventory),
+      mailer: r.resolve(TOKENS.Mailer),
+      pdf: new PdfkitProposalPdf(),
+      audit: r.resolve(TOKENS.AuditLog),
+      clock,
+      ids,
+      tokens: { next: () => randomBytes(24).toString('base64url') },
+      timeZone: config.timeZone,
+      company: { name: config.company.name, email: config.company.email, phone: config.company.phone },
+    })),
   });
 
   let closed = false;

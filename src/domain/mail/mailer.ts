@@ -8,6 +8,14 @@ export interface MailMessage {
   replyTo?: string;
   subject: string;
   text: string;
+  /** Files sent along (a proposal's PDF); the outbox keeps their names and sizes only. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
 }
 
 export interface SentMail {

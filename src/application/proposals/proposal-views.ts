@@ -1,0 +1,44 @@
+import { effectiveStatus, totalsOf, type Proposal } from '../../domain/proposals/proposal.ts';
+import { presentProposal, type PresentedProposal } from '../../domain/proposals/proposal-presentation.ts';
+import type { OptionTotals } from '../../domain/proposals/proposal-totals.ts';
+import { DomainError } from '../../domain/shared/domain-error.ts';
+import { publicLink, today, type ProposalDeps } from './proposal-deps.ts';
+
+export interface ProposalView extends Omit<Proposal, 'converting'> {
+  /** Stored status, or 'expired' when valid-until has passed unanswered. */
+  effectiveStatus: Proposal['status'];
+  totals: (OptionTotals & { optionId: string })[];
+  publicUrl: string;
+  siteAddress: string;
+  conversionPending: boolean;
+}
+
+export const siteAddressOf = async (deps: Pick<ProposalDeps, 'directory'>, p: Pick<Proposal, 'clientId' | 'siteId'>): Promise<string> => {
+  const found = await deps.directory.getSite(p.clientId, p.siteId);
+  if (!found) return '';
+  const a = found.site.address;
+  return [a.line1, a.line2, a.city, a.region, a.postcode].filter((v) => v !== '').join(', ');
+};
+
+export async function toView(deps: ProposalDeps, p: Proposal, siteAddress?: string): Promise<ProposalView> {
+  const { converting, ...rest } = p;
+  const status = effectiveStatus(p, today(deps));
+  return {
+    ...rest,
+    effectiveStatus: status,
+    totals: p.options.map((o) => ({ optionId: o.id, ...totalsOf(p, o) })),
+    publicUrl: publicLink(deps, p.publicToken),
+    siteAddress: siteAddress ?? (await siteAddressOf(deps, p)),
+    conversionPending: converting !== null,
+  };
+}
+
+export async function presented(deps: ProposalDeps, p: Proposal): Promise<PresentedProposal> {
+  return presentProposal(p, { company: deps.company, siteAddress: await siteAddressOf(deps, p), today: today(deps) });
+}
+
+export async function loadProposal(deps: Pick<ProposalDeps, 'proposals'>, id: string): Promise<Proposal> {
+  const p = await deps.proposals.get(id);
+  if (!p) throw new DomainError('not-found', 'No such proposal.');
+  return p;
+}

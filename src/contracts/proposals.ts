@@ -1,0 +1,289 @@
+import { z } from 'zod';
+import { text, visitorName } from './text.ts';
+
+/**
+ * Proposal API schemas, shared by src/http/routes/proposals.ts and the SPA
+ * (web/src/features/proposals, web/src/routes/p.$token.tsx). Money crosses as integer cents,
+ * tax rates as basis points. The lists repeat the domain's (contracts import only zod);
+ * test/unit/proposals/contracts.test.ts proves they agree.
+ */
+export const PROPOSAL_STATUSES = ['draft', 'sent', 'viewed', 'accepted', 'declined', 'expired', 'converted'] as const;
+export const OPTION_TIERS = ['good', 'better', 'best'] as const;
+export const LINE_KINDS = ['item', 'labour'] as const;
+export const PROPOSAL_SORTS = ['createdAt', 'number', 'validUntil', 'updatedAt'] as const;
+export const STATUS_LABELS: Record<(typeof PROPOSAL_STATUSES)[number], string> = {
+  draft: 'Draft',
+  sent: 'Sent',
+  viewed: 'Viewed',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  expired: 'Expired',
+  converted: 'Converted',
+};
+export const TIER_LABELS: Record<(typeof OPTION_TIERS)[number], string> = { good: 'Good', better: 'Better', best: 'Best' };
+
+const id = z.string().trim().min(1, 'Required.').max(100, '100 characters at most.');
+const cents = (label: string, min = 0) =>
+  z
+    .number({ error: `${label} must be a number.` })
+    .int(`${label} must be whole cents.`)
+    .min(min, `${label} cannot be negative.`)
+    .max(10_000_000_00, `${label} is too large.`);
+
+export const proposalLineSchema = z
+  .object({
+    kind: z.enum(LINE_KINDS, { error: 'Pick item or labour.' }),
+    description: text('Describe the line.').trim().min(1, 'Describe the line.').max(300, '300 characters at most.'),
+    quantity: z.number({ error: 'Quantity must be a number.' }).positive('Quantity must be more than 0.').max(100_000, 'Quantity is too large.'),
+    unitPriceCents: cents('Unit price'),
+    taxRateBp: z.number({ error: 'Tax rate must be a number.' }).int('Tax rate in whole basis points.').min(0, 'Tax rate cannot be negative.').max(10_000, 'At most 100 %.'),
+    itemId: id.nullable().default(null),
+  })
+  .strict();
+export type ProposalLineInput = z.input<typeof proposalLineSchema>;
+
+export const proposalOptionSchema = z
+  .object({
+    id: id.regex(/^[A-Za-z0-9_-]+$/, 'Letters, digits, - and _ only.'),
+    tier: z.enum(OPTION_TIERS, { error: 'Pick good, better or best.' }),
+    name: text('Name the option.').trim().min(1, 'Name the option.').max(120, '120 characters at most.'),
+    description: z.string().trim().max(2000, '2000 characters at most.').default(''),
+    discountCents: cents('Discount').default(0),
+    lines: z.array(proposalLineSchema).min(1, 'Add at least one line.').max(100, 'At most 100 lines.'),
+  })
+  .strict();
+
+export const proposalRequestSchema = z
+  .object({
+    clientId: id,
+    siteId: id,
+    title: z.string().trim().max(200, '200 characters at most.').default(''),
+    options: z.array(proposalOptionSchema).min(1, 'Give at least one option.').max(3, 'At most three options.'),
+    depositPercent: z.number({ error: 'Deposit must be a number.' }).int('A whole percent.').min(0, 'At least 0 %.').max(100, 'At most 100 %.'),
+    validUntil: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Give a date.'),
+    terms: z.string().trim().max(10_000, '10 000 characters at most.').default(''),
+    cameraPlanId: id.nullable().default(null),
+  })
+  .strict();
+export type ProposalRequest = z.input<typeof proposalRequestSchema>;
+export type ProposalRequestParsed = z.output<typeof proposalRequestSchema>;
+
+export const bomDraftRequestSchema = z
+  .object({
+    clientId: id,
+    siteId: id,
+    title: z.string().trim().max(200).default('Camera system'),
+    cameraPlanId: id.nullable().default(null),
+    lines: z.array(proposalLineSchema).min(1, 'The bill of materials is empty.').max(100),
+  })
+  .strict();
+
+export const proposalListQuerySchema = z.object({
+  status: z.enum(PROPOSAL_STATUSES).optional(),
+  search: z.string().max(100).default(''),
+  sort: z.enum(PROPOSAL_SORTS).default('createdAt'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  cursor: z.string().max(1000).optional(),
+});
+
+export const proposalIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const tokenParamsSchema = z.object({ token: z.string().min(1).max(100) });
+export const sendRequestSchema = z.object({ to: z.email('Enter a valid e-mail address.').max(254).optional() }).strict();
+export const acceptRequestSchema = z.object({ optionId: z.string().min(1, 'Pick one of the options.').max(100), name: visitorName() }).strict();
+export const declineRequestSchema = z.object({ reason: z.string().trim().max(1000, '1000 characters at most.').default('') }).strict();
+
+// ---- responses ------------------------------------------------------------------------------
+
+const lineSchema = z.object({ kind: z.enum(LINE_KINDS), description: z.string(), quantity: z.number(), unitPriceCents: z.number(), taxRateBp: z.number(), itemId: z.string().nullable() });
+const totalsSchema = z.object({
+  optionId: z.string(),
+  lines: z.array(z.object({ netCents: z.number(), discountCents: z.number(), taxCents: z.number() })),
+  subtotalCents: z.number(),
+  discountCents: z.number(),
+  taxCents: z.number(),
+  totalCents: z.number(),
+  depositCents: z.number(),
+});
+
+export const proposalSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  clientId: z.string(),
+  siteId: z.string(),
+  clientName: z.string(),
+  siteAddress: z.string(),
+  title: z.string(),
+  options: z.array(z.object({ id: z.string(), tier: z.enum(OPTION_TIERS), name: z.string(), description: z.string(), discountCents: z.number(), lines: z.array(lineSchema) })),
+  depositPercent: z.number(),
+  validUntil: z.string(),
+  terms: z.string(),
+  cameraPlanId: z.string().nullable(),
+  status: z.enum(PROPOSAL_STATUSES),
+  effectiveStatus: z.enum(PROPOSAL_STATUSES),
+  publicToken: z.string(),
+  publicUrl: z.string(),
+  sentAt: z.string().nullable(),
+  viewedAt: z.string().nullable(),
+  acceptance: z.object({ optionId: z.string(), name: z.string(), at: z.string(), ip: z.string() }).nullable(),
+  decline: z.object({ reason: z.string(), at: z.string(), ip: z.string() }).nullable(),
+  conversion: z.object({ jobId: z.string(), jobNumber: z.string(), invoiceId: z.string().nullable(), invoiceNumber: z.string().nullable(), at: z.string() }).nullable(),
+  conversionPending: z.boolean(),
+  totals: z.array(totalsSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ProposalDto = z.infer<typeof proposalSchema>;
+
+export const proposalListResponseSchema = z.object({ items: z.array(proposalSchema), nextCursor: z.string().nullable() });
+export type ProposalListResponse = z.infer<typeof proposalListResponseSchema>;
+
+export const proposalAuditResponseSchema = z.object({
+  entries: z.array(
+    z.object({
+      id: z.string(),
+      at: z.string(),
+      actorName: z.string(),
+      action: z.string(),
+      changes: z.array(z.object({ field: z.string(), from: z.union([z.string(), z.number(), z.boolean(), z.null()]), to: z.union([z.string(), z.number(), z.boolean(), z.null()]) })),
+    }),
+  ),
+});
+export type ProposalAuditResponse = z.infer<typeof proposalAuditResponseSchema>;
+
+export const publicProposalSchema = z.object({
+  number: z.string(),
+  title: z.string(),
+  status: z.enum(PROPOSAL_STATUSES),
+  company: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+  clientName: z.string(),
+  siteAddress: z.string(),
+  options: z.array(
+    z.object({
+      id: z.string(),
+      tier: z.string(),
+      name: z.string(),
+      description: z.string(),
+      lines: z.array(z.object({ description: z.string(), quantity: z.number(), unitPriceCents: z.number(), taxRateBp: z.number(), netCents: z.number(), taxCents: z.number() })),
+      subtotalCents: z.number(),
+      discountCents: z.number(),
+      taxCents: z.number(),
+      totalCents: z.number(),
+      depositCents: z.number(),
+    }),
+  ),
+  depositPercent: z.number(),
+  validUntil: z.string(),
+  terms: z.string(),
+  acceptedOptionId: z.string().nullable(),
+  acceptedName: z.string().nullable(),
+  acceptedAt: z.string().nullable(),
+  declinedAt: z.string().nullable(),
+  canRespond: z.boolean(),
+});
+export type PublicProposal = z.infer<typeof publicProposalSchema>;
+
+// ---- the editor form (text inputs; dollars and percent, converted by toProposalRequest) ------
+
+const dollars = (label: string) => z.string().trim().regex(/^\d{1,8}(\.\d{1,2})?$/, `${label}: an amount like 129.99.`);
+const percentText = (label: string) => z.string().trim().regex(/^\d{1,3}(\.\d{1,2})?$/, `${label}: a percent like 8.25.`);
+
+export const proposalFormSchema = z.object({
+  clientId: z.string().min(1, 'Pick a client.'),
+  siteId: z.string().min(1, 'Pick one of the client’s sites.'),
+  title: z.string().max(200, '200 characters at most.'),
+  depositPercent: z.string().trim().regex(/^(100|\d{1,2})$/, 'Deposit: a whole percent from 0 to 100.'),
+  validUntil: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Give a date.'),
+  terms: z.string().max(10_000, '10 000 characters at most.'),
+  cameraPlanId: z.string().max(100),
+  options: z
+    .array(
+      z.object({
+        id: z.string().min(1),
+        tier: z.enum(OPTION_TIERS),
+        name: z.string().trim().min(1, 'Name the option.').max(120, '120 characters at most.'),
+        description: z.string().max(2000, '2000 characters at most.'),
+        discount: dollars('Discount'),
+        lines: z
+          .array(
+            z.object({
+              kind: z.enum(LINE_KINDS),
+              description: z.string().trim().min(1, 'Describe the line.').max(300, '300 characters at most.'),
+              quantity: z.string().trim().regex(/^\d{1,5}(\.\d{1,2})?$/, 'Quantity: like 2 or 1.5.').refine((q) => Number(q) > 0, 'Quantity must be more than 0.'),
+              unitPrice: dollars('Unit price'),
+              taxRate: percentText('Tax rate'),
+              itemId: z.string(),
+            }),
+          )
+          .min(1, 'Add at least one line.'),
+      }),
+    )
+    .min(1, 'Give at least one option.')
+    .max(3, 'At most three options.'),
+});
+export type ProposalForm = z.infer<typeof proposalFormSchema>;
+export type ProposalFormLine = ProposalForm['options'][number]['lines'][number];
+
+const toCents = (d: string): number => Math.round(Number(d) * 100);
+const centsText = (c: number): string => (c / 100).toFixed(2);
+
+export function toProposalRequest(f: ProposalForm): ProposalRequestParsed {
+  return {
+    clientId: f.clientId,
+    siteId: f.siteId,
+    title: f.title.trim(),
+    depositPercent: Number(f.depositPercent),
+    validUntil: f.validUntil,
+    terms: f.terms.trim(),
+    cameraPlanId: f.cameraPlanId.trim() || null,
+    options: f.options.map((o) => ({
+      id: o.id,
+      tier: o.tier,
+      name: o.name.trim(),
+      description: o.description.trim(),
+      discountCents: toCents(o.discount),
+      lines: o.lines.map((l) => ({
+        kind: l.kind,
+        description: l.description.trim(),
+        quantity: Number(l.quantity),
+        unitPriceCents: toCents(l.unitPrice),
+        taxRateBp: Math.round(Number(l.taxRate) * 100),
+        itemId: l.kind === 'item' && l.itemId ? l.itemId : null,
+      })),
+    })),
+  };
+}
+
+export const emptyLine = (kind: ProposalFormLine['kind'] = 'labour'): ProposalFormLine => ({ kind, description: '', quantity: '1', unitPrice: '0.00', taxRate: '0', itemId: '' });
+
+export function toProposalForm(p: ProposalDto | null, defaults: { validUntil: string; optionId: string }): ProposalForm {
+  if (!p) {
+    return {
+      clientId: '',
+      siteId: '',
+      title: '',
+      depositPercent: '30',
+      validUntil: defaults.validUntil,
+      terms: '',
+      cameraPlanId: '',
+      options: [{ id: defaults.optionId, tier: 'good', name: '', description: '', discount: '0.00', lines: [emptyLine()] }],
+    };
+  }
+  return {
+    clientId: p.clientId,
+    siteId: p.siteId,
+    title: p.title,
+    depositPercent: String(p.depositPercent),
+    validUntil: p.validUntil,
+    terms: p.terms,
+    cameraPlanId: p.cameraPlanId ?? '',
+    options: p.options.map((o) => ({
+      id: o.id,
+      tier: o.tier,
+      name: o.name,
+      description: o.description,
+      discount: centsText(o.discountCents),
+      lines: o.lines.map((l) => ({ kind: l.kind, description: l.description, quantity: String(l.quantity), unitPrice: centsText(l.unitPriceCents), taxRate: String(l.taxRateBp / 100), itemId: l.itemId ?? '' })),
+    })),
+  };
+}

@@ -1,0 +1,184 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Copy, FileDown, Send, Wand2 } from 'lucide-react';
+import { TIER_LABELS } from '../../../../src/contracts/proposals.ts';
+import { ApiRequestError } from '../../lib/api.ts';
+import { LoadError } from '../admin-panel/StaffOnly.tsx';
+import { buttonClass, inputClass, secondaryButtonClass } from '../inventory/StockBadge.tsx';
+import { formatCents, formatRateBp, formatWhen, proposalAuditQuery, proposalQuery, useProposalAction } from './queries.ts';
+import { StatusChip } from './StatusChip.tsx';
+
+/** One proposal: its options side by side, what the client did, and the staff actions. */
+export function ProposalDetail(props: { id: string; canEdit: boolean; onEdit: () => void; onOpen: (id: string) => void; onClose: () => void }) {
+  const q = useQuery(proposalQuery(props.id));
+  const audit = useQuery(proposalAuditQuery(props.id));
+  const action = useProposalAction(props.id);
+  const [to, setTo] = useState('');
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+
+  if (q.isPending) return <p role="status">Loading proposal…</p>;
+  if (q.isError) return <LoadError error={q.error} />;
+  const p = q.data;
+  const status = p.effectiveStatus;
+
+  const run = async (a: 'send' | 'convert' | 'duplicate', done: string) => {
+    setMessage(null);
+    try {
+      const result = await action.mutateAsync({ action: a, ...(a === 'send' ? { body: to.trim() ? { to: to.trim() } : {} } : {}) });
+      setMessage({ kind: 'ok', text: done });
+      if (a === 'duplicate') props.onOpen(result.id);
+    } catch (err) {
+      const fields = err instanceof ApiRequestError ? Object.values(err.fields).flat().join(' ') : '';
+      setMessage({ kind: 'error', text: `${err instanceof Error ? err.message : 'Failed.'} ${fields}`.trim() });
+    }
+  };
+
+  return (
+    <section aria-label={`Proposal ${p.number}`} className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 className="text-xl font-semibold">
+            {p.number} <StatusChip status={status} />
+          </h2>
+          <p className="text-slate-700 dark:text-slate-300">
+            {p.title} · {p.clientName}
+            {p.siteAddress && ` · ${p.siteAddress}`}
+          </p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Valid until {p.validUntil} · deposit {p.depositPercent} %{p.cameraPlanId && ` · camera plan ${p.cameraPlanId}`}
+          </p>
+        </div>
+        <button type="button" className={secondaryButtonClass} onClick={props.onClose}>
+          Close
+        </button>
+      </header>
+
+      {message && (
+        <p role={message.kind === 'error' ? 'alert' : 'status'} className={`mt-3 rounded-md p-3 ${message.kind === 'error' ? 'bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100' : 'bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100'}`}>
+          {message.text}
+        </p>
+      )}
+
+      <div className="mt-4 flex flex-wrap items-end gap-2">
+        <a className={`${secondaryButtonClass} inline-flex items-center gap-1`} href={`/api/proposals/${encodeURIComponent(p.id)}/pdf`} target="_blank" rel="noreferrer">
+          <FileDown aria-hidden className="h-4 w-4" /> PDF
+        </a>
+        {props.canEdit && status === 'draft' && (
+          <button type="button" className={secondaryButtonClass} onClick={props.onEdit}>
+            Edit draft
+          </button>
+        )}
+        {props.canEdit && (status === 'draft' || status === 'sent' || status === 'viewed') && (
+          <>
+            <label className="flex flex-col text-sm">
+              <span className="font-medium">Send to (empty: the client’s e-mail)</span>
+              <input className={inputClass} type="email" value={to} onChange={(e) => setTo(e.target.value)} placeholder="client@example.com" />
+            </label>
+            <button type="button" className={`${buttonClass} inline-flex items-center gap-1`} disabled={action.isPending} onClick={() => void run('send', status === 'draft' ? 'Sent to the client.' : 'Sent again.')}>
+              <Send aria-hidden className="h-4 w-4" /> {status === 'draft' ? 'Send' : 'Send again'}
+            </button>
+          </>
+        )}
+        {props.canEdit && status === 'accepted' && (
+          <button type="button" className={`${buttonClass} inline-flex items-center gap-1`} disabled={action.isPending} onClick={() => void run('convert', 'Converted: the job and the deposit invoice are created.')}>
+            <Wand2 aria-hidden className="h-4 w-4" /> Convert to job and deposit invoice
+          </button>
+        )}
+        {props.canEdit && (
+          <button type="button" className={`${secondaryButtonClass} inline-flex items-center gap-1`} disabled={action.isPending} onClick={() => void run('duplicate', 'Duplicated as a new draft.')}>
+            <Copy aria-hidden className="h-4 w-4" /> Duplicate
+          </button>
+        )}
+      </div>
+
+      {status !== 'draft' && (
+        <p className="mt-3 text-sm">
+          Client link:{' '}
+          <a className="break-all text-blue-700 underline dark:text-blue-300" href={p.publicUrl} target="_blank" rel="noreferrer">
+            {p.publicUrl}
+          </a>
+        </p>
+      )}
+      {p.acceptance && (
+        <p className="mt-3 rounded-md bg-green-50 p-3 text-green-900 dark:bg-green-950 dark:text-green-100" data-testid="acceptance">
+          Accepted {p.options.find((o) => o.id === p.acceptance?.optionId)?.name} — signed “{p.acceptance.name}” on {formatWhen(p.acceptance.at)} from {p.acceptance.ip}.
+        </p>
+      )}
+      {p.decline && (
+        <p className="mt-3 rounded-md bg-red-50 p-3 text-red-900 dark:bg-red-950 dark:text-red-100">
+          Declined on {formatWhen(p.decline.at)}
+          {p.decline.reason && `: “${p.decline.reason}”`}.
+        </p>
+      )}
+      {p.conversion && (
+        <p className="mt-3 rounded-md bg-emerald-50 p-3 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+          Converted: job {p.conversion.jobNumber}
+          {p.conversion.invoiceNumber && `, deposit invoice ${p.conversion.invoiceNumber}`}.
+        </p>
+      )}
+
+      <div className={`mt-4 grid gap-3 ${p.options.length === 2 ? 'lg:grid-cols-2' : p.options.length === 3 ? 'lg:grid-cols-3' : ''}`}>
+        {p.options.map((o) => {
+          const t = p.totals.find((x) => x.optionId === o.id);
+          return (
+            <article key={o.id} className={`rounded-lg border p-3 ${p.acceptance?.optionId === o.id ? 'border-green-600' : 'border-slate-200 dark:border-slate-800'}`} aria-label={o.name}>
+              <p className="text-xs font-semibold uppercase tracking-wide text-blue-700 dark:text-blue-300">{TIER_LABELS[o.tier]}</p>
+              <h3 className="font-semibold">{o.name}</h3>
+              {o.description && <p className="text-sm text-slate-600 dark:text-slate-400">{o.description}</p>}
+              <table className="mt-2 w-full text-sm">
+                <tbody>
+                  {o.lines.map((l, i) => (
+                    <tr key={i}>
+                      <td className="py-0.5">
+                        {l.quantity} × {l.description}
+                        <span className="block text-xs text-slate-500">
+                          {l.kind === 'item' ? 'Item' : 'Labour'} · {formatCents(l.unitPriceCents)} · tax {formatRateBp(l.taxRateBp)}
+                        </span>
+                      </td>
+                      <td className="py-0.5 text-right tabular-nums">{formatCents(t?.lines[i]?.netCents ?? 0)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {t && (
+                <dl className="mt-2 grid grid-cols-2 text-sm tabular-nums">
+                  <dt>Subtotal</dt>
+                  <dd className="text-right">{formatCents(t.subtotalCents)}</dd>
+                  {t.discountCents > 0 && (
+                    <>
+                      <dt>Discount</dt>
+                      <dd className="text-right">−{formatCents(t.discountCents)}</dd>
+                    </>
+                  )}
+                  <dt>Tax</dt>
+                  <dd className="text-right">{formatCents(t.taxCents)}</dd>
+                  <dt className="font-semibold">Total</dt>
+                  <dd className="text-right font-semibold">{formatCents(t.totalCents)}</dd>
+                  <dt>Deposit</dt>
+                  <dd className="text-right">{formatCents(t.depositCents)}</dd>
+                </dl>
+              )}
+            </article>
+          );
+        })}
+      </div>
+      {p.terms && <p className="mt-4 whitespace-pre-line text-sm text-slate-700 dark:text-slate-300">{p.terms}</p>}
+
+      <h3 className="mt-6 font-semibold">History</h3>
+      {audit.isPending ? (
+        <p role="status">Loading history…</p>
+      ) : audit.isError ? (
+        <p className="text-sm text-red-700">{audit.error.message}</p>
+      ) : (
+        <ol className="mt-2 space-y-1 text-sm">
+          {audit.data.entries.map((e) => (
+            <li key={e.id}>
+              {formatWhen(e.at)} · {e.actorName} · {e.action}
+              {e.changes.length > 0 && <span className="text-slate-500"> ({e.changes.map((c) => `${c.field}: ${String(c.to)}`).join(', ')})</span>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

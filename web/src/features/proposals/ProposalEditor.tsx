@@ -1,0 +1,272 @@
+import { useQuery } from '@tanstack/react-query';
+import { useFieldArray, useForm, useWatch, type Control, type UseFormRegister, type UseFormSetValue, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Plus, Trash2 } from 'lucide-react';
+import {
+  OPTION_TIERS,
+  TIER_LABELS,
+  emptyLine,
+  proposalFormSchema,
+  toProposalForm,
+  toProposalRequest,
+  type ProposalDto,
+  type ProposalForm,
+} from '../../../../src/contracts/proposals.ts';
+import { optionTotals } from '../../../../src/domain/proposals/proposal-totals.ts';
+import { showServerErrors } from '../../lib/form-errors.ts';
+import { Field } from '../../ui/Field.tsx';
+import { ClientSitePicker } from '../vision/ClientSitePicker.tsx';
+import { itemsQuery } from '../inventory/queries.ts';
+import { mayDiscard, useUnsavedChangesWarning } from '../inventory/unsaved-changes.ts';
+import { buttonClass, inputClass, secondaryButtonClass } from '../inventory/StockBadge.tsx';
+import { formatCents, useSaveProposal } from './queries.ts';
+
+const cellInput = `${inputClass} w-full`;
+const newId = () => `opt-${Math.random().toString(36).slice(2, 10)}`;
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Live totals from the same rounding rules the server, the PDF and the client page use. */
+function useLiveTotals(control: Control<ProposalForm>, index: number) {
+  const option = useWatch({ control, name: `options.${index}` });
+  const deposit = useWatch({ control, name: 'depositPercent' });
+  const lines = (option?.lines ?? []).map((l) => ({ quantity: Number(l.quantity) || 0, unitPriceCents: Math.round((Number(l.unitPrice) || 0) * 100), taxRateBp: Math.round((Number(l.taxRate) || 0) * 100) }));
+  return optionTotals(lines, Math.round((Number(option?.discount) || 0) * 100), Math.min(100, Math.max(0, Math.trunc(Number(deposit) || 0))));
+}
+
+function OptionColumn(props: {
+  index: number;
+  control: Control<ProposalForm>;
+  register: UseFormRegister<ProposalForm>;
+  setValue: UseFormSetValue<ProposalForm>;
+  errors: FieldErrors<ProposalForm>;
+  onRemove: (() => void) | null;
+}) {
+  const { index, control, register } = props;
+  const lines = useFieldArray({ control, name: `options.${index}.lines` });
+  const totals = useLiveTotals(control, index);
+  const kinds = useWatch({ control, name: `options.${index}.lines` });
+  const items = useQuery({ ...itemsQuery({ search: '', category: undefined, lowStock: false, sort: 'name', dir: 'asc', cursor: null, limit: 100 }), retry: false });
+  const err = props.errors.options?.[index];
+  const p = `opt${index}`;
+
+  return (
+    <fieldset className="rounded-lg border border-slate-200 p-3 dark:border-slate-800" aria-label={`Option ${index + 1}`}>
+      <legend className="px-1 text-sm font-semibold">Option {index + 1}</legend>
+      <div className="grid gap-2">
+        <Field label="Tier" id={`${p}-tier`}>
+          <select id={`${p}-tier`} {...register(`options.${index}.tier`)}>
+            {OPTION_TIERS.map((t) => (
+              <option key={t} value={t}>
+                {TIER_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Option name" id={`${p}-name`} error={err?.name?.message} required>
+          <input id={`${p}-name`} {...register(`options.${index}.name`)} />
+        </Field>
+        <Field label="Option description" id={`${p}-desc`} error={err?.description?.message}>
+          <textarea id={`${p}-desc`} rows={2} {...register(`options.${index}.description`)} />
+        </Field>
+      </div>
+      <ul className="mt-3 grid gap-3" aria-label={`Lines of option ${index + 1}`}>
+        {lines.fields.map((f, j) => {
+          const le = err?.lines?.[j];
+          const kind = kinds?.[j]?.kind ?? 'labour';
+          const lp = `${p}-l${j}`;
+          return (
+            <li key={f.id} className="rounded-md bg-slate-50 p-2 dark:bg-slate-900">
+              <div className="flex items-center gap-2">
+                <select aria-label="Line kind" className={inputClass} {...register(`options.${index}.lines.${j}.kind`)}>
+                  <option value="labour">Labour</option>
+                  <option value="item">Inventory item</option>
+                </select>
+                <button type="button" className={secondaryButtonClass} aria-label={`Remove line ${j + 1}`} disabled={lines.fields.length === 1} onClick={() => lines.remove(j)}>
+                  <Trash2 aria-hidden className="h-4 w-4" />
+                </button>
+              </div>
+              {kind === 'item' && (
+                <label className="mt-2 block text-sm">
+                  <span className="font-medium">Item</span>
+                  {items.isError ? (
+                    <span className="block text-amber-800">The inventory is not available to you; use labour lines.</span>
+                  ) : (
+                    <select
+                      className={cellInput}
+                      {...register(`options.${index}.lines.${j}.itemId`, {
+                        onChange: (e: { target: { value: string } }) => {
+                          const item = items.data?.items.find((i) => i.id === e.target.value);
+                          if (!item) return;
+                          props.setValue(`options.${index}.lines.${j}.description`, item.name, { shouldDirty: true });
+                          props.setValue(`options.${index}.lines.${j}.unitPrice`, (item.unitPriceCents / 100).toFixed(2), { shouldDirty: true });
+                        },
+                      })}
+                    >
+                      <option value="">Pick an item…</option>
+                      {items.data?.items.map((i) => (
+                        <option key={i.id} value={i.id}>
+                          {i.sku} · {i.name} ({i.available} available)
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </label>
+              )}
+              <label className="mt-2 block text-sm">
+                <span className="font-medium">Line description</span>
+                <input id={`${lp}-desc`} className={cellInput} {...register(`options.${index}.lines.${j}.description`)} aria-invalid={le?.description ? true : undefined} />
+                {le?.description && <span className="text-xs text-red-700">{le.description.message}</span>}
+              </label>
+              <div className="mt-2 grid grid-cols-3 gap-2 text-sm">
+                <label>
+                  <span className="font-medium">Qty</span>
+                  <input className={cellInput} inputMode="decimal" {...register(`options.${index}.lines.${j}.quantity`)} aria-invalid={le?.quantity ? true : undefined} />
+                  {le?.quantity && <span className="text-xs text-red-700">{le.quantity.message}</span>}
+                </label>
+                <label>
+                  <span className="font-medium">Unit $</span>
+                  <input className={cellInput} inputMode="decimal" {...register(`options.${index}.lines.${j}.unitPrice`)} aria-invalid={le?.unitPrice ? true : undefined} />
+                  {le?.unitPrice && <span className="text-xs text-red-700">{le.unitPrice.message}</span>}
+                </label>
+                <label>
+                  <span className="font-medium">Tax %</span>
+                  <input className={cellInput} inputMode="decimal" {...register(`options.${index}.lines.${j}.taxRate`)} aria-invalid={le?.taxRate ? true : undefined} />
+                  {le?.taxRate && <span className="text-xs text-red-700">{le.taxRate.message}</span>}
+                </label>
+              </div>
+              <p className="mt-1 text-right text-xs tabular-nums text-slate-600 dark:text-slate-400">{formatCents(totals.lines[j]?.netCents ?? 0)}</p>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="mt-2 flex gap-2">
+        <button type="button" className={secondaryButtonClass} onClick={() => lines.append(emptyLine('labour'))}>
+          + Labour
+        </button>
+        <button type="button" className={secondaryButtonClass} onClick={() => lines.append(emptyLine('item'))}>
+          + Item
+        </button>
+      </div>
+      <div className="mt-3">
+        <Field label="Discount ($, before tax)" id={`${p}-discount`} error={err?.discount?.message}>
+          <input id={`${p}-discount`} inputMode="decimal" {...register(`options.${index}.discount`)} />
+        </Field>
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-x-2 text-sm tabular-nums" aria-label={`Totals of option ${index + 1}`}>
+        <dt>Subtotal</dt>
+        <dd className="text-right">{formatCents(totals.subtotalCents)}</dd>
+        <dt>Discount</dt>
+        <dd className="text-right">−{formatCents(totals.discountCents)}</dd>
+        <dt>Tax</dt>
+        <dd className="text-right">{formatCents(totals.taxCents)}</dd>
+        <dt className="font-semibold">Total</dt>
+        <dd className="text-right font-semibold" data-testid={`total-${index}`}>
+          {formatCents(totals.totalCents)}
+        </dd>
+        <dt>Deposit</dt>
+        <dd className="text-right">{formatCents(totals.depositCents)}</dd>
+      </dl>
+      {props.onRemove && (
+        <button type="button" className={`${secondaryButtonClass} mt-3`} onClick={props.onRemove}>
+          Remove option
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+/** Server field paths (options.1.lines.0.unitPriceCents) mapped to the form's (…unitPrice). */
+function serverFields(err: unknown): Record<string, string> {
+  const map: Record<string, string> = {};
+  const fields = (err as { fields?: Record<string, string[]> }).fields ?? {};
+  for (const k of Object.keys(fields)) {
+    map[k] = k.replace(/unitPriceCents$/, 'unitPrice').replace(/taxRateBp$/, 'taxRate').replace(/discountCents$/, 'discount');
+  }
+  return map;
+}
+
+/** New proposal or a draft's editor: up to three option columns side by side. */
+export function ProposalEditor(props: { proposal: ProposalDto | null; onDone: (saved: ProposalDto | null) => void }) {
+  const form = useForm<ProposalForm>({ resolver: zodResolver(proposalFormSchema), defaultValues: toProposalForm(props.proposal, { validUntil: inDays(30), optionId: newId() }) });
+  const { register, handleSubmit, setError, formState, control, setValue } = form;
+  const options = useFieldArray({ control, name: 'options' });
+  const save = useSaveProposal(props.proposal?.id ?? null);
+  const release = useUnsavedChangesWarning(formState.isDirty && !formState.isSubmitSuccessful);
+  const clientId = useWatch({ control, name: 'clientId' });
+  const siteId = useWatch({ control, name: 'siteId' });
+  const errors = formState.errors;
+  const usedTiers = new Set((useWatch({ control, name: 'options' }) ?? []).map((o) => o.tier));
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const saved = await save.mutateAsync(toProposalRequest(values));
+      release();
+      props.onDone(saved);
+    } catch (err) {
+      showServerErrors(err, setError, serverFields(err) as never);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={props.proposal ? `Edit ${props.proposal.number}` : 'New proposal'}>
+      {errors.root && (
+        <p role="alert" className="mb-3 rounded-md bg-red-50 p-3 text-red-900 dark:bg-red-950 dark:text-red-100">
+          {errors.root.message}
+        </p>
+      )}
+      <div className="grid gap-3">
+        <ClientSitePicker
+          value={{ clientId, siteId }}
+          onChange={(next) => {
+            setValue('clientId', next.clientId ?? '', { shouldDirty: true });
+            setValue('siteId', next.siteId ?? '', { shouldDirty: true });
+          }}
+        />
+        {(errors.clientId || errors.siteId) && (
+          <p className="text-sm text-red-700 dark:text-red-400" role="alert">
+            {errors.clientId?.message ?? errors.siteId?.message}
+          </p>
+        )}
+        <div className="grid gap-3 sm:grid-cols-3">
+          <Field label="Title" id="proposal-title" error={errors.title?.message}>
+            <input id="proposal-title" {...register('title')} />
+          </Field>
+          <Field label="Deposit %" id="proposal-deposit" error={errors.depositPercent?.message} required>
+            <input id="proposal-deposit" inputMode="numeric" {...register('depositPercent')} />
+          </Field>
+          <Field label="Valid until" id="proposal-valid" error={errors.validUntil?.message} required>
+            <input id="proposal-valid" type="date" {...register('validUntil')} />
+          </Field>
+        </div>
+      </div>
+      <div className={`mt-4 grid gap-3 ${options.fields.length === 1 ? '' : options.fields.length === 2 ? 'lg:grid-cols-2' : 'lg:grid-cols-3'}`}>
+        {options.fields.map((f, i) => (
+          <OptionColumn key={f.id} index={i} control={control} register={register} setValue={setValue} errors={errors} onRemove={options.fields.length > 1 ? () => options.remove(i) : null} />
+        ))}
+      </div>
+      {errors.options?.message && <p className="mt-2 text-sm text-red-700">{errors.options.message}</p>}
+      {options.fields.length < 3 && (
+        <button
+          type="button"
+          className={`${secondaryButtonClass} mt-3 inline-flex items-center gap-1`}
+          onClick={() => options.append({ id: newId(), tier: OPTION_TIERS.find((t) => !usedTiers.has(t)) ?? 'best', name: '', description: '', discount: '0.00', lines: [emptyLine()] })}
+        >
+          <Plus aria-hidden className="h-4 w-4" /> Add option
+        </button>
+      )}
+      <div className="mt-4">
+        <Field label="Terms" id="proposal-terms" error={errors.terms?.message}>
+          <textarea id="proposal-terms" rows={4} {...register('terms')} />
+        </Field>
+      </div>
+      <div className="mt-4 flex gap-2">
+        <button type="submit" className={buttonClass} disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Saving…' : 'Save draft'}
+        </button>
+        <button type="button" className={secondaryButtonClass} onClick={() => mayDiscard(formState.isDirty) && props.onDone(null)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import { PageHeading } from '../../ui/PageHeading.tsx';
+import { sessionQuery } from '../inventory/queries.ts';
+import { buttonClass } from '../inventory/StockBadge.tsx';
+import { ProposalDetail } from './ProposalDetail.tsx';
+import { ProposalEditor } from './ProposalEditor.tsx';
+import { ProposalList, type ProposalFilters } from './ProposalList.tsx';
+import { proposalQuery } from './queries.ts';
+
+export interface ProposalsSearch {
+  status?: string;
+  q?: string;
+  sort?: string;
+  dir?: 'asc';
+  open?: string;
+  edit?: 'new' | 'open';
+}
+/** Keys set to undefined are removed from the URL. */
+export type ProposalsSearchPatch = { [K in keyof ProposalsSearch]?: ProposalsSearch[K] | undefined };
+
+function EditExisting(props: { id: string; onDone: () => void }) {
+  const q = useQuery(proposalQuery(props.id));
+  if (q.isPending) return <p role="status">Loading proposal…</p>;
+  if (q.isError) return <p role="alert">{q.error.message}</p>;
+  return <ProposalEditor proposal={q.data} onDone={props.onDone} />;
+}
+
+/** /admin/proposals: list with status chips, the editor, and a proposal's detail. */
+export function ProposalsScreen(props: { search: ProposalsSearch; onSearch: (next: ProposalsSearchPatch) => void }) {
+  const { search, onSearch } = props;
+  const session = useQuery(sessionQuery);
+  const canEdit = session.data?.permissions['editProposals'] === true;
+  const [editorKey, setEditorKey] = useState(0);
+  const filters: ProposalFilters = { status: search.status, q: search.q ?? '', sort: search.sort ?? 'createdAt', dir: search.dir ?? 'desc' };
+
+  return (
+    <section>
+      <PageHeading title="Proposals">Good, better and best options sent to clients, accepted online and turned into jobs.</PageHeading>
+      {canEdit && !search.edit && (
+        <div className="mb-4 flex justify-end">
+          <button type="button" className={`${buttonClass} inline-flex items-center gap-1`} onClick={() => onSearch({ edit: 'new', open: undefined })}>
+            <Plus aria-hidden className="h-4 w-4" /> New proposal
+          </button>
+        </div>
+      )}
+      {canEdit && search.edit === 'new' && (
+        <section className="mb-6 rounded-lg border border-slate-200 p-4 dark:border-slate-800" aria-label="New proposal">
+          <h2 className="mb-3 text-lg font-semibold">New proposal</h2>
+          <ProposalEditor
+            key={editorKey}
+            proposal={null}
+            onDone={(saved) => {
+              setEditorKey((k) => k + 1);
+              onSearch({ edit: undefined, open: saved?.id });
+            }}
+          />
+        </section>
+      )}
+      {canEdit && search.edit === 'open' && search.open && (
+        <section className="mb-6 rounded-lg border border-slate-200 p-4 dark:border-slate-800" aria-label="Edit proposal">
+          <h2 className="mb-3 text-lg font-semibold">Edit draft</h2>
+          <EditExisting id={search.open} onDone={() => onSearch({ edit: undefined })} />
+        </section>
+      )}
+      {search.open && search.edit !== 'open' && (
+        <div className="mb-6">
+          <ProposalDetail
+            key={search.open}
+            id={search.open}
+            canEdit={canEdit}
+            onEdit={() => onSearch({ edit: 'open' })}
+            onOpen={(id) => onSearch({ open: id })}
+            onClose={() => onSearch({ open: undefined })}
+          />
+        </div>
+      )}
+      <ProposalList
+        filters={filters}
+        onOpen={(id) => onSearch({ open: id, edit: undefined })}
+        onFilters={(f) =>
+          onSearch({
+            ...('status' in f ? { status: f.status } : {}),
+            ...('q' in f ? { q: f.q || undefined } : {}),
+            ...('sort' in f ? { sort: f.sort === 'createdAt' ? undefined : f.sort } : {}),
+            ...('dir' in f ? { dir: f.dir === 'asc' ? 'asc' : undefined } : {}),
+          })
+        }
+      />
+    </section>
+  );
+}

@@ -1,0 +1,202 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { CheckCircle2, FileDown } from 'lucide-react';
+import { TIER_LABELS, type PublicProposal } from '../../../../src/contracts/proposals.ts';
+import { ApiRequestError } from '../../lib/api.ts';
+import { buttonClass, inputClass, secondaryButtonClass } from '../inventory/StockBadge.tsx';
+import { formatCents, formatRateBp, formatWhen, publicProposalQuery, usePublicAnswer } from './queries.ts';
+
+const tierLabel = (tier: string) => TIER_LABELS[tier as keyof typeof TIER_LABELS] ?? tier;
+
+function Outcome({ p }: { p: PublicProposal }) {
+  if (p.acceptedName && p.acceptedAt) {
+    const chosen = p.options.find((o) => o.id === p.acceptedOptionId);
+    return (
+      <p role="status" className="mt-4 flex items-center gap-2 rounded-md bg-green-50 p-4 text-green-900 dark:bg-green-950 dark:text-green-100">
+        <CheckCircle2 aria-hidden className="h-5 w-5" /> Accepted: {chosen?.name}, signed “{p.acceptedName}” on {formatWhen(p.acceptedAt)}. Thank you — we will be in touch to schedule the work.
+      </p>
+    );
+  }
+  if (p.declinedAt) return <p role="status" className="mt-4 rounded-md bg-slate-100 p-4 dark:bg-slate-800">You declined this proposal on {formatWhen(p.declinedAt)}. Thank you for letting us know.</p>;
+  if (p.status === 'expired') return <p role="status" className="mt-4 rounded-md bg-amber-50 p-4 text-amber-950 dark:bg-amber-950 dark:text-amber-50">This proposal expired on {p.validUntil}. Please contact us for an updated one.</p>;
+  return null;
+}
+
+/** The client's view of a proposal (public, no sign-in): options side by side, accept by name, or decline. */
+export function PublicProposalPage({ token }: { token: string }) {
+  const q = useQuery(publicProposalQuery(token));
+  const answer = usePublicAnswer(token);
+  const [optionId, setOptionId] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const [declining, setDeclining] = useState(false);
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  if (q.isPending) return <p role="status">Loading your proposal…</p>;
+  if (q.isError)
+    return (
+      <section>
+        <h1 className="text-3xl font-bold">Proposal not found</h1>
+        <p className="mt-4">{q.error instanceof ApiRequestError && q.error.status === 404 ? q.error.message : 'This page could not be loaded. Please try again.'}</p>
+      </section>
+    );
+  const p = q.data;
+  const picked = optionId ?? (p.options.length === 1 ? (p.options[0]?.id ?? null) : null);
+
+  const submit = async (a: { kind: 'accept'; optionId: string; name: string } | { kind: 'decline'; reason: string }) => {
+    setErrors({});
+    try {
+      await answer.mutateAsync(a);
+    } catch (err) {
+      const fields = err instanceof ApiRequestError ? err.fields : {};
+      setErrors({ form: err instanceof Error ? err.message : 'Something went wrong.', ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.join(' ')])) });
+    }
+  };
+
+  return (
+    <article aria-label={`Proposal ${p.number}`}>
+      <header className="border-b-4 border-blue-700 pb-4">
+        <p className="text-lg font-bold text-blue-700 dark:text-blue-300">{p.company.name}</p>
+        <h1 className="mt-1 text-3xl font-bold">Proposal {p.number}</h1>
+        {p.title && <p className="text-xl">{p.title}</p>}
+        <p className="mt-2 text-slate-700 dark:text-slate-300">
+          For {p.clientName}
+          {p.siteAddress && ` · ${p.siteAddress}`} · valid until {p.validUntil}
+        </p>
+        <a className={`${secondaryButtonClass} mt-3 inline-flex items-center gap-1`} href={`/api/public/proposals/${encodeURIComponent(token)}/pdf`}>
+          <FileDown aria-hidden className="h-4 w-4" /> Download PDF
+        </a>
+      </header>
+      <Outcome p={p} />
+
+      <div role={p.canRespond ? 'radiogroup' : undefined} aria-label="Options" className={`mt-6 grid gap-4 ${p.options.length === 2 ? 'md:grid-cols-2' : p.options.length === 3 ? 'md:grid-cols-3' : ''}`}>
+        {p.options.map((o, i) => {
+          const selected = picked === o.id || p.acceptedOptionId === o.id;
+          return (
+            <section
+              key={o.id}
+              aria-label={`Option ${i + 1}: ${o.name}`}
+              className={`flex flex-col rounded-xl border-2 p-4 ${selected ? 'border-blue-700 shadow-md' : 'border-slate-200 dark:border-slate-800'}`}
+            >
+              <p className="text-xs font-semibold uppercase tracking-wide text-blue-700 dark:text-blue-300">{tierLabel(o.tier)}</p>
+              <h2 className="text-xl font-semibold">{o.name}</h2>
+              {o.description && <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{o.description}</p>}
+              <ul className="mt-3 flex-1 space-y-1 text-sm">
+                {o.lines.map((l, j) => (
+                  <li key={j} className="flex justify-between gap-2">
+                    <span>
+                      {l.quantity} × {l.description}
+                      <span className="block text-xs text-slate-500">
+                        {formatCents(l.unitPriceCents)} each · tax {formatRateBp(l.taxRateBp)}
+                      </span>
+                    </span>
+                    <span className="tabular-nums">{formatCents(l.netCents)}</span>
+                  </li>
+                ))}
+              </ul>
+              <dl className="mt-3 grid grid-cols-2 border-t border-slate-200 pt-2 text-sm tabular-nums dark:border-slate-800">
+                <dt>Subtotal</dt>
+                <dd className="text-right">{formatCents(o.subtotalCents)}</dd>
+                {o.discountCents > 0 && (
+                  <>
+                    <dt>Discount</dt>
+                    <dd className="text-right">−{formatCents(o.discountCents)}</dd>
+                  </>
+                )}
+                <dt>Tax</dt>
+                <dd className="text-right">{formatCents(o.taxCents)}</dd>
+                <dt className="text-base font-bold">Total</dt>
+                <dd className="text-right text-base font-bold">{formatCents(o.totalCents)}</dd>
+                <dt>Deposit ({p.depositPercent} %)</dt>
+                <dd className="text-right">{formatCents(o.depositCents)}</dd>
+              </dl>
+              {p.canRespond && (
+                <label className="mt-3 flex items-center gap-2 font-medium">
+                  <input type="radio" name="option" value={o.id} checked={picked === o.id} onChange={() => setOptionId(o.id)} />
+                  Choose {o.name}
+                </label>
+              )}
+            </section>
+          );
+        })}
+      </div>
+      {errors['optionId'] && <p className="mt-2 text-sm text-red-700">{errors['optionId']}</p>}
+
+      {p.terms && (
+        <section className="mt-6">
+          <h2 className="font-semibold">Terms</h2>
+          <p className="mt-1 whitespace-pre-line text-sm text-slate-700 dark:text-slate-300">{p.terms}</p>
+        </section>
+      )}
+
+      {p.canRespond && !declining && (
+        <form
+          className="mt-6 max-w-xl rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+          aria-label="Accept the proposal"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!picked) return setErrors({ optionId: 'Choose one of the options above.' });
+            void submit({ kind: 'accept', optionId: picked, name });
+          }}
+        >
+          <h2 className="text-lg font-semibold">Accept</h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">Typing your name and pressing Accept is your signature on the chosen option and these terms.</p>
+          <label htmlFor="accept-name" className="mt-3 block text-sm font-medium">
+            Your full name
+          </label>
+          <input id="accept-name" className={`${inputClass} mt-1 w-full`} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" aria-invalid={errors['name'] ? true : undefined} aria-describedby={errors['name'] ? 'accept-name-error' : undefined} />
+          {errors['name'] && (
+            <p id="accept-name-error" className="mt-1 text-sm text-red-700">
+              {errors['name']}
+            </p>
+          )}
+          {errors['form'] && (
+            <p role="alert" className="mt-2 text-sm text-red-700">
+              {errors['form']}
+            </p>
+          )}
+          <div className="mt-4 flex flex-wrap gap-2">
+            <button type="submit" className={buttonClass} disabled={answer.isPending}>
+              {answer.isPending ? 'Sending…' : 'Accept'}
+            </button>
+            <button type="button" className={secondaryButtonClass} onClick={() => setDeclining(true)}>
+              Decline…
+            </button>
+          </div>
+        </form>
+      )}
+      {p.canRespond && declining && (
+        <form
+          className="mt-6 max-w-xl rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+          aria-label="Decline the proposal"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit({ kind: 'decline', reason });
+          }}
+        >
+          <h2 className="text-lg font-semibold">Decline</h2>
+          <label htmlFor="decline-reason" className="mt-2 block text-sm font-medium">
+            Anything you would like to tell us? (optional)
+          </label>
+          <textarea id="decline-reason" rows={3} className={`${inputClass} mt-1 w-full`} value={reason} onChange={(e) => setReason(e.target.value)} />
+          {errors['form'] && (
+            <p role="alert" className="mt-2 text-sm text-red-700">
+              {errors['form']}
+            </p>
+          )}
+          <div className="mt-4 flex gap-2">
+            <button type="submit" className={buttonClass} disabled={answer.isPending}>
+              Decline proposal
+            </button>
+            <button type="button" className={secondaryButtonClass} onClick={() => setDeclining(false)}>
+              Back
+            </button>
+          </div>
+        </form>
+      )}
+      <p className="mt-8 text-sm text-slate-600 dark:text-slate-400">
+        Questions? Call {p.company.phone} or write to {p.company.email}.
+      </p>
+    </article>
+  );
+}

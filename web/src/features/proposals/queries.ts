@@ -1,0 +1,71 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProposalAuditResponse, ProposalDto, ProposalListResponse, ProposalRequestParsed, PublicProposal } from '../../../../src/contracts/proposals.ts';
+import { apiFetch } from '../../lib/api.ts';
+
+export const PROPOSALS_KEY = ['proposals'] as const;
+
+export interface ProposalListParams {
+  status: string | undefined;
+  search: string;
+  sort: string;
+  dir: 'asc' | 'desc';
+  cursor: string | null;
+  limit: number;
+}
+
+export const proposalsQuery = (p: ProposalListParams) =>
+  queryOptions({
+    queryKey: [...PROPOSALS_KEY, 'list', p],
+    queryFn: () => {
+      const q = new URLSearchParams({ search: p.search, sort: p.sort, dir: p.dir, limit: String(p.limit) });
+      if (p.status) q.set('status', p.status);
+      if (p.cursor) q.set('cursor', p.cursor);
+      return apiFetch<ProposalListResponse>(`/api/proposals?${q.toString()}`);
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const proposalQuery = (id: string) =>
+  queryOptions({ queryKey: [...PROPOSALS_KEY, 'one', id], queryFn: () => apiFetch<ProposalDto>(`/api/proposals/${encodeURIComponent(id)}`) });
+
+export const proposalAuditQuery = (id: string) =>
+  queryOptions({ queryKey: [...PROPOSALS_KEY, 'audit', id], queryFn: () => apiFetch<ProposalAuditResponse>(`/api/proposals/${encodeURIComponent(id)}/audit`) });
+
+export function useSaveProposal(id: string | null) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProposalRequestParsed) =>
+      id === null
+        ? apiFetch<ProposalDto>('/api/proposals', { method: 'POST', json: body })
+        : apiFetch<ProposalDto>(`/api/proposals/${encodeURIComponent(id)}`, { method: 'PUT', json: body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: PROPOSALS_KEY }),
+  });
+}
+
+/** send / convert / duplicate: one POST each, everything about proposals refetched after. */
+export function useProposalAction(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (a: { action: 'send' | 'convert' | 'duplicate'; body?: unknown }) =>
+      apiFetch<ProposalDto>(`/api/proposals/${encodeURIComponent(id)}/${a.action}`, { method: 'POST', ...(a.body !== undefined ? { json: a.body } : {}) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: PROPOSALS_KEY }),
+  });
+}
+
+export const publicProposalQuery = (token: string) =>
+  queryOptions({ queryKey: ['public-proposal', token], queryFn: () => apiFetch<PublicProposal>(`/api/public/proposals/${encodeURIComponent(token)}`), retry: false });
+
+export function usePublicAnswer(token: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (a: { kind: 'accept'; optionId: string; name: string } | { kind: 'decline'; reason: string }) =>
+      apiFetch<PublicProposal>(`/api/public/proposals/${encodeURIComponent(token)}/${a.kind}`, {
+        method: 'POST',
+        json: a.kind === 'accept' ? { optionId: a.optionId, name: a.name } : { reason: a.reason },
+      }),
+    onSuccess: (data) => qc.setQueryData(['public-proposal', token], data),
+  });
+}
+
+export { formatCents, formatWhen } from '../inventory/queries.ts';
+export const formatRateBp = (bp: number): string => `${(bp / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })} %`;
