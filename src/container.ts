@@ -43,6 +43,16 @@ import { DocumentClientRelations } from './adapters/documents/document-client-re
 import { DocumentClientAuditLog } from './adapters/documents/document-client-audit-log.ts';
 import { AesGcmSecretCipher } from './adapters/crypto/aes-gcm-secret-cipher.ts';
 import { sessionSecret } from './http/session-secret.ts';
+import { hostname } from 'node:os';
+import type { InvoiceIssuer } from './domain/invoices/invoice-issuer.ts';
+import { DomainError } from './domain/shared/domain-error.ts';
+import type { MonitoringDeps } from './application/monitoring/monitoring-deps.ts';
+import { runContractBilling } from './application/monitoring/run-billing-now.ts';
+import { createScheduler, type Scheduler } from './application/schedule/scheduler.ts';
+import { DocumentContractRepository } from './adapters/documents/document-contract-repository.ts';
+import { DocumentContractInvoiceReader } from './adapters/documents/document-contract-invoice-reader.ts';
+import { DocumentIdempotencyKeys } from './adapters/documents/document-idempotency-keys.ts';
+import { DocumentLease } from './adapters/documents/document-lease.ts';
 
 /**
  * The composition root: the only place that knows which adapter implements which port.
@@ -75,6 +85,11 @@ export const TOKENS = {
   ClientDirectory: Symbol('ClientDirectory') as InjectionToken<ClientDirectory>,
   SecretCipher: Symbol('SecretCipher') as InjectionToken<SecretCipher>,
   ClientDeps: Symbol('ClientDeps') as InjectionToken<ClientDeps>,
+  /** How other features create invoices; the invoices feature registers the real one. */
+  InvoiceIssuer: Symbol('InvoiceIssuer') as InjectionToken<InvoiceIssuer>,
+  Monitoring: Symbol('Monitoring') as InjectionToken<MonitoringDeps>,
+  /** The one in-process runner of scheduled work; main.ts starts and stops it. */
+  Scheduler: Symbol('Scheduler') as InjectionToken<Scheduler>,
 } as const;
 
 export interface AppContainer {
@@ -134,6 +149,38 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
     },
   });
 
+  // Until the invoices feature is wired, billing runs record each period as failed (visible, retryable).
+  c.register(TOKENS.InvoiceIssuer, {
+    useValue: { createInvoice: () => Promise.reject(new DomainError('unavailable', 'Invoices are not set up yet.')) },
+  });
+  const holder = `${hostname()}:${process.pid}:${ids.next().slice(0, 8)}`;
+  c.register(TOKENS.Monitoring, {
+    useFactory: (r) => ({
+      contracts: new DocumentContractRepository(store),
+      directory: r.resolve(TOKENS.ClientDirectory),
+      keys: new DocumentIdempotencyKeys(store, clock),
+      issuer: r.resolve(TOKENS.InvoiceIssuer),
+      invoices: new DocumentContractInvoiceReader(store),
+      audit: r.resolve(TOKENS.AuditLog),
+      clock,
+      ids,
+      timeZone: config.timeZone,
+      holder,
+      pastDueAfterDays: 30,
+      stuckAfterMs: 15 * 60_000,
+    }),
+  });
+  let scheduler: Scheduler | null = null;
+  c.register(TOKENS.Scheduler, {
+    useFactory: (r) =>
+      (scheduler ??= createScheduler({
+        lease: new DocumentLease(store, clock),
+        now: () => clock.now(),
+        holder,
+        jobs: [{ name: 'contract-billing', run: (now, signal) => runContractBilling(r.resolve(TOKENS.Monitoring), now, signal) }],
+      })),
+  });
+
   let closed = false;
   let detector: PooledObjectDetector | null = null;
   c.register(TOKENS.Detector, {
@@ -155,6 +202,7 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
     close: async () => {
       if (closed) return;
       closed = true;
+      await scheduler?.stop();
       await detector?.close();
       smtp?.close();
       await files.close?.();
