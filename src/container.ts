@@ -154,8 +154,9 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
     useValue: { createInvoice: () => Promise.reject(new DomainError('unavailable', 'Invoices are not set up yet.')) },
   });
   const holder = `${hostname()}:${process.pid}:${ids.next().slice(0, 8)}`;
+  // One instance, shared by the routes and the scheduler.
   c.register(TOKENS.Monitoring, {
-    useFactory: (r) => ({
+    useFactory: instanceCachingFactory((r) => ({
       contracts: new DocumentContractRepository(store),
       directory: r.resolve(TOKENS.ClientDirectory),
       keys: new DocumentIdempotencyKeys(store, clock),
@@ -168,7 +169,7 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
       holder,
       pastDueAfterDays: 30,
       stuckAfterMs: 15 * 60_000,
-    }),
+    })),
   });
   let scheduler: Scheduler | null = null;
   c.register(TOKENS.Scheduler, {
