@@ -135,3 +135,56 @@ export const billingRunSchema = z.object({
   backToActive: z.array(z.string()),
 });
 export type BillingRun = z.infer<typeof billingRunSchema>;
+
+// ---- the form (the SPA) -----------------------------------------------------------------------
+
+/** The contract form as typed: the fee in dollars and the tax rate in percent, as text. */
+export const contractFormSchema = z.object({
+  clientId: text('Pick a client.').min(1, 'Pick a client.'),
+  siteId: text('Pick a site.').min(1, 'Pick a site.'),
+  plan: z.string().trim().min(2, 'Plan: at least 2 characters.').max(80, 'Plan: 80 characters at most.'),
+  monthlyFee: z.string().trim().regex(/^\d{1,6}(\.\d{1,2})?$/, 'Monthly fee: an amount like 39.99.'),
+  taxRate: z.string().trim().regex(/^(\d{1,2}(\.\d{1,2})?|100)$/, 'Tax rate: a percentage like 8.25.'),
+  billingCycle: z.enum(BILLING_CYCLES, { error: 'Pick a billing cycle.' }),
+  centralStation: z.string().max(120, 'Central station: 120 characters at most.'),
+  accountNumber: z.string().max(60, 'Account number: 60 characters at most.'),
+  startDate: z.string().refine(isRealDate, 'Pick a start date.'),
+  endDate: z.string().refine((v) => v === '' || isRealDate(v), 'The end date must be a date.'),
+});
+export type ContractForm = z.infer<typeof contractFormSchema>;
+
+/** Dollars and percent to cents and basis points, exactly (no float rounding surprises). */
+const scaled = (text: string, decimals: number): number => {
+  const [whole = '0', frac = ''] = text.trim().split('.');
+  return Number(whole) * 10 ** decimals + Number(frac.padEnd(decimals, '0').slice(0, decimals) || '0');
+};
+
+export function toContractRequest(f: ContractForm): ContractRequestParsed {
+  return {
+    clientId: f.clientId,
+    siteId: f.siteId,
+    plan: f.plan.trim(),
+    monthlyFeeCents: scaled(f.monthlyFee, 2),
+    taxRateBp: scaled(f.taxRate, 2),
+    billingCycle: f.billingCycle,
+    centralStation: f.centralStation.trim(),
+    accountNumber: f.accountNumber.trim(),
+    startDate: f.startDate,
+    endDate: f.endDate === '' ? null : f.endDate,
+  };
+}
+
+export function toContractForm(c: Contract | null, today: string): ContractForm {
+  return {
+    clientId: c?.clientId ?? '',
+    siteId: c?.siteId ?? '',
+    plan: c?.plan ?? '',
+    monthlyFee: c ? (c.monthlyFeeCents / 100).toFixed(2) : '',
+    taxRate: c ? String(c.taxRateBp / 100) : '0',
+    billingCycle: c?.billingCycle ?? 'monthly',
+    centralStation: c?.centralStation ?? '',
+    accountNumber: c?.accountNumber ?? '',
+    startDate: c?.startDate ?? today,
+    endDate: c?.endDate ?? '',
+  };
+}

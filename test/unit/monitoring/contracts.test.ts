@@ -31,3 +31,19 @@ describe('monitoring API schemas', () => {
     expect(r.error?.issues.map((i) => i.path.join('.'))).toContain(field);
   });
 });
+
+describe('contract form', () => {
+  it('turns dollars and percent into cents and basis points exactly, and back', () => {
+    const form = { ...api.toContractForm(null, '2026-11-22'), clientId: 'c1', siteId: 's1', plan: ' Gold ', monthlyFee: '39.99', taxRate: '8.25' };
+    expect(api.contractFormSchema.safeParse(form).success).toBe(true);
+    const req = api.toContractRequest(form);
+    expect(req).toMatchObject({ plan: 'Gold', monthlyFeeCents: 3999, taxRateBp: 825, startDate: '2026-11-22', endDate: null });
+    expect(api.toContractRequest({ ...form, monthlyFee: '0.1', taxRate: '7' })).toMatchObject({ monthlyFeeCents: 10, taxRateBp: 700 });
+    expect(api.contractRequestSchema.safeParse(req).success).toBe(true);
+  });
+
+  it('refuses a fee with more than two decimals', () => {
+    const r = api.contractFormSchema.safeParse({ ...api.toContractForm(null, '2026-11-22'), monthlyFee: '1.999' });
+    expect(r.error?.issues.map((i) => i.path[0])).toContain('monthlyFee');
+  });
+});
