@@ -2,7 +2,15 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { BILLING_CYCLES, CYCLE_LABELS, contractFormSchema, toContractForm, toContractRequest, type Contract, type ContractForm as FormValues } from '../../../../src/contracts/monitoring.ts';
+import {
+  BILLING_CYCLES,
+  CYCLE_LABELS,
+  contractFormSchema,
+  toContractForm,
+  toContractRequest,
+  type Contract,
+  type ContractForm as FormValues,
+} from '../../../../src/contracts/monitoring.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
 import { buttonClass, inputClass, secondaryButtonClass } from '../inventory/StockBadge.tsx';
@@ -68,7 +76,10 @@ export function ContractForm(props: { contract: Contract | null; onDone: (saved:
         <legend className="sr-only">Client and site</legend>
         <div>
           <label htmlFor={`${idp}-client-search`} className="block text-sm font-medium">
-            Client <span aria-hidden className="text-red-700">*</span>
+            Client{' '}
+            <span aria-hidden className="text-red-700">
+              *
+            </span>
           </label>
           {client.data ? (
             <p className="mt-1 flex items-center gap-2 text-sm">
@@ -100,7 +111,11 @@ export function ContractForm(props: { contract: Contract | null; onDone: (saved:
                 <ul className="mt-1 max-h-48 overflow-auto rounded-md border border-slate-200 dark:border-slate-800" aria-label="Matching clients">
                   {matches.data!.items.map((m) => (
                     <li key={m.id}>
-                      <button type="button" className="block w-full px-3 py-1 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800" onClick={() => setValue('clientId', m.id, { shouldDirty: true, shouldValidate: true })}>
+                      <button
+                        type="button"
+                        className="block w-full px-3 py-1 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+                        onClick={() => setValue('clientId', m.id, { shouldDirty: true, shouldValidate: true })}
+                      >
                         {m.name}
                         {m.city ? `, ${m.city}` : ''}
                       </button>

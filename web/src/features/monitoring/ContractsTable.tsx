@@ -76,11 +76,22 @@ export function ContractsTable(props: { filters: ContractFilters; onFilters: (f:
               {COLUMNS.map((c) => {
                 const sorted = filters.sort === c.id ? filters.dir : null;
                 return (
-                  <th key={c.id} scope="col" className={`px-3 py-2 font-semibold ${c.className ?? 'text-left'}`} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
+                  <th
+                    key={c.id}
+                    scope="col"
+                    className={`px-3 py-2 font-semibold ${c.className ?? 'text-left'}`}
+                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                  >
                     {c.sortable ? (
                       <button type="button" className="inline-flex items-center gap-1" onClick={() => sortBy(c.id)}>
                         {c.label}
-                        {sorted === 'asc' ? <ArrowUp aria-hidden className="h-3 w-3" /> : sorted === 'desc' ? <ArrowDown aria-hidden className="h-3 w-3" /> : <ArrowUpDown aria-hidden className="h-3 w-3 opacity-40" />}
+                        {sorted === 'asc' ? (
+                          <ArrowUp aria-hidden className="h-3 w-3" />
+                        ) : sorted === 'desc' ? (
+                          <ArrowDown aria-hidden className="h-3 w-3" />
+                        ) : (
+                          <ArrowUpDown aria-hidden className="h-3 w-3 opacity-40" />
+                        )}
                       </button>
                     ) : (
                       c.label

@@ -15,8 +15,18 @@ function Card(props: { label: string; value: string; hint?: string; testId: stri
 /** MRR, active count, churn over the last 30 days, renewals in the next 60; stuck billing for admins to look at. */
 export function SummaryCards(props: { onOpen: (id: string) => void }) {
   const summary = useQuery(summaryQuery);
-  if (summary.isPending) return <p role="status" className="mb-6 text-sm text-slate-500">Loading figures…</p>;
-  if (summary.isError) return <p role="alert" className="mb-6 text-sm text-red-700">{summary.error.message}</p>;
+  if (summary.isPending)
+    return (
+      <p role="status" className="mb-6 text-sm text-slate-500">
+        Loading figures…
+      </p>
+    );
+  if (summary.isError)
+    return (
+      <p role="alert" className="mb-6 text-sm text-red-700">
+        {summary.error.message}
+      </p>
+    );
   const s = summary.data;
   return (
     <section aria-label="Monitoring figures" className="mb-6">
