@@ -117,6 +117,22 @@ describe('scheduler', () => {
     expect(runs).toHaveLength(2);
   });
 
+  it('once started, it ticks on its cron pattern and logs each job', async () => {
+    const clock = manualClock();
+    const logged: string[] = [];
+    const s = createScheduler({
+      lease: new DocumentLease(open(sharedFile(), clock), clock),
+      now: () => clock.now(),
+      holder: 'A',
+      pattern: '* * * * * *', // every second
+      jobs: [{ name: 'count', run: async () => 'ran' }],
+    });
+    cleanup.push(() => s.stop());
+    s.start({ info: (obj) => logged.push(JSON.stringify(obj)), error: () => {} });
+    await expect.poll(() => logged.length, { timeout: 5000 }).toBeGreaterThan(0);
+    expect(logged[0]).toBe(JSON.stringify({ job: 'count', result: 'ran' }));
+  });
+
   it('a failing job is reported and the next job still runs', async () => {
     const clock = manualClock();
     const s = createScheduler({

@@ -41,7 +41,8 @@ export interface TickReport {
 }
 
 export interface Scheduler {
-  start(): void;
+  /** Starts ticking on the pattern; `log` (e.g. the server's pino logger) replaces the configured one. */
+  start(log?: SchedulerLog): void;
   /** Runs one tick now (tests, and the admin's "run now" through the same lease). */
   tick(): Promise<TickReport>;
   stop(): Promise<void>;
@@ -53,7 +54,7 @@ const SILENT: SchedulerLog = { info: () => {}, error: () => {} };
 export function createScheduler(o: SchedulerOptions): Scheduler {
   const leaseName = o.leaseName ?? 'scheduler';
   const ttl = o.leaseTtlMs ?? 600_000;
-  const log = o.log ?? SILENT;
+  let log = o.log ?? SILENT;
   let cron: Cron | null = null;
   let current: Promise<TickReport> | null = null;
   const abort = new AbortController();
@@ -97,8 +98,9 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
   }
 
   return {
-    start() {
+    start(logger) {
       if (cron || abort.signal.aborted) return;
+      if (logger) log = logger;
       cron = new Cron(o.pattern ?? '*/5 * * * *', { protect: true, unref: true }, async () => {
         await tick();
       });
