@@ -193,6 +193,19 @@ describe('generateDueContractInvoices on SQLite', () => {
     expect((await d.contracts.get(c.id))!.nextBillingDate).toBe('2026-12-01');
   });
 
+  it('retrying a stuck period whose invoice was in fact made records that invoice instead of making another', async () => {
+    const store = open(sharedFile());
+    const issuer = memoryIssuer();
+    const d = deps(store, issuer, 'B', new Date(NOW.getTime() + 20 * 60_000));
+    const c = await d.contracts.create(newContract({ startDate: '2026-11-01' }));
+    // The crashed runner made the invoice (the invoices feature stored it) but never completed its key.
+    await deps(store, issuer, 'A', NOW).keys.claim(contractPeriodKey(c.id, '2026-11'), `contract:${c.id}`, 'A-crashed');
+    await store.collection('invoices').create({ source: { kind: 'contract', id: c.id, period: '2026-11' }, number: 'INV-2026-0042', status: 'draft', dueDate: '2026-12-07' });
+    await retryContractBilling(d, ADMIN, c.id, '2026-11');
+    expect(issuer.calls).toEqual([]);
+    expect((await getContract(d, ADMIN, c.id)).invoices).toMatchObject([{ period: '2026-11', state: 'done', number: 'INV-2026-0042' }]);
+  });
+
   it('a failed invoice is recorded as failed and not retried by the next run', async () => {
     const store = open(sharedFile());
     const issuer = memoryIssuer();

@@ -36,4 +36,13 @@ export class DocumentContractInvoiceReader implements ContractInvoiceReader {
     } while (cursor !== null);
     return out;
   }
+
+  async findPeriodInvoice(contractId: string, period: string): Promise<{ id: string; number: string | null } | null> {
+    const page = await this.store
+      .collection<DocumentData>('invoices')
+      .query({ where: [where('source.id', '==', contractId), where('source.period', '==', period), where('source.kind', '==', 'contract')], limit: 1 });
+    const d = page.docs[0];
+    if (!d) return null;
+    return { id: d.id, number: typeof d['number'] === 'string' ? d['number'] : null };
+  }
 }

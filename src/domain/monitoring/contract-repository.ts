@@ -41,4 +41,6 @@ export interface ContractRepository {
 export interface ContractInvoiceReader {
   /** Contract ids with an unpaid invoice whose due date is before `dueBefore` (YYYY-MM-DD). */
   contractsWithOverdueInvoices(dueBefore: string): Promise<Set<string>>;
+  /** The invoice already made for a contract's period, if the invoices feature has one. */
+  findPeriodInvoice(contractId: string, period: string): Promise<{ id: string; number: string | null } | null>;
 }

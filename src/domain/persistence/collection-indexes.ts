@@ -100,6 +100,7 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   { collection: 'idempotency_keys', fields: [asc('scope'), desc('claimedAt')] },
   { collection: 'idempotency_keys', fields: [asc('status'), asc('claimedAt')] },
   { collection: 'invoices', fields: [asc('source.kind'), asc('dueDate')] },
+  { collection: 'invoices', fields: [asc('source.id'), asc('source.period')] },
 ];
 
 export const TTL_INDEXES: TtlIndex[] = [{ collection: 'sessions', field: 'expiresAt' }];
