@@ -131,4 +131,17 @@ describe('monitoring API', () => {
     expect(view.invoices.filter((i) => i.state === 'done')).toHaveLength(mine.length);
     expect(view.invoices.at(-1)).toMatchObject({ period: '2026-01', number: expect.stringMatching(/^INV-/), amountCents: 2193 });
   });
+
+  it('the container scheduler bills through the same run: one tick invoices what is due, a second tick nothing', async () => {
+    const c = await json<Contract>(await admin.send('POST', '/api/monitoring/contracts', aRequest({ plan: 'Scheduled', startDate: '2026-03-01' })), 201);
+    await json<Contract>(await admin.send('POST', `/api/monitoring/contracts/${c.id}/status`, { to: 'active' }), 200);
+    const scheduler = t.container.resolve(TOKENS.Scheduler);
+    const first = await scheduler.tick();
+    expect(first.ran).toBe(true);
+    const mine = () => issuer.calls.filter((x) => x.source.id === c.id).length;
+    const billed = mine();
+    expect(billed).toBeGreaterThan(0);
+    expect((await scheduler.tick()).jobs[0]).toMatchObject({ name: 'contract-billing', ok: true });
+    expect(mine()).toBe(billed);
+  });
 });
