@@ -49,6 +49,14 @@ import { PdfkitProposalPdf } from './adapters/pdf/pdfkit-proposal-pdf.ts';
 import { DomainError } from './domain/shared/domain-error.ts';
 import type { JobCreator } from './domain/jobs/job-creator.ts';
 import type { InvoiceIssuer } from './domain/invoices/invoice-issuer.ts';
+import { hostname } from 'node:os';
+import type { MonitoringDeps } from './application/monitoring/monitoring-deps.ts';
+import { runContractBilling } from './application/monitoring/run-billing-now.ts';
+import { createScheduler, type Scheduler } from './application/schedule/scheduler.ts';
+import { DocumentContractRepository } from './adapters/documents/document-contract-repository.ts';
+import { DocumentContractInvoiceReader } from './adapters/documents/document-contract-invoice-reader.ts';
+import { DocumentIdempotencyKeys } from './adapters/documents/document-idempotency-keys.ts';
+import { DocumentLease } from './adapters/documents/document-lease.ts';
 
 /**
  * The composition root: the only place that knows which adapter implements which port.
@@ -86,6 +94,9 @@ export const TOKENS = {
   /** Placeholders until the jobs and invoices features are merged (they register the real ones). */
   JobCreator: Symbol('JobCreator') as InjectionToken<JobCreator>,
   InvoiceIssuer: Symbol('InvoiceIssuer') as InjectionToken<InvoiceIssuer>,
+  Monitoring: Symbol('Monitoring') as InjectionToken<MonitoringDeps>,
+  /** The one in-process runner of scheduled work; main.ts starts and stops it. */
+  Scheduler: Symbol('Scheduler') as InjectionToken<Scheduler>,
 } as const;
 
 export interface AppContainer {
@@ -165,6 +176,34 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
       company: { name: config.company.name, email: config.company.email, phone: config.company.phone },
     })),
   });
+  const holder = `${hostname()}:${process.pid}:${ids.next().slice(0, 8)}`;
+  // One instance, shared by the routes and the scheduler.
+  c.register(TOKENS.Monitoring, {
+    useFactory: instanceCachingFactory((r) => ({
+      contracts: new DocumentContractRepository(store),
+      directory: r.resolve(TOKENS.ClientDirectory),
+      keys: new DocumentIdempotencyKeys(store, clock),
+      issuer: r.resolve(TOKENS.InvoiceIssuer),
+      invoices: new DocumentContractInvoiceReader(store),
+      audit: r.resolve(TOKENS.AuditLog),
+      clock,
+      ids,
+      timeZone: config.timeZone,
+      holder,
+      pastDueAfterDays: 30,
+      stuckAfterMs: 15 * 60_000,
+    })),
+  });
+  let scheduler: Scheduler | null = null;
+  c.register(TOKENS.Scheduler, {
+    useFactory: (r) =>
+      (scheduler ??= createScheduler({
+        lease: new DocumentLease(store, clock),
+        now: () => clock.now(),
+        holder,
+        jobs: [{ name: 'contract-billing', run: (now, signal) => runContractBilling(r.resolve(TOKENS.Monitoring), now, signal) }],
+      })),
+  });
 
   let closed = false;
   let detector: PooledObjectDetector | null = null;
@@ -187,6 +226,7 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
     close: async () => {
       if (closed) return;
       closed = true;
+      await scheduler?.stop();
       await detector?.close();
       smtp?.close();
       await files.close?.();

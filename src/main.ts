@@ -1,6 +1,6 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
-import { buildContainer } from './container.ts';
+import { TOKENS, buildContainer } from './container.ts';
 import { buildServer } from './http/server.ts';
 
 /**
@@ -63,6 +63,9 @@ async function main(): Promise<void> {
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   app.log.info({ url: `http://${shown}:${port}`, port }, 'ready');
+  // Scheduled work (contract billing, payment reminders): one runner at a time across instances
+  // (a database lease); container.close() stops it before the database closes.
+  container.resolve(TOKENS.Scheduler).start(app.log);
 }
 
 function freePort(host: string): Promise<number> {

@@ -94,6 +94,14 @@ const MATRIX: Record<string, Policy> = {
   'POST /api/clients/import/preview': 'editClients',
   'POST /api/clients/import/commit': 'editClients',
   'POST /api/leads/:id/convert': 'editClients',
+  'GET /api/monitoring/contracts': 'viewClients',
+  'POST /api/monitoring/contracts': 'editClients',
+  'GET /api/monitoring/contracts/:id': 'viewClients',
+  'PUT /api/monitoring/contracts/:id': 'editClients',
+  'POST /api/monitoring/contracts/:id/status': 'editClients',
+  'GET /api/monitoring/summary': 'viewClients',
+  'POST /api/monitoring/billing/run': 'admin',
+  'POST /api/monitoring/contracts/:id/billing/:period/retry': 'admin',
 };
 
 type Role =

@@ -95,6 +95,17 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   // Client search: one document per search term; prefix search is a range over `term`.
   { collection: 'client_terms', fields: [asc('term'), asc('nameKey'), asc('id')] },
   { collection: 'monitoring_contracts', fields: [asc('clientId'), desc('createdAt')] },
+  // Monitoring list: each status filter × sort key; search is array-contains on keywords.
+  { collection: 'monitoring_contracts', fields: [asc('createdAt')] },
+  { collection: 'monitoring_contracts', fields: [asc('status'), asc('createdAt')] },
+  { collection: 'monitoring_contracts', fields: [asc('clientNameKey')] },
+  { collection: 'monitoring_contracts', fields: [asc('status'), asc('clientNameKey')] },
+  { collection: 'monitoring_contracts', fields: [asc('keywords'), asc('createdAt')] },
+  // Scheduler idempotency records: per contract (scope) and the admin's stuck/failed list.
+  { collection: 'idempotency_keys', fields: [asc('scope'), desc('claimedAt')] },
+  { collection: 'idempotency_keys', fields: [asc('status'), asc('claimedAt')] },
+  { collection: 'invoices', fields: [asc('source.kind'), asc('dueDate')] },
+  { collection: 'invoices', fields: [asc('source.id'), asc('source.period')] },
 ];
 
 export const TTL_INDEXES: TtlIndex[] = [{ collection: 'sessions', field: 'expiresAt' }];

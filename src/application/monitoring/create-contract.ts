@@ -1,0 +1,48 @@
+import type { AuthState } from '../../domain/auth/permissions.ts';
+import type { ContractRequestParsed } from '../../contracts/monitoring.ts';
+import type { MonitoringContract } from '../../domain/monitoring/monitoring-contract.ts';
+import { DomainError } from '../../domain/shared/domain-error.ts';
+import type { MonitoringDeps } from './monitoring-deps.ts';
+import { requireEdit } from './monitoring-access.ts';
+import { recordContractAudit } from './contract-audit.ts';
+
+export type ContractTerms = ContractRequestParsed;
+
+/** Client and site must exist; central station and account number default to the site's alarm account. */
+export async function resolveParties(deps: Pick<MonitoringDeps, 'directory'>, input: ContractTerms) {
+  const found = await deps.directory.getSite(input.clientId, input.siteId);
+  if (!found) {
+    const client = await deps.directory.getClient(input.clientId);
+    const fields: Record<string, string[]> = client ? { siteId: ['Pick a site of this client.'] } : { clientId: ['Pick an existing client.'] };
+    throw new DomainError('validation', client ? 'That site does not belong to the client.' : 'No such client.', fields);
+  }
+  return {
+    clientId: input.clientId,
+    siteId: input.siteId,
+    clientName: found.client.company ? `${found.client.name} (${found.client.company})` : found.client.name,
+    siteLabel: found.site.label,
+    plan: input.plan,
+    monthlyFeeCents: input.monthlyFeeCents,
+    taxRateBp: input.taxRateBp,
+    billingCycle: input.billingCycle,
+    centralStation: input.centralStation || found.site.centralStation,
+    accountNumber: input.accountNumber || found.site.accountNumber,
+    startDate: input.startDate,
+    endDate: input.endDate,
+  };
+}
+
+export async function createContract(deps: MonitoringDeps, auth: AuthState, input: ContractTerms): Promise<MonitoringContract> {
+  const actor = requireEdit(auth);
+  const terms = await resolveParties(deps, input);
+  const contract = await deps.contracts.create({
+    ...terms,
+    status: 'pending',
+    cancelReason: null,
+    activatedAt: null,
+    cancelledAt: null,
+    nextBillingDate: terms.startDate,
+  });
+  await recordContractAudit(deps.audit, actor, deps.clock.now(), null, contract, 'created');
+  return contract;
+}

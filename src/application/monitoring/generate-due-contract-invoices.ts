@@ -1,0 +1,79 @@
+import { dateKey } from '../../domain/analytics/page-view.ts';
+import { duePeriods, nextPeriodStart, type BillingPeriod } from '../../domain/monitoring/billing-period.ts';
+import type { MonitoringContract } from '../../domain/monitoring/monitoring-contract.ts';
+import { runOnce } from '../schedule/run-once.ts';
+import { contractPeriodKey, contractScope, SCHEDULER_ACTOR, type MonitoringDeps } from './monitoring-deps.ts';
+
+export interface BillingRunReport {
+  contracts: number;
+  created: { contractId: string; period: string; invoiceId: string; number: string; amountCents: number }[];
+  /** Periods someone already claimed (done, or in progress elsewhere, stuck or failed). */
+  skipped: number;
+  failed: { contractId: string; period: string; error: string }[];
+}
+
+/** Bills never reach past this; a contract whose end date is billed is parked here. */
+const NEVER = '9999-12-31';
+
+const periodLabel = (p: BillingPeriod): string => (p.prorated ? `${p.key}, ${p.billedFrom} to ${p.billedTo} (${p.daysBilled} of ${p.daysInPeriod} days)` : p.key);
+
+/**
+ * The billing run: for every billable contract, every due period gets its invoice exactly once
+ * (idempotency key `contract:<id>:<period>`, claimed before the invoice is created). Safe to run
+ * from two processes at once and after a crash mid-run; see docs/monitoring.md.
+ */
+export async function generateDueContractInvoices(
+  deps: Pick<MonitoringDeps, 'contracts' | 'keys' | 'issuer' | 'timeZone' | 'holder'>,
+  now: Date,
+  signal?: AbortSignal,
+): Promise<BillingRunReport> {
+  const today = dateKey(now, deps.timeZone);
+  const due = await deps.contracts.listDueForBilling(today);
+  const report: BillingRunReport = { contracts: due.length, created: [], skipped: 0, failed: [] };
+  for (const contract of due) {
+    if (signal?.aborted) break;
+    await billContract(deps, contract, today, report);
+  }
+  return report;
+}
+
+async function billContract(
+  deps: Pick<MonitoringDeps, 'contracts' | 'keys' | 'issuer' | 'holder'>,
+  c: MonitoringContract,
+  today: string,
+  report: BillingRunReport,
+): Promise<void> {
+  const periods = duePeriods(c, today, c.nextBillingDate);
+  // The oldest period without a finished invoice: the next run starts looking there.
+  let openFrom: string | null = null;
+  for (const p of periods) {
+    const key = contractPeriodKey(c.id, p.key);
+    const outcome = await runOnce(deps.keys, { key, scope: contractScope(c.id), holder: deps.holder }, async () => {
+      const invoice = await deps.issuer.createInvoice(
+        {
+          clientId: c.clientId,
+          siteId: c.siteId,
+          source: { kind: 'contract', id: c.id, period: p.key },
+          title: `${c.plan} monitoring ${p.key}`,
+          lines: [{ description: `${c.plan} monitoring, ${c.siteLabel}: ${periodLabel(p)}`, quantity: 1, unitPriceCents: p.amountCents, taxRateBp: c.taxRateBp }],
+          terms: 'net15',
+          issueDate: today,
+          notes: `Central station ${c.centralStation}, account ${c.accountNumber}.`,
+        },
+        SCHEDULER_ACTOR,
+      );
+      return { invoiceId: invoice.id, number: invoice.number, period: p.key, amountCents: p.amountCents, prorated: p.prorated, billedFrom: p.billedFrom, billedTo: p.billedTo };
+    });
+    if (outcome.status === 'ran') {
+      report.created.push({ contractId: c.id, period: p.key, invoiceId: outcome.result.invoiceId, number: outcome.result.number, amountCents: p.amountCents });
+      continue;
+    }
+    if (outcome.status === 'failed') report.failed.push({ contractId: c.id, period: p.key, error: outcome.error });
+    else report.skipped++;
+    if (outcome.status === 'failed' || outcome.record?.status !== 'done') openFrom ??= p.start;
+  }
+  const last = periods.at(-1);
+  let next = openFrom ?? (last ? nextPeriodStart(c.billingCycle, last.start) : c.nextBillingDate);
+  if (c.endDate !== null && next > c.endDate) next = NEVER;
+  if (next !== c.nextBillingDate) await deps.contracts.update(c.id, { nextBillingDate: next });
+}

@@ -1,0 +1,47 @@
+import type { AuthState } from '../../domain/auth/permissions.ts';
+import type { MonitoringContract } from '../../domain/monitoring/monitoring-contract.ts';
+import { keyView, type IdempotencyRecord, type KeyView } from '../../domain/schedule/idempotency-keys.ts';
+import { DomainError } from '../../domain/shared/domain-error.ts';
+import { contractScope, type MonitoringDeps } from './monitoring-deps.ts';
+import { canEdit, requireView } from './monitoring-access.ts';
+
+export interface ContractInvoiceView {
+  period: string;
+  state: KeyView;
+  invoiceId: string | null;
+  number: string | null;
+  amountCents: number | null;
+  claimedAt: string;
+  completedAt: string | null;
+  error: string | null;
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+export function invoiceView(r: IdempotencyRecord, now: Date, stuckAfterMs: number): ContractInvoiceView {
+  return {
+    period: r.key.slice(r.key.lastIndexOf(':') + 1),
+    state: keyView(r, now, stuckAfterMs),
+    invoiceId: str(r.result?.['invoiceId']),
+    number: str(r.result?.['number']),
+    amountCents: typeof r.result?.['amountCents'] === 'number' ? r.result['amountCents'] : null,
+    claimedAt: r.claimedAt,
+    completedAt: r.completedAt,
+    error: r.error,
+  };
+}
+
+/** The contract with the invoices its billing runs made (and any period stuck or failed). */
+export async function getContract(
+  deps: Pick<MonitoringDeps, 'contracts' | 'keys' | 'clock' | 'stuckAfterMs'>,
+  auth: AuthState,
+  id: string,
+): Promise<{ contract: MonitoringContract; invoices: ContractInvoiceView[]; canEdit: boolean }> {
+  requireView(auth);
+  const contract = await deps.contracts.get(id);
+  if (!contract) throw new DomainError('not-found', 'No such contract.');
+  const records = await deps.keys.listByScope(contractScope(id), 200);
+  const now = deps.clock.now();
+  const invoices = records.map((r) => invoiceView(r, now, deps.stuckAfterMs)).sort((a, b) => (a.period < b.period ? 1 : -1));
+  return { contract, invoices, canEdit: canEdit(auth) };
+}

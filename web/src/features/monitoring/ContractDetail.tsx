@@ -1,0 +1,207 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { X } from 'lucide-react';
+import { CYCLE_LABELS, type Contract } from '../../../../src/contracts/monitoring.ts';
+import { ApiRequestError } from '../../lib/api.ts';
+import { formatCents, formatWhen } from '../inventory/queries.ts';
+import { buttonClass, inputClass, secondaryButtonClass } from '../inventory/StockBadge.tsx';
+import { ContractForm } from './ContractForm.tsx';
+import { contractQuery, formatDate, useChangeStatus, useRetryPeriod } from './queries.ts';
+import { StatusBadge } from './StatusBadge.tsx';
+
+const message = (err: unknown) => (err instanceof ApiRequestError ? err.message : 'Something went wrong. Please try again.');
+
+function CancelForm(props: { contract: Contract; onDone: () => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const change = useChangeStatus(props.contract.id);
+  return (
+    <form
+      className="mt-3 grid gap-2 rounded-md border border-red-200 p-3 dark:border-red-900"
+      aria-label="Cancel contract"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (reason.trim() === '') return setError('Give a reason for cancelling.');
+        change.mutate({ to: 'cancelled', reason }, { onSuccess: props.onDone, onError: (err) => setError(message(err)) });
+      }}
+    >
+      <label htmlFor="cancel-reason" className="text-sm font-medium">
+        Reason for cancelling{' '}
+        <span aria-hidden className="text-red-700">
+          *
+        </span>
+      </label>
+      <textarea
+        id="cancel-reason"
+        rows={2}
+        className={inputClass}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'cancel-reason-error' : undefined}
+      />
+      {error && (
+        <p id="cancel-reason-error" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <div className="flex gap-2">
+        <button type="submit" className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60" disabled={change.isPending}>
+          Cancel contract
+        </button>
+        <button type="button" className={secondaryButtonClass} onClick={props.onDone}>
+          Keep it
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The contract drawer: terms, status actions, the invoices its billing runs made. */
+export function ContractDetail(props: { id: string; isAdmin: boolean; onClose: () => void }) {
+  const view = useQuery(contractQuery(props.id));
+  const [mode, setMode] = useState<'view' | 'edit' | 'cancel'>('view');
+  const [actionError, setActionError] = useState<string | null>(null);
+  const change = useChangeStatus(props.id);
+  const retry = useRetryPeriod(props.id);
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => panel.current?.focus(), [props.id]);
+
+  return (
+    <div className="fixed inset-0 z-50 flex justify-end bg-slate-900/40" onClick={mode === 'view' ? props.onClose : undefined}>
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-label={view.data ? `Contract: ${view.data.contract.plan}` : 'Contract'}
+        tabIndex={-1}
+        className="h-full w-full max-w-xl overflow-y-auto bg-white p-6 shadow-xl outline-none dark:bg-slate-950"
+        onClick={(e) => e.stopPropagation()}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && mode === 'view') props.onClose();
+        }}
+      >
+        <div className="mb-4 flex items-start justify-between gap-2">
+          <h2 className="text-lg font-semibold">{view.data ? `${view.data.contract.clientName} · ${view.data.contract.siteLabel}` : 'Contract'}</h2>
+          <button type="button" aria-label="Close" className="rounded p-1 hover:bg-slate-100 dark:hover:bg-slate-800" onClick={props.onClose}>
+            <X aria-hidden className="h-6 w-6" />
+          </button>
+        </div>
+        {view.isPending ? (
+          <p role="status">Loading…</p>
+        ) : view.isError ? (
+          <p role="alert" className="text-red-700">
+            {view.error.message}
+          </p>
+        ) : mode === 'edit' ? (
+          <ContractForm contract={view.data.contract} onDone={() => setMode('view')} />
+        ) : (
+          <>
+            {(() => {
+              const c = view.data.contract;
+              return (
+                <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+                  <dt className="text-slate-500">Status</dt>
+                  <dd>
+                    <StatusBadge status={c.status} />
+                  </dd>
+                  <dt className="text-slate-500">Plan</dt>
+                  <dd>{c.plan}</dd>
+                  <dt className="text-slate-500">Monthly fee</dt>
+                  <dd>
+                    {formatCents(c.monthlyFeeCents)} · {CYCLE_LABELS[c.billingCycle]}
+                    {c.taxRateBp ? ` · tax ${(c.taxRateBp / 100).toFixed(2)} %` : ''}
+                  </dd>
+                  <dt className="text-slate-500">Central station</dt>
+                  <dd>{c.centralStation || '—'}</dd>
+                  <dt className="text-slate-500">Account number</dt>
+                  <dd>{c.accountNumber || '—'}</dd>
+                  <dt className="text-slate-500">Term</dt>
+                  <dd>
+                    {formatDate(c.startDate)} – {c.endDate ? formatDate(c.endDate) : 'open-ended'}
+                  </dd>
+                  {c.cancelReason && (
+                    <>
+                      <dt className="text-slate-500">Cancelled</dt>
+                      <dd>
+                        {c.cancelledAt ? formatWhen(c.cancelledAt) : ''}: {c.cancelReason}
+                      </dd>
+                    </>
+                  )}
+                </dl>
+              );
+            })()}
+            {view.data.canEdit && view.data.contract.status !== 'cancelled' && (
+              <div className="mt-4 flex flex-wrap gap-2">
+                {view.data.contract.status === 'pending' && (
+                  <button
+                    type="button"
+                    className={buttonClass}
+                    disabled={change.isPending}
+                    onClick={() => change.mutate({ to: 'active' }, { onError: (e) => setActionError(message(e)) })}
+                  >
+                    Activate
+                  </button>
+                )}
+                <button type="button" className={secondaryButtonClass} onClick={() => setMode('edit')}>
+                  Edit
+                </button>
+                <button type="button" className={secondaryButtonClass} onClick={() => setMode('cancel')}>
+                  Cancel contract…
+                </button>
+              </div>
+            )}
+            {actionError && (
+              <p role="alert" className="mt-2 text-sm text-red-700">
+                {actionError}
+              </p>
+            )}
+            {mode === 'cancel' && <CancelForm contract={view.data.contract} onDone={() => setMode('view')} />}
+
+            <h3 className="mt-6 mb-2 font-semibold">Invoices</h3>
+            {view.data.invoices.length === 0 ? (
+              <p className="text-sm text-slate-500">No invoices generated yet{view.data.contract.status === 'pending' ? ': billing starts once the contract is active.' : '.'}</p>
+            ) : (
+              <table className="min-w-full text-sm" aria-label="Generated invoices">
+                <thead>
+                  <tr className="text-left">
+                    <th className="py-1">Period</th>
+                    <th className="py-1">Invoice</th>
+                    <th className="py-1 text-right">Amount</th>
+                    <th className="py-1">State</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {view.data.invoices.map((i) => (
+                    <tr key={i.period} className="border-t border-slate-100 dark:border-slate-800">
+                      <td className="py-1">{i.period}</td>
+                      <td className="py-1">{i.number ?? '—'}</td>
+                      <td className="py-1 text-right tabular-nums">{i.amountCents === null ? '—' : formatCents(i.amountCents)}</td>
+                      <td className="py-1">
+                        {i.state}
+                        {i.error ? ` (${i.error})` : ''}
+                        {props.isAdmin && (i.state === 'stuck' || i.state === 'failed') && (
+                          <button
+                            type="button"
+                            className="ml-2 text-blue-700 underline dark:text-blue-300"
+                            disabled={retry.isPending}
+                            onClick={() => {
+                              if (window.confirm(`Check the invoice list first: no invoice for ${i.period} may exist. Retry billing ${i.period}?`))
+                                retry.mutate(i.period, { onError: (e) => setActionError(message(e)) });
+                            }}
+                          >
+                            Retry
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import {
+  BILLING_CYCLES,
+  CYCLE_LABELS,
+  contractFormSchema,
+  toContractForm,
+  toContractRequest,
+  type Contract,
+  type ContractForm as FormValues,
+} from '../../../../src/contracts/monitoring.ts';
+import { showServerErrors } from '../../lib/form-errors.ts';
+import { Field } from '../../ui/Field.tsx';
+import { buttonClass, inputClass, secondaryButtonClass } from '../inventory/StockBadge.tsx';
+import { mayDiscard, useUnsavedChangesWarning } from '../inventory/unsaved-changes.ts';
+import { clientQuery, clientSearchQuery, useSaveContract } from './queries.ts';
+
+const SERVER_FIELDS: Record<string, keyof FormValues> = {
+  clientId: 'clientId',
+  siteId: 'siteId',
+  plan: 'plan',
+  monthlyFeeCents: 'monthlyFee',
+  taxRateBp: 'taxRate',
+  billingCycle: 'billingCycle',
+  centralStation: 'centralStation',
+  accountNumber: 'accountNumber',
+  startDate: 'startDate',
+  endDate: 'endDate',
+};
+
+const todayIso = () => new Date().toISOString().slice(0, 10);
+
+/** Create or edit a contract: pick a client, then one of its sites (prefills station and account). */
+export function ContractForm(props: { contract: Contract | null; onDone: (saved: Contract | null) => void }) {
+  const form = useForm<FormValues>({ resolver: zodResolver(contractFormSchema), defaultValues: toContractForm(props.contract, todayIso()) });
+  const { register, handleSubmit, setError, setValue, formState, control } = form;
+  const save = useSaveContract(props.contract?.id ?? null);
+  const release = useUnsavedChangesWarning(formState.isDirty && !formState.isSubmitSuccessful);
+  const clientId = useWatch({ control, name: 'clientId' });
+  const siteId = useWatch({ control, name: 'siteId' });
+  const [clientText, setClientText] = useState('');
+  const matches = useQuery({ ...clientSearchQuery(clientText.trim()), enabled: clientText.trim().length >= 2 });
+  const client = useQuery(clientQuery(clientId));
+  const errors = formState.errors;
+  const idp = props.contract ? `contract-${props.contract.id}` : 'contract-new';
+
+  const pickSite = (siteId: string) => {
+    setValue('siteId', siteId, { shouldDirty: true, shouldValidate: true });
+    const site = client.data?.sites.find((s) => s.id === siteId);
+    if (site) {
+      setValue('centralStation', site.alarm.centralStation, { shouldDirty: true });
+      setValue('accountNumber', site.alarm.accountNumber, { shouldDirty: true });
+    }
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const saved = await save.mutateAsync(toContractRequest(values));
+      release();
+      props.onDone(saved);
+    } catch (err) {
+      showServerErrors(err, setError, SERVER_FIELDS);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label={props.contract ? 'Edit contract' : 'New contract'}>
+      {errors.root && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          {errors.root.message}
+        </p>
+      )}
+      <fieldset className="grid gap-3 sm:grid-cols-2">
+        <legend className="sr-only">Client and site</legend>
+        <div>
+          <label htmlFor={`${idp}-client-search`} className="block text-sm font-medium">
+            Client{' '}
+            <span aria-hidden className="text-red-700">
+              *
+            </span>
+          </label>
+          {client.data ? (
+            <p className="mt-1 flex items-center gap-2 text-sm">
+              <span data-testid="picked-client">{client.data.name}</span>
+              <button
+                type="button"
+                className="text-blue-700 underline dark:text-blue-300"
+                onClick={() => {
+                  setValue('clientId', '', { shouldDirty: true });
+                  setValue('siteId', '', { shouldDirty: true });
+                }}
+              >
+                Change
+              </button>
+            </p>
+          ) : (
+            <>
+              <input
+                id={`${idp}-client-search`}
+                className={`${inputClass} mt-1 w-full`}
+                type="search"
+                value={clientText}
+                onChange={(e) => setClientText(e.target.value)}
+                placeholder="Type a name, e-mail or phone"
+                aria-invalid={errors.clientId ? true : undefined}
+                aria-describedby={errors.clientId ? `${idp}-client-error` : undefined}
+              />
+              {(matches.data?.items.length ?? 0) > 0 && (
+                <ul className="mt-1 max-h-48 overflow-auto rounded-md border border-slate-200 dark:border-slate-800" aria-label="Matching clients">
+                  {matches.data!.items.map((m) => (
+                    <li key={m.id}>
+                      <button
+                        type="button"
+                        className="block w-full px-3 py-1 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+                        onClick={() => setValue('clientId', m.id, { shouldDirty: true, shouldValidate: true })}
+                      >
+                        {m.name}
+                        {m.city ? `, ${m.city}` : ''}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {clientText.trim().length >= 2 && matches.data?.items.length === 0 && <p className="mt-1 text-sm text-slate-500">No client matches.</p>}
+            </>
+          )}
+          {errors.clientId && (
+            <p id={`${idp}-client-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+              {errors.clientId.message}
+            </p>
+          )}
+        </div>
+        <Field label="Site" id={`${idp}-site`} error={errors.siteId?.message} required>
+          <select id={`${idp}-site`} value={siteId} onChange={(e) => pickSite(e.target.value)} disabled={!client.data}>
+            <option value="">{client.data ? 'Pick a site' : 'Pick a client first'}</option>
+            {client.data?.sites.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Plan" id={`${idp}-plan`} error={errors.plan?.message} required>
+          <input id={`${idp}-plan`} {...register('plan')} placeholder="e.g. Monitoring Plus" />
+        </Field>
+        <Field label="Billing cycle" id={`${idp}-cycle`} error={errors.billingCycle?.message} required>
+          <select id={`${idp}-cycle`} {...register('billingCycle')}>
+            {BILLING_CYCLES.map((c) => (
+              <option key={c} value={c}>
+                {CYCLE_LABELS[c]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Monthly fee ($)" id={`${idp}-fee`} error={errors.monthlyFee?.message} required>
+          <input id={`${idp}-fee`} inputMode="decimal" {...register('monthlyFee')} />
+        </Field>
+        <Field label="Tax rate (%)" id={`${idp}-tax`} error={errors.taxRate?.message}>
+          <input id={`${idp}-tax`} inputMode="decimal" {...register('taxRate')} />
+        </Field>
+        <Field label="Central station" id={`${idp}-station`} error={errors.centralStation?.message}>
+          <input id={`${idp}-station`} {...register('centralStation')} />
+        </Field>
+        <Field label="Account number" id={`${idp}-account`} error={errors.accountNumber?.message}>
+          <input id={`${idp}-account`} {...register('accountNumber')} />
+        </Field>
+        <Field label="Start date" id={`${idp}-start`} error={errors.startDate?.message} required>
+          <input id={`${idp}-start`} type="date" {...register('startDate')} />
+        </Field>
+        <Field label="End date" id={`${idp}-end`} error={errors.endDate?.message}>
+          <input id={`${idp}-end`} type="date" {...register('endDate')} />
+        </Field>
+      </div>
+      <div className="flex gap-2">
+        <button type="submit" className={buttonClass} disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Saving…' : props.contract ? 'Save changes' : 'Create contract'}
+        </button>
+        <button type="button" className={secondaryButtonClass} onClick={() => mayDiscard(formState.isDirty) && props.onDone(null)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

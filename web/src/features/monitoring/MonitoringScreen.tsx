@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Plus, RefreshCw } from 'lucide-react';
+import { PageHeading } from '../../ui/PageHeading.tsx';
+import { ApiRequestError } from '../../lib/api.ts';
+import { sessionQuery } from '../inventory/queries.ts';
+import { buttonClass, secondaryButtonClass } from '../inventory/StockBadge.tsx';
+import { ContractsTable, type ContractFilters } from './ContractsTable.tsx';
+import { ContractForm } from './ContractForm.tsx';
+import { ContractDetail } from './ContractDetail.tsx';
+import { SummaryCards } from './SummaryCards.tsx';
+import { useRunBilling } from './queries.ts';
+
+export interface MonitoringSearch {
+  q?: string;
+  status?: string;
+  sort?: string;
+  dir?: 'asc';
+  contract?: string;
+}
+
+/** Keys set to undefined are removed from the URL. */
+export type MonitoringSearchPatch = { [K in keyof MonitoringSearch]?: MonitoringSearch[K] | undefined };
+
+/** /admin/monitoring: figures, the contract list, the contract drawer; edit controls only with editClients. */
+export function MonitoringScreen(props: { search: MonitoringSearch; onSearch: (next: MonitoringSearchPatch) => void }) {
+  const { search, onSearch } = props;
+  const session = useQuery(sessionQuery);
+  const canEdit = session.data?.permissions['editClients'] === true;
+  const isAdmin = session.data?.state === 'admin';
+  const [creating, setCreating] = useState(false);
+  const run = useRunBilling();
+  const filters: ContractFilters = { q: search.q ?? '', status: search.status, sort: search.sort ?? 'createdAt', dir: search.dir ?? 'desc' };
+  const open = (id: string) => onSearch({ contract: id });
+
+  return (
+    <section>
+      <PageHeading title="Monitoring services">Alarm-monitoring contracts, their recurring revenue and their invoices.</PageHeading>
+      <SummaryCards onOpen={open} />
+      <div className="mb-4 flex flex-wrap justify-end gap-2">
+        {isAdmin && (
+          <button type="button" className={`${secondaryButtonClass} inline-flex items-center gap-1`} disabled={run.isPending} onClick={() => run.mutate()}>
+            <RefreshCw aria-hidden className="h-4 w-4" /> {run.isPending ? 'Running billing…' : 'Run billing now'}
+          </button>
+        )}
+        {canEdit && (
+          <button type="button" className={`${buttonClass} inline-flex items-center gap-1`} onClick={() => setCreating(true)}>
+            <Plus aria-hidden className="h-4 w-4" /> New contract
+          </button>
+        )}
+      </div>
+      {run.data && (
+        <p role="status" className="mb-4 text-sm">
+          Billing run: {run.data.created.length} invoice(s) created, {run.data.failed.length} failed, {run.data.markedPastDue.length} contract(s) marked past due.
+        </p>
+      )}
+      {run.isError && (
+        <p role="alert" className="mb-4 text-sm text-red-700">
+          {run.error instanceof ApiRequestError ? run.error.message : 'The billing run failed.'}
+        </p>
+      )}
+      {creating && canEdit && (
+        <section className="mb-6 rounded-lg border border-slate-200 p-4 dark:border-slate-800" aria-label="New contract">
+          <h2 className="mb-3 text-lg font-semibold">New contract</h2>
+          <ContractForm
+            contract={null}
+            onDone={(saved) => {
+              setCreating(false);
+              if (saved) open(saved.id);
+            }}
+          />
+        </section>
+      )}
+      <ContractsTable
+        filters={filters}
+        onOpen={open}
+        onFilters={(f) =>
+          onSearch({
+            ...('q' in f ? { q: f.q || undefined } : {}),
+            ...('status' in f ? { status: f.status } : {}),
+            ...('sort' in f ? { sort: f.sort } : {}),
+            ...('dir' in f ? { dir: f.dir === 'asc' ? 'asc' : undefined } : {}),
+          })
+        }
+      />
+      {search.contract && <ContractDetail key={search.contract} id={search.contract} isAdmin={isAdmin} onClose={() => onSearch({ contract: undefined })} />}
+    </section>
+  );
+}
