@@ -43,6 +43,8 @@ import { DocumentClientRelations } from './adapters/documents/document-client-re
 import { DocumentClientAuditLog } from './adapters/documents/document-client-audit-log.ts';
 import { AesGcmSecretCipher } from './adapters/crypto/aes-gcm-secret-cipher.ts';
 import { sessionSecret } from './http/session-secret.ts';
+import type { TimeDeps } from './application/time/time-deps.ts';
+import { DocumentTimeEntryRepository } from './adapters/documents/document-time-entry-repository.ts';
 
 /**
  * The composition root: the only place that knows which adapter implements which port.
@@ -75,6 +77,8 @@ export const TOKENS = {
   ClientDirectory: Symbol('ClientDirectory') as InjectionToken<ClientDirectory>,
   SecretCipher: Symbol('SecretCipher') as InjectionToken<SecretCipher>,
   ClientDeps: Symbol('ClientDeps') as InjectionToken<ClientDeps>,
+  /** Time tracking's use-case dependencies (entries, employees, audit, clock, overtime/flag rules). */
+  TimeDeps: Symbol('TimeDeps') as InjectionToken<TimeDeps>,
 } as const;
 
 export interface AppContainer {
@@ -132,6 +136,16 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
         ids,
       };
     },
+  });
+
+  c.register(TOKENS.TimeDeps, {
+    useFactory: (r) => ({
+      entries: new DocumentTimeEntryRepository(r.resolve(TOKENS.Store), ids),
+      employees: r.resolve(TOKENS.EmployeeDirectory),
+      audit: r.resolve(TOKENS.AuditLog),
+      clock,
+      rules: { timeZone: config.timeZone, overtimeWeeklyHours: config.time.overtimeWeeklyHours, maxOpenHours: config.time.forgottenClockOutHours },
+    }),
   });
 
   let closed = false;

@@ -80,6 +80,18 @@ const MATRIX: Record<string, Policy> = {
   'POST /api/clients/import/preview': 'editClients',
   'POST /api/clients/import/commit': 'editClients',
   'POST /api/leads/:id/convert': 'editClients',
+  'GET /api/time/me': 'staff',
+  'GET /api/time/me/week': 'staff',
+  'POST /api/time/me/clock-in': 'staff',
+  'POST /api/time/me/clock-out': 'staff',
+  'POST /api/time/me/break/start': 'staff',
+  'POST /api/time/me/break/end': 'staff',
+  'GET /api/time/timesheets': 'admin',
+  'GET /api/time/timesheets/:employeeId': 'admin',
+  'POST /api/time/timesheets/:employeeId/approve': 'admin',
+  'POST /api/time/timesheets/:employeeId/unlock': 'admin',
+  'PATCH /api/time/entries/:id': 'admin',
+  'GET /api/time/export.csv': 'admin',
 };
 
 type Role =
