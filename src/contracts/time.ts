@@ -93,11 +93,12 @@ const approvalSchema = z.object({
   history: z.array(z.object({ action: z.enum(['approve', 'unlock']), at: z.string(), byId: z.string(), byName: z.string(), reason: z.string().nullable() })),
 });
 
-export const employeeWeekSchema = z.object({ row: timesheetRowSchema, entries: z.array(entrySchema), approval: approvalSchema.nullable() });
+export const employeeWeekSchema = z.object({ timeZone: z.string(), days: z.array(z.string()), row: timesheetRowSchema, entries: z.array(entrySchema), approval: approvalSchema.nullable() });
 export type EmployeeWeekDto = z.infer<typeof employeeWeekSchema>;
 
 export const weekTimesheetsSchema = z.object({
   weekStart: z.string(),
+  timeZone: z.string(),
   days: z.array(z.string()),
   overtimeWeeklyHours: z.number(),
   rows: z.array(timesheetRowSchema),

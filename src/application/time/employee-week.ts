@@ -5,6 +5,9 @@ import { entryView, type EntryView } from './entry-view.ts';
 import { getEmployeeOrFail, requireWorker, resolveWeek, timeAdmin, type TimeDeps, type Worker } from './time-deps.ts';
 
 export interface EmployeeWeek {
+  /** The company time zone the days are in, for screens to show local times. */
+  timeZone: string;
+  days: string[];
   row: TimesheetRow;
   entries: EntryView[];
   approval: WeekApproval | null;
@@ -14,6 +17,8 @@ export async function buildEmployeeWeek(deps: TimeDeps, worker: Worker, week: We
   const [entries, approval] = await Promise.all([deps.entries.listByClockIn(week.from, week.to, worker.id), deps.entries.getApproval(worker.id, week.weekStart)]);
   const now = deps.clock.now();
   return {
+    timeZone: deps.rules.timeZone,
+    days: week.days,
     row: timesheetRow(worker, week, entries, approval, now, deps.rules),
     entries: entries.map((e) => entryView(e, now, deps.rules)),
     approval,

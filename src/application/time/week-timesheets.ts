@@ -6,6 +6,7 @@ import { resolveWeek, timeAdmin, type TimeDeps } from './time-deps.ts';
 
 export interface WeekTimesheets {
   weekStart: string;
+  timeZone: string;
   days: string[];
   overtimeWeeklyHours: number;
   rows: TimesheetRow[];
@@ -33,7 +34,7 @@ export async function buildWeekTimesheets(deps: TimeDeps, week: WeekRange): Prom
   const rows = employees
     .filter((e) => e.employmentStatus === 'active' || withEntries.has(e.id))
     .map((e) => timesheetRow({ id: e.id, name: e.name }, week, entries, approvals.find((a) => a.employeeId === e.id) ?? null, now, deps.rules));
-  return { weekStart: week.weekStart, days: week.days, overtimeWeeklyHours: deps.rules.overtimeWeeklyHours, rows };
+  return { weekStart: week.weekStart, timeZone: deps.rules.timeZone, days: week.days, overtimeWeeklyHours: deps.rules.overtimeWeeklyHours, rows };
 }
 
 export async function getWeekTimesheets(deps: TimeDeps, auth: AuthState, week: string | undefined): Promise<WeekTimesheets> {

@@ -67,12 +67,28 @@ function offsetMs(at: number, timeZone: string): number {
  * first guess lands on the other side of a change; in a zone whose clocks skip midnight itself
  * the day begins at the first instant that exists.
  */
-export function startOfDay(key: string, timeZone: string): Date {
-  const [y, m, d] = parts(key);
-  const wall = Date.UTC(y, m - 1, d);
+export const startOfDay = (key: string, timeZone: string): Date => wallTimeToInstant(`${key}T00:00`, timeZone);
+
+const WALL_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)$/;
+
+/**
+ * The instant a wall-clock time (YYYY-MM-DDTHH:mm, as a datetime-local input gives it) happens
+ * in `timeZone`. A time the clocks skip maps to just after the gap; a repeated hour to its first
+ * occurrence.
+ */
+export function wallTimeToInstant(wallTime: string, timeZone: string): Date {
+  const m = WALL_TIME.exec(wallTime);
+  if (!m) throw new DomainError('validation', `Not a YYYY-MM-DDTHH:mm time: ${wallTime}`);
+  const [y, mo, d] = parts(m[1]!);
+  const wall = Date.UTC(y, mo - 1, d, Number(m[2]), Number(m[3]));
   let at = wall - offsetMs(wall, timeZone);
   at = wall - offsetMs(at, timeZone);
   return new Date(at);
+}
+
+/** The wall-clock time (YYYY-MM-DDTHH:mm) of an instant in `timeZone`, for datetime-local inputs. */
+export function instantToWallTime(at: Date, timeZone: string): string {
+  return `${dateKey(at, timeZone)}T${localTime(at, timeZone)}`;
 }
 
 export interface WeekRange {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dateKey, isDateKey, localTime, startOfDay, weekRange, weekStartOf, weekdayIndex } from '../../../src/domain/time/zoned-week.ts';
+import { addDays, dateKey, instantToWallTime, isDateKey, localTime, startOfDay, wallTimeToInstant, weekRange, weekStartOf, weekdayIndex } from '../../../src/domain/time/zoned-week.ts';
 import { CHICAGO } from './time-factories.ts';
 
 const HOUR = 3_600_000;
@@ -51,5 +51,16 @@ describe('company-time-zone weeks', () => {
     expect(isDateKey('2026-02-30')).toBe(false);
     expect(isDateKey('2026-11-16')).toBe(true);
     expect(() => weekStartOf('16/11/2026')).toThrow(/YYYY-MM-DD/);
+  });
+});
+
+describe('wall-clock times in the company time zone', () => {
+  it('round-trips a datetime-local value, on ordinary and DST days', () => {
+    for (const wall of ['2026-11-16T08:00', '2026-03-08T03:30', '2026-11-01T00:15', '2026-11-01T23:59']) {
+      expect(instantToWallTime(wallTimeToInstant(wall, CHICAGO), CHICAGO)).toBe(wall);
+    }
+    expect(wallTimeToInstant('2026-11-16T08:00', CHICAGO).toISOString()).toBe('2026-11-16T14:00:00.000Z');
+    expect(wallTimeToInstant('2026-07-16T08:00', CHICAGO).toISOString()).toBe('2026-07-16T13:00:00.000Z');
+    expect(() => wallTimeToInstant('2026-11-16 08:00', CHICAGO)).toThrow('YYYY-MM-DDTHH:mm');
   });
 });
