@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, Download } from 'lucide-react';
 import { clsx } from 'clsx';
 import type { TimesheetRowDto } from '../../../../src/contracts/time.ts';
-import { dateKey, weekStartOf } from '../../../../src/domain/time/zoned-week.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { EmptyState, ErrorNote, inputClass } from '../clients/ui.tsx';
 import { hoursMinutes, spokenDuration, weekdayLabel, shortDayLabel } from './format.ts';
@@ -11,34 +10,36 @@ import { timesheetsQuery } from './queries.ts';
 import { WeekPicker } from './WeekPicker.tsx';
 import { EmployeeWeekPanel } from './EmployeeWeekPanel.tsx';
 
-// The browser's idea of "this week" only seeds the picker; the server answers in company time.
-const browserWeek = () => weekStartOf(dateKey(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone));
-
 /**
  * The Hours tab of /admin/employees (issue 6): everyone's week at a glance (employees × days,
  * totals, overtime, forgotten clock-outs, approval), one employee's entries to correct and
  * approve, and the payroll CSV.
  */
 export function TimeTrackingScreen() {
-  const [thisWeek] = useState(browserWeek);
-  const [week, setWeek] = useState(thisWeek);
+  // null: the current week, which only the server knows for sure (company time zone).
+  const [week, setWeek] = useState<string | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [csvKind, setCsvKind] = useState<'entries' | 'summary'>('entries');
+  const current = useQuery(timesheetsQuery(null));
   const sheet = useQuery(timesheetsQuery(week));
   const data = sheet.data;
+  const thisWeek = current.data?.weekStart ?? null;
+  const shown = week ?? thisWeek;
 
   return (
     <div className="grid gap-6">
       <PageHeading title="Time tracking">Weekly timesheets: hours per day, overtime, forgotten clock-outs and approvals.</PageHeading>
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <WeekPicker
-          week={week}
-          thisWeek={thisWeek}
-          onChange={(w) => {
-            setWeek(w);
-            setSelected(null);
-          }}
-        />
+        {shown && thisWeek && (
+          <WeekPicker
+            week={shown}
+            thisWeek={thisWeek}
+            onChange={(w) => {
+              setWeek(w === thisWeek ? null : w);
+              setSelected(null);
+            }}
+          />
+        )}
         <div className="flex flex-wrap items-end gap-2">
           <label className="text-sm font-medium text-slate-800 dark:text-slate-200">
             Export
@@ -48,7 +49,7 @@ export function TimeTrackingScreen() {
             </select>
           </label>
           <a
-            href={`/api/time/export.csv?week=${week}&kind=${csvKind}`}
+            href={`/api/time/export.csv?${shown ? `week=${shown}&` : ''}kind=${csvKind}`}
             download
             className="inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
           >
@@ -103,7 +104,7 @@ export function TimeTrackingScreen() {
           Times in {data.timeZone}. Overtime counts hours beyond {data.overtimeWeeklyHours} in a week. A shift counts on the day it started.
         </p>
       )}
-      {selected && data && <EmployeeWeekPanel key={`${selected}-${week}`} employeeId={selected} week={data.weekStart} onClose={() => setSelected(null)} />}
+      {selected && data && <EmployeeWeekPanel key={`${selected}-${data.weekStart}`} employeeId={selected} week={data.weekStart} onClose={() => setSelected(null)} />}
     </div>
   );
 }
@@ -144,7 +145,7 @@ function Row({ row, selected, onOpen }: { row: TimesheetRowDto; selected: boolea
               <CheckCircle2 aria-hidden className="h-3 w-3" /> Approved
             </span>
           ) : (
-            row.totalMinutes > 0 && <span className="text-xs text-slate-600 dark:text-slate-400">Not approved</span>
+            row.days.some((d) => d.entries > 0) && <span className="text-xs text-slate-600 dark:text-slate-400">Not approved</span>
           )}
         </span>
       </td>

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClockInInput, EmployeeWeekDto, EntryPatchInput, MyClockDto, TimeEntryDto, WeekTimesheetsDto } from '../../../../src/contracts/time.ts';
 import { apiFetch, ApiRequestError } from '../../lib/api.ts';
 
@@ -17,8 +17,13 @@ export const myClockQuery = queryOptions({
   refetchInterval: 60_000,
 });
 
-export const timesheetsQuery = (week: string) =>
-  queryOptions({ queryKey: timeKeys.week(week), queryFn: () => apiFetch<WeekTimesheetsDto>(`/api/time/timesheets?week=${encodeURIComponent(week)}`) });
+/** `week` null: the current week in the company's time zone, as the server sees it. */
+export const timesheetsQuery = (week: string | null) =>
+  queryOptions({
+    queryKey: timeKeys.week(week ?? 'current'),
+    queryFn: () => apiFetch<WeekTimesheetsDto>(week ? `/api/time/timesheets?week=${encodeURIComponent(week)}` : '/api/time/timesheets'),
+    placeholderData: keepPreviousData,
+  });
 
 export const employeeWeekQuery = (employeeId: string, week: string) =>
   queryOptions({
