@@ -9,7 +9,7 @@ import type { DocumentStore } from '../../src/domain/persistence/document-store.
 import type { AuthState } from '../../src/domain/auth/permissions.ts';
 import type { TimeDeps } from '../../src/application/time/time-deps.ts';
 import { clockIn, clockOut, getMyClock } from '../../src/application/time/my-clock.ts';
-import { approveEmployeeWeek } from '../../src/application/time/approve-week.ts';
+import { approveEmployeeWeek, unlockEmployeeWeek } from '../../src/application/time/approve-week.ts';
 import { editTimeEntry } from '../../src/application/time/edit-time-entry.ts';
 import { where } from '../../src/domain/persistence/query.ts';
 import { tempDir } from '../support/temp-dir.ts';
@@ -100,5 +100,17 @@ describe('time entries on SQLite', () => {
     expect(stored?.status).toBe('approved');
     if (edit.status === 'fulfilled') expect(stored?.note).toBe('corrected');
     else expect(edit.reason).toMatchObject({ code: 'conflict' });
+  });
+
+  it('clocking in on an approved week is refused until the week is unlocked', async () => {
+    const deps = depsOn(stores[0]!);
+    await clockIn(deps, MARIA, { job: null });
+    now += 3_600_000;
+    await clockOut(deps, MARIA, {});
+    await approveEmployeeWeek(deps, ADMIN, 'emp-maria', '2026-11-17');
+    now += 3_600_000;
+    await expect(clockIn(deps, MARIA, { job: null })).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('approved') });
+    await unlockEmployeeWeek(deps, ADMIN, 'emp-maria', '2026-11-17', 'Maria has a late call-out');
+    await expect(clockIn(deps, MARIA, { job: null })).resolves.toMatchObject({ status: 'open' });
   });
 });
