@@ -18,7 +18,8 @@ describe('time tracking in Chromium', () => {
     const phone = await newPage(env.browser, { userAgent: IPHONE_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const m = phone.page;
     await signInAndOpen(m, env.server.url, 'Maria Lopez', '/employee-dashboard');
-    await m.getByRole('heading', { name: 'Hello, Maria' }).waitFor();
+    await m.getByRole('heading', { level: 1, name: 'My dashboard' }).waitFor();
+    await m.getByText('Hello, Maria.').waitFor();
     const clock = m.getByRole('region', { name: 'Time clock' });
     await clock.getByText('You are clocked out.').waitFor();
     await clock.getByRole('button', { name: 'Clock in' }).tap();

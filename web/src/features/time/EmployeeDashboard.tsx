@@ -16,7 +16,7 @@ export function EmployeeDashboard() {
   const first = data?.worker?.name.split(' ')[0];
   return (
     <div className="mx-auto grid max-w-3xl gap-4 sm:gap-6">
-      <PageHeading title={first ? `Hello, ${first}` : 'My dashboard'}>Your jobs for today and the week, and your hours.</PageHeading>
+      <PageHeading title="My dashboard">{first ? `Hello, ${first}. ` : ''}Your jobs for today and the week, and your hours.</PageHeading>
       {clock.isPending && (
         <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
           Loading your time clock…
