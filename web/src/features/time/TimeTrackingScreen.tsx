@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, CheckCircle2, Download } from 'lucide-react';
+import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import { clsx } from 'clsx';
 import type { TimesheetRowDto } from '../../../../src/contracts/time.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { EmptyState, ErrorNote, inputClass } from '../clients/ui.tsx';
+import { EmptyState, ErrorNote } from '../clients/ui.tsx';
 import { hoursMinutes, spokenDuration, weekdayLabel, shortDayLabel } from './format.ts';
 import { timesheetsQuery } from './queries.ts';
 import { WeekPicker } from './WeekPicker.tsx';
 import { EmployeeWeekPanel } from './EmployeeWeekPanel.tsx';
+import { CsvExport } from './CsvExport.tsx';
 
 /**
  * The Hours tab of /admin/employees (issue 6): everyone's week at a glance (employees × days,
@@ -19,7 +20,6 @@ export function TimeTrackingScreen() {
   // null: the current week, which only the server knows for sure (company time zone).
   const [week, setWeek] = useState<string | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
-  const [csvKind, setCsvKind] = useState<'entries' | 'summary'>('entries');
   const current = useQuery(timesheetsQuery(null));
   const sheet = useQuery(timesheetsQuery(week));
   const data = sheet.data;
@@ -40,22 +40,7 @@ export function TimeTrackingScreen() {
             }}
           />
         )}
-        <div className="flex flex-wrap items-end gap-2">
-          <label className="text-sm font-medium text-slate-800 dark:text-slate-200">
-            Export
-            <select value={csvKind} onChange={(e) => setCsvKind(e.target.value as 'entries' | 'summary')} className={`${inputClass} mt-1 block`}>
-              <option value="entries">Every entry</option>
-              <option value="summary">Weekly totals</option>
-            </select>
-          </label>
-          <a
-            href={`/api/time/export.csv?${shown ? `week=${shown}&` : ''}kind=${csvKind}`}
-            download
-            className="inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
-          >
-            <Download aria-hidden className="h-4 w-4" /> Download CSV
-          </a>
-        </div>
+        <CsvExport key={shown ?? 'current'} week={shown} />
       </div>
 
       {sheet.isError && <ErrorNote>{sheet.error.message}</ErrorNote>}

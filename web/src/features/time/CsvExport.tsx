@@ -1,0 +1,66 @@
+import { useId, useState } from 'react';
+import { Download } from 'lucide-react';
+import { addDays } from '../../../../src/domain/time/zoned-week.ts';
+import { inputClass } from '../clients/ui.tsx';
+
+const MAX_DAYS = 93;
+const linkClass =
+  'inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
+
+/** Payroll CSV: the week on screen or a date range (up to 93 days), every entry or weekly totals. */
+export function CsvExport({ week }: { week: string | null }) {
+  const uid = useId();
+  const [kind, setKind] = useState<'entries' | 'summary'>('entries');
+  const [period, setPeriod] = useState<'week' | 'range'>('week');
+  const [from, setFrom] = useState(week ?? '');
+  const [to, setTo] = useState(week ? addDays(week, 6) : '');
+  const rangeError =
+    period !== 'range' ? null : !from || !to ? 'Pick both dates.' : to < from ? 'The range ends before it starts.' : addDays(from, MAX_DAYS - 1) < to ? `At most ${MAX_DAYS} days.` : null;
+  const query = period === 'week' ? (week ? `week=${week}` : '') : `from=${from}&to=${to}`;
+
+  return (
+    <fieldset className="flex flex-wrap items-end gap-2">
+      <legend className="sr-only">Export for payroll</legend>
+      <label className="text-sm font-medium text-slate-800 dark:text-slate-200">
+        Export
+        <select value={kind} onChange={(e) => setKind(e.target.value as 'entries' | 'summary')} className={`${inputClass} mt-1 block`}>
+          <option value="entries">Every entry</option>
+          <option value="summary">Weekly totals</option>
+        </select>
+      </label>
+      <label className="text-sm font-medium text-slate-800 dark:text-slate-200">
+        Period
+        <select value={period} onChange={(e) => setPeriod(e.target.value as 'week' | 'range')} className={`${inputClass} mt-1 block`}>
+          <option value="week">Week shown</option>
+          <option value="range">Date range</option>
+        </select>
+      </label>
+      {period === 'range' && (
+        <>
+          <label className="text-sm font-medium text-slate-800 dark:text-slate-200">
+            From
+            <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} className={`${inputClass} mt-1 block`} aria-describedby={rangeError ? `${uid}-err` : undefined} />
+          </label>
+          <label className="text-sm font-medium text-slate-800 dark:text-slate-200">
+            To
+            <input type="date" value={to} onChange={(e) => setTo(e.target.value)} className={`${inputClass} mt-1 block`} aria-describedby={rangeError ? `${uid}-err` : undefined} />
+          </label>
+        </>
+      )}
+      {rangeError ? (
+        <span className={`${linkClass} cursor-not-allowed opacity-60`} aria-disabled="true">
+          <Download aria-hidden className="h-4 w-4" /> Download CSV
+        </span>
+      ) : (
+        <a href={`/api/time/export.csv?${query}${query ? '&' : ''}kind=${kind}`} download className={linkClass}>
+          <Download aria-hidden className="h-4 w-4" /> Download CSV
+        </a>
+      )}
+      {rangeError && (
+        <p id={`${uid}-err`} className="w-full text-sm text-red-700 dark:text-red-400">
+          {rangeError}
+        </p>
+      )}
+    </fieldset>
+  );
+}
