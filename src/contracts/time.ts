@@ -37,6 +37,15 @@ export const entryPatchSchema = z.strictObject({
 });
 export type EntryPatchInput = z.infer<typeof entryPatchSchema>;
 
+export const entryCreateSchema = z.strictObject({
+  reason,
+  clockIn: instant,
+  clockOut: instant,
+  breaks: z.array(z.strictObject({ start: instant, end: instant })).max(20, 'At most 20 breaks.').default([]),
+  note: note.default(''),
+});
+export type EntryCreateInput = z.input<typeof entryCreateSchema>;
+
 export const approveWeekSchema = z.strictObject({ week: day });
 export const unlockWeekSchema = z.strictObject({ week: day, reason });
 

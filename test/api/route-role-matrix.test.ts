@@ -91,6 +91,7 @@ const MATRIX: Record<string, Policy> = {
   'POST /api/time/timesheets/:employeeId/approve': 'admin',
   'POST /api/time/timesheets/:employeeId/unlock': 'admin',
   'PATCH /api/time/entries/:id': 'admin',
+  'POST /api/time/timesheets/:employeeId/entries': 'admin',
   'GET /api/time/export.csv': 'admin',
 };
 

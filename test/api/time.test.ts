@@ -167,4 +167,31 @@ describe('/api/time', () => {
     expect((await admin.get('/api/time/export.csv?from=2026-01-01&to=2026-12-31')).status).toBe(400);
     expect((await admin.get('/api/time/export.csv?from=2026-03-08&to=2026-03-01')).status).toBe(400);
   });
+
+  it('an admin adds a shift that was never clocked, with a reason; overlaps and approved weeks are refused', async () => {
+    const add = (body: unknown) => admin.send('POST', `/api/time/timesheets/${MARIA_ID}/entries`, body);
+    const saturday = { clockIn: localIso('2026-03-07', '08:00'), clockOut: localIso('2026-03-07', '12:00'), breaks: [{ start: localIso('2026-03-07', '10:00'), end: localIso('2026-03-07', '10:15') }] };
+    expect((await add({ ...saturday, reason: '' })).status).toBe(400);
+    expect((await maria.send('POST', `/api/time/timesheets/${MARIA_ID}/entries`, { ...saturday, reason: 'my own hours' })).status).toBe(403);
+    const res = await add({ ...saturday, reason: 'Alarm call-out, no phone signal', note: 'Call-out' });
+    expect(res.status).toBe(201);
+    const entry = await json<TimeEntryDto>(res);
+    expect(entry).toMatchObject({ status: 'submitted', workedMinutes: 225, date: '2026-03-07', note: 'Call-out', history: [{ reason: 'Alarm call-out, no phone signal', byName: 'Frank Miller' }] });
+
+    const overlap = await add({ clockIn: localIso('2026-03-07', '11:00'), clockOut: localIso('2026-03-07', '13:00'), reason: 'second call-out' });
+    expect(overlap.status).toBe(409);
+    expect((await json<ApiError>(overlap)).error.message).toContain('overlaps');
+    // Moving another entry onto it is refused the same way.
+    const monday = (await json<EmployeeWeekDto>(await admin.get(`/api/time/timesheets/${MARIA_ID}?week=${WEEK}`))).entries[0]!;
+    const moved = await admin.send('PATCH', `/api/time/entries/${monday.id}`, { reason: 'wrong day', clockIn: localIso('2026-03-07', '07:00'), clockOut: localIso('2026-03-07', '09:00'), breaks: [] });
+    expect(moved.status).toBe(409);
+
+    expect((await admin.send('POST', `/api/time/timesheets/${MARIA_ID}/approve`, { week: WEEK })).status).toBe(200);
+    const locked = await add({ clockIn: localIso('2026-03-08', '08:00'), clockOut: localIso('2026-03-08', '09:00'), reason: 'Sunday check' });
+    expect(locked.status).toBe(409);
+    expect((await json<ApiError>(locked)).error.message).toContain('approved');
+    const audit = await t.container.resolve(TOKENS.AuditLog).listFor('time-entry', entry.id, { limit: 5 });
+    expect(audit.map((e) => e.action)).toEqual(['add']);
+  });
 });
+

@@ -104,6 +104,16 @@ export class DocumentTimeEntryRepository implements TimeEntryRepository {
     return (await this.get(id))!;
   }
 
+  async createClosed(entry: NewTimeEntry, weekStart: string, refuse: (why: 'approved') => Error): Promise<TimeEntry> {
+    const id = this.ids.next();
+    await this.store.runTransaction(async (tx) => {
+      const week = await tx.get<WeekDoc>(TIME_WEEKS, weekApprovalId(entry.employeeId, weekStart));
+      if (week?.approved) throw refuse('approved');
+      tx.create(TIME_ENTRIES, id, toDoc(entry));
+    });
+    return (await this.get(id))!;
+  }
+
   async modify(id: string, change: (current: TimeEntry, weeks: WeekLookup) => Promise<TimeEntry>, missing: () => Error): Promise<TimeEntry> {
     const stored = await this.store.runTransaction(async (tx) => {
       const doc = await tx.get<EntryDoc>(TIME_ENTRIES, id);

@@ -19,6 +19,8 @@ export interface TimeEntryRepository {
    * an open entry (`refuse('open')`) or the entry's week is approved (`refuse('approved')`).
    */
   createOpen(entry: NewTimeEntry, weekStart: string, refuse: (why: 'open' | 'approved') => Error): Promise<TimeEntry>;
+  /** Stores a closed entry (entered by an admin); `refuse('approved')` when its week is approved. */
+  createClosed(entry: NewTimeEntry, weekStart: string, refuse: (why: 'approved') => Error): Promise<TimeEntry>;
   /**
    * Read-modify-write of one entry: `change` gets the stored entry (and can ask about week
    * approvals) and returns the entry to store, or throws. Closing an entry frees the employee

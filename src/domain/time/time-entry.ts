@@ -232,3 +232,42 @@ export function editEntry(entry: TimeEntry, patch: EntryPatch, reason: string, e
   const edit: EntryEdit = { at: now.toISOString(), byId: editor.id, byName: editor.name, reason: why, changes };
   return { entry: { ...next, history: [...entry.history, edit] }, edit };
 }
+
+/**
+ * A shift an employee worked but never clocked (no phone, forgot entirely), entered by an admin
+ * with a reason. It is closed from the start and its history says who added it and why.
+ */
+export function manualEntry(
+  input: { employeeId: string; employeeName: string; clockIn: string; clockOut: string; breaks: { start: string; end: string }[]; note: string },
+  reason: string,
+  editor: Editor,
+  now: Date,
+): NewTimeEntry {
+  const why = reason.trim();
+  if (why.length < MIN_REASON_LENGTH) throw invalid('reason', 'Say why the entry is added.');
+  const entry: NewTimeEntry = {
+    employeeId: input.employeeId,
+    employeeName: input.employeeName,
+    job: null,
+    clockIn: iso('clockIn', input.clockIn),
+    clockOut: iso('clockOut', input.clockOut),
+    breaks: input.breaks.map((b, i) => ({ start: iso(`breaks.${i}.start`, b.start), end: iso(`breaks.${i}.end`, b.end) })),
+    note: checkNote(input.note),
+    status: 'submitted',
+    history: [],
+  };
+  checkSpan(entry, now);
+  // Only what was set: no breaks and no note are not news.
+  const changes = diffFields(['clockIn', 'clockOut', 'breaks', 'note'] as const, {}, snapshot({ ...entry, id: '' })).filter((c) => c.to !== '');
+  return { ...entry, history: [{ at: now.toISOString(), byId: editor.id, byName: editor.name, reason: why, changes }] };
+}
+
+/** Two entries of one person overlap when their spans share any instant (an open one runs to `now`). */
+export function overlapping(entry: Pick<TimeEntry, 'id' | 'clockIn' | 'clockOut'>, others: readonly TimeEntry[], now: Date): TimeEntry | null {
+  const end = (e: Pick<TimeEntry, 'clockOut'>) => (e.clockOut ? ms(e.clockOut) : now.getTime());
+  return others.find((o) => o.id !== entry.id && ms(o.clockIn) < end(entry) && ms(entry.clockIn) < end(o)) ?? null;
+}
+
+export const overlapError = (): DomainError =>
+  new DomainError('conflict', 'This time overlaps another entry of the same person. Correct that one first.', { clockIn: ['Overlaps another entry.'] });
+

@@ -7,6 +7,7 @@ import {
   clockOutSchema,
   employeeIdParamsSchema,
   employeeWeekSchema,
+  entryCreateSchema,
   entryIdParamsSchema,
   entryPatchSchema,
   entrySchema,
@@ -21,6 +22,7 @@ import { clockIn, clockOut, endMyBreak, getMyClock, startMyBreak } from '../../a
 import { getEmployeeWeek, getMyWeek } from '../../application/time/employee-week.ts';
 import { getWeekTimesheets } from '../../application/time/week-timesheets.ts';
 import { editTimeEntry } from '../../application/time/edit-time-entry.ts';
+import { addTimeEntry } from '../../application/time/add-time-entry.ts';
 import { approveEmployeeWeek, unlockEmployeeWeek } from '../../application/time/approve-week.ts';
 import { exportRange, exportTimeCsv } from '../../application/time/export-time-csv.ts';
 
@@ -75,6 +77,15 @@ export const timeRoutes: FastifyPluginAsyncZod<TimeDeps> = async (app, deps) => 
     '/api/time/timesheets/:employeeId/unlock',
     { config: admin, schema: { params: employeeIdParamsSchema, body: unlockWeekSchema, response: { 200: employeeWeekSchema, ...errors } } },
     async (req) => unlockEmployeeWeek(deps, req.auth, req.params.employeeId, req.body.week, req.body.reason),
+  );
+
+  app.post(
+    '/api/time/timesheets/:employeeId/entries',
+    { config: admin, schema: { params: employeeIdParamsSchema, body: entryCreateSchema, response: { 201: entrySchema, ...errors } } },
+    async (req, reply) => {
+      const { reason, ...input } = req.body;
+      return reply.status(201).send(await addTimeEntry(deps, req.auth, req.params.employeeId, input, reason));
+    },
   );
 
   app.patch(

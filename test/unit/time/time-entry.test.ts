@@ -8,6 +8,8 @@ import {
   startEntry,
   workedMinutes,
   breakMinutes,
+  manualEntry,
+  overlapping,
   type TimeEntry,
 } from '../../../src/domain/time/time-entry.ts';
 import { admin, anEntry, at, CHICAGO } from './time-factories.ts';
@@ -116,3 +118,26 @@ describe('admin edits', () => {
     }
   });
 });
+
+describe('entries added by an admin', () => {
+  const now = at('2026-11-18T12:00:00Z');
+  const input = { employeeId: 'emp-maria', employeeName: 'Maria Lopez', clockIn: '2026-11-16T14:00:00Z', clockOut: '2026-11-16T18:00:00Z', breaks: [], note: '' };
+
+  it('are closed from the start and say who added them and why', () => {
+    const e = manualEntry(input, 'Worked without a phone', admin, now);
+    expect(e).toMatchObject({ status: 'submitted', clockOut: '2026-11-16T18:00:00.000Z' });
+    expect(e.history).toMatchObject([{ byName: 'Frank Miller', reason: 'Worked without a phone', changes: [{ field: 'clockIn', from: null }, { field: 'clockOut', from: null }] }]);
+    expect(() => manualEntry(input, '', admin, now)).toThrow('Say why');
+    expect(() => manualEntry({ ...input, clockOut: '2026-11-16T13:00:00Z' }, 'typo', admin, now)).toThrow('after clock-in');
+  });
+
+  it('overlap is any shared instant; touching ends do not overlap; an open entry runs to now', () => {
+    const other = anEntry({ id: 'x', clockIn: '2026-11-16T14:00:00.000Z', clockOut: '2026-11-16T18:00:00.000Z' });
+    expect(overlapping({ id: 'new', clockIn: '2026-11-16T17:59:00.000Z', clockOut: '2026-11-16T19:00:00.000Z' }, [other], now)).toBe(other);
+    expect(overlapping({ id: 'new', clockIn: '2026-11-16T18:00:00.000Z', clockOut: '2026-11-16T19:00:00.000Z' }, [other], now)).toBeNull();
+    expect(overlapping({ id: 'x', clockIn: '2026-11-16T15:00:00.000Z', clockOut: '2026-11-16T16:00:00.000Z' }, [other], now)).toBeNull(); // itself
+    const running = anEntry({ id: 'r', clockIn: '2026-11-18T10:00:00.000Z', clockOut: null, status: 'open' });
+    expect(overlapping({ id: 'new', clockIn: '2026-11-18T11:00:00.000Z', clockOut: '2026-11-18T11:30:00.000Z' }, [running], now)).toBe(running);
+  });
+});
+

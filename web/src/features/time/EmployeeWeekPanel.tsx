@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, Lock, Pencil } from 'lucide-react';
+import { AlertTriangle, Lock, Pencil, Plus } from 'lucide-react';
 import type { TimeEntryDto } from '../../../../src/contracts/time.ts';
 import { instantToWallTime } from '../../../../src/domain/time/zoned-week.ts';
 import { Button, EmptyState, ErrorNote, inputClass } from '../clients/ui.tsx';
@@ -18,6 +18,8 @@ export function EmployeeWeekPanel(props: { employeeId: string; week: string; onC
   const approve = useApproveWeek(props.employeeId);
   const unlock = useUnlockWeek(props.employeeId);
   const [editing, setEditing] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [addDay, setAddDay] = useState(props.week);
   const [unlocking, setUnlocking] = useState(false);
   const [reason, setReason] = useState('');
   const [message, setMessage] = useState<string | null>(null);
@@ -95,6 +97,26 @@ export function EmployeeWeekPanel(props: { employeeId: string; week: string; onC
           </Button>
         </form>
       )}
+      {!row.approved &&
+        (adding ? (
+          <EntryEditForm entry={null} employeeId={props.employeeId} day={addDay} timeZone={timeZone} onDone={() => setAdding(false)} />
+        ) : (
+          <div className="flex flex-wrap items-end gap-2">
+            <label className="text-sm font-medium text-slate-800 dark:text-slate-200">
+              Day of a missed shift
+              <select value={addDay} onChange={(ev) => setAddDay(ev.target.value)} className={`${inputClass} mt-1 block`}>
+                {q.data.days.map((d) => (
+                  <option key={d} value={d}>
+                    {longDayLabel(d)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <Button variant="secondary" onClick={() => setAdding(true)}>
+              <Plus aria-hidden className="h-4 w-4" /> Add shift
+            </Button>
+          </div>
+        ))}
       {entries.length === 0 ? (
         <EmptyState title="No time recorded this week." />
       ) : (
@@ -108,7 +130,7 @@ export function EmployeeWeekPanel(props: { employeeId: string; week: string; onC
                 </p>
               ) : editing === e.id ? (
                 <div className="mt-3">
-                  <EntryEditForm entry={e} timeZone={timeZone} onDone={() => setEditing(null)} />
+                  <EntryEditForm entry={e} employeeId={props.employeeId} day={e.date} timeZone={timeZone} onDone={() => setEditing(null)} />
                 </div>
               ) : (
                 <Button variant="ghost" className="mt-1" onClick={() => setEditing(e.id)} aria-label={`Edit entry of ${e.date}`}>

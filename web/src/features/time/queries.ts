@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ClockInInput, EmployeeWeekDto, EntryPatchInput, MyClockDto, TimeEntryDto, WeekTimesheetsDto } from '../../../../src/contracts/time.ts';
+import type { ClockInInput, EmployeeWeekDto, EntryCreateInput, EntryPatchInput, MyClockDto, TimeEntryDto, WeekTimesheetsDto } from '../../../../src/contracts/time.ts';
 import { apiFetch, ApiRequestError } from '../../lib/api.ts';
 
 /** Every time query starts with 'time', so one prefix refreshes them all after a write. */
@@ -76,6 +76,11 @@ export const useBreak = () => useTimeMutation((action: 'start' | 'end') => apiFe
 
 export const useEditEntry = (id: string) =>
   useTimeMutation((body: EntryPatchInput) => apiFetch<TimeEntryDto>(`/api/time/entries/${encodeURIComponent(id)}`, { method: 'PATCH', json: body }));
+
+export const useAddEntry = (employeeId: string) =>
+  useTimeMutation((body: EntryCreateInput) =>
+    apiFetch<TimeEntryDto>(`/api/time/timesheets/${encodeURIComponent(employeeId)}/entries`, { method: 'POST', json: body }),
+  );
 
 export const useApproveWeek = (employeeId: string) =>
   useTimeMutation((week: string) => apiFetch<EmployeeWeekDto>(`/api/time/timesheets/${encodeURIComponent(employeeId)}/approve`, { method: 'POST', json: { week } }));
