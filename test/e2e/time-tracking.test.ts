@@ -57,7 +57,7 @@ describe('time tracking in Chromium', () => {
     const day = (await clockIn.inputValue()).slice(0, 10);
     await clockIn.fill(`${day}T00:00`);
     await form.getByRole('button', { name: 'Save entry' }).click();
-    await form.getByText('Say why the entry is changed').waitFor(); // the reason is required
+    await form.getByText('Say why (at least 3 characters).').waitFor(); // the reason is required
     await form.getByLabel('Reason for the change').fill('Started at midnight call-out, clock-in was missed');
     await form.getByRole('button', { name: 'Save entry' }).click();
     await form.waitFor({ state: 'detached' });
