@@ -21,20 +21,8 @@ export function CsvExport({ week }: { week: string | null }) {
   return (
     <fieldset className="flex flex-wrap items-end gap-2">
       <legend className="sr-only">Export for payroll</legend>
-      <label className="text-sm font-medium text-slate-800 dark:text-slate-200">
-        Export
-        <select value={kind} onChange={(e) => setKind(e.target.value as 'entries' | 'summary')} className={`${inputClass} mt-1 block`}>
-          <option value="entries">Every entry</option>
-          <option value="summary">Weekly totals</option>
-        </select>
-      </label>
-      <label className="text-sm font-medium text-slate-800 dark:text-slate-200">
-        Period
-        <select value={period} onChange={(e) => setPeriod(e.target.value as 'week' | 'range')} className={`${inputClass} mt-1 block`}>
-          <option value="week">Week shown</option>
-          <option value="range">Date range</option>
-        </select>
-      </label>
+      <Choice label="Export" value={kind} onChange={setKind} options={{ entries: 'Every entry', summary: 'Weekly totals' }} />
+      <Choice label="Period" value={period} onChange={setPeriod} options={{ week: 'Week shown', range: 'Date range' }} />
       {period === 'range' && (
         <>
           <label className="text-sm font-medium text-slate-800 dark:text-slate-200">
@@ -62,5 +50,20 @@ export function CsvExport({ week }: { week: string | null }) {
         </p>
       )}
     </fieldset>
+  );
+}
+
+function Choice<T extends string>(props: { label: string; value: T; onChange: (v: T) => void; options: Record<T, string> }) {
+  return (
+    <label className="text-sm font-medium text-slate-800 dark:text-slate-200">
+      {props.label}
+      <select value={props.value} onChange={(e) => props.onChange(e.target.value as T)} className={`${inputClass} mt-1 block`}>
+        {(Object.entries(props.options) as [T, string][]).map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
