@@ -55,6 +55,8 @@ const envSchema = z.object({
   VISION_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   VISION_MODEL_PATH: z.string().min(1).optional(),
   VISION_MAX_IMAGE_BYTES: z.coerce.number().int().min(1024).max(200 * 1024 * 1024).default(15 * 1024 * 1024),
+  OVERTIME_WEEKLY_HOURS: z.coerce.number().min(1, 'must be at least 1').max(168, 'a week has 168 hours').default(40),
+  FORGOTTEN_CLOCK_OUT_HOURS: z.coerce.number().min(1, 'must be at least 1').max(72).default(12),
 });
 
 function isTimeZone(tz: string): boolean {
@@ -106,6 +108,8 @@ export interface AppConfig {
     modelPath: string | undefined;
     maxImageBytes: number;
   };
+  /** Time tracking: overtime beyond this many hours a week; open entries older than the limit are flagged. */
+  time: { overtimeWeeklyHours: number; forgottenClockOutHours: number };
 }
 
 export class ConfigError extends Error {
@@ -177,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY === 'true',
     demoData: e.DEMO_DATA ? e.DEMO_DATA === 'true' : e.NODE_ENV !== 'production',
     vision: visionConfig(e),
+    time: { overtimeWeeklyHours: e.OVERTIME_WEEKLY_HOURS, forgottenClockOutHours: e.FORGOTTEN_CLOCK_OUT_HOURS },
   };
 }
 

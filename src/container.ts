@@ -57,6 +57,8 @@ import { DocumentContractRepository } from './adapters/documents/document-contra
 import { DocumentContractInvoiceReader } from './adapters/documents/document-contract-invoice-reader.ts';
 import { DocumentIdempotencyKeys } from './adapters/documents/document-idempotency-keys.ts';
 import { DocumentLease } from './adapters/documents/document-lease.ts';
+import type { TimeDeps } from './application/time/time-deps.ts';
+import { DocumentTimeEntryRepository } from './adapters/documents/document-time-entry-repository.ts';
 
 /**
  * The composition root: the only place that knows which adapter implements which port.
@@ -97,6 +99,8 @@ export const TOKENS = {
   Monitoring: Symbol('Monitoring') as InjectionToken<MonitoringDeps>,
   /** The one in-process runner of scheduled work; main.ts starts and stops it. */
   Scheduler: Symbol('Scheduler') as InjectionToken<Scheduler>,
+  /** Time tracking's use-case dependencies (entries, employees, audit, clock, overtime/flag rules). */
+  TimeDeps: Symbol('TimeDeps') as InjectionToken<TimeDeps>,
 } as const;
 
 export interface AppContainer {
@@ -203,6 +207,15 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
         holder,
         jobs: [{ name: 'contract-billing', run: (now, signal) => runContractBilling(r.resolve(TOKENS.Monitoring), now, signal) }],
       })),
+  });
+  c.register(TOKENS.TimeDeps, {
+    useFactory: (r) => ({
+      entries: new DocumentTimeEntryRepository(r.resolve(TOKENS.Store), ids),
+      employees: r.resolve(TOKENS.EmployeeDirectory),
+      audit: r.resolve(TOKENS.AuditLog),
+      clock,
+      rules: { timeZone: config.timeZone, overtimeWeeklyHours: config.time.overtimeWeeklyHours, maxOpenHours: config.time.forgottenClockOutHours },
+    }),
   });
 
   let closed = false;

@@ -29,6 +29,7 @@ import { supportRoutes } from './routes/support.ts';
 import { backOfficeInboxRoutes } from './routes/back-office-inbox.ts';
 import { proposalRoutes } from './routes/proposals.ts';
 import { monitoringRoutes } from './routes/monitoring.ts';
+import { timeRoutes } from './routes/time.ts';
 
 const GOOGLE = {
   issuer: 'https://accounts.google.com',
@@ -146,6 +147,7 @@ export async function buildServer(
   await app.register(backOfficeInboxRoutes, { contactMessages: container.resolve(TOKENS.ContactMessages), leads: container.resolve(TOKENS.Leads), reviews: container.resolve(TOKENS.Reviews), outbox: container.resolve(TOKENS.Outbox), clock });
   await app.register(proposalRoutes, { ...container.resolve(TOKENS.ProposalDeps), jobs: container.resolve(TOKENS.JobCreator), invoices: container.resolve(TOKENS.InvoiceIssuer), baseUrl });
   await app.register(monitoringRoutes, container.resolve(TOKENS.Monitoring));
+  await app.register(timeRoutes, container.resolve(TOKENS.TimeDeps));
   await registerSpa(app, config.staticDir);
 
   // While shutting down, answers to in-flight requests close their keep-alive connection, so

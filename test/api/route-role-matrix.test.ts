@@ -102,6 +102,19 @@ const MATRIX: Record<string, Policy> = {
   'GET /api/monitoring/summary': 'viewClients',
   'POST /api/monitoring/billing/run': 'admin',
   'POST /api/monitoring/contracts/:id/billing/:period/retry': 'admin',
+  'GET /api/time/me': 'staff',
+  'GET /api/time/me/week': 'staff',
+  'POST /api/time/me/clock-in': 'staff',
+  'POST /api/time/me/clock-out': 'staff',
+  'POST /api/time/me/break/start': 'staff',
+  'POST /api/time/me/break/end': 'staff',
+  'GET /api/time/timesheets': 'admin',
+  'GET /api/time/timesheets/:employeeId': 'admin',
+  'POST /api/time/timesheets/:employeeId/approve': 'admin',
+  'POST /api/time/timesheets/:employeeId/unlock': 'admin',
+  'PATCH /api/time/entries/:id': 'admin',
+  'POST /api/time/timesheets/:employeeId/entries': 'admin',
+  'GET /api/time/export.csv': 'admin',
 };
 
 type Role =

@@ -70,6 +70,9 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   { collection: 'serial_numbers', fields: [asc('jobId')] },
   { collection: 'time_entries', fields: [asc('employeeId'), desc('clockIn')] },
   { collection: 'time_entries', fields: [asc('jobId')] },
+  // Time tracking (docs/time-tracking.md): everyone's entries of a week, and approvals by week.
+  { collection: 'time_entries', fields: [asc('clockIn')] },
+  { collection: 'time_weeks', fields: [asc('weekStart')] },
   { collection: 'audit_log', fields: [asc('entity'), asc('entityId'), desc('createdAt')] },
   { collection: 'audit_log', fields: [asc('entity'), asc('entityId'), desc('at')] },
   { collection: 'vision_analyses', fields: [asc('clientId'), desc('createdAt')] },

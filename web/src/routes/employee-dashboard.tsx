@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeading } from '../ui/PageHeading.tsx';
 import { ensureSession } from '../features/auth/ensure-session.ts';
 import { RequireAccess } from '../features/auth/components/RequireAccess.tsx';
+import { EmployeeDashboard } from '../features/time/EmployeeDashboard.tsx';
 
 export const Route = createFileRoute('/employee-dashboard')({
   beforeLoad: ensureSession,
@@ -11,11 +11,7 @@ export const Route = createFileRoute('/employee-dashboard')({
 function Guarded() {
   return (
     <RequireAccess>
-      <Screen />
+      <EmployeeDashboard />
     </RequireAccess>
   );
-}
-
-function Screen() {
-  return <PageHeading title="My dashboard">Your jobs for today and the week, and your hours.</PageHeading>;
 }

@@ -1,0 +1,39 @@
+import type { AuthState } from '../../domain/auth/permissions.ts';
+import { timesheetRow, type TimesheetRow, type WeekApproval } from '../../domain/time/timesheet.ts';
+import type { WeekRange } from '../../domain/time/zoned-week.ts';
+import { entryView, type EntryView } from './entry-view.ts';
+import { getEmployeeOrFail, requireWorker, resolveWeek, timeAdmin, type TimeDeps, type Worker } from './time-deps.ts';
+
+export interface EmployeeWeek {
+  /** The company time zone the days are in, for screens to show local times. */
+  timeZone: string;
+  days: string[];
+  row: TimesheetRow;
+  entries: EntryView[];
+  approval: WeekApproval | null;
+}
+
+export async function buildEmployeeWeek(deps: TimeDeps, worker: Worker, week: WeekRange): Promise<EmployeeWeek> {
+  const [entries, approval] = await Promise.all([deps.entries.listByClockIn(week.from, week.to, worker.id), deps.entries.getApproval(worker.id, week.weekStart)]);
+  const now = deps.clock.now();
+  return {
+    timeZone: deps.rules.timeZone,
+    days: week.days,
+    row: timesheetRow(worker, week, entries, approval, now, deps.rules),
+    entries: entries.map((e) => entryView(e, now, deps.rules)),
+    approval,
+  };
+}
+
+/** An admin's view of one employee's week, entries and edit history included. */
+export async function getEmployeeWeek(deps: TimeDeps, auth: AuthState, employeeId: string, week: string | undefined): Promise<EmployeeWeek> {
+  timeAdmin(auth);
+  const employee = await getEmployeeOrFail(deps, employeeId);
+  return buildEmployeeWeek(deps, { id: employee.id, name: employee.name }, resolveWeek(deps, week));
+}
+
+/** The signed-in employee's own week. */
+export async function getMyWeek(deps: TimeDeps, auth: AuthState, week: string | undefined): Promise<EmployeeWeek> {
+  const worker = await requireWorker(deps, auth);
+  return buildEmployeeWeek(deps, worker, resolveWeek(deps, week));
+}

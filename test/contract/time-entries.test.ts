@@ -1,0 +1,116 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { openSqliteDocumentStore } from '../../src/adapters/sqlite/sqlite-document-store.ts';
+import { DocumentTimeEntryRepository, TIME_ENTRIES } from '../../src/adapters/documents/document-time-entry-repository.ts';
+import { DocumentEmployeeDirectory } from '../../src/adapters/documents/document-employee-directory.ts';
+import { DocumentAuditLog } from '../../src/adapters/documents/document-audit-log.ts';
+import type { DocumentStore } from '../../src/domain/persistence/document-store.ts';
+import type { AuthState } from '../../src/domain/auth/permissions.ts';
+import type { TimeDeps } from '../../src/application/time/time-deps.ts';
+import { clockIn, clockOut, getMyClock } from '../../src/application/time/my-clock.ts';
+import { approveEmployeeWeek, unlockEmployeeWeek } from '../../src/application/time/approve-week.ts';
+import { editTimeEntry } from '../../src/application/time/edit-time-entry.ts';
+import { where } from '../../src/domain/persistence/query.ts';
+import { tempDir } from '../support/temp-dir.ts';
+import { rules } from '../unit/time/time-factories.ts';
+
+/** The time-tracking use cases on real SQLite files: the one-open-entry guard under races. */
+const user = (id: string, name: string) => ({ id, email: `${id}@example.com`, emailVerified: true, displayName: name, photoUrl: null });
+const ADMIN: AuthState = { kind: 'admin', user: user('demo-admin-frank', 'Frank Miller') };
+const MARIA: AuthState = {
+  kind: 'employee',
+  user: user('demo-employee-maria', 'Maria Lopez'),
+  employee: { id: 'emp-maria', email: 'demo-employee-maria@example.com', employmentStatus: 'active', permissions: {}, name: 'Maria Lopez', phone: null, title: null, photoUrl: null },
+};
+
+describe('time entries on SQLite', () => {
+  let dir: { path: string; remove: () => void };
+  let stores: DocumentStore[];
+  let now: number;
+  const clock = { now: () => new Date(now) };
+  const depsOn = (store: DocumentStore): TimeDeps => ({
+    entries: new DocumentTimeEntryRepository(store, { next: () => randomUUID() }),
+    employees: new DocumentEmployeeDirectory(store),
+    audit: new DocumentAuditLog(store, { next: () => randomUUID() }),
+    clock,
+    rules: rules(),
+  });
+  const open = () => {
+    const s = openSqliteDocumentStore(join(dir.path, 'app.db'));
+    stores.push(s);
+    return s;
+  };
+
+  beforeEach(async () => {
+    dir = tempDir('shieldline-time-');
+    stores = [];
+    now = Date.parse('2026-11-17T14:00:00.000Z');
+    await open().collection('employees').create({ email: 'demo-employee-maria@example.com', employmentStatus: 'active', name: 'Maria Lopez', permissions: {}, phone: null, title: null, photoUrl: null }, 'emp-maria');
+  });
+  afterEach(async () => {
+    for (const s of stores) await s.close();
+    dir.remove();
+  });
+
+  const openEntries = async (store: DocumentStore) => (await store.collection(TIME_ENTRIES).query({ where: [where('clockOut', '==', null)] })).docs;
+
+  it('of two concurrent clock-ins through one store, exactly one succeeds', async () => {
+    const store = stores[0]!;
+    const deps = depsOn(store);
+    const results = await Promise.allSettled([clockIn(deps, MARIA, { job: null }), clockIn(deps, MARIA, { job: null })]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((r) => r.status === 'rejected');
+    expect(refused?.reason).toMatchObject({ code: 'conflict', message: expect.stringContaining('already clocked in') });
+    expect(await openEntries(store)).toHaveLength(1);
+  });
+
+  it('of clock-ins racing through separate connections to one file, exactly one succeeds', async () => {
+    const conns = [stores[0]!, open(), open(), open()];
+    const results = await Promise.allSettled(conns.map((s) => clockIn(depsOn(s), MARIA, { job: { jobId: 'j1', jobNumber: 'JOB-0001', jobTitle: 'Install' } })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results) if (r.status === 'rejected') expect((r.reason as { code: string }).code).toBe('conflict');
+    expect(await openEntries(stores[0]!)).toHaveLength(1);
+  });
+
+  it('after clocking out the person may clock in again; the state reads back', async () => {
+    const deps = depsOn(stores[0]!);
+    await clockIn(deps, MARIA, { job: null });
+    now += 4 * 3_600_000;
+    await clockOut(deps, MARIA, { note: 'done' });
+    now += 3_600_000;
+    const second = await clockIn(deps, MARIA, { job: null });
+    const state = await getMyClock(deps, MARIA);
+    expect(state.open?.id).toBe(second.id);
+    expect(state.week?.row.totalMinutes).toBe(240);
+  });
+
+  it('an approval and an edit racing on the same week: the edit lands before the lock or is refused', async () => {
+    const deps = depsOn(stores[0]!);
+    const entry = await clockIn(deps, MARIA, { job: null });
+    now += 3_600_000;
+    await clockOut(deps, MARIA, {});
+    const other = depsOn(open());
+    const [edit, approval] = await Promise.allSettled([
+      editTimeEntry(other, ADMIN, entry.id, { note: 'corrected' }, 'typo in note'),
+      approveEmployeeWeek(deps, ADMIN, 'emp-maria', '2026-11-17'),
+    ]);
+    expect(approval.status).toBe('fulfilled');
+    const stored = await deps.entries.get(entry.id);
+    expect(stored?.status).toBe('approved');
+    if (edit.status === 'fulfilled') expect(stored?.note).toBe('corrected');
+    else expect(edit.reason).toMatchObject({ code: 'conflict' });
+  });
+
+  it('clocking in on an approved week is refused until the week is unlocked', async () => {
+    const deps = depsOn(stores[0]!);
+    await clockIn(deps, MARIA, { job: null });
+    now += 3_600_000;
+    await clockOut(deps, MARIA, {});
+    await approveEmployeeWeek(deps, ADMIN, 'emp-maria', '2026-11-17');
+    now += 3_600_000;
+    await expect(clockIn(deps, MARIA, { job: null })).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('approved') });
+    await unlockEmployeeWeek(deps, ADMIN, 'emp-maria', '2026-11-17', 'Maria has a late call-out');
+    await expect(clockIn(deps, MARIA, { job: null })).resolves.toMatchObject({ status: 'open' });
+  });
+});

@@ -1,0 +1,212 @@
+import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { AlertTriangle, Lock, Pencil, Plus } from 'lucide-react';
+import type { TimeEntryDto } from '../../../../src/contracts/time.ts';
+import { instantToWallTime } from '../../../../src/domain/time/zoned-week.ts';
+import { Button, EmptyState, ErrorNote, inputClass } from '../clients/ui.tsx';
+import { clockTime, hoursMinutes, longDayLabel, weekLabel } from './format.ts';
+import { employeeWeekQuery, useApproveWeek, useUnlockWeek } from './queries.ts';
+import { EntryEditForm } from './EntryEditForm.tsx';
+
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const FIELD_LABELS: Record<string, string> = { clockIn: 'Clock in', clockOut: 'Clock out', breaks: 'Breaks', note: 'Note' };
+
+/** One employee's week: entries with their edit history, corrections, approve and unlock. */
+export function EmployeeWeekPanel(props: { employeeId: string; week: string; onClose: () => void }) {
+  const uid = useId();
+  const q = useQuery(employeeWeekQuery(props.employeeId, props.week));
+  const approve = useApproveWeek(props.employeeId);
+  const unlock = useUnlockWeek(props.employeeId);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [addDay, setAddDay] = useState(props.week);
+  const [unlocking, setUnlocking] = useState(false);
+  const [reason, setReason] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+
+  if (q.isPending) return <p role="status">Loading entries…</p>;
+  if (q.isError) return <ErrorNote>{q.error.message}</ErrorNote>;
+  const { row, entries, timeZone, approval } = q.data;
+  const actionError = approve.error ?? unlock.error;
+
+  return (
+    <section aria-labelledby={`${uid}-h`} className="grid gap-4 rounded-xl border border-slate-200 p-4 sm:p-5 dark:border-slate-800">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={`${uid}-h`} className="text-xl font-semibold text-slate-900 dark:text-white">
+            {row.employeeName} · {weekLabel(row.weekStart)}
+          </h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {hoursMinutes(row.totalMinutes)} h worked
+            {row.overtimeMinutes > 0 && <strong className="text-amber-800 dark:text-amber-300"> · {hoursMinutes(row.overtimeMinutes)} h overtime</strong>}
+            {row.approved && row.approvedBy && ` · approved by ${row.approvedBy}`}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {row.approved ? (
+            <Button variant="secondary" onClick={() => setUnlocking(true)} disabled={unlocking}>
+              Unlock week
+            </Button>
+          ) : (
+            <Button
+              disabled={approve.isPending || row.open || entries.length === 0}
+              title={row.open ? 'Someone is still clocked in on this week' : undefined}
+              onClick={() => approve.mutate(props.week, { onSuccess: () => setMessage(`Approved ${row.employeeName}'s week. Its entries are locked.`) })}
+            >
+              Approve week
+            </Button>
+          )}
+          <Button variant="ghost" onClick={props.onClose}>
+            Close
+          </Button>
+        </div>
+      </div>
+      {message && (
+        <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-900 dark:bg-green-950 dark:text-green-100">
+          {message}
+        </p>
+      )}
+      {actionError && <ErrorNote>{actionError.message}</ErrorNote>}
+      {unlocking && (
+        <form
+          aria-label="Unlock week"
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={(ev) => {
+            ev.preventDefault();
+            unlock.mutate(
+              { week: props.week, reason },
+              {
+                onSuccess: () => {
+                  setUnlocking(false);
+                  setReason('');
+                  setMessage('Week unlocked: entries can be corrected, then approved again.');
+                },
+              },
+            );
+          }}
+        >
+          <label className="grow text-sm font-medium text-slate-800 dark:text-slate-200">
+            Reason for unlocking
+            <input value={reason} onChange={(e) => setReason(e.target.value)} className={`${inputClass} mt-1 block w-full`} required minLength={3} />
+          </label>
+          <Button type="submit" disabled={unlock.isPending}>
+            Unlock
+          </Button>
+          <Button variant="secondary" onClick={() => setUnlocking(false)}>
+            Cancel
+          </Button>
+        </form>
+      )}
+      {!row.approved &&
+        (adding ? (
+          <EntryEditForm entry={null} employeeId={props.employeeId} day={addDay} timeZone={timeZone} onDone={() => setAdding(false)} />
+        ) : (
+          <div className="flex flex-wrap items-end gap-2">
+            <label className="text-sm font-medium text-slate-800 dark:text-slate-200">
+              Day of a missed shift
+              <select value={addDay} onChange={(ev) => setAddDay(ev.target.value)} className={`${inputClass} mt-1 block`}>
+                {q.data.days.map((d) => (
+                  <option key={d} value={d}>
+                    {longDayLabel(d)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <Button variant="secondary" onClick={() => setAdding(true)}>
+              <Plus aria-hidden className="h-4 w-4" /> Add shift
+            </Button>
+          </div>
+        ))}
+      {entries.length === 0 ? (
+        <EmptyState title="No time recorded this week." />
+      ) : (
+        <ol className="grid gap-3" aria-label="Entries">
+          {entries.map((e) => (
+            <li key={e.id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-800">
+              <EntrySummary entry={e} timeZone={timeZone} />
+              {e.status === 'approved' || e.status === 'locked' ? (
+                <p className="mt-2 inline-flex items-center gap-1 text-xs text-slate-600 dark:text-slate-400">
+                  <Lock aria-hidden className="h-3 w-3" /> Locked by the week's approval
+                </p>
+              ) : editing === e.id ? (
+                <div className="mt-3">
+                  <EntryEditForm entry={e} employeeId={props.employeeId} day={e.date} timeZone={timeZone} onDone={() => setEditing(null)} />
+                </div>
+              ) : (
+                <Button variant="ghost" className="mt-1" onClick={() => setEditing(e.id)} aria-label={`Edit entry of ${e.date}`}>
+                  <Pencil aria-hidden className="h-4 w-4" /> Edit
+                </Button>
+              )}
+              {e.history.length > 0 && (
+                <details className="mt-2 text-sm">
+                  <summary className="cursor-pointer text-slate-700 dark:text-slate-300">Edit history ({e.history.length})</summary>
+                  <ol className="mt-2 grid gap-2" aria-label={`Edit history of ${e.date}`}>
+                    {e.history.map((h, i) => (
+                      <li key={i} className="rounded bg-slate-50 p-2 dark:bg-slate-900">
+                        <p className="font-medium">
+                          {h.byName} · <time dateTime={h.at}>{when.format(new Date(h.at))}</time> · “{h.reason}”
+                        </p>
+                        <ul className="text-slate-700 dark:text-slate-300">
+                          {h.changes.map((c) => (
+                            <li key={c.field}>
+                              {FIELD_LABELS[c.field] ?? c.field}: {show(c.field, c.from, timeZone)} → {show(c.field, c.to, timeZone)}
+                            </li>
+                          ))}
+                        </ul>
+                      </li>
+                    ))}
+                  </ol>
+                </details>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      {approval && approval.history.length > 0 && (
+        <details className="text-sm">
+          <summary className="cursor-pointer text-slate-700 dark:text-slate-300">Approval history</summary>
+          <ul className="mt-2 grid gap-1">
+            {approval.history.map((h, i) => (
+              <li key={i}>
+                {h.action === 'approve' ? 'Approved' : 'Unlocked'} by {h.byName} · {when.format(new Date(h.at))}
+                {h.reason && ` · “${h.reason}”`}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}
+
+function show(field: string, v: string | number | boolean | null, timeZone: string): string {
+  if (v === null || v === '') return '—';
+  if ((field === 'clockIn' || field === 'clockOut') && typeof v === 'string') {
+    const wall = instantToWallTime(new Date(v), timeZone);
+    return `${longDayLabel(wall.slice(0, 10))} ${wall.slice(11)}`;
+  }
+  if (field === 'breaks' && typeof v === 'string') return v.split(', ').map((b) => b.split('–').map((t) => (t === 'running' ? 'running' : clockTime(t, timeZone))).join('–')).join(', ');
+  return String(v);
+}
+
+function EntrySummary({ entry: e, timeZone }: { entry: TimeEntryDto; timeZone: string }) {
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-2">
+      <div>
+        <p className="font-medium text-slate-900 dark:text-slate-100">
+          {longDayLabel(e.date)}: {clockTime(e.clockIn, timeZone)}–{e.clockOut ? clockTime(e.clockOut, timeZone) : 'still clocked in'}
+        </p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {hoursMinutes(e.workedMinutes)} h worked{e.breakMinutes > 0 && ` · ${e.breakMinutes} min break`}
+          {e.job && ` · ${[e.job.jobNumber, e.job.jobTitle].filter(Boolean).join(' ')}`}
+          {e.note && ` · ${e.note}`}
+        </p>
+      </div>
+      {e.forgotten && (
+        <span className="inline-flex items-center gap-1 rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-800 dark:bg-red-950 dark:text-red-200">
+          <AlertTriangle aria-hidden className="h-3 w-3" /> Forgot to clock out
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ClockInInput, EmployeeWeekDto, EntryCreateInput, EntryPatchInput, MyClockDto, TimeEntryDto, WeekTimesheetsDto } from '../../../../src/contracts/time.ts';
+import { apiFetch, ApiRequestError } from '../../lib/api.ts';
+
+/** Every time query starts with 'time', so one prefix refreshes them all after a write. */
+export const timeKeys = {
+  all: ['time'] as const,
+  me: ['time', 'me'] as const,
+  week: (week: string) => ['time', 'timesheets', week] as const,
+  employeeWeek: (id: string, week: string) => ['time', 'timesheets', week, id] as const,
+};
+
+export const myClockQuery = queryOptions({
+  queryKey: timeKeys.me,
+  queryFn: () => apiFetch<MyClockDto>('/api/time/me'),
+  // The running timer on the card is computed locally; this keeps totals fresh.
+  refetchInterval: 60_000,
+});
+
+/** `week` null: the current week in the company's time zone, as the server sees it. */
+export const timesheetsQuery = (week: string | null) =>
+  queryOptions({
+    queryKey: timeKeys.week(week ?? 'current'),
+    queryFn: () => apiFetch<WeekTimesheetsDto>(week ? `/api/time/timesheets?week=${encodeURIComponent(week)}` : '/api/time/timesheets'),
+    placeholderData: keepPreviousData,
+  });
+
+export const employeeWeekQuery = (employeeId: string, week: string) =>
+  queryOptions({
+    queryKey: timeKeys.employeeWeek(employeeId, week),
+    queryFn: () => apiFetch<EmployeeWeekDto>(`/api/time/timesheets/${encodeURIComponent(employeeId)}?week=${encodeURIComponent(week)}`),
+  });
+
+/** A job the person can clock in against; the jobs feature answers GET /api/jobs/mine. */
+export interface ClockableJob {
+  id: string;
+  number: string;
+  title: string;
+}
+
+/**
+ * The person's jobs if the jobs API is there; null when it is not (404) or refuses, so the clock
+ * card simply offers no job choice. Reads only the fields it needs, whatever the shape around them.
+ */
+export const myJobsQuery = queryOptions({
+  queryKey: ['jobs', 'mine', 'for-clock'] as const,
+  queryFn: async (): Promise<ClockableJob[] | null> => {
+    try {
+      const body = await apiFetch<unknown>('/api/jobs/mine');
+      const list = Array.isArray(body) ? body : ((body as { items?: unknown; jobs?: unknown } | null)?.items ?? (body as { jobs?: unknown } | null)?.jobs);
+      if (!Array.isArray(list)) return null;
+      return list.flatMap((j: unknown) => {
+        const job = j as { id?: unknown; number?: unknown; title?: unknown; type?: unknown; clientName?: unknown };
+        if (typeof job.id !== 'string') return [];
+        const number = typeof job.number === 'string' ? job.number : '';
+        const title = typeof job.title === 'string' ? job.title : [job.type, job.clientName].filter((x) => typeof x === 'string').join(' · ');
+        return [{ id: job.id, number, title }];
+      });
+    } catch (e) {
+      if (e instanceof ApiRequestError && (e.status === 404 || e.status === 403)) return null;
+      throw e;
+    }
+  },
+  retry: false,
+  staleTime: 60_000,
+});
+
+function useTimeMutation<V>(fn: (v: V) => Promise<unknown>) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: fn, onSettled: () => qc.invalidateQueries({ queryKey: timeKeys.all }) });
+}
+
+export const useClockIn = () => useTimeMutation((body: ClockInInput) => apiFetch<TimeEntryDto>('/api/time/me/clock-in', { method: 'POST', json: body }));
+export const useClockOut = () => useTimeMutation((body: { note?: string }) => apiFetch<TimeEntryDto>('/api/time/me/clock-out', { method: 'POST', json: body }));
+export const useBreak = () => useTimeMutation((action: 'start' | 'end') => apiFetch<TimeEntryDto>(`/api/time/me/break/${action}`, { method: 'POST' }));
+
+export const useEditEntry = (id: string) =>
+  useTimeMutation((body: EntryPatchInput) => apiFetch<TimeEntryDto>(`/api/time/entries/${encodeURIComponent(id)}`, { method: 'PATCH', json: body }));
+
+export const useAddEntry = (employeeId: string) =>
+  useTimeMutation((body: EntryCreateInput) =>
+    apiFetch<TimeEntryDto>(`/api/time/timesheets/${encodeURIComponent(employeeId)}/entries`, { method: 'POST', json: body }),
+  );
+
+export const useApproveWeek = (employeeId: string) =>
+  useTimeMutation((week: string) => apiFetch<EmployeeWeekDto>(`/api/time/timesheets/${encodeURIComponent(employeeId)}/approve`, { method: 'POST', json: { week } }));
+
+export const useUnlockWeek = (employeeId: string) =>
+  useTimeMutation((body: { week: string; reason: string }) =>
+    apiFetch<EmployeeWeekDto>(`/api/time/timesheets/${encodeURIComponent(employeeId)}/unlock`, { method: 'POST', json: body }),
+  );
