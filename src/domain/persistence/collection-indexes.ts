@@ -80,6 +80,8 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   // Multikey in MongoDB (array-contains on labels); in SQLite a plain expression index.
   { collection: 'vision_analyses', fields: [asc('labels'), desc('createdAt')] },
   { collection: 'camera_plans', fields: [asc('clientId'), desc('updatedAt')] },
+  { collection: 'camera_plans', fields: [asc('clientId'), asc('siteId'), desc('updatedAt')] },
+  { collection: 'camera_plans', fields: [desc('updatedAt')] },
   // Client lists (docs/clients.md): each filter combination the list offers, ending in the sort
   // key and id so pages come straight off the index in either direction.
   { collection: 'clients', fields: [asc('status'), asc('nameKey'), asc('id')] },
