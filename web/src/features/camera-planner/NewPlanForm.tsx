@@ -46,7 +46,7 @@ export function NewPlanForm(props: { onDone(created: CameraPlanDto | null): void
         {clients.isError && <p className="mt-1 text-sm text-red-700">{clients.error.message}</p>}
       </div>
       <Field label="Client" id="plan-client" error={errors.clientId?.message} required>
-        <select {...register('clientId', { onChange: () => form.setValue('siteId', '') })}>
+        <select id="plan-client" {...register('clientId', { onChange: () => form.setValue('siteId', '') })}>
           <option value="">{clients.isPending ? 'Loading…' : 'Pick a client'}</option>
           {clients.data?.items.map((c) => (
             <option key={c.id} value={c.id}>
@@ -57,7 +57,7 @@ export function NewPlanForm(props: { onDone(created: CameraPlanDto | null): void
         </select>
       </Field>
       <Field label="Site" id="plan-site" error={errors.siteId?.message} required>
-        <select {...register('siteId')} disabled={!client.data}>
+        <select id="plan-site" {...register('siteId')} disabled={!client.data}>
           <option value="">{client.data && client.data.sites.length === 0 ? 'This client has no sites' : 'Pick a site'}</option>
           {client.data?.sites.map((s) => (
             <option key={s.id} value={s.id}>
@@ -67,14 +67,14 @@ export function NewPlanForm(props: { onDone(created: CameraPlanDto | null): void
         </select>
       </Field>
       <Field label="Plan name" id="plan-name" error={errors.name?.message} required>
-        <input {...register('name')} />
+        <input id="plan-name" {...register('name')} />
       </Field>
       <div className="grid grid-cols-2 gap-2">
         <Field label="Grid width (m)" id="plan-w" error={errors.gridWidthM?.message}>
-          <input type="number" {...register('gridWidthM', { valueAsNumber: true })} />
+          <input id="plan-w" type="number" {...register('gridWidthM', { valueAsNumber: true })} />
         </Field>
         <Field label="Grid depth (m)" id="plan-h" error={errors.gridHeightM?.message}>
-          <input type="number" {...register('gridHeightM', { valueAsNumber: true })} />
+          <input id="plan-h" type="number" {...register('gridHeightM', { valueAsNumber: true })} />
         </Field>
       </div>
       <div className="flex gap-2 sm:col-span-2">

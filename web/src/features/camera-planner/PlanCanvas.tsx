@@ -157,6 +157,7 @@ export function PlanCanvas(props: CanvasProps) {
       <svg
         ref={svgRef}
         role="application"
+        tabIndex={0}
         aria-label="Floor plan editor. Arrow keys move the selected camera, [ and ] turn it, Delete removes the selection."
         data-testid="plan-canvas"
         className={`h-full min-h-[480px] w-full touch-none select-none ${tool === 'select' ? 'cursor-grab' : 'cursor-crosshair'}`}

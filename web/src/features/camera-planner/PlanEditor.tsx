@@ -295,7 +295,7 @@ function LoadedEditor(props: { plan: CameraPlanDto; onClose(): void }) {
             <input id="scale-distance" className={smallInputClass} value={scaleText} onChange={(e) => setScaleText(e.target.value)} inputMode="decimal" autoFocus onKeyDown={(e) => e.key === 'Enter' && applyScale()} />
           </label>
           <button type="button" className="rounded-md bg-pink-700 px-3 py-1.5 text-sm font-semibold text-white" onClick={applyScale}>
-            Set scale
+            Apply scale
           </button>
           <button type="button" className="text-sm underline" onClick={() => setPendingScale(null)}>
             Cancel
