@@ -5,9 +5,9 @@ import type { Page } from 'playwright-core';
 export async function planToScreen(page: Page, x: number, y: number): Promise<{ x: number; y: number }> {
   return page.locator('[data-testid="plan-canvas"]').evaluate(
     (svg, p) => {
-      const m = (svg as SVGSVGElement).getScreenCTM()!;
-      const s = new DOMPoint(p.x, p.y).matrixTransform(m);
-      return { x: s.x, y: s.y };
+      // Typed structurally: this file is compiled without the DOM library.
+      const m = (svg as unknown as { getScreenCTM(): { a: number; b: number; c: number; d: number; e: number; f: number } }).getScreenCTM();
+      return { x: m.a * p.x + m.c * p.y + m.e, y: m.b * p.x + m.d * p.y + m.f };
     },
     { x, y },
   );
