@@ -1,7 +1,7 @@
 import type { DocumentData, StoredDocument } from '../../domain/persistence/document-data.ts';
 import type { DocumentStore } from '../../domain/persistence/document-store.ts';
 import { where, type Filter } from '../../domain/persistence/query.ts';
-import { checkVersion, type CameraPlan, type CameraPlanContent } from '../../domain/planner/camera-plan.ts';
+import { cameraPlanContent, checkVersion, type CameraPlan, type CameraPlanContent } from '../../domain/planner/camera-plan.ts';
 import type { CameraPlanListQuery, CameraPlanPage, CameraPlanRepository, NewCameraPlan } from '../../domain/planner/camera-plan-repository.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 
@@ -15,17 +15,7 @@ const asDoc = (s: Stored): Doc => json(s) as unknown as Doc;
 /** Plain JSON: drops undefined optional fields (the store refuses them) and shares nothing with the caller. */
 const json = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
-const content = (p: CameraPlanContent): CameraPlanContent => ({
-  name: p.name,
-  floorPlan: p.floorPlan,
-  scale: p.scale,
-  metresPerUnit: p.metresPerUnit,
-  bounds: p.bounds,
-  targetHeightM: p.targetHeightM,
-  walls: p.walls,
-  cameras: p.cameras,
-  areas: p.areas,
-});
+const content = (p: CameraPlanContent): CameraPlanContent => cameraPlanContent(p);
 
 const toDomain = (raw: StoredDocument<Doc>): CameraPlan => {
   const d = raw as unknown as Stored & { id: string; createdAt: string; updatedAt: string };

@@ -1,4 +1,5 @@
 import { can, type AuthState } from '../../domain/auth/permissions.ts';
+import { requirePermission } from '../inventory/inventory-deps.ts';
 import type { CameraPlan } from '../../domain/planner/camera-plan.ts';
 import type { CameraPlanRepository } from '../../domain/planner/camera-plan-repository.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
@@ -9,16 +10,12 @@ import { isStorageError, toDomainErrorCode } from '../../domain/storage/storage-
  * (admins always). The routes declare the same; this keeps the use cases safe on their own.
  */
 export function requirePlanView(auth: AuthState): void {
-  if (auth.kind === 'signed-out') throw new DomainError('unauthenticated', 'Please sign in.');
-  if (!can(auth, 'viewProposals')) throw new DomainError('forbidden', 'You do not have permission to see camera plans.');
+  requirePermission(auth, 'viewProposals');
 }
 
 /** Who is editing, as the plan records them. */
 export function requirePlanEdit(auth: AuthState): { id: string; name: string } {
-  if (auth.kind === 'signed-out') throw new DomainError('unauthenticated', 'Please sign in.');
-  if (!can(auth, 'editProposals')) throw new DomainError('forbidden', 'You do not have permission to change camera plans.');
-  if (auth.kind === 'employee') return { id: auth.employee.id, name: auth.employee.name };
-  return { id: auth.user.id, name: auth.user.displayName ?? auth.user.email ?? auth.user.id };
+  return requirePermission(auth, 'editProposals');
 }
 
 export const canEditPlans = (auth: AuthState): boolean => auth.kind !== 'signed-out' && can(auth, 'editProposals');

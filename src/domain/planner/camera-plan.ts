@@ -71,6 +71,12 @@ export interface CameraPlan extends CameraPlanContent {
   updatedAt: string;
 }
 
+/** Just the drawing fields of anything shaped like a plan (a stored plan, its DTO). */
+export function cameraPlanContent<F>(p: Omit<CameraPlanContent, 'floorPlan'> & { floorPlan: F }): Omit<CameraPlanContent, 'floorPlan'> & { floorPlan: F } {
+  const { name, floorPlan, scale, metresPerUnit, bounds, targetHeightM, walls, cameras, areas } = p;
+  return { name, floorPlan, scale, metresPerUnit, bounds, targetHeightM, walls, cameras, areas };
+}
+
 /** The engine's view of a stored plan. */
 export function toEnginePlan(p: CameraPlanContent): Plan {
   return { metresPerUnit: p.metresPerUnit, bounds: p.bounds, targetHeightM: p.targetHeightM, walls: p.walls, cameras: p.cameras, areas: p.areas };

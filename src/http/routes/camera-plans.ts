@@ -20,7 +20,7 @@ import type { Client } from '../../domain/clients/client.ts';
 import type { ClientRepository } from '../../domain/clients/client-repository.ts';
 import type { InventoryRepository } from '../../domain/inventory/inventory-repository.ts';
 import { bomTotalCents, type MountingLine } from '../../domain/planner/bill-of-materials.ts';
-import { MAX_FLOOR_PLAN_BYTES, type CameraPlan } from '../../domain/planner/camera-plan.ts';
+import { cameraPlanContent, MAX_FLOOR_PLAN_BYTES, type CameraPlan } from '../../domain/planner/camera-plan.ts';
 import type { CameraPlanRepository } from '../../domain/planner/camera-plan-repository.ts';
 import type { CameraPlanPdfRenderer } from '../../domain/planner/camera-plan-report.ts';
 import type { Clock } from '../../domain/shared/clock.ts';
@@ -64,18 +64,11 @@ function toDto(p: CameraPlan, client: Client | null, auth: AuthState): CameraPla
     clientId: p.clientId,
     siteId: p.siteId,
     ...names(client, p.siteId),
-    name: p.name,
+    ...cameraPlanContent(p),
     version: p.version,
     floorPlan: p.floorPlan
       ? { contentType: p.floorPlan.contentType, fileName: p.floorPlan.fileName, sizeBytes: p.floorPlan.sizeBytes, widthPx: p.floorPlan.widthPx, heightPx: p.floorPlan.heightPx, url: `${base(p.id)}/floor-plan?v=${p.version}` }
       : null,
-    scale: p.scale,
-    metresPerUnit: p.metresPerUnit,
-    bounds: p.bounds,
-    targetHeightM: p.targetHeightM,
-    walls: p.walls,
-    cameras: p.cameras,
-    areas: p.areas,
     createdBy: p.createdBy,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,

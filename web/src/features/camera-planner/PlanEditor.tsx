@@ -90,33 +90,23 @@ function LoadedEditor(props: { plan: CameraPlanDto; onClose(): void }) {
     setSelection({ kind: 'camera', id });
   };
 
-  const onCameraDrag = (id: string, at: Pt, phase: 'move' | 'end') => {
-    if (phase === 'move') {
-      setLive((l) => ({ ...l, positions: new Map(l.positions).set(id, at) }));
-      geo.move(id, at);
-      return;
-    }
+  /** A drag or turn: live through the worker while it lasts, one undo step when it ends. */
+  const liveEdit = <K extends 'positions' | 'headings'>(kind: K, id: string, value: K extends 'positions' ? Pt : number, phase: 'move' | 'end') => {
     setLive((l) => {
-      const positions = new Map(l.positions);
-      positions.delete(id);
-      return { ...l, positions };
+      const next = new Map<string, Pt | number>(l[kind]);
+      if (phase === 'move') next.set(id, value);
+      else next.delete(id);
+      return { ...l, [kind]: next };
     });
-    change(updateCamera(d, id, { position: at }));
-  };
-
-  const onCameraRotate = (id: string, headingDeg: number, phase: 'move' | 'end') => {
     if (phase === 'move') {
-      setLive((l) => ({ ...l, headings: new Map(l.headings).set(id, headingDeg) }));
-      geo.rotate(id, headingDeg);
-      return;
+      if (kind === 'positions') geo.move(id, value as Pt);
+      else geo.rotate(id, value as number);
+    } else {
+      change(updateCamera(d, id, kind === 'positions' ? { position: value as Pt } : { headingDeg: value as number }));
     }
-    setLive((l) => {
-      const headings = new Map(l.headings);
-      headings.delete(id);
-      return { ...l, headings };
-    });
-    change(updateCamera(d, id, { headingDeg }));
   };
+  const onCameraDrag = (id: string, at: Pt, phase: 'move' | 'end') => liveEdit('positions', id, at, phase);
+  const onCameraRotate = (id: string, headingDeg: number, phase: 'move' | 'end') => liveEdit('headings', id, headingDeg, phase);
 
   const applyScale = () => {
     const distanceM = Number(scaleText);

@@ -4,6 +4,7 @@
  */
 import type { AreaDto, CameraPlanDto, CameraPlanSave, PlanCameraDto, WallDto } from '../../../../src/contracts/camera-plans.ts';
 import type { InventoryItemDto } from '../../../../src/contracts/inventory.ts';
+import { cameraPlanContent } from '../../../../src/domain/planner/camera-plan.ts';
 
 export type Drawing = Omit<CameraPlanSave, 'version' | 'targetHeightM'> & { targetHeightM: number };
 
@@ -15,16 +16,10 @@ export interface History {
 
 const LIMIT = 200;
 
-export const drawingOf = (p: CameraPlanDto): Drawing => ({
-  name: p.name,
-  scale: p.scale,
-  metresPerUnit: p.metresPerUnit,
-  bounds: p.bounds,
-  targetHeightM: p.targetHeightM,
-  walls: p.walls,
-  cameras: p.cameras,
-  areas: p.areas,
-});
+export function drawingOf(p: CameraPlanDto): Drawing {
+  const { floorPlan: _image, ...drawing } = cameraPlanContent(p);
+  return drawing;
+}
 
 export const startHistory = (d: Drawing): History => ({ past: [], present: d, future: [] });
 
