@@ -9,6 +9,8 @@ import { serverAndBrowser } from '../support/e2e-environment.ts';
 import { apiWrite, clickOnPlan, dragOnPlan, planToScreen } from '../support/planner-page.ts';
 import { readCollection } from '../support/stored-documents.ts';
 import { aClientInput, aSiteInput } from '../unit/clients/client-factories.ts';
+import type { CameraPlanDto } from '../../src/contracts/camera-plans.ts';
+import type { ClientView } from '../../src/contracts/clients.ts';
 
 /** A 1000 × 600 px floor plan: 20 m × 12 m once its scale is set to 50 px a metre. */
 const floorPlan = () =>
@@ -82,6 +84,13 @@ describe('the camera planner in Chromium', () => {
     await page.keyboard.press('Control+Shift+z');
     await expect.poll(async () => percent(await coverage.textContent())).toBeCloseTo(behindWall, 1);
 
+    // Keyboard: select C2 and nudge it 1 m to the right (Shift+→).
+    await clickOnPlan(page, 560, 300);
+    await expect.poll(() => page.getByLabel('X (m)').inputValue()).toBe('11.2');
+    await page.keyboard.press('Shift+ArrowRight');
+    await expect.poll(() => page.getByLabel('X (m)').inputValue()).toBe('12.2');
+    const afterNudge = percent(await coverage.textContent());
+
     // Save; the bill of materials lists the three cameras and the mounting line.
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText(/Saved \(version \d+\)/).waitFor();
@@ -101,7 +110,7 @@ describe('the camera planner in Chromium', () => {
     expect(text).toContain('Riverside Storage · Unit 4');
     expect(text).toMatch(/C1\s+Hikvision DS-2CD2387G2/);
     expect(text).toMatch(/C3\s+Hikvision DS-2CD2387G2/);
-    expect(text).toContain(`Plan coverage: ${behindWall.toFixed(1)} % covered`);
+    expect(text).toContain(`Plan coverage: ${afterNudge.toFixed(1)} % covered`);
 
     // "Create proposal" posts the lines; until the proposals route is merged it answers 404 and
     // the editor shows why.
@@ -114,5 +123,28 @@ describe('the camera planner in Chromium', () => {
     expect(stored!.walls).toHaveLength(2);
     expect(stored!.cameras.every((c) => c.itemId !== null)).toBe(true);
     expect(stored!.metresPerUnit).toBeCloseTo(0.02, 3);
+  });
+
+  it('someone who may only view proposals sees a plan and its figures but no edit controls', async () => {
+    const admin = await newPage(env.browser);
+    const base = env.server.url;
+    await signInAndOpen(admin.page, base, 'Frank Miller', '/admin');
+    const client = await apiWrite<ClientView>(admin.page, base, 'POST', '/api/clients', aClientInput({ name: 'Viewer Test Client', sites: [aSiteInput({ label: 'Shop' })] }));
+    await apiWrite<CameraPlanDto>(admin.page, base, 'POST', '/api/camera-plans', { clientId: client.id, siteId: client.sites[0]!.id, name: 'Shop floor', gridWidthM: 12, gridHeightM: 8 });
+    await apiWrite(admin.page, base, 'PATCH', '/api/employees/emp-maria', { permissions: { viewProposals: true } });
+    await admin.context.close();
+
+    const { page, context } = await newPage(env.browser, { viewport: { width: 1400, height: 900 } });
+    await signInAndOpen(page, base, 'Maria Lopez', '/admin/camera-planner');
+    await page.getByRole('button', { name: 'Shop floor' }).click();
+    await page.getByRole('heading', { name: /Shop floor/ }).waitFor();
+    await page.getByTestId('coverage-total').waitFor();
+    expect(await page.getByRole('link', { name: 'Export PDF' }).count()).toBe(1);
+    for (const name of ['Save', 'Create proposal', 'Wall', 'Camera']) expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0);
+    expect(await page.getByRole('toolbar', { name: 'Drawing tools' }).count()).toBe(0);
+    expect(await page.getByTestId('floor-plan-input').count()).toBe(0);
+    await page.getByRole('button', { name: '← All plans' }).click();
+    expect(await page.getByRole('button', { name: 'New plan' }).count()).toBe(0);
+    await context.close();
   });
 });

@@ -28,7 +28,7 @@ export async function clickOnPlan(page: Page, x: number, y: number): Promise<voi
 }
 
 /** A JSON write through the signed-in browser session (CSRF token and same-site Origin). */
-export async function apiWrite<T>(page: Page, baseUrl: string, method: 'POST' | 'PUT', path: string, body: unknown): Promise<T> {
+export async function apiWrite<T>(page: Page, baseUrl: string, method: 'POST' | 'PUT' | 'PATCH', path: string, body: unknown): Promise<T> {
   const session = (await (await page.request.get(`${baseUrl}/api/session`)).json()) as { csrfToken: string };
   const res = await page.request.fetch(`${baseUrl}${path}`, { method, data: body, headers: { origin: baseUrl, 'x-csrf-token': session.csrfToken } });
   if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
