@@ -29,6 +29,7 @@ import { supportRoutes } from './routes/support.ts';
 import { backOfficeInboxRoutes } from './routes/back-office-inbox.ts';
 import { cameraPlanRoutes } from './routes/camera-plans.ts';
 import { PdfkitCameraPlanPdf } from '../adapters/pdf/pdfkit-camera-plan-pdf.ts';
+import { PdfjsPageRasterizer } from '../adapters/pdf/pdfjs-page-rasterizer.ts';
 
 const GOOGLE = {
   issuer: 'https://accounts.google.com',
@@ -144,7 +145,7 @@ export async function buildServer(
   await app.register(analyticsRoutes, { stats: container.resolve(TOKENS.SiteStats), clock, timeZone: config.timeZone });
   await app.register(supportRoutes, { contactMessages: container.resolve(TOKENS.ContactMessages), clock, ids });
   await app.register(backOfficeInboxRoutes, { contactMessages: container.resolve(TOKENS.ContactMessages), leads: container.resolve(TOKENS.Leads), reviews: container.resolve(TOKENS.Reviews), outbox: container.resolve(TOKENS.Outbox), clock });
-  await app.register(cameraPlanRoutes, { plans: container.resolve(TOKENS.CameraPlans), clients: container.resolve(TOKENS.Clients), inventory: container.resolve(TOKENS.Inventory), files: container.resolve(TOKENS.Files), pdf: new PdfkitCameraPlanPdf(), clock, timeZone: config.timeZone });
+  await app.register(cameraPlanRoutes, { plans: container.resolve(TOKENS.CameraPlans), clients: container.resolve(TOKENS.Clients), inventory: container.resolve(TOKENS.Inventory), files: container.resolve(TOKENS.Files), pdf: new PdfkitCameraPlanPdf(), pdfPages: new PdfjsPageRasterizer(), clock, timeZone: config.timeZone });
   await registerSpa(app, config.staticDir);
 
   // While shutting down, answers to in-flight requests close their keep-alive connection, so

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenTestApp, type ListeningTestApp } from '../support/app.ts';
@@ -13,6 +14,18 @@ import type { InventoryItemDto } from '../../src/contracts/inventory.ts';
 import { aClientInput, aSiteInput } from '../unit/clients/client-factories.ts';
 
 const pngOf = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#f8fafc' } }).png().toBuffer();
+
+async function aPdf(width: number, height: number): Promise<Uint8Array> {
+  const doc = new PDFDocument({ size: [width, height] });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise((resolve) => doc.on('end', resolve));
+  doc.rect(20, 20, width - 40, height - 40).lineWidth(4).stroke();
+  doc.text('Level 1', 40, 40);
+  doc.end();
+  await done;
+  return new Uint8Array(Buffer.concat(chunks));
+}
 
 function saveBody(plan: CameraPlanDto, overrides: Partial<CameraPlanSave> = {}): CameraPlanSave {
   const { version, name, scale, metresPerUnit, bounds, targetHeightM, walls, cameras, areas } = plan;
@@ -116,10 +129,20 @@ describe('/api/camera-plans', () => {
     const html = new TextEncoder().encode('<html><script>alert(1)</script></html>');
     const refusedHtml = await json<{ error: { message: string } }>(await upload(admin, plan.id, scaled.version, html, 'plan.png'), 400);
     expect(refusedHtml.error.message).toMatch(/PNG or JPEG/);
-    const pdf = new TextEncoder().encode('%PDF-1.7\n%fake');
-    expect((await json<{ error: { message: string } }>(await upload(admin, plan.id, scaled.version, pdf, 'plan.pdf'), 400)).error.message).toMatch(/PDF floor plans are not supported/);
+    const damaged = new TextEncoder().encode('%PDF-1.7\n%fake');
+    expect((await json<{ error: { message: string } }>(await upload(admin, plan.id, scaled.version, damaged, 'plan.pdf'), 400)).error.message).toMatch(/PDF could not be read/);
     expect((await upload(admin, plan.id, 1, png, 'old.png')).status).toBe(409);
     expect((await admin.send('PUT', `/api/camera-plans/${plan.id}/floor-plan`, { file: 'x' })).status).toBe(415);
+  });
+
+  it('takes a PDF floor plan as an image of its first page', async () => {
+    const plan = await json<CameraPlanDto>(await createPlan(), 201);
+    const fromPdf = await json<CameraPlanDto>(await upload(admin, plan.id, plan.version, await aPdf(600, 400), 'Level 1.pdf'), 200);
+    // 600 × 400 pt rendered at the largest scale (4×) is 2400 × 1600 px.
+    expect(fromPdf.floorPlan).toMatchObject({ contentType: 'image/png', fileName: 'Level 1.png', widthPx: 2400, heightPx: 1600 });
+    const image = await admin.get(fromPdf.floorPlan!.url);
+    const meta = await sharp(new Uint8Array(await image.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 2400, 1600]);
   });
 
   it('refuses a floor plan over the size limit with 413', async () => {

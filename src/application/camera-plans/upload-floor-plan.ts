@@ -2,6 +2,10 @@ import type { AuthState } from '../../domain/auth/permissions.ts';
 import { FLOOR_PLAN_TYPES, MAX_FLOOR_PLAN_BYTES, MAX_FLOOR_PLAN_SIDE_PX, withFloorPlan, type CameraPlan } from '../../domain/planner/camera-plan.ts';
 import type { CameraPlanRepository } from '../../domain/planner/camera-plan-repository.ts';
 import { imageSize } from '../../domain/planner/image-size.ts';
+import type { PdfPageRasterizer } from '../../domain/planner/pdf-page-rasterizer.ts';
+
+/** A PDF page is rendered this many pixels along its longer side. */
+export const PDF_RENDER_LONG_SIDE_PX = 3000;
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { detectContentType } from '../../domain/storage/detect-content-type.ts';
 import type { FileStorage } from '../../domain/storage/file-storage.ts';
@@ -11,23 +15,28 @@ const refuse = (message: string) => new DomainError('validation', message, { fil
 
 /**
  * Puts a floor-plan image under the plan (PNG or JPEG, judged by its bytes): the plan's area
- * becomes the image and its scale is unset until the installer marks it again. PDFs are
- * refused: rendering a PDF page needs a rasteriser this server does not ship.
+ * becomes the image and its scale is unset until the installer marks it again. A PDF's first
+ * page is rendered to a PNG (when a rasteriser is given) and stored as that image.
  * Version-checked like any save; the old image is deleted once the new one is in place.
  */
 export async function uploadFloorPlan(
-  deps: { plans: CameraPlanRepository; files: FileStorage },
+  deps: { plans: CameraPlanRepository; files: FileStorage; pdfPages?: PdfPageRasterizer },
   auth: AuthState,
   id: string,
   version: number,
-  file: { bytes: Uint8Array; fileName: string },
+  upload: { bytes: Uint8Array; fileName: string },
 ): Promise<CameraPlan> {
   requirePlanEdit(auth);
   const plan = await findPlan(deps.plans, id);
+  let file = upload;
   if (file.bytes.length === 0) throw refuse('The file is empty.');
   if (file.bytes.length > MAX_FLOOR_PLAN_BYTES) throw refuse(`The file is larger than the ${MAX_FLOOR_PLAN_BYTES / 1048576} MB limit.`);
-  const type = detectContentType(file.bytes);
-  if (type === 'application/pdf') throw refuse('PDF floor plans are not supported yet: export the page as a PNG or JPEG image and upload that.');
+  let type = detectContentType(file.bytes);
+  if (type === 'application/pdf') {
+    if (!deps.pdfPages) throw refuse('PDF floor plans are not supported here: export the page as a PNG or JPEG image and upload that.');
+    file = { bytes: await deps.pdfPages.firstPageAsPng(file.bytes, PDF_RENDER_LONG_SIDE_PX), fileName: `${file.fileName.replace(/\.pdf$/i, '') || 'floor-plan'}.png` };
+    type = detectContentType(file.bytes);
+  }
   if (!(FLOOR_PLAN_TYPES as readonly (string | undefined)[]).includes(type)) throw refuse('Upload the floor plan as a PNG or JPEG image.');
   const size = imageSize(file.bytes);
   if (!size) throw refuse('The image could not be read: it may be damaged.');

@@ -23,6 +23,7 @@ import { bomTotalCents, type MountingLine } from '../../domain/planner/bill-of-m
 import { cameraPlanContent, MAX_FLOOR_PLAN_BYTES, type CameraPlan } from '../../domain/planner/camera-plan.ts';
 import type { CameraPlanRepository } from '../../domain/planner/camera-plan-repository.ts';
 import type { CameraPlanPdfRenderer } from '../../domain/planner/camera-plan-report.ts';
+import type { PdfPageRasterizer } from '../../domain/planner/pdf-page-rasterizer.ts';
 import type { Clock } from '../../domain/shared/clock.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { attachmentDisposition } from '../../domain/storage/stored-file.ts';
@@ -47,6 +48,8 @@ export interface CameraPlanRoutesDeps {
   clock: Clock;
   timeZone: string;
   mounting?: MountingLine;
+  /** Without it, PDF floor plans are refused with a message asking for an image. */
+  pdfPages?: PdfPageRasterizer;
 }
 
 const VIEW = { access: needs('viewProposals') };

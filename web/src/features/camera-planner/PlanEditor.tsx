@@ -235,8 +235,8 @@ function LoadedEditor(props: { plan: CameraPlanDto; onClose(): void }) {
                 <Redo2 aria-hidden className="h-4 w-4" />
               </button>
               <label className={`${toolClass(false)} inline-flex cursor-pointer items-center gap-1`}>
-                <Upload aria-hidden className="h-4 w-4" /> Floor plan (PNG/JPEG)
-                <input ref={fileRef} type="file" accept="image/png,image/jpeg" className="sr-only" data-testid="floor-plan-input" onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
+                <Upload aria-hidden className="h-4 w-4" /> Floor plan (PNG, JPEG or PDF)
+                <input ref={fileRef} type="file" accept="image/png,image/jpeg,application/pdf" className="sr-only" data-testid="floor-plan-input" onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
               </label>
               <button type="button" className="inline-flex items-center gap-1 rounded-md bg-blue-700 px-3 py-1 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60" onClick={() => void save()} disabled={!dirty || busy}>
                 <Save aria-hidden className="h-4 w-4" /> {dirty ? 'Save' : 'Saved'}
