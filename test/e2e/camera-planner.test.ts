@@ -66,6 +66,13 @@ describe('the camera planner in Chromium', () => {
     await expect.poll(async () => percent(await coverage.textContent()), { timeout: 2000 }).toBeGreaterThan(30);
     const before = percent(await coverage.textContent());
 
+    // An area of interest behind the short wall that nobody sees: flagged in the table, hatched on the plan.
+    await page.getByRole('button', { name: 'Area of interest', exact: true }).click();
+    await dragOnPlan(page, { x: 20, y: 20 }, { x: 180, y: 130 });
+    await expect.poll(() => page.locator('[data-testid^="area-row-"]').first().textContent()).toMatch(/needs observe: only 0\.0 %/);
+    await expect.poll(() => page.locator('[data-uncovered]').count()).toBe(1);
+    expect(await page.locator('[data-area][data-unmet="true"]').count()).toBe(1);
+
     // Drag C1 right up against the wall: while the button is still down the coverage drops.
     await page.getByRole('button', { name: 'Select / move' }).click();
     const from = await planToScreen(page, 60, 400);

@@ -1,8 +1,8 @@
 import type { CoverageSummary } from '../../../../src/domain/planner/planner-engine.ts';
+import { MET_PERCENT } from './use-plan-geometry.ts';
 
 const LAYERS = ['coverage', 'detect', 'observe', 'recognise', 'identify'] as const;
 const HEAD = ['Any', 'Detect', 'Observe', 'Recognise', 'Identify'];
-export const MET_PERCENT = 99.95;
 
 /** Coverage of the whole plan and of each area of interest, per DORI level; unmet areas in red. */
 export function CoverageTable({ coverage }: { coverage: CoverageSummary | null }) {

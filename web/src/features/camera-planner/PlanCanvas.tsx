@@ -18,6 +18,8 @@ export interface CanvasProps {
   geometries: ReadonlyMap<string, CameraGeometry>;
   /** Areas whose required DORI level is not fully met. */
   unmet: ReadonlySet<string>;
+  /** Per unmet area, where it is not seen at its level (an SVG path). */
+  uncovered: ReadonlyMap<string, string>;
   floorPlanUrl: string | null;
   tool: Tool;
   canEdit: boolean;
@@ -169,6 +171,12 @@ export function PlanCanvas(props: CanvasProps) {
         onPointerUp={onPointerUp}
         onPointerCancel={() => setGesture(null)}
       >
+        <defs>
+          <pattern id="uncovered-hatch" patternUnits="userSpaceOnUse" width={stroke * 6} height={stroke * 6} patternTransform="rotate(45)">
+            <rect width={stroke * 6} height={stroke * 6} fill="#dc262618" />
+            <line x1={0} y1={0} x2={0} y2={stroke * 6} stroke="#dc2626" strokeWidth={stroke * 1.5} strokeOpacity={0.6} />
+          </pattern>
+        </defs>
         <Backdrop bounds={b} url={props.floorPlanUrl} unitsPerM={unitsPerM} stroke={stroke} />
         {drawing.areas.map((a) => (
           <AreaShape key={a.id} area={a} unmet={props.unmet.has(a.id)} selected={props.selection?.kind === 'area' && props.selection.id === a.id} stroke={stroke} />
@@ -178,6 +186,11 @@ export function PlanCanvas(props: CanvasProps) {
             const g = props.geometries.get(c.id);
             return g ? <CameraCone key={c.id} geometry={g} /> : null;
           })}
+        </g>
+        <g aria-hidden>
+          {[...props.uncovered].map(([id, d]) => (
+            <path key={id} d={d} fill="url(#uncovered-hatch)" data-uncovered={id} />
+          ))}
         </g>
         {drawing.walls.map((w) => (
           <WallLine key={w.id} wall={w} stroke={stroke} selected={props.selection?.kind === 'wall' && props.selection.id === w.id} />

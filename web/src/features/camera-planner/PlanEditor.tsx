@@ -5,13 +5,13 @@ import type { CameraPlanDto } from '../../../../src/contracts/camera-plans.ts';
 import { apiFetch, ApiRequestError } from '../../lib/api.ts';
 import { useUnsavedChangesWarning } from '../inventory/unsaved-changes.ts';
 import { BomPanel } from './BomPanel.tsx';
-import { CoverageTable, MET_PERCENT } from './CoverageTable.tsx';
+import { CoverageTable } from './CoverageTable.tsx';
 import { asSave, commit, drawingOf, newCamera, nextId, redo, startHistory, undo, updateCamera, removeSelected, type Drawing, type History, type Selection } from './drawing.ts';
 import { PlanCanvas, rectOf, type Tool } from './PlanCanvas.tsx';
 import { PropertiesPanel } from './PropertiesPanel.tsx';
 import { cameraModelsQuery, PLANS_KEY, planQuery } from './queries.ts';
 import { smallInputClass } from './NumberInput.tsx';
-import { usePlanGeometry } from './use-plan-geometry.ts';
+import { MET_PERCENT, usePlanGeometry } from './use-plan-geometry.ts';
 
 type Pt = { x: number; y: number };
 
@@ -299,6 +299,7 @@ function LoadedEditor(props: { plan: CameraPlanDto; onClose(): void }) {
             drawing={d}
             geometries={geo.geometries}
             unmet={unmet}
+            uncovered={geo.uncovered}
             floorPlanUrl={plan.floorPlan?.url ?? null}
             tool={tool}
             canEdit={canEdit}
@@ -312,6 +313,7 @@ function LoadedEditor(props: { plan: CameraPlanDto; onClose(): void }) {
             onCameraDrag={onCameraDrag}
             onCameraRotate={onCameraRotate}
           />
+          <Legend />
         </div>
         <aside className="space-y-3" aria-label="Plan details">
           <section className={panelClass} aria-labelledby="props-h">
@@ -335,5 +337,29 @@ function LoadedEditor(props: { plan: CameraPlanDto; onClose(): void }) {
         </aside>
       </div>
     </div>
+  );
+}
+
+const LEGEND = [
+  { colour: '#93c5fd', label: 'In view' },
+  { colour: '#86efac', label: 'Detect 25 px/m' },
+  { colour: '#fde047', label: 'Observe 62.5 px/m' },
+  { colour: '#fdba74', label: 'Recognise 125 px/m' },
+  { colour: '#f87171', label: 'Identify 250 px/m' },
+  { colour: '#64748b', label: 'Blind zone under the camera' },
+  { colour: '#dc2626', label: 'Area short of its DORI level (hatched: not seen at it)' },
+];
+
+function Legend() {
+  return (
+    <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700 dark:text-slate-300" aria-label="Legend">
+      {LEGEND.map((l) => (
+        <li key={l.label} className="flex items-center gap-1">
+          <span aria-hidden className="inline-block h-3 w-3 rounded-sm" style={{ background: l.colour, opacity: 0.7 }} />
+          {l.label}
+        </li>
+      ))}
+      <li>Walls black, glass blue, doors brown (dashed when open).</li>
+    </ul>
   );
 }

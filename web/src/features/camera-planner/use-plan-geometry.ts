@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CameraGeometry } from '../../../../src/domain/planner/camera-view.ts';
 import type { Plan } from '../../../../src/domain/planner/plan.ts';
-import type { CoverageSummary, PlannerUpdate } from '../../../../src/domain/planner/planner-engine.ts';
+import type { CoverageSummary, PlannerUpdate, UncoveredCells } from '../../../../src/domain/planner/planner-engine.ts';
 import type { Drawing } from './drawing.ts';
 import type { GeometryClient } from './geometry-client.ts';
 import { startGeometryWorker } from './start-geometry-worker.ts';
@@ -15,8 +15,25 @@ export const enginePlan = (d: Drawing): Plan => ({
   cameras: d.cameras,
 });
 
+/** An area counts as covered at its DORI level from this percentage (raster rounding aside). */
+export const MET_PERCENT = 99.95;
+
+/** The uncovered raster runs of an area as one SVG path (plan units). */
+export function uncoveredPath(cells: UncoveredCells): string {
+  const parts: string[] = [];
+  const { runs, cell, minX, minY } = cells;
+  for (let i = 0; i < runs.length; i += 3) {
+    const y = minY + runs[i]! * cell;
+    const x = minX + runs[i + 1]! * cell;
+    parts.push(`M${x} ${y}h${(runs[i + 2]! - runs[i + 1]!) * cell}v${cell}h${-(runs[i + 2]! - runs[i + 1]!) * cell}Z`);
+  }
+  return parts.join('');
+}
+
 export interface PlanGeometry {
   geometries: ReadonlyMap<string, CameraGeometry>;
+  /** Per area that misses its DORI level: where it is not seen at that level (empty while dragging). */
+  uncovered: ReadonlyMap<string, string>;
   coverage: CoverageSummary | null;
   error: string | null;
   /** Live drag/rotate of one camera (coalesced in the client); the drawing itself is unchanged. */
@@ -35,6 +52,7 @@ export function usePlanGeometry(drawing: Drawing): PlanGeometry {
   const [geometries, setGeometries] = useState<ReadonlyMap<string, CameraGeometry>>(new Map());
   const [coverage, setCoverage] = useState<CoverageSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [uncovered, setUncovered] = useState<ReadonlyMap<string, string>>(new Map());
 
   useEffect(() => {
     const c = startGeometryWorker();
@@ -55,6 +73,11 @@ export function usePlanGeometry(drawing: Drawing): PlanGeometry {
         setGeometries(new Map(u.cameras.map((g) => [g.id, g])));
         setCoverage(u.coverage);
         setError(null);
+        const unmet = u.coverage.areas.filter((a) => a.requiredPercent < MET_PERCENT);
+        void Promise.all(unmet.map(async (a) => [a.id, uncoveredPath(await c.uncovered(a.required, a.id))] as const)).then(
+          (paths) => mine === generation.current && setUncovered(new Map(paths)),
+          () => undefined,
+        );
       },
       (e: Error) => {
         if (mine === generation.current && (e as { code?: string }).code !== 'disposed') setError(e.message);
@@ -64,6 +87,7 @@ export function usePlanGeometry(drawing: Drawing): PlanGeometry {
 
   const apply = useCallback((mine: number, u: PlannerUpdate) => {
     if (mine !== generation.current) return;
+    setUncovered((prev) => (prev.size === 0 ? prev : new Map()));
     setGeometries((prev) => {
       const next = new Map(prev);
       for (const g of u.cameras) next.set(g.id, g);
@@ -86,5 +110,5 @@ export function usePlanGeometry(drawing: Drawing): PlanGeometry {
     },
     [apply],
   );
-  return { geometries, coverage, error, move, rotate };
+  return { geometries, uncovered, coverage, error, move, rotate };
 }
