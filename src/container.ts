@@ -21,6 +21,8 @@ import { VisionError } from './domain/vision/vision-error.ts';
 import type { VisionAnalysisRepository } from './domain/vision/vision-analysis-repository.ts';
 import { PooledObjectDetector } from './adapters/vision/pooled-object-detector.ts';
 import { DocumentVisionAnalysisRepository } from './adapters/documents/document-vision-analysis-repository.ts';
+import type { CameraPlanRepository } from './domain/planner/camera-plan-repository.ts';
+import { DocumentCameraPlanRepository } from './adapters/documents/document-camera-plan-repository.ts';
 import type { InventoryRepository } from './domain/inventory/inventory-repository.ts';
 import { DocumentInventoryRepository } from './adapters/documents/document-inventory-repository.ts';
 import { seedInventory } from './application/demo/seed-inventory.ts';
@@ -80,6 +82,7 @@ export const TOKENS = {
   Detector: Symbol('Detector') as InjectionToken<ObjectDetector>,
   VisionAnalyses: Symbol('VisionAnalyses') as InjectionToken<VisionAnalysisRepository>,
   Inventory: Symbol('Inventory') as InjectionToken<InventoryRepository>,
+  CameraPlans: Symbol('CameraPlans') as InjectionToken<CameraPlanRepository>,
   Leads: Symbol('Leads') as InjectionToken<QuoteRequestRepository>,
   Reviews: Symbol('Reviews') as InjectionToken<ReviewRepository>,
   SiteStats: Symbol('SiteStats') as InjectionToken<SiteStatsRepository>,
@@ -132,6 +135,7 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
   c.register(TOKENS.AuditLog, { useFactory: (r) => new DocumentAuditLog(r.resolve(TOKENS.Store), r.resolve(TOKENS.Ids)) });
   c.register(TOKENS.VisionAnalyses, { useFactory: (r) => new DocumentVisionAnalysisRepository(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.Inventory, { useValue: inventory });
+  c.register(TOKENS.CameraPlans, { useFactory: (r) => new DocumentCameraPlanRepository(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.Leads, { useFactory: (r) => new DocumentQuoteRequestRepository(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.Reviews, { useFactory: (r) => new DocumentReviewRepository(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.SiteStats, { useFactory: (r) => new DocumentSiteStatsRepository(r.resolve(TOKENS.Store)) });

@@ -30,6 +30,9 @@ import { backOfficeInboxRoutes } from './routes/back-office-inbox.ts';
 import { proposalRoutes } from './routes/proposals.ts';
 import { monitoringRoutes } from './routes/monitoring.ts';
 import { timeRoutes } from './routes/time.ts';
+import { cameraPlanRoutes } from './routes/camera-plans.ts';
+import { PdfkitCameraPlanPdf } from '../adapters/pdf/pdfkit-camera-plan-pdf.ts';
+import { PdfjsPageRasterizer } from '../adapters/pdf/pdfjs-page-rasterizer.ts';
 
 const GOOGLE = {
   issuer: 'https://accounts.google.com',
@@ -148,6 +151,7 @@ export async function buildServer(
   await app.register(proposalRoutes, { ...container.resolve(TOKENS.ProposalDeps), jobs: container.resolve(TOKENS.JobCreator), invoices: container.resolve(TOKENS.InvoiceIssuer), baseUrl });
   await app.register(monitoringRoutes, container.resolve(TOKENS.Monitoring));
   await app.register(timeRoutes, container.resolve(TOKENS.TimeDeps));
+  await app.register(cameraPlanRoutes, { plans: container.resolve(TOKENS.CameraPlans), clients: container.resolve(TOKENS.Clients), inventory: container.resolve(TOKENS.Inventory), files: container.resolve(TOKENS.Files), pdf: new PdfkitCameraPlanPdf(), pdfPages: new PdfjsPageRasterizer(), clock, timeZone: config.timeZone });
   await registerSpa(app, config.staticDir);
 
   // While shutting down, answers to in-flight requests close their keep-alive connection, so

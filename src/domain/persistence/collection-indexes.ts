@@ -88,6 +88,8 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   { collection: 'reminder_log', fields: [asc('status'), desc('at')] },
   { collection: 'reminder_pauses', fields: [desc('pausedAt')] },
   { collection: 'camera_plans', fields: [asc('clientId'), desc('updatedAt')] },
+  { collection: 'camera_plans', fields: [asc('clientId'), asc('siteId'), desc('updatedAt')] },
+  { collection: 'camera_plans', fields: [desc('updatedAt')] },
   // Client lists (docs/clients.md): each filter combination the list offers, ending in the sort
   // key and id so pages come straight off the index in either direction.
   { collection: 'clients', fields: [asc('status'), asc('nameKey'), asc('id')] },

@@ -1,10 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeading } from '../../ui/PageHeading.tsx';
+import { CameraPlanner } from '../../features/camera-planner/CameraPlanner.tsx';
+
+interface PlannerSearch {
+  plan?: string;
+}
+
+// A plain parser keeps zod out of the entry bundle (route definitions are not code-split).
+function parseSearch(s: Record<string, unknown>): PlannerSearch {
+  const plan = s['plan'];
+  return typeof plan === 'string' && plan.length > 0 && plan.length <= 200 ? { plan } : {};
+}
 
 export const Route = createFileRoute('/admin/camera-planner')({
+  validateSearch: parseSearch,
   component: Screen,
 });
 
 function Screen() {
-  return <PageHeading title="Camera placement planner">Design camera coverage on a floor plan.</PageHeading>;
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <CameraPlanner planId={search.plan} onPlan={(plan) => void navigate({ search: plan ? { plan } : {} })} />;
 }

@@ -1,0 +1,55 @@
+import type { AuthState } from '../../domain/auth/permissions.ts';
+import type { ClientRepository } from '../../domain/clients/client-repository.ts';
+import type { Clock } from '../../domain/shared/clock.ts';
+import { planGeometry, type CameraPlanPdfRenderer } from '../../domain/planner/camera-plan-report.ts';
+import type { FileStorage } from '../../domain/storage/file-storage.ts';
+import { asDomainError, findPlan, requirePlanView } from './camera-plan-access.ts';
+import { bomForPlan, type BomDeps } from './camera-plan-bom.ts';
+
+export interface ExportPdfDeps extends BomDeps {
+  files: FileStorage;
+  clients: Pick<ClientRepository, 'get'>;
+  pdf: CameraPlanPdfRenderer;
+  clock: Clock;
+  timeZone: string;
+}
+
+/** The plan as a PDF: floor plan with walls and views, camera schedule, coverage, materials. */
+export async function exportCameraPlanPdf(deps: ExportPdfDeps, auth: AuthState, id: string): Promise<{ bytes: Uint8Array; fileName: string }> {
+  requirePlanView(auth);
+  const plan = await findPlan(deps.plans, id);
+  const client = await deps.clients.get(plan.clientId);
+  let image = null;
+  if (plan.floorPlan) {
+    try {
+      const { body } = await deps.files.download(plan.floorPlan.path);
+      const chunks: Uint8Array[] = [];
+      for await (const c of body) chunks.push(c);
+      image = { bytes: concat(chunks), contentType: plan.floorPlan.contentType };
+    } catch (e) {
+      throw asDomainError(e);
+    }
+  }
+  const generatedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: deps.timeZone }).format(deps.clock.now());
+  const bytes = await deps.pdf.render({
+    plan,
+    clientName: client?.name ?? null,
+    siteLabel: client?.sites.find((s) => s.id === plan.siteId)?.label ?? null,
+    generatedAt,
+    image,
+    ...planGeometry(plan),
+    bom: await bomForPlan(deps, plan),
+  });
+  const safe = plan.name.replace(/[^A-Za-z0-9 _-]+/g, '').trim().replace(/\s+/g, '-') || 'camera-plan';
+  return { bytes, fileName: `${safe}.pdf` };
+}
+
+function concat(chunks: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}

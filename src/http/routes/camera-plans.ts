@@ -1,0 +1,189 @@
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import fastifyMultipart, { type Multipart } from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { needs } from '../access.ts';
+import { apiErrorSchema } from '../../contracts/errors.ts';
+import {
+  bomSchema,
+  cameraPlanCreateSchema,
+  cameraPlanListQuerySchema,
+  cameraPlanPageSchema,
+  cameraPlanParamsSchema,
+  cameraPlanSaveSchema,
+  cameraPlanSchema,
+  type CameraPlanDto,
+  type CameraPlanSummaryDto,
+} from '../../contracts/camera-plans.ts';
+import type { AuthState } from '../../domain/auth/permissions.ts';
+import type { Client } from '../../domain/clients/client.ts';
+import type { ClientRepository } from '../../domain/clients/client-repository.ts';
+import type { InventoryRepository } from '../../domain/inventory/inventory-repository.ts';
+import { bomTotalCents, type MountingLine } from '../../domain/planner/bill-of-materials.ts';
+import { cameraPlanContent, MAX_FLOOR_PLAN_BYTES, type CameraPlan } from '../../domain/planner/camera-plan.ts';
+import type { CameraPlanRepository } from '../../domain/planner/camera-plan-repository.ts';
+import type { CameraPlanPdfRenderer } from '../../domain/planner/camera-plan-report.ts';
+import type { PdfPageRasterizer } from '../../domain/planner/pdf-page-rasterizer.ts';
+import type { Clock } from '../../domain/shared/clock.ts';
+import { DomainError } from '../../domain/shared/domain-error.ts';
+import { attachmentDisposition } from '../../domain/storage/stored-file.ts';
+import type { FileStorage } from '../../domain/storage/file-storage.ts';
+import { canEditPlans } from '../../application/camera-plans/camera-plan-access.ts';
+import { cameraPlanBom } from '../../application/camera-plans/camera-plan-bom.ts';
+import { createCameraPlan } from '../../application/camera-plans/create-camera-plan.ts';
+import { deleteCameraPlan } from '../../application/camera-plans/delete-camera-plan.ts';
+import { exportCameraPlanPdf } from '../../application/camera-plans/export-camera-plan-pdf.ts';
+import { getCameraPlan } from '../../application/camera-plans/get-camera-plan.ts';
+import { listCameraPlans } from '../../application/camera-plans/list-camera-plans.ts';
+import { openFloorPlan } from '../../application/camera-plans/open-floor-plan.ts';
+import { saveCameraPlan } from '../../application/camera-plans/save-camera-plan.ts';
+import { uploadFloorPlan } from '../../application/camera-plans/upload-floor-plan.ts';
+
+export interface CameraPlanRoutesDeps {
+  plans: CameraPlanRepository;
+  clients: Pick<ClientRepository, 'get' | 'getMany'>;
+  inventory: Pick<InventoryRepository, 'getItem'>;
+  files: FileStorage;
+  pdf: CameraPlanPdfRenderer;
+  clock: Clock;
+  timeZone: string;
+  mounting?: MountingLine;
+  /** Without it, PDF floor plans are refused with a message asking for an image. */
+  pdfPages?: PdfPageRasterizer;
+}
+
+const VIEW = { access: needs('viewProposals') };
+const EDIT = { access: needs('editProposals') };
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const base = (id: string) => `/api/camera-plans/${encodeURIComponent(id)}`;
+
+function names(client: Client | null | undefined, siteId: string) {
+  return { clientName: client?.name ?? null, siteLabel: client?.sites.find((s) => s.id === siteId)?.label ?? null };
+}
+
+function toDto(p: CameraPlan, client: Client | null, auth: AuthState): CameraPlanDto {
+  return {
+    id: p.id,
+    clientId: p.clientId,
+    siteId: p.siteId,
+    ...names(client, p.siteId),
+    ...cameraPlanContent(p),
+    version: p.version,
+    floorPlan: p.floorPlan
+      ? { contentType: p.floorPlan.contentType, fileName: p.floorPlan.fileName, sizeBytes: p.floorPlan.sizeBytes, widthPx: p.floorPlan.widthPx, heightPx: p.floorPlan.heightPx, url: `${base(p.id)}/floor-plan?v=${p.version}` }
+      : null,
+    createdBy: p.createdBy,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+    canEdit: canEditPlans(auth),
+  };
+}
+
+export const cameraPlanRoutes: FastifyPluginAsyncZod<CameraPlanRoutesDeps> = async (app, deps) => {
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_FLOOR_PLAN_BYTES, files: 1, fields: 4, fieldSize: 100, parts: 5, headerPairs: 100 } });
+  const dto = async (p: CameraPlan, auth: AuthState) => toDto(p, await deps.clients.get(p.clientId), auth);
+
+  app.get('/api/camera-plans', { config: VIEW, schema: { querystring: cameraPlanListQuerySchema, response: { 200: cameraPlanPageSchema, ...errors } } }, async (req) => {
+    const page = await listCameraPlans(deps, req.auth, req.query);
+    const clients = new Map((await deps.clients.getMany([...new Set(page.items.map((p) => p.clientId))])).map((c) => [c.id, c]));
+    const items: CameraPlanSummaryDto[] = page.items.map((p) => ({
+      id: p.id,
+      clientId: p.clientId,
+      siteId: p.siteId,
+      ...names(clients.get(p.clientId), p.siteId),
+      name: p.name,
+      version: p.version,
+      updatedAt: p.updatedAt,
+      createdBy: p.createdBy,
+      cameraCount: p.cameras.length,
+      hasFloorPlan: p.floorPlan !== null,
+    }));
+    return { items, nextCursor: page.nextCursor };
+  });
+
+  app.post('/api/camera-plans', { config: EDIT, schema: { body: cameraPlanCreateSchema, response: { 201: cameraPlanSchema, ...errors } } }, async (req, reply) => {
+    const plan = await createCameraPlan(deps, req.auth, req.body);
+    return reply.status(201).send(await dto(plan, req.auth));
+  });
+
+  app.get('/api/camera-plans/:id', { config: VIEW, schema: { params: cameraPlanParamsSchema, response: { 200: cameraPlanSchema, ...errors } } }, async (req) =>
+    dto(await getCameraPlan(deps, req.auth, req.params.id), req.auth),
+  );
+
+  app.put(
+    '/api/camera-plans/:id',
+    { config: EDIT, schema: { params: cameraPlanParamsSchema, body: cameraPlanSaveSchema, response: { 200: cameraPlanSchema, ...errors } } },
+    async (req) => {
+      const { version, ...drawing } = req.body;
+      return dto(await saveCameraPlan(deps, req.auth, req.params.id, version, drawing), req.auth);
+    },
+  );
+
+  app.delete('/api/camera-plans/:id', { config: EDIT, schema: { params: cameraPlanParamsSchema, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
+    await deleteCameraPlan(deps, req.auth, req.params.id);
+    return reply.status(204).send(null);
+  });
+
+  app.put(
+    '/api/camera-plans/:id/floor-plan',
+    { config: EDIT, schema: { params: cameraPlanParamsSchema, response: { 200: cameraPlanSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema } } },
+    async (req, reply) => {
+      if (!req.isMultipart()) {
+        return reply.status(415).send({ error: { code: 'unsupported-media-type', message: 'Send the floor plan as multipart/form-data (fields "version" and "file").' } });
+      }
+      let file: { bytes: Uint8Array; fileName: string } | null = null;
+      let version: number | null = null;
+      try {
+        for await (const part of req.parts() as AsyncIterableIterator<Multipart>) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'file' || file !== null) {
+              part.file.resume();
+              throw new DomainError('validation', 'Send one floor plan per request, in the field "file".');
+            }
+            file = { bytes: await part.toBuffer(), fileName: part.filename };
+          } else if (part.fieldname === 'version' && typeof part.value === 'string' && /^\d{1,9}$/.test(part.value)) {
+            version = Number(part.value);
+          } else {
+            throw new DomainError('validation', `Unexpected field "${part.fieldname}".`);
+          }
+        }
+      } catch (e) {
+        const code = (e as { code?: unknown } | null)?.code;
+        if (typeof code === 'string' && code.startsWith('FST_')) {
+          return reply.status(413).send({ error: { code: 'payload-too-large', message: `The floor plan is larger than the ${MAX_FLOOR_PLAN_BYTES / 1048576} MB limit.` } });
+        }
+        throw e;
+      }
+      if (file === null) throw new DomainError('validation', 'Choose a floor-plan image.', { file: ['Choose a floor-plan image.'] });
+      if (version === null) throw new DomainError('validation', 'Say which version of the plan this replaces.', { version: ['Required.'] });
+      return dto(await uploadFloorPlan(deps, req.auth, req.params.id, version, file), req.auth);
+    },
+  );
+
+  app.get('/api/camera-plans/:id/floor-plan', { config: VIEW, schema: { params: cameraPlanParamsSchema } }, async (req, reply) => {
+    const image = await openFloorPlan(deps, req.auth, req.params.id);
+    return reply
+      .type(image.contentType)
+      .header('Content-Length', String(image.size))
+      .header('Content-Disposition', attachmentDisposition(image.fileName))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, no-store')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .send(Readable.from(image.body));
+  });
+
+  app.get('/api/camera-plans/:id/bom', { config: VIEW, schema: { params: cameraPlanParamsSchema, response: { 200: bomSchema, ...errors } } }, async (req) => {
+    const lines = await cameraPlanBom(deps, req.auth, req.params.id);
+    return { lines, totalCents: bomTotalCents(lines) };
+  });
+
+  app.get('/api/camera-plans/:id/pdf', { config: VIEW, schema: { params: cameraPlanParamsSchema } }, async (req, reply) => {
+    const { bytes, fileName } = await exportCameraPlanPdf(deps, req.auth, req.params.id);
+    return reply
+      .type('application/pdf')
+      .header('Content-Disposition', attachmentDisposition(fileName))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'no-store')
+      .send(Buffer.from(bytes));
+  });
+};
