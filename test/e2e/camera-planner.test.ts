@@ -119,11 +119,24 @@ describe('the camera planner in Chromium', () => {
     expect(text).toMatch(/C3\s+Hikvision DS-2CD2387G2/);
     expect(text).toContain(`Plan coverage: ${afterNudge.toFixed(1)} % covered`);
 
-    // "Create proposal" posts the lines; until the proposals route is merged it answers 404 and
-    // the editor shows why.
+    // The bill of materials becomes a proposal draft; its link opens that proposal.
     await bom.getByRole('button', { name: 'Create proposal' }).click();
-    await page.getByText(/Could not create the proposal|Proposal draft .* created/).waitFor();
+    const created = page.getByRole('status').filter({ hasText: /Proposal draft PRO-\d{4}-\d{4} created/ });
+    await created.waitFor();
+    const number = /PRO-\d{4}-\d{4}/.exec((await created.textContent()) ?? '')![0];
+    await created.getByRole('link', { name: `Open ${number}` }).click();
+    await page.waitForURL((u) => u.pathname === '/admin/proposals');
+    await page.getByText(number).first().waitFor();
     await context.close();
+
+    const [draft] = readCollection<{ number: string; status: string; cameraPlanId: string | null; options: { lines: { kind: string; quantity: number }[] }[] }>(env.server.dataDir, 'proposals');
+    expect(draft).toMatchObject({ number, status: 'draft' });
+    expect(draft!.cameraPlanId).not.toBeNull();
+    // Three cameras of one model and a mounting line per camera.
+    expect(draft!.options[0]!.lines.map((l) => [l.kind, l.quantity])).toEqual([
+      ['item', 3],
+      ['labour', 3],
+    ]);
 
     const [stored] = readCollection<{ name: string; walls: unknown[]; cameras: { itemId: string | null }[]; metresPerUnit: number }>(env.server.dataDir, 'camera_plans');
     expect(stored).toMatchObject({ name: 'Warehouse ground floor' });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { CameraPlanDto } from '../../../../src/contracts/camera-plans.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { bomQuery } from './queries.ts';
@@ -10,14 +11,27 @@ const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'U
 export function BomPanel(props: { plan: CameraPlanDto; version: number; dirty: boolean; canEdit: boolean }) {
   const { plan, version } = props;
   const bom = useQuery(bomQuery(plan.id, version));
-  const [created, setCreated] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ id: string; number: string } | null>(null);
   const create = useMutation({
     mutationFn: () =>
-      apiFetch<{ id?: string; number?: string }>('/api/proposals/from-bom', {
+      apiFetch<{ id: string; number: string }>('/api/proposals/from-bom', {
         method: 'POST',
-        json: { clientId: plan.clientId, siteId: plan.siteId, cameraPlanId: plan.id, lines: bom.data?.lines ?? [] },
+        json: {
+          clientId: plan.clientId,
+          siteId: plan.siteId,
+          cameraPlanId: plan.id,
+          // Proposal lines (src/contracts/proposals.ts): inventory models are items, the rest labour.
+          lines: (bom.data?.lines ?? []).map((l) => ({
+            kind: l.itemId === null ? 'labour' : 'item',
+            description: l.description,
+            quantity: l.qty,
+            unitPriceCents: l.unitPriceCents,
+            taxRateBp: l.taxRateBp,
+            itemId: l.itemId,
+          })),
+        },
       }),
-    onSuccess: (r) => setCreated(r.number ?? r.id ?? 'created'),
+    onSuccess: (r) => setCreated(r),
   });
   if (bom.isPending) return <p className="text-sm text-slate-600">Loading the bill of materials…</p>;
   if (bom.isError) return <p role="alert" className="text-sm text-red-700">{bom.error.message}</p>;
@@ -79,7 +93,10 @@ export function BomPanel(props: { plan: CameraPlanDto; version: number; dirty: b
       )}
       {created && (
         <p role="status" className="mt-2 text-sm text-green-800 dark:text-green-300">
-          Proposal draft {created} created. <a className="underline" href="/admin/proposals">Open proposals</a>
+          Proposal draft {created.number} created.{' '}
+          <Link className="underline" to="/admin/proposals" search={{ open: created.id }}>
+            Open {created.number}
+          </Link>
         </p>
       )}
     </div>
