@@ -21,6 +21,8 @@ import { DEMO } from '../test/support/demo-users.ts';
 
 const N = Number(process.env.BENCH_CLIENTS ?? 100_000);
 const REQUESTS_PER_KIND = Number(process.env.BENCH_REQUESTS ?? 60);
+/** Measuring passes over the same seeded database (the machine is shared and noisy). */
+const PASSES = Number(process.env.BENCH_PASSES ?? 3);
 const TARGET_P95_MS = 50;
 
 // Deterministic pseudo-random data (mulberry32), so every run seeds the same clients.
@@ -169,47 +171,59 @@ async function main(): Promise<void> {
       return [performance.now() - s, body];
     };
     for (let i = 0; i < 30; i++) await time(pick(Object.values(kinds))());
-    const health: number[] = [];
-    for (let i = 0; i < 100; i++) {
-      const s = performance.now();
-      await (await c.get('/api/health')).text();
-      health.push(performance.now() - s);
-    }
-    const all: number[] = [];
-    const searchOnly: number[] = [];
-    console.log(`\n${'kind'.padEnd(26)}    p50     p95     p99   rows/page`);
-    for (const [name, url] of Object.entries(kinds)) {
-      const ms: number[] = [];
-      let rows = 0;
-      for (let i = 0; i < REQUESTS_PER_KIND; i++) {
-        const [m, body] = await time(url());
-        ms.push(m);
-        rows += body.items.length;
+    const measure = async (pass: number): Promise<string> => {
+      const health: number[] = [];
+      for (let i = 0; i < 100; i++) {
+        const s = performance.now();
+        await (await c.get('/api/health')).text();
+        health.push(performance.now() - s);
       }
-      all.push(...ms);
-      if (!name.startsWith('list')) searchOnly.push(...ms);
-      console.log(`${name.padEnd(26)}${fmt(pct(ms, 50))} ${fmt(pct(ms, 95))} ${fmt(pct(ms, 99))}   ${(rows / REQUESTS_PER_KIND).toFixed(1)}`);
-    }
-    // Paging: follow nextCursor three pages deep on common prefixes.
-    const paging: number[] = [];
-    for (let i = 0; i < REQUESTS_PER_KIND / 3; i++) {
-      let url = `/api/clients?q=${sample().last.slice(0, 2)}`;
-      for (let p = 0; p < 3; p++) {
-        const [m, body] = await time(url);
-        paging.push(m);
-        if (!body.nextCursor) break;
-        url = `/api/clients?q=${new URL(`http://x${url}`).searchParams.get('q')}&cursor=${encodeURIComponent(body.nextCursor)}`;
+      const all: number[] = [];
+      const searchOnly: number[] = [];
+      const lists: number[] = [];
+      console.log(`\n${'kind'.padEnd(26)}    p50     p95     p99   rows/page`);
+      for (const [name, url] of Object.entries(kinds)) {
+        const ms: number[] = [];
+        let rows = 0;
+        for (let i = 0; i < REQUESTS_PER_KIND; i++) {
+          const [m, body] = await time(url());
+          ms.push(m);
+          rows += body.items.length;
+        }
+        all.push(...ms);
+        if (!name.startsWith('list')) searchOnly.push(...ms);
+        else lists.push(...ms);
+        console.log(`${name.padEnd(26)}${fmt(pct(ms, 50))} ${fmt(pct(ms, 95))} ${fmt(pct(ms, 99))}   ${(rows / REQUESTS_PER_KIND).toFixed(1)}`);
       }
+      // Paging: follow nextCursor three pages deep on common prefixes.
+      const paging: number[] = [];
+      for (let i = 0; i < REQUESTS_PER_KIND / 3; i++) {
+        let url = `/api/clients?q=${sample().last.slice(0, 2)}`;
+        for (let p = 0; p < 3; p++) {
+          const [m, body] = await time(url);
+          paging.push(m);
+          if (!body.nextCursor) break;
+          url = `/api/clients?q=${new URL(`http://x${url}`).searchParams.get('q')}&cursor=${encodeURIComponent(body.nextCursor)}`;
+        }
+      }
+      all.push(...paging);
+      searchOnly.push(...paging);
+      console.log(`${'search pages 1-3'.padEnd(26)}${fmt(pct(paging, 50))} ${fmt(pct(paging, 95))} ${fmt(pct(paging, 99))}`);
+      const hp50 = pct(health, 50);
+      console.log(`${'GET /api/health (baseline)'.padEnd(26)}${fmt(hp50)} ${fmt(pct(health, 95))} ${fmt(pct(health, 99))}`);
+      const p95 = pct(searchOnly, 95);
+      const line = `pass ${pass}: search p95 ${p95.toFixed(1)} ms (target ≤ ${TARGET_P95_MS} ms) — ${p95 <= TARGET_P95_MS ? 'OK' : 'OVER TARGET'}; plain lists p95 ${pct(lists, 95).toFixed(1)} ms; all list/search requests p95 ${pct(all, 95).toFixed(1)} ms; search p50 = ${(pct(searchOnly, 50) / hp50).toFixed(1)}× the health route (health p95 ${pct(health, 95).toFixed(1)} ms)`;
+      console.log(`\n${line}`);
+      if (p95 > TARGET_P95_MS || pct(lists, 95) > TARGET_P95_MS) process.exitCode = 1;
+      return line;
+    };
+    const summary: string[] = [];
+    for (let pass = 1; pass <= PASSES; pass++) {
+      console.log(`\n--- pass ${pass} of ${PASSES}`);
+      summary.push(await measure(pass));
     }
-    all.push(...paging);
-    searchOnly.push(...paging);
-    console.log(`${'search pages 1-3'.padEnd(26)}${fmt(pct(paging, 50))} ${fmt(pct(paging, 95))} ${fmt(pct(paging, 99))}`);
-    const hp50 = pct(health, 50);
-    console.log(`${'GET /api/health (baseline)'.padEnd(26)}${fmt(hp50)} ${fmt(pct(health, 95))} ${fmt(pct(health, 99))}`);
-    const p95 = pct(searchOnly, 95);
-    console.log(`\nsearch p95 ${p95.toFixed(1)} ms (target ≤ ${TARGET_P95_MS} ms) — ${p95 <= TARGET_P95_MS ? 'OK' : 'OVER TARGET'}; all list/search requests p95 ${pct(all, 95).toFixed(1)} ms; search p50 = ${(pct(searchOnly, 50) / hp50).toFixed(1)}× the health route`);
+    console.log(`\n${summary.join('\n')}`);
     await t.close();
-    if (p95 > TARGET_P95_MS) process.exitCode = 1;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
