@@ -6,14 +6,14 @@ import { where } from '../../src/domain/persistence/query.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { documentStoreContract } from './document-store.contract.ts';
 
-documentStoreContract('SQLite file', async () => {
+const sqliteFile = (options: { termRangeCap?: number } = {}) => async () => {
   const dir = tempDir('docstore-');
   const file = join(dir.path, 'app.db');
-  const opened = [openSqliteDocumentStore(file, { pollMs: 20 })];
+  const opened = [openSqliteDocumentStore(file, { pollMs: 20, ...options })];
   return {
     store: opened[0]!,
     openAnother: async () => {
-      const s = openSqliteDocumentStore(file, { pollMs: 20 });
+      const s = openSqliteDocumentStore(file, { pollMs: 20, ...options });
       opened.push(s);
       return s;
     },
@@ -22,7 +22,11 @@ documentStoreContract('SQLite file', async () => {
       dir.remove();
     },
   };
-});
+};
+
+documentStoreContract('SQLite file', sqliteFile());
+// Every prefix range counts as common: array-contains-prefix walks the collection and checks words per document.
+documentStoreContract('SQLite file, prefix filters checked per document', sqliteFile({ termRangeCap: 1 }));
 
 describe('SQLite term index', () => {
   it('fills document_terms from the documents stored before the index existed', async () => {
