@@ -88,17 +88,24 @@ function prefixRange(column: string, prefix: string): Sql {
 /** What compiling a filter needs to know about the collection it runs on. */
 interface FilterContext {
   collection: string;
-  /** How many rows of document_terms a prefix covers, counted up to `rangeCap`. */
+  /** How many rows of document_terms a prefix covers, counted up to TERM_RANGE_CAP. */
   rangeSize: (field: string, prefix: string) => number;
-  rangeCap: number;
+  /** Documents in the collection (recent, not exact). */
+  documents: () => number;
+  /** Most matches expected for which reading ids beats walking the collection (tests: 0). */
+  maxIdMatches: number;
 }
 
 /**
- * A prefix range this small drives the query: its ids are read from the index and the other
- * words are checked per id (an index seek each). When every word is commoner, the query walks
- * the collection in its order instead and checks each document's words until the page is full.
+ * Prefix filters on a term index are planned from the sizes of their ranges. When few documents
+ * are expected to match them all (the rarest range × the share of documents each other range
+ * covers ≤ maxIdMatches, default 2000), the rarest range's ids are read from the index, the other
+ * words are checked per id (one seek each) and only matching documents are read. Otherwise matches
+ * are dense, and walking the collection in query order, checking each document's words, fills a
+ * page sooner than reading and sorting thousands of matches.
  */
-const TERM_RANGE_CAP = 5000;
+const TERM_RANGE_CAP = 20_000;
+const MAX_ID_MATCHES = 2000;
 
 const termRows = (collection: string, field: string, alias: string): string =>
   `FROM document_terms AS ${alias} WHERE ${alias}.collection = ${sqlText(collection)} AND ${alias}.field = ${sqlText(field)}`;
@@ -114,7 +121,9 @@ function termsMatch(ctx: FilterContext, path: FieldPath, prefixes: string[]): Sq
   const field = path.join('.');
   const sizes = prefixes.map((p) => ctx.rangeSize(field, p));
   const rarest = sizes.indexOf(Math.min(...sizes));
-  if (sizes[rarest]! >= ctx.rangeCap) return join(prefixes.map((p) => hasTerm(ctx.collection, field, 'documents.id', p)), 'AND');
+  const docs = Math.max(1, ctx.documents());
+  const expected = sizes.reduce((e, n, i) => (i === rarest ? e : e * Math.min(1, n / docs)), sizes[rarest]!);
+  if (sizes[rarest]! >= TERM_RANGE_CAP || expected > ctx.maxIdMatches) return join(prefixes.map((p) => hasTerm(ctx.collection, field, 'documents.id', p)), 'AND');
   const range = prefixRange('t.term', prefixes[rarest]!);
   const others = prefixes.filter((_, i) => i !== rarest).map((p) => hasTerm(ctx.collection, field, 't.id', p));
   const inner = join([range, ...others], 'AND');
@@ -267,8 +276,8 @@ export interface SqliteDriverOptions {
   /** How often to remove documents past their TTL field. */
   ttlSweepMs?: number;
   clock?: Clock;
-  /** Prefix ranges at least this large are checked per document rather than read (default 5000; tests use 1). */
-  termRangeCap?: number;
+  /** Prefix filters expected to match more documents than this walk the collection (default 2000; tests use 0). */
+  maxIdMatches?: number;
   /** Close the database with the store (true when the store opened it). */
   ownsDb?: boolean;
 }
@@ -277,6 +286,8 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
   private readonly db: SqliteDb;
   private readonly statements = new Map<string, Statement<Param[]>>();
   private readonly watchers = new Map<string, Set<() => void>>();
+  /** Documents per collection, recounted at most once a minute (plans prefix filters). */
+  private readonly documentCounts = new Map<string, { n: number; at: number }>();
   private readonly options: SqliteDriverOptions;
   private poller: NodeJS.Timeout | undefined;
   private readonly sweeper: NodeJS.Timeout | undefined;
@@ -460,14 +471,21 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
   }
 
   private filterContext(collection: string): FilterContext {
-    const rangeCap = this.options.termRangeCap ?? TERM_RANGE_CAP;
     return {
       collection,
-      rangeCap,
+      maxIdMatches: this.options.maxIdMatches ?? MAX_ID_MATCHES,
       rangeSize: (field, prefix) => {
         const range = prefixRange('term', prefix);
-        const sql = `SELECT count(*) AS n FROM (SELECT 1 FROM document_terms WHERE collection = ? AND field = ? AND ${range.sql} LIMIT ${rangeCap})`;
+        const sql = `SELECT count(*) AS n FROM (SELECT 1 FROM document_terms WHERE collection = ? AND field = ? AND ${range.sql} LIMIT ${TERM_RANGE_CAP})`;
         return (this.stmt(sql).get(collection, field, ...range.params) as { n: number }).n;
+      },
+      documents: () => {
+        const now = Date.now();
+        const known = this.documentCounts.get(collection);
+        if (known && now - known.at < 60_000) return known.n;
+        const n = (this.stmt('SELECT count(*) AS n FROM documents WHERE collection = ?').get(collection) as { n: number }).n;
+        this.documentCounts.set(collection, { n, at: now });
+        return n;
       },
     };
   }
