@@ -291,6 +291,14 @@ export function documentStoreContract(adapter: string, open: () => Promise<Store
         for (let i = 0; i < 7; i++) await col().delete(`${w}-p${i}`);
       });
 
+      it('a word far commoner than the others matches as well as a rare one', async () => {
+        for (let i = 0; i < 20; i++) await col().set(`${w}-c${i}`, { nameKey: `${w} c${i}`, search: [`${w}common${i % 3}`, ...(i === 4 || i === 9 ? [`${w}rare`] : [])] });
+        expect(ids(await query(`${w}rar`, `${w}comm`))).toEqual([`${w}-c4`, `${w}-c9`]);
+        expect(ids(await query(`${w}comm`, `${w}rare`, `${w}common0`))).toEqual([`${w}-c9`]);
+        expect(ids(await query(`${w}rare`, `${w}common2`))).toEqual([]);
+        for (let i = 0; i < 20; i++) await col().delete(`${w}-c${i}`);
+      });
+
       it('rejects an empty or non-string prefix', async () => {
         await expectCode(col().query({ where: [where('search', 'array-contains-prefix', '')] }), 'invalid-argument');
         await expectCode(col().query({ where: [where('search', 'array-contains-prefix', 3)] }), 'invalid-argument');

@@ -106,6 +106,8 @@ interface FilterContext {
  */
 const TERM_RANGE_CAP = 20_000;
 const MAX_ID_MATCHES = 2000;
+/** A range this many times the rarest one's size is probed per id rather than read whole. */
+const INTERSECT_RATIO = 8;
 
 const termRows = (collection: string, field: string, alias: string): string =>
   `FROM document_terms AS ${alias} WHERE ${alias}.collection = ${sqlText(collection)} AND ${alias}.field = ${sqlText(field)}`;
@@ -124,10 +126,19 @@ function termsMatch(ctx: FilterContext, path: FieldPath, prefixes: string[]): Sq
   const docs = Math.max(1, ctx.documents());
   const expected = sizes.reduce((e, n, i) => (i === rarest ? e : e * Math.min(1, n / docs)), sizes[rarest]!);
   if (sizes[rarest]! >= TERM_RANGE_CAP || expected > ctx.maxIdMatches) return join(prefixes.map((p) => hasTerm(ctx.collection, field, 'documents.id', p)), 'AND');
-  const range = prefixRange('t.term', prefixes[rarest]!);
-  const others = prefixes.filter((_, i) => i !== rarest).map((p) => hasTerm(ctx.collection, field, 't.id', p));
-  const inner = join([range, ...others], 'AND');
-  return { sql: `documents.id IN (SELECT t.id ${termRows(ctx.collection, field, 't')} AND ${inner.sql})`, params: inner.params };
+  // Ranges near the rarest one's size are read and intersected (sequential reads, one sort);
+  // a much larger one is checked per surviving id instead (a seek each).
+  const isRead = (i: number): boolean => i === rarest || sizes[i]! < sizes[rarest]! * INTERSECT_RATIO;
+  const read = prefixes.filter((_, i) => isRead(i));
+  const checked = prefixes.filter((_, i) => !isRead(i));
+  const selects = read.map((p) => {
+    const range = prefixRange('t.term', p);
+    return { sql: `SELECT t.id ${termRows(ctx.collection, field, 't')} AND ${range.sql}`, params: range.params };
+  });
+  const ids = { sql: selects.map((x) => x.sql).join(' INTERSECT '), params: selects.flatMap((x) => x.params) };
+  if (checked.length === 0) return { sql: `documents.id IN (${ids.sql})`, params: ids.params };
+  const probes = join(checked.map((p) => hasTerm(ctx.collection, field, 'c.id', p)), 'AND');
+  return { sql: `documents.id IN (SELECT c.id FROM (${ids.sql}) AS c WHERE ${probes.sql})`, params: [...ids.params, ...probes.params] };
 }
 
 function compileFilter(f: NormalizedFilter, ctx: FilterContext): Sql {
