@@ -79,6 +79,31 @@ describe('DocumentClientRepository on SQLite', () => {
     expect(new Set(seen).size).toBe(12);
   });
 
+  it('several words: every word must match some field, by name, paged, in step with writes', async () => {
+    const at = (line1: string, city: string) => ({ line1, line2: '', city, region: 'IL', postcode: '60001', country: 'US' });
+    await repo.createMany([
+      aClient({ name: 'Wordy Zed', contacts: [], billingAddress: at('1 Quillon Street', 'Brackwater') }),
+      aClient({ name: 'Wordy Abe', contacts: [], billingAddress: at('2 Quillon Road', 'Brackwater') }),
+      aClient({ name: 'Wordy Moe', contacts: [], billingAddress: at('3 Quillon Lane', 'Elsewhere') }),
+      aClient({ name: 'Wordy Gone', contacts: [], billingAddress: at('4 Quillon Way', 'Brackwater'), archived: true }),
+      aClient({ name: 'Other Person', contacts: [], billingAddress: at('5 Brackwater Road', 'Quillonville') }),
+    ]);
+    expect(await names('quillon brackwater')).toEqual(['Other Person', 'Wordy Abe', 'Wordy Zed']);
+    expect(await names('wordy brack')).toEqual(['Wordy Abe', 'Wordy Zed']);
+    expect(await names('wordy brack', { archived: 'all' })).toEqual(['Wordy Abe', 'Wordy Gone', 'Wordy Zed']);
+    expect(await names('wordy nowhere')).toEqual([]);
+    const first = await search('quill brack', { limit: 2 });
+    expect(first.clients.map((c) => c.name)).toEqual(['Other Person', 'Wordy Abe']);
+    const second = await search('quill brack', { limit: 2, cursor: first.nextCursor });
+    expect(second.clients.map((c) => c.name)).toEqual(['Wordy Zed']);
+    expect(second.nextCursor).toBeNull();
+    const moe = (await search('wordy elsewhere')).clients[0]!;
+    await repo.update(moe.id, (c) => ({ ...c, billingAddress: at('3 Quillon Lane', 'Brackwater') }));
+    expect(await names('wordy brack')).toEqual(['Wordy Abe', 'Wordy Moe', 'Wordy Zed']);
+    await repo.delete(moe.id);
+    expect(await names('wordy brack')).toEqual(['Wordy Abe', 'Wordy Zed']);
+  });
+
   it('filters by kind, tag and archived in search and plain lists', async () => {
     await repo.createMany([
       aClient({ name: 'Kindly Home', kind: 'residential', tags: ['hoa'] }),
@@ -89,6 +114,9 @@ describe('DocumentClientRepository on SQLite', () => {
     expect(await names('kindly', { tag: 'hoa' })).toEqual(['Kindly Home']);
     expect(await names('', { tag: 'vip' })).toEqual(['Kindly Works']);
     expect(await names('kindly', { archived: 'archived' })).toEqual(['Kindly Gone']);
+    expect(await names('kindly wo', { kind: 'commercial' })).toEqual(['Kindly Works']);
+    expect(await names('kindly ho', { tag: 'hoa' })).toEqual(['Kindly Home']);
+    expect(await names('kindly wo', { tag: 'hoa' })).toEqual([]);
     expect((await repo.list({ text: null, kind: 'commercial', tag: null, source: null, archived: 'all', sort: '-name', limit: 10, cursor: null })).clients.map((c) => c.name)).toEqual([
       'Kindly Works',
       'Kindly Gone',

@@ -172,6 +172,9 @@ export function documentStoreContract(adapter: string, open: () => Promise<Store
         ['not-in matches other types too', where('price', 'not-in', [10, 30]), ['b', 'd', 'e']],
         ['array-contains looks inside arrays only', where('tags', 'array-contains', 'wifi'), ['a', 'c']],
         ['array-contains-any', where('tags', 'array-contains-any', ['indoor', 'outdoor']), ['a', 'b', 'c']],
+        ['array-contains-prefix looks inside arrays only', where('tags', 'array-contains-prefix', 'wi'), ['a', 'c']],
+        ['array-contains-prefix matches a whole element too', where('tags', 'array-contains-prefix', 'outdoor'), ['b', 'c']],
+        ['array-contains-prefix is case-sensitive', where('tags', 'array-contains-prefix', 'Out'), []],
         ['and', and(where('active', '==', true), where('price', '>', 10)), ['c', 'd']],
         ['or', or(where('price', '==', 10), where('tags', 'array-contains', 'outdoor')), ['a', 'b', 'c']],
         ['nested or inside and', and(where('active', '==', true), or(where('price', '==', 10), where('price', '==', 30))), ['a', 'c']],
@@ -231,6 +234,74 @@ export function documentStoreContract(adapter: string, open: () => Promise<Store
         await c.set('p2', { pageViews: { home: 7 } });
         const page = await c.query({ where: [where('pageViews.home', '>', 2)], orderBy: [orderBy('createdAt', 'desc')] });
         expect(page.docs.map((d) => d.id)).toEqual(['p2', 'p1']);
+      });
+    });
+
+    describe('term index (array-contains-prefix on a TERM_INDEXES field)', () => {
+      // clients.search is declared in TERM_INDEXES; a run-unique word keeps runs apart.
+      const col = () => store.collection<DocumentData>('clients');
+      const w = `zt${Date.now().toString(36)}`;
+      const ids = (page: QueryPage<DocumentData>) => page.docs.map((d) => d.id);
+      const query = (...prefixes: string[]) =>
+        col().query({ where: [where('nameKey', '>=', w), ...prefixes.map((x) => where('search', 'array-contains-prefix', x))], orderBy: [orderBy('nameKey')] });
+
+      it('intersects several prefixes and follows every kind of write', async () => {
+        await col().set(`${w}-1`, { nameKey: `${w} 1`, search: [`${w}oak`, `${w}springfield`, 'a.b*c'] });
+        await col().set(`${w}-2`, { nameKey: `${w} 2`, search: [`${w}oak`, `${w}salem`, `${w}oak`] });
+        await col().create({ nameKey: `${w} 3`, search: `${w}oak` }, `${w}-3`);
+        expect(ids(await query(`${w}oa`))).toEqual([`${w}-1`, `${w}-2`]);
+        expect(ids(await query(`${w}oak`, `${w}sp`))).toEqual([`${w}-1`]);
+        expect(ids(await query(`${w}s`, `${w}oak`))).toEqual([`${w}-1`, `${w}-2`]);
+        expect(await col().count([where('search', 'array-contains-prefix', `${w}sa`), where('search', 'array-contains-prefix', `${w}o`)])).toBe(1);
+        expect(ids(await query(`${w}oak`, `${w}x`))).toEqual([]);
+        expect(ids(await query('a.b*'))).toEqual([`${w}-1`]);
+        expect(ids(await query('a.b.'))).toEqual([]);
+
+        await col().update(`${w}-1`, { search: [`${w}maple`] });
+        expect(ids(await query(`${w}oak`))).toEqual([`${w}-2`]);
+        expect(ids(await query(`${w}map`))).toEqual([`${w}-1`]);
+        await col().update(`${w}-3`, { search: [`${w}oak`] });
+        expect(ids(await query(`${w}oak`))).toEqual([`${w}-2`, `${w}-3`]);
+        await col().set(`${w}-2`, { nameKey: `${w} 2`, search: [] });
+        await store.runTransaction(async (tx) => {
+          tx.delete('clients', `${w}-3`);
+          tx.set('clients', `${w}-4`, { nameKey: `${w} 4`, search: [`${w}oaken`] });
+        });
+        expect(ids(await query(`${w}oak`))).toEqual([`${w}-4`]);
+        await col().delete(`${w}-4`);
+        await col().delete(`${w}-1`);
+        expect(ids(await query(`${w}`))).toEqual([]);
+      });
+
+      it('pages an intersection with cursors, with other filters beside it', async () => {
+        for (let i = 0; i < 7; i++) await col().set(`${w}-p${i}`, { nameKey: `${w} p${i}`, status: i === 3 ? 'archived' : 'active', search: [`${w}page`, i % 2 ? `${w}odd` : `${w}even`] });
+        const seen: string[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await col().query({
+            where: [where('status', '==', 'active'), where('search', 'array-contains-prefix', `${w}pa`), where('search', 'array-contains-prefix', `${w}e`)],
+            orderBy: [orderBy('nameKey', 'desc')],
+            limit: 2,
+            ...(cursor ? { startAfter: cursor } : {}),
+          });
+          seen.push(...ids(page));
+          cursor = page.nextCursor ?? undefined;
+        } while (cursor);
+        expect(seen).toEqual([`${w}-p6`, `${w}-p4`, `${w}-p2`, `${w}-p0`]);
+        for (let i = 0; i < 7; i++) await col().delete(`${w}-p${i}`);
+      });
+
+      it('a word far commoner than the others matches as well as a rare one', async () => {
+        for (let i = 0; i < 20; i++) await col().set(`${w}-c${i}`, { nameKey: `${w} c${i}`, search: [`${w}common${i % 3}`, ...(i === 4 || i === 9 ? [`${w}rare`] : [])] });
+        expect(ids(await query(`${w}rar`, `${w}comm`))).toEqual([`${w}-c4`, `${w}-c9`]);
+        expect(ids(await query(`${w}comm`, `${w}rare`, `${w}common0`))).toEqual([`${w}-c9`]);
+        expect(ids(await query(`${w}rare`, `${w}common2`))).toEqual([]);
+        for (let i = 0; i < 20; i++) await col().delete(`${w}-c${i}`);
+      });
+
+      it('rejects an empty or non-string prefix', async () => {
+        await expectCode(col().query({ where: [where('search', 'array-contains-prefix', '')] }), 'invalid-argument');
+        await expectCode(col().query({ where: [where('search', 'array-contains-prefix', 3)] }), 'invalid-argument');
       });
     });
 

@@ -19,12 +19,13 @@ describe('SQLite foundation', () => {
     return { db, file };
   }
 
-  it('opens with WAL, a busy timeout, foreign keys and full sync', () => {
+  it('opens with WAL, a busy timeout, foreign keys, full sync and memory-mapped reads', () => {
     const { db } = open();
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    expect(db.pragma('mmap_size', { simple: true })).toBe(1024 ** 3);
   });
 
   it('applies the numbered migrations once, in order', () => {

@@ -1,11 +1,11 @@
 import type { Client, ClientKind, ClientSource, SealedSecret, Site } from '../../domain/clients/client.ts';
 import { nameSortKey } from '../../domain/clients/client.ts';
 import type { ClientListQuery, ClientPage, ClientRepository } from '../../domain/clients/client-repository.ts';
-import { firstMatchingTerm, matchesAll, parseSearch, prefixUpperBound, searchTerms, tagTerm } from '../../domain/clients/client-search.ts';
+import { firstMatchingTerm, parseSearch, searchTerms, tagTerm } from '../../domain/clients/client-search.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { DocumentData, StoredDocument } from '../../domain/persistence/document-data.ts';
 import type { DocumentStore, Transaction } from '../../domain/persistence/document-store.ts';
-import { checkQuery, encodeCursor, orderBy, where, type Filter, type OrderBy } from '../../domain/persistence/query.ts';
+import { checkQuery, encodeCursor, orderBy, prefixUpperBound, where, type Filter, type OrderBy } from '../../domain/persistence/query.ts';
 
 /**
  * Clients on the document store: one 'clients' document per client, sites embedded, plus a
@@ -110,8 +110,6 @@ const notFound = (id: string) => new DomainError('not-found', `No client with id
 
 /** How many term documents one request may walk before it answers with what it has. */
 const MAX_TERMS_SCANNED = 2000;
-/** A second typed word whose range holds at most this many terms is read whole to narrow the walk. */
-const MAX_NARROWING_TERMS = 1000;
 
 export class DocumentClientRepository implements ClientRepository {
   private readonly store: DocumentStore;
@@ -199,7 +197,8 @@ export class DocumentClientRepository implements ClientRepository {
 
   async list(q: ClientListQuery): Promise<ClientPage> {
     const prefixes = q.text ? parseSearch(q.text) : [];
-    if (prefixes.length > 0) return this.search(q, prefixes);
+    if (prefixes.length === 1) return this.searchWord(q, prefixes[0]!);
+    if (prefixes.length > 1) return this.searchWords(q, prefixes);
     if (q.tag) return this.byTag(q, q.tag);
     const filters: Filter[] = [];
     if (q.archived !== 'all') filters.push(where('status', '==', q.archived));
@@ -234,27 +233,14 @@ export class DocumentClientRepository implements ClientRepository {
   }
 
   /**
-   * Prefix search: walk the term index over [prefix, successor) in (term, name) order, driven by
-   * the most selective typed word. A client counts once, at its first matching term, and only
-   * when every other typed word matches too. The page ends at the exact term where it filled,
-   * so the next page starts right after it; a request walks at most MAX_TERMS_SCANNED terms.
+   * One word: walk the term index over [prefix, successor) in (term, name) order. A client counts
+   * once, at its first matching term. The page ends at the exact term where it filled, so the
+   * next page starts right after it; a request walks at most MAX_TERMS_SCANNED terms.
    */
-  private async search(q: ClientListQuery, prefixes: string[]): Promise<ClientPage> {
+  private async searchWord(q: ClientListQuery, prefix: string): Promise<ClientPage> {
     const terms = this.store.collection<DocumentData>(CLIENT_TERMS);
-    const range = (p: string): Filter[] => [where('term', '>=', p), where('term', '<', prefixUpperBound(p))];
-    // Every typed word is probed (a bounded read): a word with few terms drives the walk, and
-    // the client ids of the other small ones narrow it, so rejected candidates are never fetched.
-    let lead = prefixes.reduce((a, b) => (b.length > a.length ? b : a));
-    const narrowing: Set<string>[] = [];
-    if (prefixes.length > 1) {
-      const probes = await Promise.all(prefixes.map((p) => terms.query({ where: range(p), limit: MAX_NARROWING_TERMS + 1 })));
-      const sizes = probes.map((pg) => (pg.nextCursor === null ? pg.docs.length : Infinity));
-      if (Math.min(...sizes) !== Infinity) lead = prefixes[sizes.indexOf(Math.min(...sizes))]!;
-      probes.forEach((pg, i) => {
-        if (prefixes[i] !== lead && sizes[i] !== Infinity) narrowing.push(new Set(pg.docs.map((d) => String(d['clientId']))));
-      });
-    }
-    const base: Filter[] = [...range(lead), ...this.termFilters(q, true)];
+    const upper = prefixUpperBound(prefix);
+    const base: Filter[] = [where('term', '>=', prefix), ...(upper === null ? [] : [where('term', '<', upper)]), ...this.termFilters(q, true)];
     const out: Client[] = [];
     let cursor = q.cursor ?? undefined;
     let scanned = 0;
@@ -262,14 +248,11 @@ export class DocumentClientRepository implements ClientRepository {
     let batch = q.limit + 5;
     for (;;) {
       const page = await terms.query({ where: base, orderBy: TERM_ORDER, limit: batch, ...(cursor ? { startAfter: cursor } : {}) });
-      const candidates = page.docs.filter((d) => narrowing.every((set) => set.has(String(d['clientId']))));
-      const clients = new Map((await this.getMany(candidates.map((d) => String(d['clientId'])))).map((c) => [c.id, c]));
+      const clients = new Map((await this.getMany(page.docs.map((d) => String(d['clientId'])))).map((c) => [c.id, c]));
       for (const [i, d] of page.docs.entries()) {
         scanned += 1;
         const c = clients.get(String(d['clientId']));
-        if (!c) continue;
-        const search = searchTerms(c);
-        if (firstMatchingTerm(search, lead) !== d['term'] || !matchesAll(search, prefixes)) continue;
+        if (!c || firstMatchingTerm(searchTerms(c), prefix) !== d['term']) continue;
         out.push(c);
         if (out.length >= q.limit) {
           const last = i === page.docs.length - 1 && page.nextCursor === null;
@@ -280,6 +263,21 @@ export class DocumentClientRepository implements ClientRepository {
       if (!cursor || scanned >= MAX_TERMS_SCANNED) return { clients: out, nextCursor: cursor ?? null };
       batch = Math.min(batch * 4, 500);
     }
+  }
+
+  /**
+   * Several words, all of which must match: the store intersects each word's range of the
+   * clients' term index (array-contains-prefix on `search`) before reading any client, so two
+   * common words ("oak springfield") cost their intersection, not a walk of either. By name.
+   */
+  private async searchWords(q: ClientListQuery, prefixes: string[]): Promise<ClientPage> {
+    const page = await this.clients().query({
+      where: [...this.termFilters(q, true), ...prefixes.map((p) => where('search', 'array-contains-prefix', p))],
+      orderBy: [orderBy('nameKey')],
+      limit: q.limit,
+      ...(q.cursor ? { startAfter: q.cursor } : {}),
+    });
+    return { clients: page.docs.map(clientFromDoc), nextCursor: page.nextCursor };
   }
 }
 

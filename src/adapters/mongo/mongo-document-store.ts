@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MongoClient, MongoError, MongoServerError, type ClientSession, type Db, type Document, type Filter, type Sort } from 'mongodb';
-import { COLLECTION_INDEXES, TTL_INDEXES } from '../../domain/persistence/collection-indexes.ts';
+import { COLLECTION_INDEXES, TERM_INDEXES, TTL_INDEXES } from '../../domain/persistence/collection-indexes.ts';
 import { createDocumentStore } from '../../domain/persistence/checked-document-store.ts';
 import { DatabaseError } from '../../domain/persistence/database-error.ts';
 import type { EncodedValue, Scalar } from '../../domain/persistence/document-data.ts';
@@ -31,6 +31,8 @@ const mongoPath = (path: FieldPath): string => (path.length === 1 && META[path[0
 const NOT_ARRAY = { $not: { $type: 'array' } };
 const NEVER: Filter<Document> = { _id: { $exists: false } };
 
+const escapeRegex = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+
 /** Same semantics as the SQLite adapter: typed equality, never matching inside arrays. */
 const equals = (p: string, v: Scalar): Filter<Document> => (v === null ? { [p]: { $type: 'null' } } : { [p]: { $eq: v, ...NOT_ARRAY } });
 
@@ -50,6 +52,9 @@ function compileFilter(f: NormalizedFilter): Filter<Document> {
       return { [p]: { $elemMatch: { $eq: f.value } } };
     case 'array-contains-any':
       return { [p]: { $elemMatch: { $in: f.value } } };
+    case 'array-contains-prefix':
+      // An anchored, case-sensitive regex of literal characters is a range read of the multikey index.
+      return { [p]: { $elemMatch: { $regex: `^${escapeRegex(String(f.value))}` } } };
     default: {
       const op = ({ '<': '$lt', '<=': '$lte', '>': '$gt', '>=': '$gte' } as const)[f.op];
       return { [p]: { [op]: f.value, ...NOT_ARRAY } };
@@ -119,6 +124,8 @@ export class MongoDocumentStoreDriver implements DocumentStoreDriver {
       const first = Object.keys(keys)[0]!;
       await this.col(ix.collection).createIndex(keys, ix.unique ? { unique: true, partialFilterExpression: { [first]: { $exists: true } } } : {});
     }
+    // Multikey: one index entry per array element, so array-contains-prefix seeks a range.
+    for (const t of TERM_INDEXES) await this.col(t.collection).createIndex({ [mongoPath(t.field.split('.'))]: 1 });
     for (const t of TTL_INDEXES) await this.col(t.collection).createIndex({ _ttl: 1 }, { expireAfterSeconds: 0 });
   }
 

@@ -3,7 +3,8 @@ import { foldText, type Client } from './client.ts';
 /**
  * Search terms: what a client can be found by, as whole normalised words. Prefix search
  * ("smi" finds "Smith") is a range query over these terms ([term, successor)), so one term per
- * word is enough and the term index stays small (≈15 terms a client).
+ * word is enough and the term index stays small (≈15 terms a client). Several words are matched
+ * by the store's term index over the same list (array-contains-prefix on the client's `search`).
  *
  * - names (client, company, contacts) and address parts: folded words of letters and digits;
  * - e-mails: the whole address, its local part and its domain;
@@ -91,13 +92,6 @@ export function parseSearch(text: string): string[] {
   return [...new Set(out.filter(Boolean))];
 }
 
-/** The smallest string greater than every string starting with `prefix` (for range queries). */
-export function prefixUpperBound(prefix: string): string {
-  const last = prefix.codePointAt(prefix.length - 1)!;
-  const head = prefix.slice(0, prefix.length - (last > 0xffff ? 2 : 1));
-  return head + String.fromCodePoint(last + 1);
-}
-
 /**
  * The term a client is listed under for a prefix search: its smallest term with that prefix.
  * A client with several matching terms ("smith", "smithson") is shown once, at this one.
@@ -107,7 +101,3 @@ export function firstMatchingTerm(terms: readonly string[], prefix: string): str
   for (const t of terms) if (t.startsWith(prefix) && !t.startsWith('#') && (best === null || t < best)) best = t;
   return best;
 }
-
-/** True when every prefix matches one of the terms. */
-export const matchesAll = (terms: readonly string[], prefixes: readonly string[]): boolean =>
-  prefixes.every((p) => terms.some((t) => t.startsWith(p) && !t.startsWith('#')));

@@ -113,4 +113,17 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   { collection: 'invoices', fields: [asc('source.id'), asc('source.period')] },
 ];
 
+/**
+ * Term indexes: a string-array field (e.g. a client's normalised search words) whose elements are
+ * indexed one by one, so `array-contains-prefix` filters on it (all of them, intersected) are
+ * index range reads. MongoDB: a multikey index on the field. SQLite: rows of the
+ * `document_terms` table, kept in step by triggers in the same statement as the document.
+ */
+export interface TermIndex {
+  collection: string;
+  field: string;
+}
+
+export const TERM_INDEXES: TermIndex[] = [{ collection: 'clients', field: 'search' }];
+
 export const TTL_INDEXES: TtlIndex[] = [{ collection: 'sessions', field: 'expiresAt' }];

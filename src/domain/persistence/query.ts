@@ -10,11 +10,26 @@ import { parseFieldPath } from './field-path.ts';
  * Semantics both adapters keep (the contract suite proves them):
  * - comparisons (== < <= > >=) match only values of the same type as the operand and never an
  *   array holding it; `array-contains(-any)` looks inside arrays only;
+ * - `array-contains-prefix` (a non-empty string) matches arrays holding a string that starts with
+ *   it, compared by code point, case-sensitive; several on one field must each be matched (by
+ *   the same or different elements). Fields listed in TERM_INDEXES answer it from an index;
+ *   elsewhere it is correct but reads every document of the collection;
  * - `!=` and `not-in` match documents where the field is present, not null, and different;
  * - documents are ordered by the orderBy fields, then by id in the last field's direction;
  *   a missing field sorts like null, first in ascending order.
  */
-export type FilterOp = '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'not-in' | 'array-contains' | 'array-contains-any';
+export type FilterOp =
+  | '=='
+  | '!='
+  | '<'
+  | '<='
+  | '>'
+  | '>='
+  | 'in'
+  | 'not-in'
+  | 'array-contains'
+  | 'array-contains-any'
+  | 'array-contains-prefix';
 
 export interface FieldFilter {
   kind: 'field';
@@ -83,7 +98,7 @@ export interface NormalizedQuery {
 
 const ARRAY_OPS: ReadonlySet<FilterOp> = new Set(['in', 'not-in', 'array-contains-any']);
 const RANGE_OPS: ReadonlySet<FilterOp> = new Set(['<', '<=', '>', '>=']);
-const ALL_OPS: ReadonlySet<string> = new Set(['==', '!=', '<', '<=', '>', '>=', 'in', 'not-in', 'array-contains', 'array-contains-any']);
+const ALL_OPS: ReadonlySet<string> = new Set(['==', '!=', '<', '<=', '>', '>=', 'in', 'not-in', 'array-contains', 'array-contains-any', 'array-contains-prefix']);
 
 const isScalar = (v: unknown): v is Scalar =>
   v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
@@ -98,6 +113,8 @@ function checkFieldFilter(f: FieldFilter): NormalizedFilter {
     if (!f.value.every(isScalar)) throw invalidArgument(`Invalid Query. '${f.op}' filters take an array of strings, numbers, booleans or nulls.`);
     return { kind: 'field', path, op: f.op as 'in', value: [...f.value] };
   }
+  if (f.op === 'array-contains-prefix' && (typeof f.value !== 'string' || f.value === ''))
+    throw invalidArgument(`Invalid Query. 'array-contains-prefix' on '${f.field}' takes a non-empty string.`);
   if (!isScalar(f.value)) throw invalidArgument(`Invalid Query. '${f.op}' on '${f.field}' takes a string, number, boolean or null.`);
   if (f.value === null && RANGE_OPS.has(f.op)) throw invalidArgument(`Invalid Query. Null only supports '==' and '!=' comparisons.`);
   return { kind: 'field', path, op: f.op as '==', value: f.value };
@@ -160,6 +177,24 @@ export function checkQuery(q: Query = {}): NormalizedQuery {
   if (!seen.has('id')) order.push({ path: ['id'], direction: order.at(-1)?.direction ?? 'asc' });
   const after = q.startAfter === undefined ? null : decodeCursor(q.startAfter, order);
   return { filter, order, limit, fromEnd: q.limitToLast !== undefined, after };
+}
+
+/**
+ * The smallest string above every string that starts with `prefix`, in code point order (how
+ * both databases compare text), so a prefix is the range [prefix, bound). Null when no such
+ * string exists (the prefix ends in U+10FFFF).
+ */
+export function prefixUpperBound(prefix: string): string | null {
+  const chars = [...prefix];
+  while (chars.length > 0) {
+    const last = chars.pop()!.codePointAt(0)!;
+    if (last < 0x10ffff) {
+      // Lone surrogates are not text; skip over their block.
+      const next = last + 1 >= 0xd800 && last + 1 <= 0xdfff ? 0xe000 : last + 1;
+      return chars.join('') + String.fromCodePoint(next);
+    }
+  }
+  return null;
 }
 
 // ---- cursors ------------------------------------------------------------------------------
