@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { container as root, instanceCachingFactory, type DependencyContainer, type InjectionToken } from 'tsyringe';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppConfig } from './config.ts';
 import type { Clock, IdGenerator } from './domain/shared/clock.ts';
 import type { ContactMessageRepository } from './domain/contact/contact-message-repository.ts';
@@ -43,6 +43,12 @@ import { DocumentClientRelations } from './adapters/documents/document-client-re
 import { DocumentClientAuditLog } from './adapters/documents/document-client-audit-log.ts';
 import { AesGcmSecretCipher } from './adapters/crypto/aes-gcm-secret-cipher.ts';
 import { sessionSecret } from './http/session-secret.ts';
+import type { InvoiceDeps } from './application/invoices/invoice-deps.ts';
+import type { InvoiceIssuer } from './domain/invoices/invoice-issuer.ts';
+import { InvoiceIssuerService } from './application/invoices/create-invoice.ts';
+import { DocumentInvoiceRepository } from './adapters/documents/document-invoice-repository.ts';
+import { DocumentJobMaterials } from './adapters/documents/document-job-materials.ts';
+import { PdfkitInvoiceDocuments } from './adapters/pdf/pdfkit-invoice-documents.ts';
 
 /**
  * The composition root: the only place that knows which adapter implements which port.
@@ -75,6 +81,10 @@ export const TOKENS = {
   ClientDirectory: Symbol('ClientDirectory') as InjectionToken<ClientDirectory>,
   SecretCipher: Symbol('SecretCipher') as InjectionToken<SecretCipher>,
   ClientDeps: Symbol('ClientDeps') as InjectionToken<ClientDeps>,
+  /** Invoices, payments, credit notes and tax reports (docs/money.md); baseUrl is set by the server. */
+  InvoiceDeps: Symbol('InvoiceDeps') as InjectionToken<InvoiceDeps>,
+  /** The port proposals and monitoring contracts create invoices through. */
+  InvoiceIssuer: Symbol('InvoiceIssuer') as InjectionToken<InvoiceIssuer>,
 } as const;
 
 export interface AppContainer {
@@ -133,6 +143,24 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
       };
     },
   });
+
+  c.register(TOKENS.InvoiceDeps, {
+    useFactory: instanceCachingFactory((r) => ({
+      invoices: new DocumentInvoiceRepository(r.resolve(TOKENS.Store), ids),
+      clients: r.resolve(TOKENS.ClientDirectory),
+      jobs: new DocumentJobMaterials(r.resolve(TOKENS.Store), r.resolve(TOKENS.Inventory)),
+      documents: new PdfkitInvoiceDocuments(),
+      mailer: r.resolve(TOKENS.Mailer),
+      audit: r.resolve(TOKENS.AuditLog),
+      clock,
+      ids,
+      tokens: { next: () => randomBytes(24).toString('base64url') },
+      company: { name: config.company.name, address: config.company.address, phone: config.company.phone, email: config.company.email },
+      format: { currency: 'USD', locale: 'en-US', timeZone: config.timeZone },
+      baseUrl: (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, ''),
+    })),
+  });
+  c.register(TOKENS.InvoiceIssuer, { useFactory: instanceCachingFactory((r) => new InvoiceIssuerService(r.resolve(TOKENS.InvoiceDeps))) });
 
   let closed = false;
   let detector: PooledObjectDetector | null = null;

@@ -8,6 +8,14 @@ export interface MailMessage {
   replyTo?: string;
   subject: string;
   text: string;
+  /** Files sent with the mail (an invoice's PDF). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
 }
 
 export interface SentMail {
@@ -18,8 +26,10 @@ export interface Mailer {
   send(message: MailMessage): Promise<SentMail>;
 }
 
-export interface OutboxMail extends MailMessage {
+export interface OutboxMail extends Omit<MailMessage, 'attachments'> {
   id: string;
+  /** The outbox keeps attachments' names and sizes, not their bytes. */
+  attachments?: { filename: string; contentType: string; size: number }[];
   sentAt: string;
 }
 

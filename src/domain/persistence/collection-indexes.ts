@@ -90,6 +90,12 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   // Client search: one document per search term; prefix search is a range over `term`.
   { collection: 'client_terms', fields: [asc('term'), asc('nameKey'), asc('id')] },
   { collection: 'monitoring_contracts', fields: [asc('clientId'), desc('createdAt')] },
+  // Invoices (docs/money.md): list sorts, the public link, tax reports by issue and payment date.
+  { collection: 'invoices', fields: [asc('issueDate')] },
+  { collection: 'invoices', fields: [asc('lastPaymentDate')] },
+  { collection: 'invoices', fields: [asc('publicToken')] },
+  { collection: 'invoices', fields: [asc('status'), asc('issueDate')] },
+  { collection: 'invoices', fields: [asc('clientNameKey')] },
 ];
 
 export const TTL_INDEXES: TtlIndex[] = [{ collection: 'sessions', field: 'expiresAt' }];

@@ -1,0 +1,196 @@
+import type { DocumentStore, Transaction } from '../../domain/persistence/document-store.ts';
+import type { DocumentData, StoredDocument } from '../../domain/persistence/document-data.ts';
+import { orderBy, where, type Filter } from '../../domain/persistence/query.ts';
+import { DomainError } from '../../domain/shared/domain-error.ts';
+import { searchWords } from '../../domain/inventory/inventory-item.ts';
+import { counterId, type Invoice } from '../../domain/invoices/invoice.ts';
+import type { AuditNote, Changed, InvoiceQuery, InvoiceRepository, Page } from '../../domain/invoices/invoice-repository.ts';
+import type { ReportInvoice, TaxBasis } from '../../domain/invoices/tax-report.ts';
+import type { IdGenerator } from '../../domain/shared/clock.ts';
+import { KeyedLock } from '../shared/keyed-lock.ts';
+
+export const INVOICES = 'invoices';
+export const INVOICE_COUNTERS = 'invoice_counters';
+const AUDIT_LOG = 'audit_log';
+const PAGE = 1000;
+
+/** Prefixes of each word of the number, client name and title: search by any of them. */
+function keywords(inv: Invoice): string[] {
+  const out = new Set<string>();
+  for (const w of searchWords(`${inv.number} ${inv.clientName} ${inv.title}`)) for (let i = 1; i <= w.length; i++) out.add(w.slice(0, i));
+  return [...out].sort();
+}
+
+const toDoc = (inv: Invoice): DocumentData => {
+  const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = inv;
+  const dates = inv.payments.map((p) => p.date).sort();
+  return JSON.parse(
+    JSON.stringify({
+      ...rest,
+      createdAtIso: inv.createdAt,
+      keywords: keywords(inv),
+      clientNameKey: inv.clientName.toLowerCase(),
+      firstPaymentDate: dates[0] ?? null,
+      lastPaymentDate: dates.at(-1) ?? null,
+    }),
+  ) as DocumentData;
+};
+
+const toInvoice = (d: StoredDocument): Invoice => {
+  const { keywords: _k, clientNameKey: _n, firstPaymentDate: _f, lastPaymentDate: _l, createdAtIso, ...rest } = d as unknown as Invoice & Record<string, unknown>;
+  return { ...rest, createdAt: typeof createdAtIso === 'string' ? createdAtIso : d.createdAt, updatedAt: d.updatedAt } as Invoice;
+};
+
+const notFound = (id: string) => new DomainError('not-found', `No invoice ${id}.`);
+
+/**
+ * Invoices on the document store. A creation is one transaction that reads the year's counter
+ * document, takes the next number and writes the counter, the invoice and its audit entry; two
+ * creations that read the same counter value cannot both commit (the store re-runs the loser), so
+ * numbers are gapless and unique across processes. Within a process a KeyedLock queues creations
+ * per year so bursts do not spend their retries colliding.
+ */
+export class DocumentInvoiceRepository implements InvoiceRepository {
+  private readonly store: DocumentStore;
+  private readonly ids: IdGenerator;
+  private readonly lock = new KeyedLock();
+  private readonly maxAttempts: number;
+  private seq = 0;
+
+  constructor(store: DocumentStore, ids: IdGenerator, options: { maxAttempts?: number } = {}) {
+    this.store = store;
+    this.ids = ids;
+    this.maxAttempts = options.maxAttempts ?? 50;
+  }
+
+  private async nextSequence(tx: Transaction, year: number): Promise<number> {
+    const counter = await tx.get<{ year: number; last: number }>(INVOICE_COUNTERS, counterId(year));
+    const next = (counter?.last ?? 0) + 1;
+    tx.set(INVOICE_COUNTERS, counterId(year), { year, last: next });
+    return next;
+  }
+
+  private audit(tx: Transaction, invoiceId: string, note: AuditNote): void {
+    this.seq = (this.seq + 1) % 1e9;
+    const id = `${note.at.replace(/[^0-9]/g, '')}-${String(this.seq).padStart(9, '0')}-${this.ids.next()}`;
+    tx.create(AUDIT_LOG, id, {
+      at: note.at,
+      actorId: note.actor.id,
+      actorName: note.actor.name,
+      entity: 'invoice',
+      entityId: invoiceId,
+      action: note.action,
+      changes: note.changes.map((c) => ({ field: c.field, from: c.from, to: c.to })),
+    });
+  }
+
+  async create(year: number, make: (sequence: number) => Changed): Promise<Invoice> {
+    const made = await this.lock.run(`year:${year}`, () =>
+      this.store.runTransaction(
+        async (tx) => {
+          const sequence = await this.nextSequence(tx, year);
+          const { invoice, audit } = make(sequence);
+          tx.create(INVOICES, invoice.id, toDoc(invoice));
+          this.audit(tx, invoice.id, audit);
+          return invoice;
+        },
+        { maxAttempts: this.maxAttempts },
+      ),
+    );
+    return (await this.get(made.id)) ?? made;
+  }
+
+  async update(id: string, change: (current: Invoice) => Changed | null): Promise<Invoice> {
+    const result = await this.lock.run(`invoice:${id}`, () =>
+      this.store.runTransaction(
+        async (tx) => {
+          const doc = await tx.get(INVOICES, id);
+          if (!doc) throw notFound(id);
+          const changed = change(toInvoice(doc));
+          if (!changed) return toInvoice(doc);
+          tx.set(INVOICES, id, toDoc(changed.invoice));
+          this.audit(tx, id, changed.audit);
+          return changed.invoice;
+        },
+        { maxAttempts: this.maxAttempts },
+      ),
+    );
+    return (await this.get(id)) ?? result;
+  }
+
+  async createCreditNote(
+    originalId: string,
+    year: number,
+    make: (original: Invoice, sequence: number) => { creditNote: Changed; original: Changed },
+  ): Promise<Invoice> {
+    const made = await this.lock.run(`year:${year}`, () =>
+      this.lock.run(`invoice:${originalId}`, () =>
+        this.store.runTransaction(
+          async (tx) => {
+            const doc = await tx.get(INVOICES, originalId);
+            if (!doc) throw notFound(originalId);
+            const sequence = await this.nextSequence(tx, year);
+            const { creditNote, original } = make(toInvoice(doc), sequence);
+            tx.create(INVOICES, creditNote.invoice.id, toDoc(creditNote.invoice));
+            tx.set(INVOICES, originalId, toDoc(original.invoice));
+            this.audit(tx, creditNote.invoice.id, creditNote.audit);
+            this.audit(tx, originalId, original.audit);
+            return creditNote.invoice;
+          },
+          { maxAttempts: this.maxAttempts },
+        ),
+      ),
+    );
+    return (await this.get(made.id)) ?? made;
+  }
+
+  async get(id: string): Promise<Invoice | null> {
+    if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) return null;
+    const d = await this.store.collection(INVOICES).get(id);
+    return d ? toInvoice(d) : null;
+  }
+
+  async getByPublicToken(token: string): Promise<Invoice | null> {
+    const page = await this.store.collection(INVOICES).query({ where: [where('publicToken', '==', token)], limit: 1 });
+    return page.docs[0] ? toInvoice(page.docs[0]) : null;
+  }
+
+  async list(q: InvoiceQuery): Promise<Page<Invoice>> {
+    const filters: Filter[] = [];
+    if (q.overdue === true) {
+      filters.push(where('kind', '==', 'invoice'));
+      filters.push(q.status === 'sent' || q.status === 'partial' ? where('status', '==', q.status) : where('status', 'in', ['sent', 'partial']));
+      filters.push(where('dueDate', '<', q.today));
+      if (q.status !== null && q.status !== 'sent' && q.status !== 'partial') return { items: [], nextCursor: null };
+    } else if (q.status !== null) filters.push(where('status', '==', q.status));
+    if (q.clientId !== null) filters.push(where('clientId', '==', q.clientId));
+    if (q.from !== null) filters.push(where('issueDate', '>=', q.from));
+    if (q.to !== null) filters.push(where('issueDate', '<=', q.to));
+    for (const w of q.words) filters.push(where('keywords', 'array-contains', w));
+    const field = q.sort === 'clientName' ? 'clientNameKey' : q.sort;
+    const page = await this.store.collection(INVOICES).query({
+      where: filters,
+      orderBy: [orderBy(field, q.direction)],
+      limit: q.limit,
+      ...(q.cursor ? { startAfter: q.cursor } : {}),
+    });
+    return { items: page.docs.map(toInvoice), nextCursor: page.nextCursor };
+  }
+
+  async forTaxReport(basis: TaxBasis, from: string, to: string): Promise<ReportInvoice[]> {
+    const filters: Filter[] = basis === 'accrual' ? [where('issueDate', '>=', from), where('issueDate', '<=', to)] : [where('lastPaymentDate', '>=', from)];
+    const field = basis === 'accrual' ? 'issueDate' : 'lastPaymentDate';
+    const out: ReportInvoice[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await this.store.collection(INVOICES).query({ where: filters, orderBy: [orderBy(field)], limit: PAGE, ...(cursor ? { startAfter: cursor } : {}) });
+      for (const d of page.docs) {
+        const inv = toInvoice(d);
+        if (basis === 'cash' && (d['firstPaymentDate'] as string) > to) continue;
+        out.push(inv);
+      }
+      cursor = page.nextCursor;
+    } while (cursor !== null);
+    return out;
+  }
+}
