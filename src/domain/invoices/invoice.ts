@@ -381,8 +381,8 @@ export function issueCreditNote(original: Invoice, d: CreditNoteDraft): { credit
   if (Object.keys(errors).length > 0) throw invalid(errors, 'Please check the credit note.');
   const priced = priceLines(d.lines, -1);
   const credit = -priced.totalCents;
-  if (credit <= 0) throw invalid({ lines: ['A credit note must credit more than zero.'] });
-  if (credit > original.balanceCents) throw invalid({ lines: [`The credit (${credit} ¢) exceeds the balance due (${original.balanceCents} ¢); refunds of paid money are not credit notes.`] });
+  if (credit <= 0) throw invalid({ lines: ['A credit note must credit more than zero.'] }, 'Please check the credit note.');
+  if (credit > original.balanceCents) throw invalid({ lines: [`The credit (${credit} ¢) exceeds the balance due (${original.balanceCents} ¢); refunds of paid money are not credit notes.`] }, 'Please check the credit note.');
   const year = yearOf(d.issueDate);
   const at = d.now.toISOString();
   const creditNote: Invoice = {
