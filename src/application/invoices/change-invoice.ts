@@ -23,23 +23,23 @@ export async function changeInvoice(deps: InvoiceDeps, actor: Actor, id: string,
   });
 }
 
-export function updateDraft(deps: InvoiceDeps, auth: AuthState, id: string, fields: DraftFields): Promise<Invoice> {
+export async function updateDraft(deps: InvoiceDeps, auth: AuthState, id: string, fields: DraftFields): Promise<Invoice> {
   const actor = requirePermission(auth, 'editInvoices');
   return changeInvoice(deps, actor, id, 'update', (inv, now) => reviseDraft(inv, fields, now));
 }
 
-export function addPayment(deps: InvoiceDeps, auth: AuthState, id: string, payment: PaymentInput): Promise<Invoice> {
+export async function addPayment(deps: InvoiceDeps, auth: AuthState, id: string, payment: PaymentInput): Promise<Invoice> {
   const actor = requirePermission(auth, 'editInvoices');
   const paymentId = deps.ids.next();
   const today = todayOf(deps);
   return changeInvoice(deps, actor, id, 'payment', (inv, now) => recordPayment(inv, payment, { id: paymentId, now, today, by: actor.name }));
 }
 
-export function voidAnInvoice(deps: InvoiceDeps, auth: AuthState, id: string, reason: string): Promise<Invoice> {
+export async function voidAnInvoice(deps: InvoiceDeps, auth: AuthState, id: string, reason: string): Promise<Invoice> {
   const actor = requirePermission(auth, 'editInvoices');
   return changeInvoice(deps, actor, id, 'void', (inv, now) => voidInvoice(inv, reason, now));
 }
 
-export function markInvoiceSent(deps: InvoiceDeps, actor: Actor, id: string): Promise<Invoice> {
+export async function markInvoiceSent(deps: InvoiceDeps, actor: Actor, id: string): Promise<Invoice> {
   return changeInvoice(deps, actor, id, 'send', (inv, now) => markSent(inv, now));
 }
