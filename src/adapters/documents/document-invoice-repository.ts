@@ -21,7 +21,7 @@ function keywords(inv: Invoice): string[] {
   return [...out].sort();
 }
 
-const toDoc = (inv: Invoice): DocumentData => {
+export const invoiceToDoc = (inv: Invoice): DocumentData => {
   const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = inv;
   const dates = inv.payments.map((p) => p.date).sort();
   return JSON.parse(
@@ -90,7 +90,7 @@ export class DocumentInvoiceRepository implements InvoiceRepository {
         async (tx) => {
           const sequence = await this.nextSequence(tx, year);
           const { invoice, audit } = make(sequence);
-          tx.create(INVOICES, invoice.id, toDoc(invoice));
+          tx.create(INVOICES, invoice.id, invoiceToDoc(invoice));
           this.audit(tx, invoice.id, audit);
           return invoice;
         },
@@ -108,7 +108,7 @@ export class DocumentInvoiceRepository implements InvoiceRepository {
           if (!doc) throw notFound(id);
           const changed = change(toInvoice(doc));
           if (!changed) return toInvoice(doc);
-          tx.set(INVOICES, id, toDoc(changed.invoice));
+          tx.set(INVOICES, id, invoiceToDoc(changed.invoice));
           this.audit(tx, id, changed.audit);
           return changed.invoice;
         },
@@ -131,8 +131,8 @@ export class DocumentInvoiceRepository implements InvoiceRepository {
             if (!doc) throw notFound(originalId);
             const sequence = await this.nextSequence(tx, year);
             const { creditNote, original } = make(toInvoice(doc), sequence);
-            tx.create(INVOICES, creditNote.invoice.id, toDoc(creditNote.invoice));
-            tx.set(INVOICES, originalId, toDoc(original.invoice));
+            tx.create(INVOICES, creditNote.invoice.id, invoiceToDoc(creditNote.invoice));
+            tx.set(INVOICES, originalId, invoiceToDoc(original.invoice));
             this.audit(tx, creditNote.invoice.id, creditNote.audit);
             this.audit(tx, originalId, original.audit);
             return creditNote.invoice;

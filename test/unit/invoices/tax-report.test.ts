@@ -11,7 +11,7 @@ const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n)).toISOString().slic
 const dayIndex = (date: string) => (Date.parse(`${date}T00:00:00Z`) - Date.parse('2026-01-01T00:00:00Z')) / 86_400_000;
 
 const lineArb = fc.record({
-  description: fc.constant('Work'),
+  description: fc.constant<string>('Work'),
   quantity: fc.oneof(fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 8000 }).map((m) => m / 1000)),
   unitPriceCents: fc.integer({ min: 1, max: 250_000 }),
   taxRateBp: fc.constantFrom(...RATES),
@@ -27,7 +27,7 @@ const invoiceArb = fc.record({
   credit: fc.option(fc.record({ lineIndex: fc.nat(), perMille: fc.integer({ min: 1, max: 1000 }), afterDays: fc.integer({ min: 0, max: 20 }) }), { nil: null }),
 });
 
-type Spec = fc.infer<typeof invoiceArb>;
+type Spec = typeof invoiceArb extends fc.Arbitrary<infer T> ? T : never;
 
 /** Builds one invoice (and maybe its credit note) through the domain's own rules. */
 function build(spec: Spec, i: number): Invoice[] {
