@@ -198,3 +198,51 @@ export const taxReportSchema = z.object({
   ),
 });
 export type TaxReportDto = z.infer<typeof taxReportSchema>;
+
+// ---- live totals in the editor ---------------------------------------------------------------
+
+/**
+ * The editor's live totals: the same per-line rounding as the server (docs/money.md) — net =
+ * quantity × price and tax = net × rate, each rounded to the cent half away from zero — so what
+ * the form shows is what the invoice will say. test/unit/invoices/contracts.test.ts checks this
+ * against the domain on random lines.
+ */
+function roundDiv(n: bigint, d: bigint): bigint {
+  const neg = n < 0n;
+  const a = neg ? -n : n;
+  const q = a / d + ((a % d) * 2n >= d ? 1n : 0n);
+  return neg ? -q : q;
+}
+
+export interface TotalsPreview {
+  lines: { netCents: number; taxCents: number }[];
+  taxes: { taxRateBp: number; taxableCents: number; taxCents: number }[];
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+export function previewTotals(lines: readonly { quantity: number; unitPriceCents: number; taxRateBp: number }[]): TotalsPreview {
+  const priced = lines.map((l) => {
+    const ok = Number.isFinite(l.quantity) && Number.isSafeInteger(l.unitPriceCents) && Number.isInteger(l.taxRateBp);
+    const netCents = ok ? Number(roundDiv(BigInt(Math.round(l.quantity * 1000)) * BigInt(l.unitPriceCents), 1000n)) : 0;
+    const taxCents = ok ? Number(roundDiv(BigInt(netCents) * BigInt(l.taxRateBp), 10_000n)) : 0;
+    return { netCents, taxCents, taxRateBp: ok ? l.taxRateBp : 0 };
+  });
+  const byRate = new Map<number, { taxRateBp: number; taxableCents: number; taxCents: number }>();
+  for (const p of priced) {
+    const t = byRate.get(p.taxRateBp) ?? { taxRateBp: p.taxRateBp, taxableCents: 0, taxCents: 0 };
+    t.taxableCents += p.netCents;
+    t.taxCents += p.taxCents;
+    byRate.set(p.taxRateBp, t);
+  }
+  const subtotalCents = priced.reduce((s, p) => s + p.netCents, 0);
+  const taxCents = priced.reduce((s, p) => s + p.taxCents, 0);
+  return {
+    lines: priced.map(({ netCents, taxCents: t }) => ({ netCents, taxCents: t })),
+    taxes: [...byRate.values()].sort((a, b) => a.taxRateBp - b.taxRateBp),
+    subtotalCents,
+    taxCents,
+    totalCents: subtotalCents + taxCents,
+  };
+}
