@@ -82,13 +82,13 @@ export function PaymentDialog(props: { invoice: InvoiceDto; onClose: () => void 
         <RootError message={formState.errors.root?.message} />
         <div className="grid gap-3 md:grid-cols-2">
           <Field label="Amount ($)" id="pay-amount" error={formState.errors.amount?.message} required>
-            <input inputMode="decimal" {...register('amount')} />
+            <input id="pay-amount" inputMode="decimal" {...register('amount')} />
           </Field>
           <Field label="Date received" id="pay-date" error={formState.errors.date?.message} required>
-            <input type="date" {...register('date')} />
+            <input id="pay-date" type="date" {...register('date')} />
           </Field>
           <Field label="Method" id="pay-method" error={formState.errors.method?.message} required>
-            <select {...register('method')}>
+            <select id="pay-method" {...register('method')}>
               {PAYMENT_METHODS.map((m) => (
                 <option key={m} value={m}>
                   {METHOD_LABELS[m]}
@@ -97,7 +97,7 @@ export function PaymentDialog(props: { invoice: InvoiceDto; onClose: () => void 
             </select>
           </Field>
           <Field label="Reference (check no., transaction id)" id="pay-ref" error={formState.errors.reference?.message}>
-            <input {...register('reference')} />
+            <input id="pay-ref" {...register('reference')} />
           </Field>
         </div>
         <Buttons busy={formState.isSubmitting} label="Record payment" dirty={formState.isDirty} release={release} onClose={props.onClose} />
@@ -127,7 +127,7 @@ export function VoidDialog(props: { invoice: InvoiceDto; onClose: () => void }) 
       <form onSubmit={onSubmit} noValidate>
         <RootError message={formState.errors.root?.message} />
         <Field label="Reason" id="void-reason" error={formState.errors.reason?.message} required>
-          <input {...register('reason')} />
+          <input id="void-reason" {...register('reason')} />
         </Field>
         <Buttons busy={formState.isSubmitting} label="Void invoice" dirty={formState.isDirty} release={release} onClose={props.onClose} />
       </form>
@@ -167,7 +167,7 @@ export function CreditNoteDialog(props: { invoice: InvoiceDto; onClose: (created
           sign={-1}
         />
         <Field label="Reason" id="credit-reason" error={formState.errors.reason?.message} required>
-          <input {...register('reason')} />
+          <input id="credit-reason" {...register('reason')} />
         </Field>
         <Buttons busy={formState.isSubmitting} label="Issue credit note" dirty={formState.isDirty} release={release} onClose={() => props.onClose(null)} />
       </form>

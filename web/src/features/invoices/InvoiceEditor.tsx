@@ -70,7 +70,7 @@ export function InvoiceEditor(props: { invoice: InvoiceDto | null; onDone: (save
               <input className={inputClass} type="search" value={clientText} onChange={(e) => setClientText(e.target.value)} placeholder="Name, e-mail, phone" />
             </label>
             <Field label="Client" id={`${idp}-client`} error={errors.clientId?.message} required>
-              <select {...register('clientId')}>
+              <select id={`${idp}-client`} {...register('clientId')}>
                 <option value="">{clients.isPending ? 'Loading clients…' : 'Pick a client'}</option>
                 {clients.data?.items.map((c) => (
                   <option key={c.id} value={c.id}>
@@ -84,13 +84,13 @@ export function InvoiceEditor(props: { invoice: InvoiceDto | null; onDone: (save
           </div>
         )}
         <Field label="Title" id={`${idp}-title`} error={errors.title?.message}>
-          <input {...register('title')} />
+          <input id={`${idp}-title`} {...register('title')} />
         </Field>
         <Field label="Issue date" id={`${idp}-issue`} error={errors.issueDate?.message} required>
-          <input type="date" {...register('issueDate')} />
+          <input id={`${idp}-issue`} type="date" {...register('issueDate')} />
         </Field>
         <Field label="Terms" id={`${idp}-terms`} error={errors.terms?.message} required>
-          <select {...register('terms')}>
+          <select id={`${idp}-terms`} {...register('terms')}>
             {PAYMENT_TERMS.map((t) => (
               <option key={t} value={t}>
                 {TERMS_LABELS[t]}
@@ -106,7 +106,7 @@ export function InvoiceEditor(props: { invoice: InvoiceDto | null; onDone: (save
         idPrefix={idp}
       />
       <Field label="Notes (printed on the invoice)" id={`${idp}-notes`} error={errors.notes?.message}>
-        <textarea rows={3} {...register('notes')} />
+        <textarea id={`${idp}-notes`} rows={3} {...register('notes')} />
       </Field>
       <div className="flex gap-2">
         <button type="submit" className={buttonClass} disabled={formState.isSubmitting}>
