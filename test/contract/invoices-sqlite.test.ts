@@ -129,9 +129,14 @@ describe('invoices on SQLite', () => {
     expect([...first.items, ...second.items].map((i) => i.number)).toEqual(Array.from({ length: 7 }, (_, i) => `INV-2026-000${i + 1}`));
     expect(second.nextCursor).toBeNull();
 
+    // A sent invoice voided later leaves the report (its tax entry is removed in the same transaction).
+    const fifth = first.items.find((i) => i.number === 'INV-2026-0005') ?? second.items.find((i) => i.number === 'INV-2026-0005');
+    await voidAnInvoice(deps, ADMIN, fifth!.id, 'Duplicate');
     const all = (await listInvoices(deps, ADMIN, listAll)).items;
+    expect(all.filter((i) => i.status === 'void').map((i) => i.number)).toEqual(['INV-2026-0005']);
     const report = await taxReport(deps, ADMIN, { basis: 'accrual', period: 'custom', value: '2026-11-01..2026-11-30' });
     expect(report).toEqual(buildTaxReport(all, 'accrual', '2026-11-01', '2026-11-30'));
-    expect(report.totals.taxCents).toBe(all.filter((i) => i.status !== 'draft').reduce((s, i) => s + i.taxCents, 0));
+    expect(report.totals.taxCents).toBe(all.filter((i) => i.status !== 'draft' && i.status !== 'void').reduce((s, i) => s + i.taxCents, 0));
+    expect(report.entries.map((e) => e.number)).toEqual(['INV-2026-0001', 'INV-2026-0002', 'INV-2026-0003', 'INV-2026-0004']);
   });
 });

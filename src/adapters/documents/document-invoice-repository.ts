@@ -11,6 +11,8 @@ import { KeyedLock } from '../shared/keyed-lock.ts';
 
 export const INVOICES = 'invoices';
 export const INVOICE_COUNTERS = 'invoice_counters';
+/** A compact copy of what tax reports read, one per issued (not draft, not void) invoice. */
+export const INVOICE_TAX_ENTRIES = 'invoice_tax_entries';
 const AUDIT_LOG = 'audit_log';
 const PAGE = 1000;
 
@@ -23,23 +25,68 @@ function keywords(inv: Invoice): string[] {
 
 export const invoiceToDoc = (inv: Invoice): DocumentData => {
   const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = inv;
-  const dates = inv.payments.map((p) => p.date).sort();
-  return JSON.parse(
-    JSON.stringify({
-      ...rest,
-      createdAtIso: inv.createdAt,
-      keywords: keywords(inv),
-      clientNameKey: inv.clientName.toLowerCase(),
-      firstPaymentDate: dates[0] ?? null,
-      lastPaymentDate: dates.at(-1) ?? null,
-    }),
-  ) as DocumentData;
+  return JSON.parse(JSON.stringify({ ...rest, createdAtIso: inv.createdAt, keywords: keywords(inv), clientNameKey: inv.clientName.toLowerCase() })) as DocumentData;
 };
 
 const toInvoice = (d: StoredDocument): Invoice => {
-  const { keywords: _k, clientNameKey: _n, firstPaymentDate: _f, lastPaymentDate: _l, createdAtIso, ...rest } = d as unknown as Invoice & Record<string, unknown>;
+  const { keywords: _k, clientNameKey: _n, createdAtIso, ...rest } = d as unknown as Invoice & Record<string, unknown>;
   return { ...rest, createdAt: typeof createdAtIso === 'string' ? createdAtIso : d.createdAt, updatedAt: d.updatedAt } as Invoice;
 };
+
+type TaxEntryDoc = {
+  number: string;
+  kind: Invoice['kind'];
+  clientName: string;
+  issueDate: string;
+  status: Invoice['status'];
+  /** rateBp, taxable, tax for each rate in turn (flat: the store takes no nested arrays). */
+  taxes: number[];
+  creditTaxes: number[];
+  totalCents: number;
+  creditedCents: number;
+  payments: { d: string; a: number; r: string }[];
+  firstPaymentDate: string | null;
+  lastPaymentDate: string | null;
+};
+
+const packTaxes = (t: Invoice['taxes']): number[] => t.flatMap((x) => [x.taxRateBp, x.taxableCents, x.taxCents]);
+function unpackTaxes(t: number[]): Invoice['taxes'] {
+  const out: Invoice['taxes'] = [];
+  for (let i = 0; i + 2 < t.length; i += 3) out.push({ taxRateBp: t[i] ?? 0, taxableCents: t[i + 1] ?? 0, taxCents: t[i + 2] ?? 0 });
+  return out;
+}
+
+export function taxEntryDoc(inv: Invoice): TaxEntryDoc {
+  const dates = inv.payments.map((p) => p.date).sort();
+  return {
+    number: inv.number,
+    kind: inv.kind,
+    clientName: inv.clientName,
+    issueDate: inv.issueDate,
+    status: inv.status,
+    taxes: packTaxes(inv.taxes),
+    creditTaxes: packTaxes(inv.creditTaxes),
+    totalCents: inv.totalCents,
+    creditedCents: inv.creditedCents,
+    payments: inv.payments.map((p) => ({ d: p.date, a: p.amountCents, r: p.recordedAt })),
+    firstPaymentDate: dates[0] ?? null,
+    lastPaymentDate: dates.at(-1) ?? null,
+  };
+}
+
+const reportInvoice = (id: string, d: TaxEntryDoc): ReportInvoice => ({
+  id,
+  number: d.number,
+  kind: d.kind,
+  clientName: d.clientName,
+  issueDate: d.issueDate,
+  status: d.status,
+  taxes: unpackTaxes(d.taxes),
+  creditTaxes: unpackTaxes(d.creditTaxes),
+  totalCents: d.totalCents,
+  creditedCents: d.creditedCents,
+  payments: d.payments.map((p, i) => ({ id: String(i), date: p.d, amountCents: p.a, recordedAt: p.r, method: 'other', reference: '', recordedBy: '' })),
+});
 
 const notFound = (id: string) => new DomainError('not-found', `No invoice ${id}.`);
 
@@ -84,6 +131,13 @@ export class DocumentInvoiceRepository implements InvoiceRepository {
     });
   }
 
+  /** Issued invoices have an entry; a draft has none yet, a voided one loses it. */
+  private writeTaxEntry(tx: Transaction, inv: Invoice, existed: boolean): void {
+    const counts = inv.status !== 'draft' && inv.status !== 'void';
+    if (counts) tx.set(INVOICE_TAX_ENTRIES, inv.id, taxEntryDoc(inv) as unknown as DocumentData);
+    else if (existed) tx.delete(INVOICE_TAX_ENTRIES, inv.id);
+  }
+
   async create(year: number, make: (sequence: number) => Changed): Promise<Invoice> {
     const made = await this.lock.run(`year:${year}`, () =>
       this.store.runTransaction(
@@ -91,6 +145,7 @@ export class DocumentInvoiceRepository implements InvoiceRepository {
           const sequence = await this.nextSequence(tx, year);
           const { invoice, audit } = make(sequence);
           tx.create(INVOICES, invoice.id, invoiceToDoc(invoice));
+          this.writeTaxEntry(tx, invoice, false);
           this.audit(tx, invoice.id, audit);
           return invoice;
         },
@@ -109,6 +164,7 @@ export class DocumentInvoiceRepository implements InvoiceRepository {
           const changed = change(toInvoice(doc));
           if (!changed) return toInvoice(doc);
           tx.set(INVOICES, id, invoiceToDoc(changed.invoice));
+          this.writeTaxEntry(tx, changed.invoice, doc['status'] !== 'draft' && doc['status'] !== 'void');
           this.audit(tx, id, changed.audit);
           return changed.invoice;
         },
@@ -133,6 +189,8 @@ export class DocumentInvoiceRepository implements InvoiceRepository {
             const { creditNote, original } = make(toInvoice(doc), sequence);
             tx.create(INVOICES, creditNote.invoice.id, invoiceToDoc(creditNote.invoice));
             tx.set(INVOICES, originalId, invoiceToDoc(original.invoice));
+            this.writeTaxEntry(tx, creditNote.invoice, false);
+            this.writeTaxEntry(tx, original.invoice, true);
             this.audit(tx, creditNote.invoice.id, creditNote.audit);
             this.audit(tx, originalId, original.audit);
             return creditNote.invoice;
@@ -183,14 +241,16 @@ export class DocumentInvoiceRepository implements InvoiceRepository {
     const out: ReportInvoice[] = [];
     let cursor: string | null = null;
     do {
-      const page = await this.store.collection(INVOICES).query({ where: filters, orderBy: [orderBy(field)], limit: PAGE, ...(cursor ? { startAfter: cursor } : {}) });
+      const page = await this.store
+        .collection<TaxEntryDoc>(INVOICE_TAX_ENTRIES)
+        .query({ where: filters, orderBy: [orderBy(field)], limit: PAGE, ...(cursor ? { startAfter: cursor } : {}) });
       for (const d of page.docs) {
-        const inv = toInvoice(d);
-        if (basis === 'cash' && (d['firstPaymentDate'] as string) > to) continue;
-        out.push(inv);
+        if (basis === 'cash' && (d.firstPaymentDate ?? '') > to) continue;
+        out.push(reportInvoice(d.id, d));
       }
       cursor = page.nextCursor;
     } while (cursor !== null);
     return out;
   }
+
 }
