@@ -7,6 +7,7 @@ import type { TaxReport } from '../../domain/invoices/tax-report.ts';
 type Doc = InstanceType<typeof PDFDocument>;
 
 const MARGIN = 50;
+const STATUS: Record<Invoice['status'], string> = { draft: 'Draft', sent: 'Sent', partial: 'Partly paid', paid: 'Paid', void: 'VOID' };
 const BRAND = '#1e3a8a';
 const MUTED = '#555555';
 
@@ -37,14 +38,23 @@ function letterhead(doc: Doc, company: CompanyLetterhead, heading: string): void
   doc.moveDown(3);
 }
 
-/** A table row: text columns at fixed x positions, numbers right-aligned in their width. */
+/**
+ * A table row: text columns at fixed x positions, numbers right-aligned in their width. A cell
+ * that fits its width is placed directly (no line wrapper: most of pdfkit's time per cell);
+ * only longer text (descriptions) wraps.
+ */
 function row(doc: Doc, cells: { text: string; x: number; width: number; align?: 'left' | 'right' }[], bold = false): void {
   const y = doc.y;
   doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
-  let bottom = y;
+  let bottom = y + doc.currentLineHeight(true);
   for (const c of cells) {
-    doc.text(c.text, c.x, y, { width: c.width, align: c.align ?? 'left' });
-    bottom = Math.max(bottom, doc.y);
+    const w = doc.widthOfString(c.text);
+    if (w <= c.width) {
+      doc.text(c.text, c.align === 'right' ? c.x + c.width - w : c.x, y, { lineBreak: false });
+    } else {
+      doc.text(c.text, c.x, y, { width: c.width, align: c.align ?? 'left' });
+      bottom = Math.max(bottom, doc.y);
+    }
   }
   doc.x = MARGIN;
   doc.y = bottom + 3;
@@ -73,7 +83,7 @@ export class PdfkitInvoiceDocuments implements InvoiceDocuments {
           ['Issue date', inv.issueDate],
           ...(inv.kind === 'invoice' ? ([['Due date', inv.dueDate], ['Terms', inv.terms.replace('net', 'Net ')]] as [string, string][]) : []),
           ...(inv.creditFor ? ([['Credits', inv.creditFor.number]] as [string, string][]) : []),
-          ['Status', inv.status === 'void' ? 'VOID' : isOverdue(inv, today) ? `${inv.status} (overdue)` : inv.status],
+          ['Status', isOverdue(inv, today) ? `${STATUS[inv.status]} (overdue)` : STATUS[inv.status]],
         ];
         let y = top;
         for (const [k, v] of meta) {
