@@ -91,8 +91,8 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   { collection: 'client_terms', fields: [asc('term'), asc('nameKey'), asc('id')] },
   { collection: 'monitoring_contracts', fields: [asc('clientId'), desc('createdAt')] },
   // Invoices (docs/money.md): list sorts, the public link, tax reports by issue and payment date.
-  { collection: 'invoice_tax_entries', fields: [asc('issueDate')] },
-  { collection: 'invoice_tax_entries', fields: [asc('lastPaymentDate')] },
+  { collection: 'invoice_tax_entries', fields: [asc('issueDate'), asc('id')] },
+  { collection: 'invoice_tax_entries', fields: [asc('lastPaymentDate'), asc('id')] },
   { collection: 'invoices', fields: [asc('publicToken')] },
   { collection: 'invoices', fields: [asc('status'), asc('issueDate')] },
   { collection: 'invoices', fields: [asc('clientNameKey')] },
