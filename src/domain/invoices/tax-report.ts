@@ -49,6 +49,9 @@ export interface TaxReport {
   entries: TaxReportEntry[];
 }
 
+/** Code-unit order (ISO dates, INV numbers): far cheaper than localeCompare over 10⁵ entries. */
+const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 const issued = (inv: ReportInvoice) => inv.status !== 'draft' && inv.status !== 'void';
 
 export function accrualEntries(inv: ReportInvoice, from: string, to: string): TaxReportEntry[] {
@@ -61,7 +64,7 @@ export function cashEntries(inv: ReportInvoice, from: string, to: string): TaxRe
   const effectiveTotal = inv.totalCents - inv.creditedCents;
   if (effectiveTotal <= 0) return [];
   const rates = sumTaxes([...inv.taxes, ...inv.creditTaxes]);
-  const payments = [...inv.payments].sort((a, b) => (a.date === b.date ? a.recordedAt.localeCompare(b.recordedAt) : a.date.localeCompare(b.date)));
+  const payments = inv.payments.length === 1 ? inv.payments : [...inv.payments].sort((a, b) => cmp(a.date, b.date) || cmp(a.recordedAt, b.recordedAt));
   const counted = rates.map((r) => ({ ...r, taxableCents: 0, taxCents: 0 }));
   let paid = 0;
   let lastDate: string | null = null;
@@ -90,7 +93,7 @@ function entry(inv: ReportInvoice, date: string, taxRateBp: number, taxableCents
 export function buildTaxReport(invoices: Iterable<ReportInvoice>, basis: TaxBasis, from: string, to: string): TaxReport {
   const entries: TaxReportEntry[] = [];
   for (const inv of invoices) entries.push(...(basis === 'accrual' ? accrualEntries(inv, from, to) : cashEntries(inv, from, to)));
-  entries.sort((a, b) => a.date.localeCompare(b.date) || a.number.localeCompare(b.number) || a.taxRateBp - b.taxRateBp);
+  entries.sort((a, b) => cmp(a.date, b.date) || cmp(a.number, b.number) || a.taxRateBp - b.taxRateBp);
   const byRate = new Map<number, TaxReportRow & { ids: Set<string> }>();
   for (const e of entries) {
     const row = byRate.get(e.taxRateBp) ?? { taxRateBp: e.taxRateBp, taxableCents: 0, taxCents: 0, invoiceCount: 0, ids: new Set<string>() };
