@@ -184,7 +184,11 @@ export const taxReportQuerySchema = z.object({
   basis: z.enum(TAX_BASES).default('accrual'),
   period: z.enum(PERIOD_KINDS).default('month'),
   value: z.string().min(4).max(40),
+  /** Drill-down: only this rate's invoices in `entries`. */
+  rate: z.coerce.number().int().min(0).max(10_000).optional(),
 });
+/** At most this many drill-down entries in a JSON answer; CSV has them all. */
+export const TAX_REPORT_ENTRY_LIMIT = 1000;
 export type TaxReportQuery = z.input<typeof taxReportQuerySchema>;
 
 export const taxReportSchema = z.object({
@@ -193,6 +197,8 @@ export const taxReportSchema = z.object({
   to: z.string(),
   rows: z.array(z.object({ taxRateBp: z.number(), taxableCents: z.number(), taxCents: z.number(), invoiceCount: z.number() })),
   totals: z.object({ taxableCents: z.number(), taxCents: z.number() }),
+  /** Entries (of the chosen rate) in the period; `entries` holds the first TAX_REPORT_ENTRY_LIMIT. */
+  entryCount: z.number(),
   entries: z.array(
     z.object({ invoiceId: z.string(), number: z.string(), kind: z.enum(INVOICE_KINDS), clientName: z.string(), date: z.string(), taxRateBp: z.number(), taxableCents: z.number(), taxCents: z.number() }),
   ),

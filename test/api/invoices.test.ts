@@ -164,6 +164,9 @@ describe('/api/invoices', () => {
       { taxRateBp: 0, taxableCents: 5_000, taxCents: 0, invoiceCount: 1 },
       { taxRateBp: 1000, taxableCents: 10_000, taxCents: 1_000, invoiceCount: 1 },
     ]);
+    expect(cash.entryCount).toBe(2);
+    const drill = await json<TaxReportDto>(await admin.get('/api/tax-reports?basis=cash&period=month&value=2026-10&rate=1000'));
+    expect(drill).toMatchObject({ entryCount: 1, entries: [{ number: inv.number, taxRateBp: 1000, taxCents: 1_000 }] });
     const csv = await (await admin.get('/api/tax-reports/export.csv?basis=cash&period=month&value=2026-10')).text();
     expect(csv).toContain('summary,cash,2026-10-01,2026-10-31,10 %,1000,1,100.00,10.00');
     expect(csv).toContain(`2026-10-20,${inv.number},invoice,`);

@@ -7,6 +7,7 @@ import type { TaxReport } from '../../domain/invoices/tax-report.ts';
 type Doc = InstanceType<typeof PDFDocument>;
 
 const MARGIN = 50;
+const PDF_ENTRY_LIMIT = 2000;
 const STATUS: Record<Invoice['status'], string> = { draft: 'Draft', sent: 'Sent', partial: 'Partly paid', paid: 'Paid', void: 'VOID' };
 const BRAND = '#1e3a8a';
 const MUTED = '#555555';
@@ -169,7 +170,9 @@ export class PdfkitInvoiceDocuments implements InvoiceDocuments {
           true,
         );
         doc.moveDown().font('Helvetica-Bold').fontSize(11).text('Invoices', MARGIN).moveDown(0.3);
-        for (const e of report.entries) {
+        // A year of invoices would run to thousands of pages: the PDF lists the first ones, the CSV all.
+        const shown = report.entries.slice(0, PDF_ENTRY_LIMIT);
+        for (const e of shown) {
           row(doc, [
             { text: `${e.date}  ${e.number}${e.kind === 'credit-note' ? ' (credit)' : ''}`, x: MARGIN, width: 170 },
             { text: e.clientName, x: 225, width: 120 },
@@ -178,6 +181,7 @@ export class PdfkitInvoiceDocuments implements InvoiceDocuments {
             { text: money(e.taxCents), x: 470, width: 92, align: 'right' },
           ]);
         }
+        if (report.entries.length > shown.length) doc.moveDown().font('Helvetica').fontSize(9).text(`… and ${report.entries.length - shown.length} more entries: see the CSV export.`, MARGIN);
       },
       { Title: `Tax report ${report.from} – ${report.to}`, Author: company.name },
     );

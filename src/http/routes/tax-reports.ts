@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { needs } from '../access.ts';
 import { apiErrorSchema } from '../../contracts/errors.ts';
-import { taxReportQuerySchema, taxReportSchema } from '../../contracts/invoices.ts';
+import { TAX_REPORT_ENTRY_LIMIT, taxReportQuerySchema, taxReportSchema } from '../../contracts/invoices.ts';
 import type { InvoiceDeps } from '../../application/invoices/invoice-deps.ts';
 import { taxReport, taxReportCsv } from '../../application/invoices/tax-report.ts';
 
@@ -12,7 +12,12 @@ export const taxReportRoutes: FastifyPluginAsyncZod<InvoiceDeps> = async (app, d
   app.get(
     '/api/tax-reports',
     { config: { access: VIEW }, schema: { querystring: taxReportQuerySchema, response: { 200: taxReportSchema, 400: apiErrorSchema } } },
-    async (req) => taxReport(deps, req.auth, req.query),
+    async (req) => {
+      const report = await taxReport(deps, req.auth, req.query);
+      const rate = req.query.rate;
+      const entries = rate === undefined ? report.entries : report.entries.filter((e) => e.taxRateBp === rate);
+      return { ...report, entryCount: entries.length, entries: entries.slice(0, TAX_REPORT_ENTRY_LIMIT) };
+    },
   );
 
   app.get('/api/tax-reports/export.csv', { config: { access: VIEW }, schema: { querystring: taxReportQuerySchema } }, async (req, reply) => {

@@ -26,9 +26,9 @@ export function defaultValue(kind: string, now = new Date()): string {
   return `${y}-${String(m).padStart(2, '0')}`;
 }
 
-const taxReportQuery = (basis: string, period: string, value: string) => ({
-  queryKey: ['tax-report', basis, period, value],
-  queryFn: () => apiFetch<TaxReportDto>(`/api/tax-reports?${new URLSearchParams({ basis, period, value }).toString()}`),
+const taxReportQuery = (basis: string, period: string, value: string, rate: number | undefined) => ({
+  queryKey: ['tax-report', basis, period, value, rate],
+  queryFn: () => apiFetch<TaxReportDto>(`/api/tax-reports?${new URLSearchParams({ basis, period, value, ...(rate === undefined ? {} : { rate: String(rate) }) }).toString()}`),
   placeholderData: keepPreviousData,
 });
 
@@ -37,11 +37,11 @@ export function TaxReportScreen(props: { search: TaxSearch; onSearch: (next: Tax
   const basis = props.search.basis ?? 'accrual';
   const period = props.search.period ?? 'month';
   const value = props.search.value ?? defaultValue(period);
-  const report = useQuery(taxReportQuery(basis, period, value));
+  const rate = props.search.rate;
+  const report = useQuery(taxReportQuery(basis, period, value, rate));
   const [from, to] = period === 'custom' ? value.split('..') : ['', ''];
   const qs = new URLSearchParams({ basis, period, value }).toString();
-  const rate = props.search.rate;
-  const entries = report.data?.entries.filter((e) => rate === undefined || e.taxRateBp === rate) ?? [];
+  const entries = report.data?.entries ?? [];
 
   return (
     <section>
@@ -174,6 +174,11 @@ export function TaxReportScreen(props: { search: TaxSearch; onSearch: (next: Tax
             </tfoot>
           </table>
           <h2 className="mb-2 mt-6 text-lg font-semibold">Invoices{rate !== undefined ? ` at ${formatRate(rate)}` : ''}</h2>
+          {report.data.entryCount > entries.length && (
+            <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">
+              Showing the first {entries.length} of {report.data.entryCount}; the CSV export lists them all.
+            </p>
+          )}
           {entries.length === 0 ? (
             <p className="text-sm text-slate-500">Nothing to show.</p>
           ) : (
