@@ -61,6 +61,11 @@ import { DocumentIdempotencyKeys } from './adapters/documents/document-idempoten
 import { DocumentLease } from './adapters/documents/document-lease.ts';
 import type { TimeDeps } from './application/time/time-deps.ts';
 import { DocumentTimeEntryRepository } from './adapters/documents/document-time-entry-repository.ts';
+import type { InvoiceDeps } from './application/invoices/invoice-deps.ts';
+import { InvoiceIssuerService } from './application/invoices/create-invoice.ts';
+import { DocumentInvoiceRepository } from './adapters/documents/document-invoice-repository.ts';
+import { DocumentJobMaterials } from './adapters/documents/document-job-materials.ts';
+import { PdfkitInvoiceDocuments } from './adapters/pdf/pdfkit-invoice-documents.ts';
 
 /**
  * The composition root: the only place that knows which adapter implements which port.
@@ -98,12 +103,15 @@ export const TOKENS = {
   ProposalDeps: Symbol('ProposalDeps') as InjectionToken<Omit<ProposalDeps, 'jobs' | 'invoices' | 'baseUrl'>>,
   /** Placeholders until the jobs and invoices features are merged (they register the real ones). */
   JobCreator: Symbol('JobCreator') as InjectionToken<JobCreator>,
-  InvoiceIssuer: Symbol('InvoiceIssuer') as InjectionToken<InvoiceIssuer>,
   Monitoring: Symbol('Monitoring') as InjectionToken<MonitoringDeps>,
   /** The one in-process runner of scheduled work; main.ts starts and stops it. */
   Scheduler: Symbol('Scheduler') as InjectionToken<Scheduler>,
   /** Time tracking's use-case dependencies (entries, employees, audit, clock, overtime/flag rules). */
   TimeDeps: Symbol('TimeDeps') as InjectionToken<TimeDeps>,
+  /** Invoices, payments, credit notes and tax reports (docs/money.md); baseUrl is set by the server. */
+  InvoiceDeps: Symbol('InvoiceDeps') as InjectionToken<InvoiceDeps>,
+  /** The port proposals and monitoring contracts create invoices through. */
+  InvoiceIssuer: Symbol('InvoiceIssuer') as InjectionToken<InvoiceIssuer>,
 } as const;
 
 export interface AppContainer {
@@ -166,7 +174,6 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
 
   const notWired = (feature: string) => () => Promise.reject(new DomainError('unavailable', `Converting needs the ${feature} feature, which is not installed yet.`));
   c.register(TOKENS.JobCreator, { useValue: { createJob: notWired('jobs') } });
-  c.register(TOKENS.InvoiceIssuer, { useValue: { createInvoice: notWired('invoices') } });
   c.register(TOKENS.ProposalDeps, {
     useFactory: instanceCachingFactory((r) => ({
       proposals: new DocumentProposalRepository(r.resolve(TOKENS.Store)),
@@ -221,6 +228,23 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
       rules: { timeZone: config.timeZone, overtimeWeeklyHours: config.time.overtimeWeeklyHours, maxOpenHours: config.time.forgottenClockOutHours },
     }),
   });
+  c.register(TOKENS.InvoiceDeps, {
+    useFactory: instanceCachingFactory((r) => ({
+      invoices: new DocumentInvoiceRepository(r.resolve(TOKENS.Store), ids),
+      clients: r.resolve(TOKENS.ClientDirectory),
+      jobs: new DocumentJobMaterials(r.resolve(TOKENS.Store), r.resolve(TOKENS.Inventory)),
+      documents: new PdfkitInvoiceDocuments(),
+      mailer: r.resolve(TOKENS.Mailer),
+      audit: r.resolve(TOKENS.AuditLog),
+      clock,
+      ids,
+      tokens: { next: () => randomBytes(24).toString('base64url') },
+      company: { name: config.company.name, address: config.company.address, phone: config.company.phone, email: config.company.email },
+      format: { currency: 'USD', locale: 'en-US', timeZone: config.timeZone },
+      baseUrl: (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, ''),
+    })),
+  });
+  c.register(TOKENS.InvoiceIssuer, { useFactory: instanceCachingFactory((r) => new InvoiceIssuerService(r.resolve(TOKENS.InvoiceDeps))) });
 
   let closed = false;
   let detector: PooledObjectDetector | null = null;

@@ -33,6 +33,7 @@ import { timeRoutes } from './routes/time.ts';
 import { cameraPlanRoutes } from './routes/camera-plans.ts';
 import { PdfkitCameraPlanPdf } from '../adapters/pdf/pdfkit-camera-plan-pdf.ts';
 import { PdfjsPageRasterizer } from '../adapters/pdf/pdfjs-page-rasterizer.ts';
+import { invoiceRoutes } from './routes/invoices.ts';
 
 const GOOGLE = {
   issuer: 'https://accounts.google.com',
@@ -152,6 +153,7 @@ export async function buildServer(
   await app.register(monitoringRoutes, container.resolve(TOKENS.Monitoring));
   await app.register(timeRoutes, container.resolve(TOKENS.TimeDeps));
   await app.register(cameraPlanRoutes, { plans: container.resolve(TOKENS.CameraPlans), clients: container.resolve(TOKENS.Clients), inventory: container.resolve(TOKENS.Inventory), files: container.resolve(TOKENS.Files), pdf: new PdfkitCameraPlanPdf(), pdfPages: new PdfjsPageRasterizer(), clock, timeZone: config.timeZone });
+  await app.register(invoiceRoutes, { ...container.resolve(TOKENS.InvoiceDeps), baseUrl });
   await registerSpa(app, config.staticDir);
 
   // While shutting down, answers to in-flight requests close their keep-alive connection, so

@@ -5,7 +5,8 @@ import type { StoredDocument } from '../../domain/persistence/document-data.ts';
 
 export const OUTBOX = 'outbox';
 
-type Doc = { to: string; replyTo: string | null; subject: string; text: string; sentAt: string };
+type AttachmentDoc = { filename: string; contentType: string; size: number };
+type Doc = { to: string; replyTo: string | null; subject: string; text: string; sentAt: string; attachments?: AttachmentDoc[] };
 
 /**
  * The default mail adapter: a mail is "sent" by storing it in the 'outbox' collection, where
@@ -25,6 +26,7 @@ export class DocumentOutboxMailer implements Mailer, MailOutbox {
 
   async send(m: MailMessage): Promise<SentMail> {
     const doc: Doc = { to: m.to, replyTo: m.replyTo ?? null, subject: m.subject, text: m.text, sentAt: this.clock.now().toISOString() };
+    if (m.attachments?.length) doc.attachments = m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.content.byteLength }));
     const saved = await this.store.collection<Doc>(OUTBOX).create(doc, this.ids.next());
     return { id: saved.id };
   }
@@ -39,6 +41,7 @@ export class DocumentOutboxMailer implements Mailer, MailOutbox {
       subject: d.subject,
       text: d.text,
       sentAt: d.sentAt,
+      ...(d.attachments ? { attachments: d.attachments.map((a) => ({ ...a })) } : {}),
     }));
   }
 }

@@ -26,8 +26,10 @@ export interface Mailer {
   send(message: MailMessage): Promise<SentMail>;
 }
 
-export interface OutboxMail extends MailMessage {
+export interface OutboxMail extends Omit<MailMessage, 'attachments'> {
   id: string;
+  /** The outbox keeps attachments' names and sizes, not their bytes. */
+  attachments?: { filename: string; contentType: string; size: number }[];
   sentAt: string;
 }
 

@@ -111,6 +111,12 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   { collection: 'idempotency_keys', fields: [asc('status'), asc('claimedAt')] },
   { collection: 'invoices', fields: [asc('source.kind'), asc('dueDate')] },
   { collection: 'invoices', fields: [asc('source.id'), asc('source.period')] },
+  // Invoices (docs/money.md): list sorts, the public link, tax reports by issue and payment date.
+  { collection: 'invoice_tax_entries', fields: [asc('issueDate'), asc('id')] },
+  { collection: 'invoice_tax_entries', fields: [asc('lastPaymentDate'), asc('id')] },
+  { collection: 'invoices', fields: [asc('publicToken')] },
+  { collection: 'invoices', fields: [asc('status'), asc('issueDate')] },
+  { collection: 'invoices', fields: [asc('clientNameKey')] },
 ];
 
 /**

@@ -1,0 +1,249 @@
+import type { DocumentStore, Transaction } from '../../domain/persistence/document-store.ts';
+import type { DocumentData, StoredDocument } from '../../domain/persistence/document-data.ts';
+import { orderBy, where, type Filter } from '../../domain/persistence/query.ts';
+import { DomainError } from '../../domain/shared/domain-error.ts';
+import { searchWords } from '../../domain/inventory/inventory-item.ts';
+import { counterId, type Invoice } from '../../domain/invoices/invoice.ts';
+import type { AuditNote, Changed, InvoiceQuery, InvoiceRepository, Page } from '../../domain/invoices/invoice-repository.ts';
+import type { ReportInvoice, TaxBasis } from '../../domain/invoices/tax-report.ts';
+import type { IdGenerator } from '../../domain/shared/clock.ts';
+import { KeyedLock } from '../shared/keyed-lock.ts';
+
+export const INVOICES = 'invoices';
+export const INVOICE_COUNTERS = 'invoice_counters';
+/** A compact copy of what tax reports read, one per issued (not draft, not void) invoice. */
+export const INVOICE_TAX_ENTRIES = 'invoice_tax_entries';
+const AUDIT_LOG = 'audit_log';
+
+/** Prefixes of each word of the number, client name and title: search by any of them. */
+function keywords(inv: Invoice): string[] {
+  const out = new Set<string>();
+  for (const w of searchWords(`${inv.number} ${inv.clientName} ${inv.title}`)) for (let i = 1; i <= w.length; i++) out.add(w.slice(0, i));
+  return [...out].sort();
+}
+
+export const invoiceToDoc = (inv: Invoice): DocumentData => {
+  const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = inv;
+  return JSON.parse(JSON.stringify({ ...rest, createdAtIso: inv.createdAt, keywords: keywords(inv), clientNameKey: inv.clientName.toLowerCase() })) as DocumentData;
+};
+
+const toInvoice = (d: StoredDocument): Invoice => {
+  const { keywords: _k, clientNameKey: _n, createdAtIso, ...rest } = d as unknown as Invoice & Record<string, unknown>;
+  return { ...rest, createdAt: typeof createdAtIso === 'string' ? createdAtIso : d.createdAt, updatedAt: d.updatedAt } as Invoice;
+};
+
+type TaxEntryDoc = {
+  number: string;
+  kind: Invoice['kind'];
+  clientName: string;
+  issueDate: string;
+  status: Invoice['status'];
+  /** rateBp, taxable, tax for each rate in turn (flat: the store takes no nested arrays). */
+  taxes: number[];
+  creditTaxes: number[];
+  totalCents: number;
+  creditedCents: number;
+  payments: { d: string; a: number; r: string }[];
+  firstPaymentDate: string | null;
+  lastPaymentDate: string | null;
+};
+
+const packTaxes = (t: Invoice['taxes']): number[] => t.flatMap((x) => [x.taxRateBp, x.taxableCents, x.taxCents]);
+function unpackTaxes(t: number[]): Invoice['taxes'] {
+  const out: Invoice['taxes'] = [];
+  for (let i = 0; i + 2 < t.length; i += 3) out.push({ taxRateBp: t[i] ?? 0, taxableCents: t[i + 1] ?? 0, taxCents: t[i + 2] ?? 0 });
+  return out;
+}
+
+export function taxEntryDoc(inv: Invoice): TaxEntryDoc {
+  const dates = inv.payments.map((p) => p.date).sort();
+  return {
+    number: inv.number,
+    kind: inv.kind,
+    clientName: inv.clientName,
+    issueDate: inv.issueDate,
+    status: inv.status,
+    taxes: packTaxes(inv.taxes),
+    creditTaxes: packTaxes(inv.creditTaxes),
+    totalCents: inv.totalCents,
+    creditedCents: inv.creditedCents,
+    payments: inv.payments.map((p) => ({ d: p.date, a: p.amountCents, r: p.recordedAt })),
+    firstPaymentDate: dates[0] ?? null,
+    lastPaymentDate: dates.at(-1) ?? null,
+  };
+}
+
+const reportInvoice = (id: string, d: TaxEntryDoc): ReportInvoice => ({
+  id,
+  number: d.number,
+  kind: d.kind,
+  clientName: d.clientName,
+  issueDate: d.issueDate,
+  status: d.status,
+  taxes: unpackTaxes(d.taxes),
+  creditTaxes: unpackTaxes(d.creditTaxes),
+  totalCents: d.totalCents,
+  creditedCents: d.creditedCents,
+  payments: d.payments.map((p, i) => ({ id: String(i), date: p.d, amountCents: p.a, recordedAt: p.r, method: 'other', reference: '', recordedBy: '' })),
+});
+
+const notFound = (id: string) => new DomainError('not-found', `No invoice ${id}.`);
+
+/**
+ * Invoices on the document store. A creation is one transaction that reads the year's counter
+ * document, takes the next number and writes the counter, the invoice and its audit entry; two
+ * creations that read the same counter value cannot both commit (the store re-runs the loser), so
+ * numbers are gapless and unique across processes. Within a process a KeyedLock queues creations
+ * per year so bursts do not spend their retries colliding.
+ */
+export class DocumentInvoiceRepository implements InvoiceRepository {
+  private readonly store: DocumentStore;
+  private readonly ids: IdGenerator;
+  private readonly lock = new KeyedLock();
+  private readonly maxAttempts: number;
+  private seq = 0;
+
+  constructor(store: DocumentStore, ids: IdGenerator, options: { maxAttempts?: number } = {}) {
+    this.store = store;
+    this.ids = ids;
+    this.maxAttempts = options.maxAttempts ?? 50;
+  }
+
+  private async nextSequence(tx: Transaction, year: number): Promise<number> {
+    const counter = await tx.get<{ year: number; last: number }>(INVOICE_COUNTERS, counterId(year));
+    const next = (counter?.last ?? 0) + 1;
+    tx.set(INVOICE_COUNTERS, counterId(year), { year, last: next });
+    return next;
+  }
+
+  private audit(tx: Transaction, invoiceId: string, note: AuditNote): void {
+    this.seq = (this.seq + 1) % 1e9;
+    const id = `${note.at.replace(/[^0-9]/g, '')}-${String(this.seq).padStart(9, '0')}-${this.ids.next()}`;
+    tx.create(AUDIT_LOG, id, {
+      at: note.at,
+      actorId: note.actor.id,
+      actorName: note.actor.name,
+      entity: 'invoice',
+      entityId: invoiceId,
+      action: note.action,
+      changes: note.changes.map((c) => ({ field: c.field, from: c.from, to: c.to })),
+    });
+  }
+
+  /** Issued invoices have an entry; a draft has none yet, a voided one loses it. */
+  private writeTaxEntry(tx: Transaction, inv: Invoice, existed: boolean): void {
+    const counts = inv.status !== 'draft' && inv.status !== 'void';
+    if (counts) tx.set(INVOICE_TAX_ENTRIES, inv.id, taxEntryDoc(inv) as unknown as DocumentData);
+    else if (existed) tx.delete(INVOICE_TAX_ENTRIES, inv.id);
+  }
+
+  async create(year: number, make: (sequence: number) => Changed): Promise<Invoice> {
+    const made = await this.lock.run(`year:${year}`, () =>
+      this.store.runTransaction(
+        async (tx) => {
+          const sequence = await this.nextSequence(tx, year);
+          const { invoice, audit } = make(sequence);
+          tx.create(INVOICES, invoice.id, invoiceToDoc(invoice));
+          this.writeTaxEntry(tx, invoice, false);
+          this.audit(tx, invoice.id, audit);
+          return invoice;
+        },
+        { maxAttempts: this.maxAttempts },
+      ),
+    );
+    return (await this.get(made.id)) ?? made;
+  }
+
+  async update(id: string, change: (current: Invoice) => Changed | null): Promise<Invoice> {
+    const result = await this.lock.run(`invoice:${id}`, () =>
+      this.store.runTransaction(
+        async (tx) => {
+          const doc = await tx.get(INVOICES, id);
+          if (!doc) throw notFound(id);
+          const changed = change(toInvoice(doc));
+          if (!changed) return toInvoice(doc);
+          tx.set(INVOICES, id, invoiceToDoc(changed.invoice));
+          this.writeTaxEntry(tx, changed.invoice, doc['status'] !== 'draft' && doc['status'] !== 'void');
+          this.audit(tx, id, changed.audit);
+          return changed.invoice;
+        },
+        { maxAttempts: this.maxAttempts },
+      ),
+    );
+    return (await this.get(id)) ?? result;
+  }
+
+  async createCreditNote(
+    originalId: string,
+    year: number,
+    make: (original: Invoice, sequence: number) => { creditNote: Changed; original: Changed },
+  ): Promise<Invoice> {
+    const made = await this.lock.run(`year:${year}`, () =>
+      this.lock.run(`invoice:${originalId}`, () =>
+        this.store.runTransaction(
+          async (tx) => {
+            const doc = await tx.get(INVOICES, originalId);
+            if (!doc) throw notFound(originalId);
+            const sequence = await this.nextSequence(tx, year);
+            const { creditNote, original } = make(toInvoice(doc), sequence);
+            tx.create(INVOICES, creditNote.invoice.id, invoiceToDoc(creditNote.invoice));
+            tx.set(INVOICES, originalId, invoiceToDoc(original.invoice));
+            this.writeTaxEntry(tx, creditNote.invoice, false);
+            this.writeTaxEntry(tx, original.invoice, true);
+            this.audit(tx, creditNote.invoice.id, creditNote.audit);
+            this.audit(tx, originalId, original.audit);
+            return creditNote.invoice;
+          },
+          { maxAttempts: this.maxAttempts },
+        ),
+      ),
+    );
+    return (await this.get(made.id)) ?? made;
+  }
+
+  async get(id: string): Promise<Invoice | null> {
+    if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) return null;
+    const d = await this.store.collection(INVOICES).get(id);
+    return d ? toInvoice(d) : null;
+  }
+
+  async getByPublicToken(token: string): Promise<Invoice | null> {
+    const page = await this.store.collection(INVOICES).query({ where: [where('publicToken', '==', token)], limit: 1 });
+    return page.docs[0] ? toInvoice(page.docs[0]) : null;
+  }
+
+  async list(q: InvoiceQuery): Promise<Page<Invoice>> {
+    const filters: Filter[] = [];
+    if (q.overdue === true) {
+      filters.push(where('kind', '==', 'invoice'));
+      filters.push(q.status === 'sent' || q.status === 'partial' ? where('status', '==', q.status) : where('status', 'in', ['sent', 'partial']));
+      filters.push(where('dueDate', '<', q.today));
+      if (q.status !== null && q.status !== 'sent' && q.status !== 'partial') return { items: [], nextCursor: null };
+    } else if (q.status !== null) filters.push(where('status', '==', q.status));
+    if (q.clientId !== null) filters.push(where('clientId', '==', q.clientId));
+    if (q.from !== null) filters.push(where('issueDate', '>=', q.from));
+    if (q.to !== null) filters.push(where('issueDate', '<=', q.to));
+    for (const w of q.words) filters.push(where('keywords', 'array-contains', w));
+    const field = q.sort === 'clientName' ? 'clientNameKey' : q.sort;
+    const page = await this.store.collection(INVOICES).query({
+      where: filters,
+      orderBy: [orderBy(field, q.direction)],
+      limit: q.limit,
+      ...(q.cursor ? { startAfter: q.cursor } : {}),
+    });
+    return { items: page.docs.map(toInvoice), nextCursor: page.nextCursor };
+  }
+
+  async forTaxReport(basis: TaxBasis, from: string, to: string): Promise<ReportInvoice[]> {
+    // One range read off the date index, in id order: the report sorts its entries itself, and an
+    // ORDER BY on a JSON field would make SQLite sort by json_extract, n log n times.
+    const page = await this.store
+      .collection<TaxEntryDoc>(INVOICE_TAX_ENTRIES)
+      .query({ where: basis === 'accrual' ? [where('issueDate', '>=', from), where('issueDate', '<=', to)] : [where('lastPaymentDate', '>=', from)] });
+    const out: ReportInvoice[] = [];
+    for (const d of page.docs) if (basis === 'accrual' || (d.firstPaymentDate ?? '') <= to) out.push(reportInvoice(d.id, d));
+    return out;
+  }
+
+
+}

@@ -1,0 +1,76 @@
+import type { Actor } from '../../domain/audit/audit-entry.ts';
+import type { AuthState } from '../../domain/auth/permissions.ts';
+import { draftInvoice, invoiceChanges, isIsoDate, yearOf, type Invoice } from '../../domain/invoices/invoice.ts';
+import type { InvoiceIssuer, InvoiceLineInput, IssuedInvoice, NewInvoiceInput } from '../../domain/invoices/invoice-issuer.ts';
+import { DomainError } from '../../domain/shared/domain-error.ts';
+import { requirePermission, todayOf, type InvoiceDeps } from './invoice-deps.ts';
+
+/** Creates a draft with the next gapless number of its issue year (what every caller goes through). */
+export async function createInvoice(deps: InvoiceDeps, actor: Actor, input: NewInvoiceInput): Promise<Invoice> {
+  const client = await deps.clients.getClient(input.clientId);
+  if (!client) throw new DomainError('validation', 'Pick a client.', { clientId: ['No such client.'] });
+  if (input.siteId && !client.sites.some((s) => s.id === input.siteId)) throw new DomainError('validation', 'Pick one of the client’s sites.', { siteId: ['No such site.'] });
+  const issueDate = input.issueDate ?? todayOf(deps);
+  if (!isIsoDate(issueDate)) throw new DomainError('validation', 'Enter an issue date.', { issueDate: ['Enter a date.'] });
+  const id = deps.ids.next();
+  const publicToken = deps.tokens.next();
+  const now = deps.clock.now();
+  return deps.invoices.create(yearOf(issueDate), (sequence) => {
+    const invoice = draftInvoice({
+      id,
+      sequence,
+      publicToken,
+      client: { id: client.id, name: client.company ? `${client.name} (${client.company})` : client.name, email: client.email },
+      siteId: input.siteId ?? null,
+      source: input.source,
+      fields: { title: input.title ?? '', notes: input.notes ?? '', terms: input.terms, issueDate, lines: input.lines },
+      now,
+    });
+    return { invoice, audit: { actor, at: now.toISOString(), action: 'create', changes: [{ field: 'number', from: null, to: invoice.number }, ...invoiceChanges(null, invoice)] } };
+  });
+}
+
+/** The port proposals and monitoring contracts bill through. */
+export class InvoiceIssuerService implements InvoiceIssuer {
+  private readonly deps: InvoiceDeps;
+
+  constructor(deps: InvoiceDeps) {
+    this.deps = deps;
+  }
+
+  async createInvoice(input: NewInvoiceInput, actor: Actor): Promise<IssuedInvoice> {
+    const inv = await createInvoice(this.deps, actor, input);
+    return { id: inv.id, number: inv.number };
+  }
+}
+
+export interface CreateInvoiceRequest extends Omit<NewInvoiceInput, 'source'> {
+  /** Bill a job's materials (priced from the inventory) when given. */
+  jobId?: string | null;
+  /** The tax rate for lines taken from the job's materials. */
+  materialsTaxRateBp?: number;
+}
+
+/** POST /api/invoices: blank, or from a job — its materials become lines ahead of any typed ones. */
+export async function createInvoiceFromRequest(deps: InvoiceDeps, auth: AuthState, req: CreateInvoiceRequest): Promise<Invoice> {
+  const actor = requirePermission(auth, 'editInvoices');
+  const { jobId, materialsTaxRateBp, ...rest } = req;
+  if (!jobId) return createInvoice(deps, actor, { ...rest, source: { kind: 'blank', id: null } });
+  const job = await deps.jobs.billableJob(jobId);
+  if (!job) throw new DomainError('validation', 'No such job.', { jobId: ['No such job.'] });
+  if (job.clientId !== rest.clientId) throw new DomainError('validation', 'The job belongs to another client.', { jobId: ['The job belongs to another client.'] });
+  const fromJob: InvoiceLineInput[] = job.materials.map((m) => ({
+    description: m.description,
+    quantity: m.quantity,
+    unitPriceCents: m.unitPriceCents,
+    taxRateBp: materialsTaxRateBp ?? 0,
+    itemId: m.itemId,
+  }));
+  return createInvoice(deps, actor, {
+    ...rest,
+    siteId: rest.siteId ?? job.siteId,
+    title: rest.title || `${job.number} ${job.title}`.trim(),
+    lines: [...fromJob, ...rest.lines],
+    source: { kind: 'job', id: job.id },
+  });
+}

@@ -1,0 +1,33 @@
+import type { AuditLog } from '../../domain/audit/audit-log.ts';
+import { requirePermission } from '../inventory/inventory-deps.ts';
+import type { ClientDirectory } from '../../domain/clients/client-directory.ts';
+import type { CompanyLetterhead, DocumentFormat, InvoiceDocuments } from '../../domain/invoices/invoice-documents.ts';
+import type { InvoiceRepository } from '../../domain/invoices/invoice-repository.ts';
+import type { JobMaterials } from '../../domain/invoices/job-materials.ts';
+import type { Mailer } from '../../domain/mail/mailer.ts';
+import type { Clock, IdGenerator } from '../../domain/shared/clock.ts';
+import { dayIn } from '../../domain/invoices/invoice.ts';
+
+export interface InvoiceDeps {
+  invoices: InvoiceRepository;
+  clients: ClientDirectory;
+  jobs: JobMaterials;
+  documents: InvoiceDocuments;
+  mailer: Mailer;
+  audit: AuditLog;
+  clock: Clock;
+  ids: IdGenerator;
+  /** Unguessable tokens for public links (≥ 128 bits of randomness). */
+  tokens: IdGenerator;
+  company: CompanyLetterhead;
+  format: DocumentFormat;
+  /** The site's address; public links are `${baseUrl}/i/<token>`. */
+  baseUrl: string;
+}
+
+/** The use cases check the permission themselves too (the inventory's helper), so a caller that forgets cannot leak. */
+export { requirePermission };
+
+export const todayOf = (deps: Pick<InvoiceDeps, 'clock' | 'format'>): string => dayIn(deps.format.timeZone, deps.clock.now());
+
+export const publicLink = (deps: Pick<InvoiceDeps, 'baseUrl'>, token: string): string => `${deps.baseUrl}/i/${token}`;

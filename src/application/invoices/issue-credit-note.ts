@@ -1,0 +1,30 @@
+import type { AuthState } from '../../domain/auth/permissions.ts';
+import { invoiceChanges, isIsoDate, issueCreditNote, yearOf, type Invoice } from '../../domain/invoices/invoice.ts';
+import type { InvoiceLineInput } from '../../domain/invoices/invoice-issuer.ts';
+import { DomainError } from '../../domain/shared/domain-error.ts';
+import { requirePermission, todayOf, type InvoiceDeps } from './invoice-deps.ts';
+
+export interface CreditNoteRequest {
+  lines: InvoiceLineInput[];
+  reason: string;
+  issueDate?: string;
+}
+
+/** A credit note with its own number, settling part of a sent invoice; both audited. */
+export async function createCreditNote(deps: InvoiceDeps, auth: AuthState, originalId: string, req: CreditNoteRequest): Promise<Invoice> {
+  const actor = requirePermission(auth, 'editInvoices');
+  const issueDate = req.issueDate ?? todayOf(deps);
+  if (!isIsoDate(issueDate)) throw new DomainError('validation', 'Enter an issue date.', { issueDate: ['Enter a date.'] });
+  if (!(await deps.invoices.get(originalId))) throw new DomainError('not-found', `No invoice ${originalId}.`);
+  const id = deps.ids.next();
+  const publicToken = deps.tokens.next();
+  const now = deps.clock.now();
+  const at = now.toISOString();
+  return deps.invoices.createCreditNote(originalId, yearOf(issueDate), (original, sequence) => {
+    const made = issueCreditNote(original, { id, sequence, publicToken, lines: req.lines, reason: req.reason, issueDate, now });
+    return {
+      creditNote: { invoice: made.creditNote, audit: { actor, at, action: 'create-credit-note', changes: [{ field: 'creditFor', from: null, to: original.number }, ...invoiceChanges(null, made.creditNote)] } },
+      original: { invoice: made.original, audit: { actor, at, action: 'credit', changes: [{ field: 'creditNote', from: null, to: made.creditNote.number }, ...invoiceChanges(original, made.original)] } },
+    };
+  });
+}

@@ -1,0 +1,119 @@
+import type { AuditEntry } from '../../domain/audit/audit-entry.ts';
+import type { AuthState } from '../../domain/auth/permissions.ts';
+import { searchWords } from '../../domain/inventory/inventory-item.ts';
+import { daysOverdue, isOverdue, type Invoice } from '../../domain/invoices/invoice.ts';
+import type { InvoiceQuery, Page } from '../../domain/invoices/invoice-repository.ts';
+import { DomainError } from '../../domain/shared/domain-error.ts';
+import { publicLink, requirePermission, todayOf, type InvoiceDeps } from './invoice-deps.ts';
+
+export interface InvoiceView extends Invoice {
+  overdue: boolean;
+  daysOverdue: number;
+}
+
+export interface InvoiceDetail {
+  invoice: InvoiceView;
+  publicUrl: string;
+  audit: AuditEntry[];
+  canEdit: boolean;
+}
+
+export const viewOf = (inv: Invoice, today: string): InvoiceView => ({ ...inv, overdue: isOverdue(inv, today), daysOverdue: daysOverdue(inv, today) });
+
+export type ListInvoicesInput = Omit<InvoiceQuery, 'today' | 'words'> & { search: string };
+
+export async function listInvoices(deps: InvoiceDeps, auth: AuthState, input: ListInvoicesInput): Promise<Page<InvoiceView>> {
+  requirePermission(auth, 'viewInvoices');
+  const today = todayOf(deps);
+  const { search, ...rest } = input;
+  const words = [...new Set(searchWords(search))].slice(0, 5);
+  const page = await deps.invoices.list({ ...rest, words, today });
+  return { items: page.items.map((i) => viewOf(i, today)), nextCursor: page.nextCursor };
+}
+
+async function found(deps: InvoiceDeps, id: string): Promise<Invoice> {
+  const inv = await deps.invoices.get(id);
+  if (!inv) throw new DomainError('not-found', `No invoice ${id}.`);
+  return inv;
+}
+
+export async function getInvoice(deps: InvoiceDeps, auth: AuthState, id: string): Promise<InvoiceDetail> {
+  requirePermission(auth, 'viewInvoices');
+  const inv = await found(deps, id);
+  const audit = await deps.audit.listFor('invoice', id, { limit: 50 });
+  let canEdit = true;
+  try {
+    requirePermission(auth, 'editInvoices');
+  } catch {
+    canEdit = false;
+  }
+  return { invoice: viewOf(inv, todayOf(deps)), publicUrl: publicLink(deps, inv.publicToken), audit, canEdit };
+}
+
+export async function invoicePdf(deps: InvoiceDeps, auth: AuthState, id: string): Promise<{ number: string; pdf: Uint8Array }> {
+  requirePermission(auth, 'viewInvoices');
+  const inv = await found(deps, id);
+  return { number: inv.number, pdf: await deps.documents.invoicePdf(inv, deps.company, deps.format) };
+}
+
+/** What the client sees through the public link: no internal ids, audit or notes of staff. */
+export interface PublicInvoice {
+  number: string;
+  kind: Invoice['kind'];
+  company: InvoiceDeps['company'];
+  clientName: string;
+  title: string;
+  notes: string;
+  issueDate: string;
+  dueDate: string;
+  status: Invoice['status'];
+  overdue: boolean;
+  lines: Invoice['lines'];
+  taxes: Invoice['taxes'];
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  paidCents: number;
+  creditedCents: number;
+  balanceCents: number;
+  payments: { date: string; amountCents: number; method: string }[];
+  currency: string;
+}
+
+/** Drafts are not public: their link answers 404 like an unknown token until they are sent. */
+async function publicFound(deps: InvoiceDeps, token: string): Promise<Invoice> {
+  const inv = /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await deps.invoices.getByPublicToken(token) : null;
+  if (!inv || inv.status === 'draft') throw new DomainError('not-found', 'No such invoice.');
+  return inv;
+}
+
+export async function publicInvoice(deps: InvoiceDeps, token: string): Promise<PublicInvoice> {
+  const inv = await publicFound(deps, token);
+  return {
+    number: inv.number,
+    kind: inv.kind,
+    company: deps.company,
+    clientName: inv.clientName,
+    title: inv.title,
+    notes: inv.notes,
+    issueDate: inv.issueDate,
+    dueDate: inv.dueDate,
+    status: inv.status,
+    overdue: isOverdue(inv, todayOf(deps)),
+    lines: inv.lines,
+    taxes: inv.taxes,
+    subtotalCents: inv.subtotalCents,
+    taxCents: inv.taxCents,
+    totalCents: inv.totalCents,
+    paidCents: inv.paidCents,
+    creditedCents: inv.creditedCents,
+    balanceCents: inv.balanceCents,
+    payments: inv.payments.map((p) => ({ date: p.date, amountCents: p.amountCents, method: p.method })),
+    currency: deps.format.currency,
+  };
+}
+
+export async function publicInvoicePdf(deps: InvoiceDeps, token: string): Promise<{ number: string; pdf: Uint8Array }> {
+  const inv = await publicFound(deps, token);
+  return { number: inv.number, pdf: await deps.documents.invoicePdf(inv, deps.company, deps.format) };
+}

@@ -1,0 +1,52 @@
+import type { AuthState } from '../../domain/auth/permissions.ts';
+import type { Invoice } from '../../domain/invoices/invoice.ts';
+import { formatCents } from '../../domain/invoices/money.ts';
+import { DomainError } from '../../domain/shared/domain-error.ts';
+import { markInvoiceSent } from './change-invoice.ts';
+import { publicLink, requirePermission, type InvoiceDeps } from './invoice-deps.ts';
+
+export interface SendInvoiceRequest {
+  /** Defaults to the client's e-mail. */
+  to?: string;
+  message?: string;
+}
+
+/**
+ * Sends the invoice by e-mail with its PDF attached and the public link, then marks it sent
+ * (which locks its lines). The mail goes first: a failed delivery leaves a draft a draft.
+ */
+export async function sendInvoice(deps: InvoiceDeps, auth: AuthState, id: string, req: SendInvoiceRequest): Promise<Invoice> {
+  const actor = requirePermission(auth, 'editInvoices');
+  const inv = await deps.invoices.get(id);
+  if (!inv) throw new DomainError('not-found', `No invoice ${id}.`);
+  if (inv.status === 'void') throw new DomainError('conflict', `${inv.number} is void.`);
+  const to = req.to?.trim() || inv.clientEmail;
+  if (!to) throw new DomainError('validation', 'The client has no e-mail address.', { to: ['Enter the address to send to.'] });
+  const sent = { ...inv, status: inv.status === 'draft' ? ('sent' as const) : inv.status };
+  const pdf = await deps.documents.invoicePdf(sent, deps.company, deps.format);
+  const money = (c: number) => formatCents(c, deps.format.currency, deps.format.locale);
+  const what = inv.kind === 'credit-note' ? 'Credit note' : 'Invoice';
+  const text = [
+    `Hello ${inv.clientName},`,
+    '',
+    req.message?.trim() || `please find ${what.toLowerCase()} ${inv.number} attached.`,
+    '',
+    `${what} ${inv.number}, issued ${inv.issueDate}${inv.kind === 'invoice' ? `, due ${inv.dueDate}` : ''}`,
+    `Total: ${money(inv.totalCents)}`,
+    ...(inv.kind === 'invoice' ? [`Balance due: ${money(inv.balanceCents)}`] : []),
+    '',
+    `View and download it online: ${publicLink(deps, inv.publicToken)}`,
+    '',
+    deps.company.name,
+    deps.company.phone,
+    deps.company.email,
+  ].join('\n');
+  await deps.mailer.send({
+    to,
+    replyTo: deps.company.email,
+    subject: `${what} ${inv.number} from ${deps.company.name}`,
+    text,
+    attachments: [{ filename: `${inv.number}.pdf`, contentType: 'application/pdf', content: pdf }],
+  });
+  return markInvoiceSent(deps, actor, id);
+}

@@ -1,0 +1,254 @@
+import { z } from 'zod';
+
+/**
+ * Invoice and tax-report API schemas, shared by src/http/routes/invoices.ts, tax-reports.ts and
+ * the SPA (web/src/features/invoices, web/src/features/tax). Money crosses the API as integer
+ * cents, tax rates as basis points. The lists repeat the domain's on purpose (contracts import
+ * only zod); test/unit/invoices/contracts.test.ts proves they agree.
+ */
+export const INVOICE_STATUSES = ['draft', 'sent', 'partial', 'paid', 'void'] as const;
+export const INVOICE_KINDS = ['invoice', 'credit-note'] as const;
+export const PAYMENT_METHODS = ['cash', 'check', 'card', 'bank-transfer', 'other'] as const;
+export const PAYMENT_TERMS = ['net0', 'net7', 'net15', 'net30', 'net60'] as const;
+export const INVOICE_SORTS = ['issueDate', 'dueDate', 'number', 'totalCents', 'balanceCents', 'clientName'] as const;
+export const TAX_BASES = ['accrual', 'cash'] as const;
+export const PERIOD_KINDS = ['month', 'quarter', 'year', 'custom'] as const;
+export const SOURCE_KINDS = ['blank', 'job', 'proposal', 'contract'] as const;
+
+export const STATUS_LABELS: Record<(typeof INVOICE_STATUSES)[number], string> = { draft: 'Draft', sent: 'Sent', partial: 'Partly paid', paid: 'Paid', void: 'Void' };
+export const METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = { cash: 'Cash', check: 'Check', card: 'Card', 'bank-transfer': 'Bank transfer', other: 'Other' };
+export const TERMS_LABELS: Record<(typeof PAYMENT_TERMS)[number], string> = { net0: 'Net 0 (due on receipt)', net7: 'Net 7', net15: 'Net 15', net30: 'Net 30', net60: 'Net 60' };
+
+const isoDate = (msg = 'Enter a date.') => z.string({ error: msg }).regex(/^\d{4}-\d{2}-\d{2}$/, msg);
+const id = z.string().min(1).max(100);
+
+export const lineInputSchema = z
+  .object({
+    description: z.string({ error: 'Describe the line.' }).trim().min(1, 'Describe the line.').max(500, 'At most 500 characters.'),
+    quantity: z.number({ error: 'Enter a quantity.' }).positive('Quantity must be above 0.').max(100_000, 'At most 100 000.'),
+    unitPriceCents: z.number({ error: 'Enter a price.' }).int('Whole cents.').min(-1_000_000_000).max(1_000_000_000),
+    taxRateBp: z.number({ error: 'Enter a tax rate.' }).int('Whole basis points.').min(0, 'Tax rate cannot be negative.').max(10_000, 'At most 100 %.'),
+    itemId: id.nullable().optional(),
+  })
+  .strict();
+export type LineInput = z.infer<typeof lineInputSchema>;
+
+export const createInvoiceSchema = z
+  .object({
+    clientId: id,
+    siteId: id.nullable().optional(),
+    title: z.string().trim().max(200).default(''),
+    notes: z.string().trim().max(4000).default(''),
+    terms: z.enum(PAYMENT_TERMS, { error: 'Pick the terms.' }),
+    issueDate: isoDate().optional(),
+    lines: z.array(lineInputSchema).max(200).default([]),
+    jobId: id.nullable().optional(),
+    materialsTaxRateBp: z.number().int().min(0).max(10_000).optional(),
+  })
+  .strict();
+export type CreateInvoiceBody = z.input<typeof createInvoiceSchema>;
+
+export const updateDraftSchema = z
+  .object({
+    title: z.string().trim().max(200).default(''),
+    notes: z.string().trim().max(4000).default(''),
+    terms: z.enum(PAYMENT_TERMS, { error: 'Pick the terms.' }),
+    issueDate: isoDate(),
+    lines: z.array(lineInputSchema).min(1, 'Add at least one line.').max(200),
+  })
+  .strict();
+export type UpdateDraftBody = z.input<typeof updateDraftSchema>;
+
+export const paymentInputSchema = z
+  .object({
+    date: isoDate(),
+    amountCents: z.number({ error: 'Enter an amount.' }).int('Whole cents.').positive('Enter an amount above zero.').max(100_000_000_000),
+    method: z.enum(PAYMENT_METHODS, { error: 'Pick a method.' }),
+    reference: z.string().trim().max(200).default(''),
+  })
+  .strict();
+export type PaymentBody = z.input<typeof paymentInputSchema>;
+
+export const voidSchema = z.object({ reason: z.string().trim().min(1, 'Say why.').max(500) }).strict();
+export const sendSchema = z.object({ to: z.email('Enter an e-mail address.').optional(), message: z.string().max(2000).optional() }).strict();
+export const creditNoteSchema = z
+  .object({ lines: z.array(lineInputSchema).min(1, 'Add at least one line.').max(200), reason: z.string().trim().min(1, 'Say why.').max(4000), issueDate: isoDate().optional() })
+  .strict();
+export type CreditNoteBody = z.input<typeof creditNoteSchema>;
+
+export const invoiceListQuerySchema = z.object({
+  search: z.string().max(100).default(''),
+  status: z.enum(INVOICE_STATUSES).optional(),
+  overdue: z.enum(['true']).optional(),
+  clientId: id.optional(),
+  from: isoDate().optional(),
+  to: isoDate().optional(),
+  sort: z.enum(INVOICE_SORTS).default('issueDate'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  cursor: z.string().max(1000).optional(),
+});
+export type InvoiceListQuery = z.input<typeof invoiceListQuerySchema>;
+export const invoiceIdParamsSchema = z.object({ id });
+export const tokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
+
+// ---- responses ------------------------------------------------------------------------------
+
+const lineSchema = z.object({
+  description: z.string(),
+  quantity: z.number(),
+  unitPriceCents: z.number(),
+  taxRateBp: z.number(),
+  itemId: z.string().nullable(),
+  netCents: z.number(),
+  taxCents: z.number(),
+});
+const taxLineSchema = z.object({ taxRateBp: z.number(), taxableCents: z.number(), taxCents: z.number() });
+const paymentSchema = z.object({ id: z.string(), date: z.string(), amountCents: z.number(), method: z.enum(PAYMENT_METHODS), reference: z.string(), recordedAt: z.string(), recordedBy: z.string() });
+const ref = z.object({ id: z.string(), number: z.string() });
+
+export const invoiceSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  year: z.number(),
+  kind: z.enum(INVOICE_KINDS),
+  creditFor: ref.nullable(),
+  clientId: z.string(),
+  clientName: z.string(),
+  clientEmail: z.string().nullable(),
+  siteId: z.string().nullable(),
+  source: z.object({ kind: z.enum(SOURCE_KINDS), id: z.string().nullable(), period: z.string().optional() }),
+  title: z.string(),
+  notes: z.string(),
+  terms: z.enum(PAYMENT_TERMS),
+  issueDate: z.string(),
+  dueDate: z.string(),
+  lines: z.array(lineSchema),
+  taxes: z.array(taxLineSchema),
+  subtotalCents: z.number(),
+  taxCents: z.number(),
+  totalCents: z.number(),
+  payments: z.array(paymentSchema),
+  paidCents: z.number(),
+  creditedCents: z.number(),
+  creditNotes: z.array(ref),
+  balanceCents: z.number(),
+  status: z.enum(INVOICE_STATUSES),
+  voidReason: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  overdue: z.boolean(),
+  daysOverdue: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type InvoiceDto = z.infer<typeof invoiceSchema>;
+
+export const invoiceListResponseSchema = z.object({ items: z.array(invoiceSchema), nextCursor: z.string().nullable() });
+export type InvoiceListResponse = z.infer<typeof invoiceListResponseSchema>;
+
+const auditSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actorName: z.string(),
+  action: z.string(),
+  changes: z.array(z.object({ field: z.string(), from: z.union([z.string(), z.number(), z.boolean(), z.null()]), to: z.union([z.string(), z.number(), z.boolean(), z.null()]) })),
+});
+export const invoiceDetailSchema = z.object({ invoice: invoiceSchema, publicUrl: z.string(), audit: z.array(auditSchema), canEdit: z.boolean() });
+export type InvoiceDetailDto = z.infer<typeof invoiceDetailSchema>;
+
+export const publicInvoiceSchema = z.object({
+  number: z.string(),
+  kind: z.enum(INVOICE_KINDS),
+  company: z.object({ name: z.string(), address: z.string(), phone: z.string(), email: z.string() }),
+  clientName: z.string(),
+  title: z.string(),
+  notes: z.string(),
+  issueDate: z.string(),
+  dueDate: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  overdue: z.boolean(),
+  lines: z.array(lineSchema),
+  taxes: z.array(taxLineSchema),
+  subtotalCents: z.number(),
+  taxCents: z.number(),
+  totalCents: z.number(),
+  paidCents: z.number(),
+  creditedCents: z.number(),
+  balanceCents: z.number(),
+  payments: z.array(z.object({ date: z.string(), amountCents: z.number(), method: z.string() })),
+  currency: z.string(),
+});
+export type PublicInvoiceDto = z.infer<typeof publicInvoiceSchema>;
+
+export const taxReportQuerySchema = z.object({
+  basis: z.enum(TAX_BASES).default('accrual'),
+  period: z.enum(PERIOD_KINDS).default('month'),
+  value: z.string().min(4).max(40),
+  /** Drill-down: only this rate's invoices in `entries`. */
+  rate: z.coerce.number().int().min(0).max(10_000).optional(),
+});
+/** At most this many drill-down entries in a JSON answer; CSV has them all. */
+export const TAX_REPORT_ENTRY_LIMIT = 1000;
+export type TaxReportQuery = z.input<typeof taxReportQuerySchema>;
+
+export const taxReportSchema = z.object({
+  basis: z.enum(TAX_BASES),
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(z.object({ taxRateBp: z.number(), taxableCents: z.number(), taxCents: z.number(), invoiceCount: z.number() })),
+  totals: z.object({ taxableCents: z.number(), taxCents: z.number() }),
+  /** Entries (of the chosen rate) in the period; `entries` holds the first TAX_REPORT_ENTRY_LIMIT. */
+  entryCount: z.number(),
+  entries: z.array(
+    z.object({ invoiceId: z.string(), number: z.string(), kind: z.enum(INVOICE_KINDS), clientName: z.string(), date: z.string(), taxRateBp: z.number(), taxableCents: z.number(), taxCents: z.number() }),
+  ),
+});
+export type TaxReportDto = z.infer<typeof taxReportSchema>;
+
+// ---- live totals in the editor ---------------------------------------------------------------
+
+/**
+ * The editor's live totals: the same per-line rounding as the server (docs/money.md) — net =
+ * quantity × price and tax = net × rate, each rounded to the cent half away from zero — so what
+ * the form shows is what the invoice will say. test/unit/invoices/contracts.test.ts checks this
+ * against the domain on random lines.
+ */
+function roundDiv(n: bigint, d: bigint): bigint {
+  const neg = n < 0n;
+  const a = neg ? -n : n;
+  const q = a / d + ((a % d) * 2n >= d ? 1n : 0n);
+  return neg ? -q : q;
+}
+
+export interface TotalsPreview {
+  lines: { netCents: number; taxCents: number }[];
+  taxes: { taxRateBp: number; taxableCents: number; taxCents: number }[];
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+export function previewTotals(lines: readonly { quantity: number; unitPriceCents: number; taxRateBp: number }[]): TotalsPreview {
+  const priced = lines.map((l) => {
+    const ok = Number.isFinite(l.quantity) && Number.isSafeInteger(l.unitPriceCents) && Number.isInteger(l.taxRateBp);
+    const netCents = ok ? Number(roundDiv(BigInt(Math.round(l.quantity * 1000)) * BigInt(l.unitPriceCents), 1000n)) : 0;
+    const taxCents = ok ? Number(roundDiv(BigInt(netCents) * BigInt(l.taxRateBp), 10_000n)) : 0;
+    return { netCents, taxCents, taxRateBp: ok ? l.taxRateBp : 0 };
+  });
+  const byRate = new Map<number, { taxRateBp: number; taxableCents: number; taxCents: number }>();
+  for (const p of priced) {
+    const t = byRate.get(p.taxRateBp) ?? { taxRateBp: p.taxRateBp, taxableCents: 0, taxCents: 0 };
+    t.taxableCents += p.netCents;
+    t.taxCents += p.taxCents;
+    byRate.set(p.taxRateBp, t);
+  }
+  const subtotalCents = priced.reduce((s, p) => s + p.netCents, 0);
+  const taxCents = priced.reduce((s, p) => s + p.taxCents, 0);
+  return {
+    lines: priced.map(({ netCents, taxCents: t }) => ({ netCents, taxCents: t })),
+    taxes: [...byRate.values()].sort((a, b) => a.taxRateBp - b.taxRateBp),
+    subtotalCents,
+    taxCents,
+    totalCents: subtotalCents + taxCents,
+  };
+}

@@ -1,0 +1,58 @@
+import type { Actor, AuditChange } from '../audit/audit-entry.ts';
+import type { Invoice, InvoiceStatus } from './invoice.ts';
+import type { ReportInvoice, TaxBasis } from './tax-report.ts';
+
+export const INVOICE_SORTS = ['issueDate', 'dueDate', 'number', 'totalCents', 'balanceCents', 'clientName'] as const;
+export type InvoiceSort = (typeof INVOICE_SORTS)[number];
+
+export interface InvoiceQuery {
+  status: InvoiceStatus | null;
+  /** Open invoices past due on `today` (or, false, everything else). */
+  overdue: boolean | null;
+  today: string;
+  clientId: string | null;
+  /** Issue date range, inclusive. */
+  from: string | null;
+  to: string | null;
+  /** Search words; an invoice matches when each prefixes a word of its number, client or title. */
+  words: string[];
+  sort: InvoiceSort;
+  direction: 'asc' | 'desc';
+  limit: number;
+  cursor: string | null;
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/** What a change says about itself in the audit trail. */
+export interface AuditNote {
+  actor: Actor;
+  at: string;
+  action: string;
+  changes: AuditChange[];
+}
+
+export interface Changed {
+  invoice: Invoice;
+  audit: AuditNote;
+}
+
+/**
+ * Invoices on a store that writes an invoice, its year's number counter and its audit entry all
+ * or nothing. `make` receives the next number of the year (maybe more than once, when a
+ * concurrent creation forces a retry) and returns what to commit.
+ */
+export interface InvoiceRepository {
+  create(year: number, make: (sequence: number) => Changed): Promise<Invoice>;
+  update(id: string, change: (current: Invoice) => Changed | null): Promise<Invoice>;
+  /** The credit note gets the next number of its year; both documents commit together. */
+  createCreditNote(originalId: string, year: number, make: (original: Invoice, sequence: number) => { creditNote: Changed; original: Changed }): Promise<Invoice>;
+  get(id: string): Promise<Invoice | null>;
+  getByPublicToken(token: string): Promise<Invoice | null>;
+  list(q: InvoiceQuery): Promise<Page<Invoice>>;
+  /** Every invoice that may count in the period on that basis (the report filters exactly). */
+  forTaxReport(basis: TaxBasis, from: string, to: string): Promise<ReportInvoice[]>;
+}

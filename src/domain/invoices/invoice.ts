@@ -1,0 +1,452 @@
+/**
+ * The invoice and its rules (DESIGN.md "Invoice", docs/money.md). Amounts are integer cents, tax
+ * rates basis points; each line's net and tax are rounded on the line, half away from zero, and
+ * the invoice's figures are sums of the rounded lines, so the per-rate table, the totals and a
+ * tax report built from the lines always agree to the cent.
+ *
+ * Life cycle: draft (lines editable) → sent (lines locked) → partial → paid, or void with a reason
+ * (only while nothing was paid or credited). A sent invoice is corrected by a credit note: an
+ * invoice of kind 'credit-note' with its own number and negative lines, referencing the original,
+ * which it settles like a payment. Overdue is not stored: it follows from the due date and today
+ * in the company's time zone.
+ */
+import type { AuditChange } from '../audit/audit-entry.ts';
+import { DomainError, type FieldErrors } from '../shared/domain-error.ts';
+import type { InvoiceLineInput, InvoiceSourceKind, PaymentTerms } from './invoice-issuer.ts';
+import { PAYMENT_TERMS } from './invoice-issuer.ts';
+import { lineNetCents, lineTaxCents, QUANTITY_SCALE } from './money.ts';
+
+export const INVOICE_STATUSES = ['draft', 'sent', 'partial', 'paid', 'void'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const INVOICE_KINDS = ['invoice', 'credit-note'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+export const PAYMENT_METHODS = ['cash', 'check', 'card', 'bank-transfer', 'other'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const TERMS_DAYS: Readonly<Record<PaymentTerms, number>> = { net0: 0, net7: 7, net15: 15, net30: 30, net60: 60 };
+export { PAYMENT_TERMS };
+
+export const LIMITS = {
+  lines: 200,
+  description: 500,
+  notes: 4000,
+  title: 200,
+  /** $10 M a unit and 100 000 units keep every product well inside BigInt-free display. */
+  unitPriceCents: 1_000_000_000,
+  quantity: 100_000,
+  taxRateBp: 10_000,
+  reference: 200,
+  voidReason: 500,
+} as const;
+
+export interface InvoiceLine {
+  description: string;
+  quantity: number;
+  unitPriceCents: number;
+  taxRateBp: number;
+  itemId: string | null;
+  /** quantity × unit price, rounded to the cent. */
+  netCents: number;
+  /** netCents × rate, rounded to the cent on this line. */
+  taxCents: number;
+}
+
+export interface TaxLine {
+  taxRateBp: number;
+  taxableCents: number;
+  taxCents: number;
+}
+
+export interface Payment {
+  id: string;
+  /** The day the money arrived (YYYY-MM-DD), what cash-basis reports count by. */
+  date: string;
+  amountCents: number;
+  method: PaymentMethod;
+  reference: string;
+  recordedAt: string;
+  recordedBy: string;
+}
+
+export interface Priced {
+  lines: InvoiceLine[];
+  taxes: TaxLine[];
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+export interface Invoice extends Priced {
+  id: string;
+  number: string;
+  year: number;
+  kind: InvoiceKind;
+  /** For a credit note: the invoice it corrects. */
+  creditFor: { id: string; number: string } | null;
+  clientId: string;
+  clientName: string;
+  clientEmail: string | null;
+  siteId: string | null;
+  source: { kind: InvoiceSourceKind; id: string | null; period?: string };
+  title: string;
+  notes: string;
+  terms: PaymentTerms;
+  issueDate: string;
+  dueDate: string;
+  payments: Payment[];
+  paidCents: number;
+  /** What credit notes took off this invoice (positive cents). */
+  creditedCents: number;
+  /** Credit notes' lines summed per rate (negative): cash-basis reports net them off. */
+  creditTaxes: TaxLine[];
+  creditNotes: { id: string; number: string }[];
+  /** total − paid − credited. */
+  balanceCents: number;
+  status: InvoiceStatus;
+  voidReason: string | null;
+  sentAt: string | null;
+  /** Unguessable; the client's public link /i/<token>. */
+  publicToken: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const invalid = (fields: FieldErrors, message = 'Please check the invoice.') => new DomainError('validation', message, fields);
+
+// ---- dates ----------------------------------------------------------------------------------
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isIsoDate(s: string): boolean {
+  if (!DATE.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export function dueDateFor(issueDate: string, terms: PaymentTerms): string {
+  return addDays(issueDate, TERMS_DAYS[terms]);
+}
+
+/** The calendar day `now` falls on in the time zone (YYYY-MM-DD). */
+export function dayIn(timeZone: string, now: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** Open (sent or partly paid) and past its due date; a due date of today is not yet overdue. */
+export function isOverdue(inv: Pick<Invoice, 'status' | 'dueDate' | 'kind'>, today: string): boolean {
+  return inv.kind === 'invoice' && (inv.status === 'sent' || inv.status === 'partial') && inv.dueDate < today;
+}
+
+export function daysOverdue(inv: Pick<Invoice, 'status' | 'dueDate' | 'kind'>, today: string): number {
+  if (!isOverdue(inv, today)) return 0;
+  return Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${inv.dueDate}T00:00:00Z`)) / 86_400_000);
+}
+
+// ---- numbers --------------------------------------------------------------------------------
+
+export const INVOICE_PREFIX = 'INV';
+
+/** INV-2026-0001; a year's 10 000th invoice simply gets five digits. */
+export function invoiceNumber(year: number, sequence: number): string {
+  return `${INVOICE_PREFIX}-${year}-${String(sequence).padStart(4, '0')}`;
+}
+
+export function counterId(year: number): string {
+  return `${INVOICE_PREFIX}-${year}`;
+}
+
+// ---- pricing --------------------------------------------------------------------------------
+
+export function validateLines(lines: readonly InvoiceLineInput[], prefix = 'lines'): FieldErrors {
+  const errors: FieldErrors = {};
+  const add = (k: string, m: string) => (errors[k] ??= []).push(m);
+  if (lines.length === 0) add(prefix, 'Add at least one line.');
+  if (lines.length > LIMITS.lines) add(prefix, `At most ${LIMITS.lines} lines.`);
+  lines.forEach((l, i) => {
+    const at = `${prefix}.${i}`;
+    if (typeof l.description !== 'string' || l.description.trim() === '') add(`${at}.description`, 'Describe the line.');
+    else if (l.description.length > LIMITS.description) add(`${at}.description`, `At most ${LIMITS.description} characters.`);
+    const q = l.quantity;
+    if (!Number.isFinite(q) || q <= 0 || q > LIMITS.quantity) add(`${at}.quantity`, `Quantity must be above 0 and at most ${LIMITS.quantity}.`);
+    else if (Math.abs(q * QUANTITY_SCALE - Math.round(q * QUANTITY_SCALE)) > 1e-6) add(`${at}.quantity`, 'At most three decimals.');
+    if (!Number.isSafeInteger(l.unitPriceCents) || Math.abs(l.unitPriceCents) > LIMITS.unitPriceCents) add(`${at}.unitPriceCents`, 'Enter a price in whole cents.');
+    if (!Number.isInteger(l.taxRateBp) || l.taxRateBp < 0 || l.taxRateBp > LIMITS.taxRateBp) add(`${at}.taxRateBp`, 'Tax rate must be between 0 and 100 %.');
+  });
+  return errors;
+}
+
+/** Lines priced one by one, then summed per rate (rates ascending) and in total. */
+export function priceLines(inputs: readonly InvoiceLineInput[], sign: 1 | -1 = 1): Priced {
+  const lines: InvoiceLine[] = inputs.map((l) => {
+    const netCents = sign * lineNetCents(l.quantity, l.unitPriceCents);
+    return {
+      description: l.description.trim(),
+      quantity: l.quantity,
+      unitPriceCents: sign * l.unitPriceCents,
+      taxRateBp: l.taxRateBp,
+      itemId: l.itemId ?? null,
+      netCents,
+      taxCents: lineTaxCents(netCents, l.taxRateBp),
+    };
+  });
+  const taxes = sumTaxes(lines.map((l) => ({ taxRateBp: l.taxRateBp, taxableCents: l.netCents, taxCents: l.taxCents })));
+  const subtotalCents = lines.reduce((s, l) => s + l.netCents, 0);
+  const taxCents = lines.reduce((s, l) => s + l.taxCents, 0);
+  return { lines, taxes, subtotalCents, taxCents, totalCents: subtotalCents + taxCents };
+}
+
+export function sumTaxes(parts: readonly TaxLine[]): TaxLine[] {
+  const byRate = new Map<number, TaxLine>();
+  for (const p of parts) {
+    const t = byRate.get(p.taxRateBp) ?? { taxRateBp: p.taxRateBp, taxableCents: 0, taxCents: 0 };
+    t.taxableCents += p.taxableCents;
+    t.taxCents += p.taxCents;
+    byRate.set(p.taxRateBp, t);
+  }
+  return [...byRate.values()].sort((a, b) => a.taxRateBp - b.taxRateBp);
+}
+
+// ---- creating and editing -------------------------------------------------------------------
+
+export interface DraftFields {
+  title: string;
+  notes: string;
+  terms: PaymentTerms;
+  issueDate: string;
+  lines: InvoiceLineInput[];
+}
+
+export function validateDraft(f: DraftFields): FieldErrors {
+  const errors = validateLines(f.lines);
+  if (!(PAYMENT_TERMS as readonly string[]).includes(f.terms)) errors['terms'] = ['Pick Net 0, 7, 15, 30 or 60.'];
+  if (!isIsoDate(f.issueDate)) errors['issueDate'] = ['Enter a date.'];
+  if (f.title.length > LIMITS.title) errors['title'] = [`At most ${LIMITS.title} characters.`];
+  if (f.notes.length > LIMITS.notes) errors['notes'] = [`At most ${LIMITS.notes} characters.`];
+  return errors;
+}
+
+export interface NewDraft {
+  id: string;
+  /** The counter's next value for the issue date's year. */
+  sequence: number;
+  publicToken: string;
+  client: { id: string; name: string; email: string | null };
+  siteId: string | null;
+  source: Invoice['source'];
+  fields: DraftFields;
+  now: Date;
+}
+
+export function draftInvoice(d: NewDraft): Invoice {
+  const errors = validateDraft(d.fields);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+  const priced = priceLines(d.fields.lines);
+  if (priced.totalCents < 0) throw invalid({ lines: ['An invoice cannot total less than zero; issue a credit note instead.'] });
+  const year = yearOf(d.fields.issueDate);
+  const at = d.now.toISOString();
+  return {
+    id: d.id,
+    number: invoiceNumber(year, d.sequence),
+    year,
+    kind: 'invoice',
+    creditFor: null,
+    clientId: d.client.id,
+    clientName: d.client.name,
+    clientEmail: d.client.email,
+    siteId: d.siteId,
+    source: d.source,
+    title: d.fields.title.trim(),
+    notes: d.fields.notes.trim(),
+    terms: d.fields.terms,
+    issueDate: d.fields.issueDate,
+    dueDate: dueDateFor(d.fields.issueDate, d.fields.terms),
+    ...priced,
+    payments: [],
+    paidCents: 0,
+    creditedCents: 0,
+    creditTaxes: [],
+    creditNotes: [],
+    balanceCents: priced.totalCents,
+    status: 'draft',
+    voidReason: null,
+    sentAt: null,
+    publicToken: d.publicToken,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+export const yearOf = (date: string): number => Number(date.slice(0, 4));
+
+/** A draft's new content; its number stays, so the issue date must stay in the number's year. */
+export function reviseDraft(inv: Invoice, f: DraftFields, now: Date): Invoice {
+  if (inv.status !== 'draft') throw new DomainError('conflict', `${inv.number} was sent; its lines are locked. Issue a credit note to correct it.`);
+  const errors = validateDraft(f);
+  if (isIsoDate(f.issueDate) && yearOf(f.issueDate) !== inv.year) errors['issueDate'] = [`${inv.number} is numbered in ${inv.year}; keep the issue date in that year.`];
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+  const priced = priceLines(f.lines);
+  if (priced.totalCents < 0) throw invalid({ lines: ['An invoice cannot total less than zero; issue a credit note instead.'] });
+  return {
+    ...inv,
+    title: f.title.trim(),
+    notes: f.notes.trim(),
+    terms: f.terms,
+    issueDate: f.issueDate,
+    dueDate: dueDateFor(f.issueDate, f.terms),
+    ...priced,
+    balanceCents: priced.totalCents,
+    updatedAt: now.toISOString(),
+  };
+}
+
+/** Sending locks the lines; sending again (a reminder of the same invoice) changes nothing. */
+export function markSent(inv: Invoice, now: Date): Invoice {
+  if (inv.status === 'void') throw new DomainError('conflict', `${inv.number} is void.`);
+  if (inv.kind === 'credit-note') return inv;
+  if (inv.status !== 'draft') return inv;
+  const at = now.toISOString();
+  return settle({ ...inv, status: 'sent', sentAt: at, updatedAt: at });
+}
+
+/** Status from what is paid and credited; draft and void are not touched. */
+function settle(inv: Invoice): Invoice {
+  const balanceCents = inv.totalCents - inv.paidCents - inv.creditedCents;
+  if (inv.status === 'draft' || inv.status === 'void' || inv.kind === 'credit-note') return { ...inv, balanceCents };
+  const status: InvoiceStatus = balanceCents === 0 ? 'paid' : inv.paidCents + inv.creditedCents > 0 ? 'partial' : 'sent';
+  return { ...inv, balanceCents, status };
+}
+
+export interface PaymentInput {
+  date: string;
+  amountCents: number;
+  method: PaymentMethod;
+  reference: string;
+}
+
+export function recordPayment(inv: Invoice, p: PaymentInput, ctx: { id: string; now: Date; today: string; by: string }): Invoice {
+  if (inv.kind === 'credit-note') throw new DomainError('conflict', 'A credit note takes no payments.');
+  if (inv.status === 'draft') throw new DomainError('conflict', `Send ${inv.number} before recording a payment.`);
+  if (inv.status === 'void') throw new DomainError('conflict', `${inv.number} is void.`);
+  if (inv.status === 'paid') throw new DomainError('conflict', `${inv.number} is paid in full.`);
+  const errors: FieldErrors = {};
+  if (!Number.isSafeInteger(p.amountCents) || p.amountCents <= 0) errors['amountCents'] = ['Enter an amount above zero.'];
+  else if (p.amountCents > inv.balanceCents) errors['amountCents'] = [`That is more than the balance due (${inv.balanceCents} ¢); overpayments are refused.`];
+  if (!isIsoDate(p.date)) errors['date'] = ['Enter a date.'];
+  else if (p.date > ctx.today) errors['date'] = ['A payment cannot be dated in the future.'];
+  if (!(PAYMENT_METHODS as readonly string[]).includes(p.method)) errors['method'] = ['Pick a method.'];
+  if (p.reference.length > LIMITS.reference) errors['reference'] = [`At most ${LIMITS.reference} characters.`];
+  if (Object.keys(errors).length > 0) throw invalid(errors, 'Please check the payment.');
+  const at = ctx.now.toISOString();
+  const payment: Payment = { id: ctx.id, date: p.date, amountCents: p.amountCents, method: p.method, reference: p.reference.trim(), recordedAt: at, recordedBy: ctx.by };
+  return settle({ ...inv, payments: [...inv.payments, payment], paidCents: inv.paidCents + p.amountCents, updatedAt: at });
+}
+
+export function voidInvoice(inv: Invoice, reason: string, now: Date): Invoice {
+  if (inv.status === 'void') throw new DomainError('conflict', `${inv.number} is already void.`);
+  if (inv.kind === 'credit-note') throw new DomainError('conflict', 'A credit note cannot be voided.');
+  if (inv.paidCents > 0 || inv.creditedCents > 0) throw new DomainError('conflict', `${inv.number} has payments or credit notes; it cannot be voided.`);
+  const r = reason.trim();
+  if (r === '' || r.length > LIMITS.voidReason) throw invalid({ reason: ['Say why the invoice is void.'] });
+  return { ...inv, status: 'void', voidReason: r, balanceCents: 0, updatedAt: now.toISOString() };
+}
+
+export interface CreditNoteDraft {
+  id: string;
+  sequence: number;
+  publicToken: string;
+  /** Positive amounts, as the original's lines read; the credit note stores them negated. */
+  lines: InvoiceLineInput[];
+  reason: string;
+  issueDate: string;
+  now: Date;
+}
+
+/** The credit note and the original it settles, to be written together. */
+export function issueCreditNote(original: Invoice, d: CreditNoteDraft): { creditNote: Invoice; original: Invoice } {
+  if (original.kind === 'credit-note') throw new DomainError('conflict', 'A credit note cannot be credited.');
+  if (original.status === 'draft') throw new DomainError('conflict', `${original.number} is still a draft; edit it instead.`);
+  if (original.status === 'void') throw new DomainError('conflict', `${original.number} is void.`);
+  const errors = validateLines(d.lines);
+  if (!isIsoDate(d.issueDate)) errors['issueDate'] = ['Enter a date.'];
+  else if (d.issueDate < original.issueDate) errors['issueDate'] = ['A credit note cannot predate its invoice.'];
+  if (d.reason.trim() === '' || d.reason.length > LIMITS.notes) errors['reason'] = ['Say why the invoice is credited.'];
+  if (Object.keys(errors).length > 0) throw invalid(errors, 'Please check the credit note.');
+  const priced = priceLines(d.lines, -1);
+  const credit = -priced.totalCents;
+  if (credit <= 0) throw invalid({ lines: ['A credit note must credit more than zero.'] }, 'Please check the credit note.');
+  if (credit > original.balanceCents) throw invalid({ lines: [`The credit (${credit} ¢) exceeds the balance due (${original.balanceCents} ¢); refunds of paid money are not credit notes.`] }, 'Please check the credit note.');
+  const year = yearOf(d.issueDate);
+  const at = d.now.toISOString();
+  const creditNote: Invoice = {
+    ...original,
+    ...priced,
+    id: d.id,
+    number: invoiceNumber(year, d.sequence),
+    year,
+    kind: 'credit-note',
+    creditFor: { id: original.id, number: original.number },
+    title: `Credit note for ${original.number}`,
+    notes: d.reason.trim(),
+    terms: 'net0',
+    issueDate: d.issueDate,
+    dueDate: d.issueDate,
+    payments: [],
+    paidCents: 0,
+    creditedCents: 0,
+    creditTaxes: [],
+    creditNotes: [],
+    balanceCents: 0,
+    status: 'sent',
+    voidReason: null,
+    sentAt: at,
+    publicToken: d.publicToken,
+    createdAt: at,
+    updatedAt: at,
+  };
+  const updated = settle({
+    ...original,
+    creditedCents: original.creditedCents + credit,
+    creditTaxes: sumTaxes([...original.creditTaxes, ...priced.taxes]),
+    creditNotes: [...original.creditNotes, { id: creditNote.id, number: creditNote.number }],
+    updatedAt: at,
+  });
+  return { creditNote, original: updated };
+}
+
+// ---- audit ----------------------------------------------------------------------------------
+
+const AUDITED = ['status', 'title', 'notes', 'terms', 'issueDate', 'dueDate', 'subtotalCents', 'taxCents', 'totalCents', 'paidCents', 'creditedCents', 'balanceCents', 'voidReason', 'lineCount'] as const;
+
+function auditView(inv: Invoice | null): Record<(typeof AUDITED)[number], string | number | null> {
+  return {
+    status: inv?.status ?? null,
+    title: inv?.title ?? null,
+    notes: inv?.notes ?? null,
+    terms: inv?.terms ?? null,
+    issueDate: inv?.issueDate ?? null,
+    dueDate: inv?.dueDate ?? null,
+    subtotalCents: inv?.subtotalCents ?? null,
+    taxCents: inv?.taxCents ?? null,
+    totalCents: inv?.totalCents ?? null,
+    paidCents: inv?.paidCents ?? null,
+    creditedCents: inv?.creditedCents ?? null,
+    balanceCents: inv?.balanceCents ?? null,
+    voidReason: inv?.voidReason ?? null,
+    lineCount: inv ? inv.lines.length : null,
+  };
+}
+
+/** Every audited field that differs; a new invoice lists all of its fields. */
+export function invoiceChanges(before: Invoice | null, after: Invoice): AuditChange[] {
+  const a = auditView(before);
+  const b = auditView(after);
+  return AUDITED.filter((k) => a[k] !== b[k]).map((k) => ({ field: k, from: a[k], to: b[k] }));
+}

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+import { listenTestApp, type ListeningTestApp } from '../support/app.ts';
+import { TestClient } from '../support/http-client.ts';
+import { DEMO } from '../support/demo-users.ts';
+import { TOKENS } from '../../src/container.ts';
+import type { ClientView } from '../../src/contracts/clients.ts';
+import type { InvoiceDetailDto, InvoiceDto, InvoiceListResponse, PublicInvoiceDto, TaxReportDto } from '../../src/contracts/invoices.ts';
+import { aClientInput } from '../unit/clients/client-factories.ts';
+import { pdfText } from '../support/invoice-deps.ts';
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+/** The mail's PDF attachment (base64 part) and its text body with soft line breaks undone. */
+function parseMail(raw: string): { text: string; pdf: Uint8Array | null } {
+  const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const part = /Content-Type: application\/pdf[^\r\n]*(?:\r?\n[ \t][^\r\n]*)*(?:\r?\n[^\r\n]+)*\r?\n\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n--/.exec(raw);
+  return { text, pdf: part?.[1] ? new Uint8Array(Buffer.from(part[1].replace(/\s+/g, ''), 'base64')) : null };
+}
+
+/** /api/invoices and /api/tax-reports over HTTP on SQLite, mail delivered to a real SMTP peer. */
+describe('/api/invoices', () => {
+  const received: Received[] = [];
+  let smtp: SMTPServer;
+  let t: ListeningTestApp;
+  let admin: TestClient;
+  let maria: TestClient;
+  let client: ClientView;
+  const json = async <T,>(res: Response): Promise<T> => (await res.json()) as T;
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, session, cb) {
+        let raw = '';
+        stream.on('data', (d: Buffer) => (raw += d.toString()));
+        stream.on('end', () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+          cb();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    t = await listenTestApp({ SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+    admin = new TestClient(t.url);
+    await admin.signIn(DEMO.admin);
+    maria = new TestClient(t.url);
+    await maria.signIn(DEMO.employee);
+    client = await json<ClientView>(await admin.send('POST', '/api/clients', aClientInput()));
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  const line = (over: Record<string, unknown> = {}) => ({ description: 'Smoke detector', quantity: 2, unitPriceCents: 5_000, taxRateBp: 825, ...over });
+  async function create(body: Record<string, unknown> = {}): Promise<InvoiceDto> {
+    const res = await admin.send('POST', '/api/invoices', { clientId: client.id, terms: 'net30', lines: [line()], ...body });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return json<InvoiceDto>(res);
+  }
+
+  it('sends an invoice over SMTP with its PDF attached and a public link the client can open', async () => {
+    const inv = await create({ issueDate: '2026-11-03' });
+    expect(inv).toMatchObject({ status: 'draft', number: expect.stringMatching(/^INV-2026-\d{4}$/), totalCents: 10_825, dueDate: '2026-12-03' });
+    const res = await admin.send('POST', `/api/invoices/${inv.id}/send`, {});
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await json<InvoiceDto>(res)).status).toBe('sent');
+
+    await expect.poll(() => received.length).toBe(1);
+    const mail = received[0]!;
+    expect(mail.to).toEqual([client.contacts[0]!.emails[0]]);
+    const { text, pdf } = parseMail(mail.raw);
+    expect(text).toContain(`Subject: Invoice ${inv.number}`);
+    expect(pdf).not.toBeNull();
+    expect(pdfText(pdf!)).toContain(inv.number);
+    const link = new RegExp(`${t.url}/i/([A-Za-z0-9_-]{20,})`).exec(text);
+    expect(link).not.toBeNull();
+    const token = link![1]!;
+
+    const visitor = new TestClient(t.url);
+    const pub = await visitor.get(`/api/public/invoices/${token}`);
+    expect(pub.status).toBe(200);
+    expect(await json<PublicInvoiceDto>(pub)).toMatchObject({ number: inv.number, balanceCents: 10_825, company: { name: t.config.company.name } });
+    const pubPdf = await visitor.get(`/api/public/invoices/${token}/pdf?download=1`);
+    expect(pubPdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pubPdf.headers.get('content-disposition')).toContain(`attachment; filename="${inv.number}.pdf"`);
+    expect((await visitor.get(`/api/public/invoices/${token.slice(0, -2)}xx`)).status).toBe(404);
+    expect(await t.container.resolve(TOKENS.Outbox).list(10)).toEqual([]);
+  });
+
+  it('records a partial payment, refuses an overpayment, and audits both', async () => {
+    const inv = await create();
+    await admin.send('POST', `/api/invoices/${inv.id}/send`, {});
+    const over = await admin.send('POST', `/api/invoices/${inv.id}/payments`, { date: '2026-11-10', amountCents: 10_826, method: 'card' });
+    expect(over.status).toBe(400);
+    expect(await over.json()).toMatchObject({ error: { code: 'validation', fields: { amountCents: [expect.stringContaining('overpayments are refused')] } } });
+    const part = await admin.send('POST', `/api/invoices/${inv.id}/payments`, { date: '2026-11-10', amountCents: 4_000, method: 'check', reference: '1042' });
+    expect(await json<InvoiceDto>(part)).toMatchObject({ status: 'partial', balanceCents: 6_825 });
+    const detail = await json<InvoiceDetailDto>(await admin.get(`/api/invoices/${inv.id}`));
+    expect(detail.audit[0]).toMatchObject({ action: 'payment', actorName: 'Frank Miller', changes: expect.arrayContaining([{ field: 'paidCents', from: 0, to: 4_000 }]) });
+    expect(detail.canEdit).toBe(true);
+    const locked = await admin.send('PUT', `/api/invoices/${inv.id}`, { terms: 'net7', issueDate: inv.issueDate, lines: [line()] });
+    expect(locked.status).toBe(409);
+  });
+
+  it('creates an invoice from a job’s materials priced from the inventory', async () => {
+    const items = await t.container.resolve(TOKENS.Inventory).allItems();
+    const item = items[0]!;
+    await t.container.resolve(TOKENS.Store).collection('jobs').create({ number: 'JOB-0042', clientId: client.id, siteId: null, title: 'Panel upgrade', materials: [{ itemId: item.id, qty: 3 }, { itemId: 'gone', qty: 1 }] }, 'job-42');
+    const inv = await create({ jobId: 'job-42', materialsTaxRateBp: 1000, lines: [line({ description: 'Labour', quantity: 2, unitPriceCents: 8_500, taxRateBp: 0 })] });
+    expect(inv.source).toEqual({ kind: 'job', id: 'job-42' });
+    expect(inv.title).toBe('JOB-0042 Panel upgrade');
+    expect(inv.lines.map((l) => [l.itemId, l.quantity, l.unitPriceCents, l.taxRateBp])).toEqual([
+      [item.id, 3, item.unitPriceCents, 1000],
+      [null, 2, 8_500, 0],
+    ]);
+  });
+
+  it('voids, credits, filters and pages the list', async () => {
+    const a = await create({ title: 'Voided one' });
+    const voided = await admin.send('POST', `/api/invoices/${a.id}/void`, { reason: 'Duplicate' });
+    expect(await json<InvoiceDto>(voided)).toMatchObject({ status: 'void', voidReason: 'Duplicate' });
+    const b = await create();
+    await admin.send('POST', `/api/invoices/${b.id}/send`, {});
+    const cn = await admin.send('POST', `/api/invoices/${b.id}/credit-notes`, { lines: [line({ quantity: 1 })], reason: 'One returned' });
+    expect(cn.status, await cn.clone().text()).toBe(201);
+    expect(await json<InvoiceDto>(cn)).toMatchObject({ kind: 'credit-note', creditFor: { id: b.id }, totalCents: -5_413 });
+    const list = await json<InvoiceListResponse>(await admin.get('/api/invoices?status=void'));
+    expect(list.items.map((i) => i.id)).toContain(a.id);
+    expect(list.items.every((i) => i.status === 'void')).toBe(true);
+    const search = await json<InvoiceListResponse>(await admin.get(`/api/invoices?search=${encodeURIComponent('voided')}`));
+    expect(search.items.map((i) => i.id)).toEqual([a.id]);
+    const page1 = await json<InvoiceListResponse>(await admin.get('/api/invoices?limit=2&sort=number&dir=asc'));
+    const page2 = await json<InvoiceListResponse>(await admin.get(`/api/invoices?limit=2&sort=number&dir=asc&cursor=${encodeURIComponent(page1.nextCursor ?? '')}`));
+    expect(page2.items[0]!.number > page1.items[1]!.number).toBe(true);
+  });
+
+  it('a user without invoice permissions is refused; the PDF downloads as an attachment', async () => {
+    const inv = await create();
+    expect((await maria.get('/api/invoices')).status).toBe(403);
+    expect((await maria.get(`/api/invoices/${inv.id}/pdf`)).status).toBe(403);
+    const pdf = await admin.get(`/api/invoices/${inv.id}/pdf`);
+    expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="${inv.number}.pdf"`);
+    expect(pdfText(new Uint8Array(await pdf.arrayBuffer()))).toContain('Smoke detector');
+  });
+
+  it('reports tax per rate as JSON, CSV and PDF', async () => {
+    const inv = await create({ issueDate: '2026-10-05', lines: [line({ quantity: 1, unitPriceCents: 20_000, taxRateBp: 1000 }), line({ quantity: 1, unitPriceCents: 10_000, taxRateBp: 0 })] });
+    await admin.send('POST', `/api/invoices/${inv.id}/send`, {});
+    await admin.send('POST', `/api/invoices/${inv.id}/payments`, { date: '2026-10-20', amountCents: 16_000, method: 'cash' });
+    const accrual = await json<TaxReportDto>(await admin.get('/api/tax-reports?basis=accrual&period=month&value=2026-10'));
+    expect(accrual.rows).toEqual([
+      { taxRateBp: 0, taxableCents: 10_000, taxCents: 0, invoiceCount: 1 },
+      { taxRateBp: 1000, taxableCents: 20_000, taxCents: 2_000, invoiceCount: 1 },
+    ]);
+    const cash = await json<TaxReportDto>(await admin.get('/api/tax-reports?basis=cash&period=custom&value=2026-10-01..2026-10-31'));
+    expect(cash.rows).toEqual([
+      { taxRateBp: 0, taxableCents: 5_000, taxCents: 0, invoiceCount: 1 },
+      { taxRateBp: 1000, taxableCents: 10_000, taxCents: 1_000, invoiceCount: 1 },
+    ]);
+    expect(cash.entryCount).toBe(2);
+    const drill = await json<TaxReportDto>(await admin.get('/api/tax-reports?basis=cash&period=month&value=2026-10&rate=1000'));
+    expect(drill).toMatchObject({ entryCount: 1, entries: [{ number: inv.number, taxRateBp: 1000, taxCents: 1_000 }] });
+    const csv = await (await admin.get('/api/tax-reports/export.csv?basis=cash&period=month&value=2026-10')).text();
+    expect(csv).toContain('summary,cash,2026-10-01,2026-10-31,10 %,1000,1,100.00,10.00');
+    expect(csv).toContain(`2026-10-20,${inv.number},invoice,`);
+    const pdf = await admin.get('/api/tax-reports/export.pdf?basis=accrual&period=quarter&value=2026-Q4');
+    const text = pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(text).toContain('TAX REPORT');
+    expect(text).toContain(inv.number);
+    expect((await admin.get('/api/tax-reports?basis=cash&period=month&value=2026-13')).status).toBe(400);
+    expect((await maria.get('/api/tax-reports?period=year&value=2026')).status).toBe(403);
+  });
+});

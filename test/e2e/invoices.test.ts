@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { readCollection } from '../support/stored-documents.ts';
+import { newPage, signInAndOpen } from '../support/browser.ts';
+import { serverAndBrowser } from '../support/e2e-environment.ts';
+import { aClientInput } from '../unit/clients/client-factories.ts';
+
+describe('invoices and tax reporting in Chromium', () => {
+  const env = serverAndBrowser();
+
+  it('an admin creates an invoice, sends it, records a partial payment, and sees it in the tax report', async () => {
+    const { page, context } = await newPage(env.browser);
+    await signInAndOpen(page, env.server.url, 'Frank Miller', '/admin/invoices');
+    await page.getByRole('table', { name: 'Invoices' }).getByText('No invoices yet. Create the first one.').waitFor();
+
+    // A client to bill, created through the API as the signed-in admin (the clients screen has its own e2e).
+    const client = aClientInput({ name: 'Ada Invoice-Test' });
+    const created = await page.evaluate(async (body) => {
+      const { csrfToken } = (await (await fetch('/api/session')).json()) as { csrfToken: string };
+      const res = await fetch('/api/clients', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken }, body: JSON.stringify(body) });
+      return res.status;
+    }, client);
+    expect(created).toBe(201);
+
+    await page.getByRole('button', { name: 'New invoice' }).click();
+    const form = page.getByRole('form', { name: 'New invoice' });
+    await form.getByRole('searchbox', { name: 'Find client' }).fill('Ada Invoice');
+    await form.getByRole('option', { name: /Ada Invoice-Test/ }).waitFor({ state: 'attached' });
+    await form.getByRole('combobox', { name: /^Client/ }).selectOption({ label: `Ada Invoice-Test — ${client.contacts[0]!.emails[0]}` });
+    await form.getByLabel('Title', { exact: true }).fill('Alarm install');
+    await form.getByLabel('Line 1 description').fill('Alarm panel');
+    await form.getByLabel('Line 1 quantity').fill('1');
+    await form.getByLabel('Line 1 unit price').fill('1000');
+    await form.getByLabel('Line 1 tax rate').fill('10');
+    await form.getByRole('button', { name: 'Add line' }).click();
+    await form.getByLabel('Line 2 description').fill('Labour');
+    await form.getByLabel('Line 2 quantity').fill('2');
+    await form.getByLabel('Line 2 unit price').fill('100');
+    await form.getByLabel('Line 2 tax rate').fill('0');
+    // Live totals: 1000 + 10 % + 2 × 100 untaxed.
+    await expect.poll(() => form.getByTestId('total').textContent()).toBe('$1,300.00');
+    await form.getByRole('button', { name: 'Create draft' }).click();
+
+    const detail = page.getByRole('complementary', { name: /^Invoice INV-\d{4}-0001$/ });
+    await detail.waitFor();
+    await detail.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(() => detail.getByTestId('invoice-status').textContent()).toBe('Sent');
+
+    await detail.getByRole('button', { name: 'Record payment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Record payment' });
+    await dialog.getByRole('textbox', { name: /^Amount/ }).fill('650');
+    await dialog.getByRole('combobox', { name: /^Method/ }).selectOption('cash');
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    await expect.poll(() => detail.getByTestId('invoice-status').textContent()).toBe('Partly paid');
+    expect(await detail.getByTestId('balance').textContent()).toBe('$650.00');
+    const row = page.getByRole('table', { name: 'Invoices' }).getByRole('row', { name: /INV-\d{4}-0001/ });
+    await expect.poll(() => row.textContent()).toContain('Partly paid');
+
+    // The tax report for this month: accrual counts the whole invoice, cash half of it.
+    await page.goto(`${env.server.url}/admin/tax-reporting`);
+    const perRate = page.getByRole('table', { name: 'Tax per rate' });
+    await perRate.locator('[data-rate="1000"]').waitFor();
+    expect(await page.getByTestId('total-taxable').textContent()).toBe('$1,200.00');
+    expect(await page.getByTestId('total-tax').textContent()).toBe('$100.00');
+    await page.getByRole('button', { name: 'Cash basis' }).click();
+    await expect.poll(() => page.getByTestId('total-tax').textContent()).toBe('$50.00');
+    expect(await page.getByTestId('total-taxable').textContent()).toBe('$600.00');
+    await page.getByRole('table', { name: 'Invoices in the report' }).getByText(/INV-\d{4}-0001/).first().waitFor();
+    await context.close();
+
+    const [stored] = readCollection<{ number: string; status: string; paidCents: number; totalCents: number }>(env.server.dataDir, 'invoices');
+    expect(stored).toMatchObject({ status: 'partial', paidCents: 65_000, totalCents: 130_000 });
+  });
+});

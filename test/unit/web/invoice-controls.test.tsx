@@ -1,0 +1,94 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import { InvoiceManager } from '../../../web/src/features/invoices/InvoiceManager.tsx';
+import type { InvoiceDetailDto, InvoiceDto } from '../../../src/contracts/invoices.ts';
+import { aSession } from './support/session-factory.ts';
+import { fakeFetch, renderApp, stubResizeObserver } from './support/render-app.tsx';
+
+const anInvoice = (over: Partial<InvoiceDto> = {}): InvoiceDto => ({
+  id: 'inv-1',
+  number: 'INV-2026-0007',
+  year: 2026,
+  kind: 'invoice',
+  creditFor: null,
+  clientId: 'c-1',
+  clientName: 'Ada Byron',
+  clientEmail: 'ada@example.com',
+  siteId: null,
+  source: { kind: 'blank', id: null },
+  title: 'Alarm install',
+  notes: '',
+  terms: 'net30',
+  issueDate: '2026-11-02',
+  dueDate: '2026-12-02',
+  lines: [{ description: 'Panel', quantity: 1, unitPriceCents: 100_000, taxRateBp: 1000, itemId: null, netCents: 100_000, taxCents: 10_000 }],
+  taxes: [{ taxRateBp: 1000, taxableCents: 100_000, taxCents: 10_000 }],
+  subtotalCents: 100_000,
+  taxCents: 10_000,
+  totalCents: 110_000,
+  payments: [],
+  paidCents: 0,
+  creditedCents: 0,
+  creditNotes: [],
+  balanceCents: 110_000,
+  status: 'sent',
+  voidReason: null,
+  sentAt: '2026-11-02T10:00:00Z',
+  overdue: true,
+  daysOverdue: 3,
+  createdAt: '2026-11-02T10:00:00Z',
+  updatedAt: '2026-11-02T10:00:00Z',
+  ...over,
+});
+
+function serve(session: ReturnType<typeof aSession>, canEdit: boolean) {
+  const inv = anInvoice();
+  const detail: InvoiceDetailDto = { invoice: inv, publicUrl: 'https://x.test/i/token', audit: [], canEdit };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      fakeFetch({
+        '/api/session': () => ({ status: 200, body: session }),
+        '/api/invoices': () => ({ status: 200, body: { items: [inv], nextCursor: null } }),
+        '/api/invoices/inv-1': () => ({ status: 200, body: detail }),
+      }),
+    ),
+  );
+}
+
+describe('the invoice manager', () => {
+  beforeAll(stubResizeObserver);
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows status and overdue chips in the list', async () => {
+    const admin = aSession('admin');
+    serve(admin, true);
+    renderApp(() => <InvoiceManager search={{}} onSearch={() => {}} />, { session: admin });
+    const row = await screen.findByRole('row', { name: /INV-2026-0007/ }, { timeout: 5000 });
+    expect(within(row).getByText('Sent')).toBeTruthy();
+    expect(within(row).getByText('Overdue 3 d')).toBeTruthy();
+    expect(within(row).getAllByText('$1,100.00')).toHaveLength(2); // total and balance
+  });
+
+  it('an admin gets the edit controls on an open invoice', async () => {
+    const admin = aSession('admin');
+    serve(admin, true);
+    renderApp(() => <InvoiceManager search={{ invoice: 'inv-1' }} onSearch={() => {}} />, { session: admin });
+    const detail = await screen.findByRole('complementary', { name: 'Invoice INV-2026-0007' }, { timeout: 5000 });
+    for (const name of ['Send again', 'Record payment', 'Credit note', 'Void']) expect(within(detail).getByRole('button', { name: new RegExp(name) })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /New invoice/ })).toBeTruthy();
+  });
+
+  it('a view-only user sees the invoice but no edit controls', async () => {
+    const viewer = aSession('employee', { grants: ['viewInvoices'] });
+    serve(viewer, false);
+    renderApp(() => <InvoiceManager search={{ invoice: 'inv-1' }} onSearch={() => {}} />, { session: viewer });
+    const detail = await screen.findByRole('complementary', { name: 'Invoice INV-2026-0007' }, { timeout: 5000 });
+    expect(within(detail).getByRole('link', { name: /PDF/ })).toBeTruthy();
+    for (const name of ['Send', 'Record payment', 'Credit note', 'Void', 'Edit']) expect(within(detail).queryByRole('button', { name: new RegExp(`^${name}`) })).toBeNull();
+    expect(screen.queryByRole('button', { name: /New invoice/ })).toBeNull();
+  });
+});

@@ -1,0 +1,258 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Download, Link as LinkIcon, Send, X } from 'lucide-react';
+import { METHOD_LABELS, TERMS_LABELS } from '../../../../src/contracts/invoices.ts';
+import { buttonClass, secondaryButtonClass } from '../inventory/StockBadge.tsx';
+import { CreditNoteDialog, PaymentDialog, VoidDialog } from './InvoiceActions.tsx';
+import { InvoiceEditor } from './InvoiceEditor.tsx';
+import { formatCents, formatRate, invoiceQuery, useSendInvoice } from './queries.ts';
+import { StatusChip } from './StatusChip.tsx';
+
+type Panel = 'edit' | 'pay' | 'void' | 'credit' | null;
+
+/** One invoice: lines, tax per rate, totals, payments, history, and what may be done next. */
+export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: (id: string) => void }) {
+  const q = useQuery(invoiceQuery(props.id));
+  const [panel, setPanel] = useState<Panel>(null);
+  const send = useSendInvoice(props.id);
+  const [sendError, setSendError] = useState<string | null>(null);
+
+  if (q.isPending)
+    return (
+      <aside className="mt-6 rounded-lg border border-slate-200 p-4 dark:border-slate-800" role="status">
+        Loading invoice…
+      </aside>
+    );
+  if (q.isError)
+    return (
+      <aside className="mt-6 rounded-lg border border-red-200 p-4 text-red-800" role="alert">
+        {q.error.message}
+      </aside>
+    );
+  const { invoice: inv, canEdit, audit, publicUrl } = q.data;
+  const isInvoice = inv.kind === 'invoice';
+  const open = isInvoice && (inv.status === 'sent' || inv.status === 'partial');
+
+  return (
+    <aside className="mt-6 rounded-lg border border-slate-200 p-4 dark:border-slate-800" aria-label={`Invoice ${inv.number}`}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 className="text-xl font-semibold">
+            {isInvoice ? 'Invoice' : 'Credit note'} <span className="font-mono">{inv.number}</span>
+          </h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {inv.clientName}
+            {inv.title ? ` · ${inv.title}` : ''}
+          </p>
+          <div className="mt-1" data-testid="invoice-status">
+            <StatusChip status={inv.status} overdue={inv.overdue} daysOverdue={inv.daysOverdue} kind={inv.kind} />
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <a className={`${secondaryButtonClass} inline-flex items-center gap-1`} href={`/api/invoices/${encodeURIComponent(inv.id)}/pdf`} download>
+            <Download aria-hidden className="h-4 w-4" /> PDF
+          </a>
+          {inv.status !== 'draft' && (
+            <a className={`${secondaryButtonClass} inline-flex items-center gap-1`} href={publicUrl} target="_blank" rel="noreferrer">
+              <LinkIcon aria-hidden className="h-4 w-4" /> Client link
+            </a>
+          )}
+          {canEdit && inv.status !== 'void' && isInvoice && (
+            <button
+              type="button"
+              className={`${buttonClass} inline-flex items-center gap-1`}
+              disabled={send.isPending}
+              onClick={() => {
+                setSendError(null);
+                send.mutate({}, { onError: (e) => setSendError(e.message) });
+              }}
+            >
+              <Send aria-hidden className="h-4 w-4" /> {send.isPending ? 'Sending…' : inv.status === 'draft' ? 'Send' : 'Send again'}
+            </button>
+          )}
+          {canEdit && inv.status === 'draft' && (
+            <button type="button" className={secondaryButtonClass} onClick={() => setPanel('edit')}>
+              Edit
+            </button>
+          )}
+          {canEdit && open && (
+            <button type="button" className={secondaryButtonClass} onClick={() => setPanel('pay')}>
+              Record payment
+            </button>
+          )}
+          {canEdit && open && (
+            <button type="button" className={secondaryButtonClass} onClick={() => setPanel('credit')}>
+              Credit note
+            </button>
+          )}
+          {canEdit && isInvoice && inv.status !== 'void' && inv.paidCents === 0 && inv.creditedCents === 0 && (
+            <button type="button" className={secondaryButtonClass} onClick={() => setPanel('void')}>
+              Void
+            </button>
+          )}
+          <button type="button" className="p-2" aria-label="Close invoice" onClick={props.onClose}>
+            <X aria-hidden className="h-5 w-5" />
+          </button>
+        </div>
+      </div>
+      {send.isSuccess && <p role="status" className="mt-2 text-sm text-green-800 dark:text-green-300">Sent to {inv.clientEmail ?? 'the client'}.</p>}
+      {sendError && (
+        <p role="alert" className="mt-2 text-sm text-red-800">
+          {sendError}
+        </p>
+      )}
+
+      {panel === 'edit' && (
+        <div className="mt-4">
+          <InvoiceEditor invoice={inv} onDone={() => setPanel(null)} />
+        </div>
+      )}
+      {panel === 'pay' && <PaymentDialog invoice={inv} onClose={() => setPanel(null)} />}
+      {panel === 'void' && <VoidDialog invoice={inv} onClose={() => setPanel(null)} />}
+      {panel === 'credit' && (
+        <CreditNoteDialog
+          invoice={inv}
+          onClose={(note) => {
+            setPanel(null);
+            if (note) props.onOpen(note.id);
+          }}
+        />
+      )}
+
+      {panel !== 'edit' && (
+        <>
+          <dl className="mt-4 grid grid-cols-2 gap-2 text-sm md:grid-cols-4">
+            <div>
+              <dt className="text-slate-500">Issued</dt>
+              <dd>{inv.issueDate}</dd>
+            </div>
+            {isInvoice && (
+              <div>
+                <dt className="text-slate-500">Due</dt>
+                <dd>
+                  {inv.dueDate} ({TERMS_LABELS[inv.terms]})
+                </dd>
+              </div>
+            )}
+            {inv.creditFor && (
+              <div>
+                <dt className="text-slate-500">Credits</dt>
+                <dd>
+                  <button type="button" className="text-blue-700 underline" onClick={() => props.onOpen(inv.creditFor?.id ?? '')}>
+                    {inv.creditFor.number}
+                  </button>
+                </dd>
+              </div>
+            )}
+            {inv.voidReason && (
+              <div>
+                <dt className="text-slate-500">Void because</dt>
+                <dd>{inv.voidReason}</dd>
+              </div>
+            )}
+          </dl>
+          <table className="mt-4 min-w-full text-sm" aria-label="Invoice lines">
+            <thead>
+              <tr className="border-b border-slate-200 text-left dark:border-slate-800">
+                <th className="py-1">Description</th>
+                <th className="py-1 text-right">Qty</th>
+                <th className="py-1 text-right">Unit price</th>
+                <th className="py-1 text-right">Tax</th>
+                <th className="py-1 text-right">Amount</th>
+              </tr>
+            </thead>
+            <tbody>
+              {inv.lines.map((l, i) => (
+                <tr key={i}>
+                  <td className="py-1">{l.description}</td>
+                  <td className="py-1 text-right tabular-nums">{l.quantity}</td>
+                  <td className="py-1 text-right tabular-nums">{formatCents(l.unitPriceCents)}</td>
+                  <td className="py-1 text-right tabular-nums">{formatRate(l.taxRateBp)}</td>
+                  <td className="py-1 text-right tabular-nums">{formatCents(l.netCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <dl className="ml-auto mt-3 grid max-w-sm grid-cols-2 gap-1 text-sm" aria-label="Totals">
+            <dt>Subtotal</dt>
+            <dd className="text-right tabular-nums">{formatCents(inv.subtotalCents)}</dd>
+            {inv.taxes.map((t) => (
+              <div key={t.taxRateBp} className="contents">
+                <dt>
+                  Tax {formatRate(t.taxRateBp)} on {formatCents(t.taxableCents)}
+                </dt>
+                <dd className="text-right tabular-nums">{formatCents(t.taxCents)}</dd>
+              </div>
+            ))}
+            <dt className="font-semibold">Total</dt>
+            <dd className="text-right font-semibold tabular-nums">{formatCents(inv.totalCents)}</dd>
+            {isInvoice && (
+              <>
+                <dt>Paid</dt>
+                <dd className="text-right tabular-nums">{formatCents(inv.paidCents)}</dd>
+                {inv.creditedCents > 0 && (
+                  <>
+                    <dt>Credited</dt>
+                    <dd className="text-right tabular-nums">{formatCents(inv.creditedCents)}</dd>
+                  </>
+                )}
+                <dt className="font-semibold">Balance due</dt>
+                <dd className="text-right font-semibold tabular-nums" data-testid="balance">
+                  {formatCents(inv.balanceCents)}
+                </dd>
+              </>
+            )}
+          </dl>
+          {isInvoice && (
+            <section className="mt-4" aria-label="Payments">
+              <h3 className="font-semibold">Payments</h3>
+              {inv.payments.length === 0 ? (
+                <p className="text-sm text-slate-500">No payments yet.</p>
+              ) : (
+                <ul className="text-sm">
+                  {inv.payments.map((p) => (
+                    <li key={p.id}>
+                      {p.date} · {formatCents(p.amountCents)} · {METHOD_LABELS[p.method]}
+                      {p.reference ? ` · ${p.reference}` : ''} <span className="text-slate-500">(recorded by {p.recordedBy})</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {inv.creditNotes.length > 0 && (
+                <p className="mt-2 text-sm">
+                  Credit notes:{' '}
+                  {inv.creditNotes.map((c) => (
+                    <button key={c.id} type="button" className="mr-2 text-blue-700 underline" onClick={() => props.onOpen(c.id)}>
+                      {c.number}
+                    </button>
+                  ))}
+                </p>
+              )}
+            </section>
+          )}
+          {inv.notes && <p className="mt-4 whitespace-pre-line text-sm text-slate-700 dark:text-slate-300">{inv.notes}</p>}
+          <details className="mt-4 text-sm">
+            <summary className="cursor-pointer font-semibold">History</summary>
+            <ul className="mt-2 space-y-1">
+              {audit.map((a) => (
+                <li key={a.id}>
+                  {new Date(a.at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })} · {a.actorName} · {a.action}
+                  {a.changes.length > 0 && (
+                    <span className="text-slate-500">
+                      {' '}
+                      ({a.changes
+                        .slice(0, 4)
+                        .map((c) => `${c.field}: ${String(c.from)} → ${String(c.to)}`)
+                        .join('; ')}
+                      )
+                    </span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </details>
+        </>
+      )}
+    </aside>
+  );
+}

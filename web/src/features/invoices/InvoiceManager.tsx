@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import { PageHeading } from '../../ui/PageHeading.tsx';
+import { sessionQuery } from '../inventory/queries.ts';
+import { buttonClass } from '../inventory/StockBadge.tsx';
+import { InvoiceDetail } from './InvoiceDetail.tsx';
+import { InvoiceEditor } from './InvoiceEditor.tsx';
+import { InvoiceList, type InvoiceFilters } from './InvoiceList.tsx';
+
+export interface InvoiceSearch {
+  q?: string;
+  status?: string;
+  overdue?: boolean;
+  sort?: string;
+  dir?: 'asc';
+  invoice?: string;
+}
+export type InvoiceSearchPatch = { [K in keyof InvoiceSearch]?: InvoiceSearch[K] | undefined };
+
+/** /admin/invoices: the list, the editor for a new invoice, and the open invoice. */
+export function InvoiceManager(props: { search: InvoiceSearch; onSearch: (next: InvoiceSearchPatch) => void }) {
+  const { search, onSearch } = props;
+  const session = useQuery(sessionQuery);
+  const canEdit = session.data?.permissions['editInvoices'] === true;
+  const [creating, setCreating] = useState(false);
+  const filters: InvoiceFilters = { q: search.q ?? '', status: search.status, overdue: search.overdue ?? false, sort: search.sort ?? 'issueDate', dir: search.dir ?? 'desc' };
+  const open = (id: string) => onSearch({ invoice: id });
+
+  return (
+    <section>
+      <PageHeading title="Invoice manager">Invoices, payments and credit notes; every change recorded with who and when.</PageHeading>
+      <div className="mb-4 flex justify-end">
+        {canEdit && !creating && (
+          <button type="button" className={`${buttonClass} inline-flex items-center gap-1`} onClick={() => setCreating(true)}>
+            <Plus aria-hidden className="h-4 w-4" /> New invoice
+          </button>
+        )}
+      </div>
+      {creating && canEdit && (
+        <section className="mb-6 rounded-lg border border-slate-200 p-4 dark:border-slate-800" aria-label="New invoice">
+          <h2 className="mb-3 text-lg font-semibold">New invoice</h2>
+          <InvoiceEditor
+            invoice={null}
+            onDone={(saved) => {
+              setCreating(false);
+              if (saved) open(saved.id);
+            }}
+          />
+        </section>
+      )}
+      {search.invoice && <InvoiceDetail key={search.invoice} id={search.invoice} onOpen={open} onClose={() => onSearch({ invoice: undefined })} />}
+      <div className="mt-6">
+        <InvoiceList
+          filters={filters}
+          onOpen={open}
+          onFilters={(f) =>
+            onSearch({
+              ...('q' in f ? { q: f.q || undefined } : {}),
+              ...('status' in f ? { status: f.status } : {}),
+              ...('overdue' in f ? { overdue: f.overdue || undefined } : {}),
+              ...('sort' in f ? { sort: f.sort } : {}),
+              ...('dir' in f ? { dir: f.dir === 'asc' ? 'asc' : undefined } : {}),
+            })
+          }
+        />
+      </div>
+    </section>
+  );
+}

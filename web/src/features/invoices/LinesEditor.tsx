@@ -1,0 +1,116 @@
+import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { Plus, Trash2 } from 'lucide-react';
+import { z } from 'zod';
+import { previewTotals, type LineInput } from '../../../../src/contracts/invoices.ts';
+import { inputClass, secondaryButtonClass } from '../inventory/StockBadge.tsx';
+import { formatCents, formatRate, toBp, toCents } from './queries.ts';
+
+/** Lines as typed: quantity, price in dollars and tax in percent, all text until submitted. */
+export const lineFormSchema = z.object({
+  description: z.string().trim().min(1, 'Describe the line.').max(500, 'At most 500 characters.'),
+  quantity: z.string().refine((s) => Number(s) > 0 && Number(s) <= 100_000 && /^\d+(\.\d{1,3})?$/.test(s.trim()), 'Above 0, at most three decimals.'),
+  unitPrice: z.string().refine((s) => Number.isFinite(toCents(s)) && /^-?\d+(\.\d{1,2})?$/.test(s.trim()), 'Enter a price such as 49.99.'),
+  taxRate: z.string().refine((s) => Number.isFinite(toBp(s)) && toBp(s) >= 0 && toBp(s) <= 10_000, 'Between 0 and 100.'),
+  itemId: z.string().nullable(),
+});
+export type LineForm = z.infer<typeof lineFormSchema>;
+export interface WithLines {
+  lines: LineForm[];
+}
+
+export const blankLine = (taxRate = '0'): LineForm => ({ description: '', quantity: '1', unitPrice: '', taxRate, itemId: null });
+export const toLineForm = (l: LineInput): LineForm => ({
+  description: l.description,
+  quantity: String(l.quantity),
+  unitPrice: (Math.abs(l.unitPriceCents) / 100).toFixed(2).replace(/^/, l.unitPriceCents < 0 ? '-' : ''),
+  taxRate: String(l.taxRateBp / 100),
+  itemId: l.itemId ?? null,
+});
+export const toLineInput = (l: LineForm): LineInput => ({ description: l.description.trim(), quantity: Number(l.quantity), unitPriceCents: toCents(l.unitPrice), taxRateBp: toBp(l.taxRate), itemId: l.itemId });
+
+/** Server field names for lines (`lines.0.unitPriceCents`) mapped to the form's. */
+export function lineServerFields(count: number): Record<string, string> {
+  const out: Record<string, string> = { lines: 'root' };
+  for (let i = 0; i < count; i++) {
+    out[`lines.${i}.description`] = `lines.${i}.description`;
+    out[`lines.${i}.quantity`] = `lines.${i}.quantity`;
+    out[`lines.${i}.unitPriceCents`] = `lines.${i}.unitPrice`;
+    out[`lines.${i}.taxRateBp`] = `lines.${i}.taxRate`;
+  }
+  return out;
+}
+
+/** The line table with live totals (the server's per-line rounding, see previewTotals). */
+export function LinesEditor(props: { control: Control<WithLines>; register: UseFormRegister<WithLines>; errors: FieldErrors<WithLines> | undefined; idPrefix: string; sign?: 1 | -1 }) {
+  const { fields, append, remove } = useFieldArray({ control: props.control, name: 'lines' });
+  const lines = useWatch({ control: props.control, name: 'lines' }) ?? [];
+  const sign = props.sign ?? 1;
+  const totals = previewTotals(lines.map((l) => ({ quantity: Number(l.quantity), unitPriceCents: sign * toCents(l.unitPrice), taxRateBp: toBp(l.taxRate) })));
+  const err = (i: number, k: keyof LineForm) => props.errors?.lines?.[i]?.[k]?.message;
+  const cell = 'px-2 py-1 align-top';
+
+  return (
+    <div>
+      <div className="overflow-x-auto">
+        <table className="min-w-full text-sm" aria-label="Lines">
+          <thead>
+            <tr className="text-left">
+              <th className={cell}>Description</th>
+              <th className={cell}>Qty</th>
+              <th className={cell}>Unit price ($)</th>
+              <th className={cell}>Tax (%)</th>
+              <th className={`${cell} text-right`}>Amount</th>
+              <th className={cell}>
+                <span className="sr-only">Remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {fields.map((f, i) => (
+              <tr key={f.id}>
+                {(['description', 'quantity', 'unitPrice', 'taxRate'] as const).map((k) => (
+                  <td key={k} className={cell}>
+                    <input
+                      id={`${props.idPrefix}-${i}-${k}`}
+                      aria-label={`Line ${i + 1} ${k === 'unitPrice' ? 'unit price' : k === 'taxRate' ? 'tax rate' : k}`}
+                      className={`${inputClass} ${k === 'description' ? 'w-64' : 'w-24'}`}
+                      inputMode={k === 'description' ? undefined : 'decimal'}
+                      aria-invalid={err(i, k) ? true : undefined}
+                      {...props.register(`lines.${i}.${k}`)}
+                    />
+                    {err(i, k) && <p className="mt-1 text-xs text-red-700 dark:text-red-400">{err(i, k)}</p>}
+                  </td>
+                ))}
+                <td className={`${cell} text-right tabular-nums`}>{formatCents(totals.lines[i]?.netCents ?? 0)}</td>
+                <td className={cell}>
+                  <button type="button" className="p-2 text-slate-500 hover:text-red-700" aria-label={`Remove line ${i + 1}`} onClick={() => remove(i)} disabled={fields.length === 1}>
+                    <Trash2 aria-hidden className="h-4 w-4" />
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <button type="button" className={`${secondaryButtonClass} mt-2 inline-flex items-center gap-1`} onClick={() => append(blankLine(lines.at(-1)?.taxRate ?? '0'))}>
+        <Plus aria-hidden className="h-4 w-4" /> Add line
+      </button>
+      <dl className="ml-auto mt-4 grid max-w-sm grid-cols-2 gap-1 text-sm" aria-label="Totals" data-testid="live-totals">
+        <dt>Subtotal</dt>
+        <dd className="text-right tabular-nums">{formatCents(totals.subtotalCents)}</dd>
+        {totals.taxes.map((t) => (
+          <div key={t.taxRateBp} className="contents">
+            <dt>
+              Tax {formatRate(t.taxRateBp)} on {formatCents(t.taxableCents)}
+            </dt>
+            <dd className="text-right tabular-nums">{formatCents(t.taxCents)}</dd>
+          </div>
+        ))}
+        <dt className="font-semibold">Total</dt>
+        <dd className="text-right font-semibold tabular-nums" data-testid="total">
+          {formatCents(totals.totalCents)}
+        </dd>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { METHOD_LABELS, type PaymentBody } from '../../../../src/contracts/invoices.ts';
+import { ApiRequestError } from '../../lib/api.ts';
+import { buttonClass, secondaryButtonClass } from '../inventory/StockBadge.tsx';
+import { formatCents, formatRate, publicInvoiceQuery } from './queries.ts';
+import { StatusChip } from './StatusChip.tsx';
+
+const methodLabel = (m: string) => (Object.hasOwn(METHOD_LABELS, m) ? METHOD_LABELS[m as PaymentBody['method']] : m);
+
+/** /i/<token>: what the client sees from the link in their e-mail; view and download the PDF. */
+export function PublicInvoice(props: { token: string }) {
+  const q = useQuery(publicInvoiceQuery(props.token));
+  const pdf = `/api/public/invoices/${encodeURIComponent(props.token)}/pdf`;
+  if (q.isPending) return <p role="status">Loading invoice…</p>;
+  if (q.isError)
+    return (
+      <section>
+        <h1 className="text-2xl font-bold">Invoice not found</h1>
+        <p className="mt-2 text-slate-600 dark:text-slate-400">
+          {q.error instanceof ApiRequestError && q.error.status === 404 ? 'This link does not lead to an invoice. Please check the link in your e-mail, or call us.' : q.error.message}
+        </p>
+      </section>
+    );
+  const inv = q.data;
+  return (
+    <article className="rounded-lg border border-slate-200 p-6 dark:border-slate-800" aria-label={`Invoice ${inv.number}`}>
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="text-lg font-bold text-blue-900 dark:text-blue-200">{inv.company.name}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{inv.company.address}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {inv.company.phone} · {inv.company.email}
+          </p>
+        </div>
+        <div className="text-right">
+          <h1 className="text-2xl font-bold">
+            {inv.kind === 'credit-note' ? 'Credit note' : 'Invoice'} <span className="font-mono">{inv.number}</span>
+          </h1>
+          <StatusChip status={inv.status} overdue={inv.overdue} kind={inv.kind} />
+          <p className="mt-1 text-sm">Issued {inv.issueDate}</p>
+          {inv.kind === 'invoice' && <p className="text-sm">Due {inv.dueDate}</p>}
+        </div>
+      </header>
+      <p className="mt-4 text-sm">
+        Billed to <strong>{inv.clientName}</strong>
+        {inv.title ? ` · ${inv.title}` : ''}
+      </p>
+      <table className="mt-4 min-w-full text-sm" aria-label="Lines">
+        <thead>
+          <tr className="border-b border-slate-200 text-left dark:border-slate-800">
+            <th className="py-1">Description</th>
+            <th className="py-1 text-right">Qty</th>
+            <th className="py-1 text-right">Unit price</th>
+            <th className="py-1 text-right">Tax</th>
+            <th className="py-1 text-right">Amount</th>
+          </tr>
+        </thead>
+        <tbody>
+          {inv.lines.map((l, i) => (
+            <tr key={i}>
+              <td className="py-1">{l.description}</td>
+              <td className="py-1 text-right tabular-nums">{l.quantity}</td>
+              <td className="py-1 text-right tabular-nums">{formatCents(l.unitPriceCents)}</td>
+              <td className="py-1 text-right tabular-nums">{formatRate(l.taxRateBp)}</td>
+              <td className="py-1 text-right tabular-nums">{formatCents(l.netCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="ml-auto mt-3 grid max-w-sm grid-cols-2 gap-1 text-sm">
+        <dt>Subtotal</dt>
+        <dd className="text-right tabular-nums">{formatCents(inv.subtotalCents)}</dd>
+        {inv.taxes.map((t) => (
+          <div key={t.taxRateBp} className="contents">
+            <dt>Tax {formatRate(t.taxRateBp)}</dt>
+            <dd className="text-right tabular-nums">{formatCents(t.taxCents)}</dd>
+          </div>
+        ))}
+        <dt className="font-semibold">Total</dt>
+        <dd className="text-right font-semibold tabular-nums">{formatCents(inv.totalCents)}</dd>
+        {inv.payments.map((p, i) => (
+          <div key={i} className="contents">
+            <dt>
+              Paid {p.date} ({methodLabel(p.method)})
+            </dt>
+            <dd className="text-right tabular-nums">−{formatCents(p.amountCents)}</dd>
+          </div>
+        ))}
+        {inv.creditedCents > 0 && (
+          <>
+            <dt>Credited</dt>
+            <dd className="text-right tabular-nums">−{formatCents(inv.creditedCents)}</dd>
+          </>
+        )}
+        {inv.kind === 'invoice' && (
+          <>
+            <dt className="font-semibold">Balance due</dt>
+            <dd className="text-right font-semibold tabular-nums">{formatCents(inv.balanceCents)}</dd>
+          </>
+        )}
+      </dl>
+      {inv.notes && <p className="mt-4 whitespace-pre-line text-sm">{inv.notes}</p>}
+      <div className="mt-6 flex gap-2">
+        <a className={`${buttonClass} inline-flex items-center gap-1`} href={`${pdf}?download=1`}>
+          <Download aria-hidden className="h-4 w-4" /> Download PDF
+        </a>
+        <a className={secondaryButtonClass} href={pdf} target="_blank" rel="noreferrer">
+          Open PDF
+        </a>
+      </div>
+    </article>
+  );
+}

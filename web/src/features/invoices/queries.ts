@@ -1,0 +1,78 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ClientListResponse } from '../../../../src/contracts/clients.ts';
+import type {
+  CreateInvoiceBody,
+  CreditNoteBody,
+  InvoiceDetailDto,
+  InvoiceDto,
+  InvoiceListResponse,
+  PaymentBody,
+  PublicInvoiceDto,
+  UpdateDraftBody,
+} from '../../../../src/contracts/invoices.ts';
+import { apiFetch } from '../../lib/api.ts';
+
+export interface InvoiceListParams {
+  search: string;
+  status: string | undefined;
+  overdue: boolean;
+  sort: string;
+  dir: 'asc' | 'desc';
+  cursor: string | null;
+  limit: number;
+}
+
+export const INVOICES_KEY = ['invoices'] as const;
+const path = (id: string, rest = '') => `/api/invoices/${encodeURIComponent(id)}${rest}`;
+
+export const invoicesQuery = (p: InvoiceListParams) =>
+  queryOptions({
+    queryKey: [...INVOICES_KEY, 'list', p],
+    queryFn: () => {
+      const q = new URLSearchParams({ search: p.search, sort: p.sort, dir: p.dir, limit: String(p.limit) });
+      if (p.status) q.set('status', p.status);
+      if (p.overdue) q.set('overdue', 'true');
+      if (p.cursor) q.set('cursor', p.cursor);
+      return apiFetch<InvoiceListResponse>(`/api/invoices?${q.toString()}`);
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const invoiceQuery = (id: string) => queryOptions({ queryKey: [...INVOICES_KEY, 'one', id], queryFn: () => apiFetch<InvoiceDetailDto>(path(id)) });
+
+export const clientPickerQuery = (text: string) =>
+  queryOptions({
+    queryKey: ['clients', 'picker', text],
+    queryFn: () => apiFetch<ClientListResponse>(`/api/clients?${new URLSearchParams({ q: text, limit: '10' }).toString()}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const publicInvoiceQuery = (token: string) =>
+  queryOptions({ queryKey: ['public-invoice', token], queryFn: () => apiFetch<PublicInvoiceDto>(`/api/public/invoices/${encodeURIComponent(token)}`), retry: false });
+
+/** Every change invalidates the invoices prefix (lists, the invoice, the tax report). */
+function useInvoiceMutation<B>(run: (body: B) => Promise<InvoiceDto>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: INVOICES_KEY });
+      await qc.invalidateQueries({ queryKey: ['tax-report'] });
+    },
+  });
+}
+
+export const useCreateInvoice = () => useInvoiceMutation((body: CreateInvoiceBody) => apiFetch<InvoiceDto>('/api/invoices', { method: 'POST', json: body }));
+export const useUpdateDraft = (id: string) => useInvoiceMutation((body: UpdateDraftBody) => apiFetch<InvoiceDto>(path(id), { method: 'PUT', json: body }));
+export const useSendInvoice = (id: string) => useInvoiceMutation((body: { to?: string }) => apiFetch<InvoiceDto>(path(id, '/send'), { method: 'POST', json: body }));
+export const useRecordPayment = (id: string) => useInvoiceMutation((body: PaymentBody) => apiFetch<InvoiceDto>(path(id, '/payments'), { method: 'POST', json: body }));
+export const useVoidInvoice = (id: string) => useInvoiceMutation((body: { reason: string }) => apiFetch<InvoiceDto>(path(id, '/void'), { method: 'POST', json: body }));
+export const useCreditNote = (id: string) => useInvoiceMutation((body: CreditNoteBody) => apiFetch<InvoiceDto>(path(id, '/credit-notes'), { method: 'POST', json: body }));
+
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+export const formatCents = (cents: number) => money.format(cents / 100);
+export const formatRate = (bp: number) => `${(bp / 100).toFixed(bp % 100 === 0 ? 0 : 2)} %`;
+/** Dollars typed in a form → integer cents (NaN when it is not a number). */
+export const toCents = (text: string) => (text.trim() === '' || Number.isNaN(Number(text)) ? Number.NaN : Math.round(Number(text) * 100));
+export const toBp = (text: string) => (text.trim() === '' || Number.isNaN(Number(text)) ? Number.NaN : Math.round(Number(text) * 100));
+export const todayIso = () => new Date().toLocaleDateString('en-CA');
