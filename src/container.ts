@@ -52,6 +52,10 @@ import { DomainError } from './domain/shared/domain-error.ts';
 import type { JobCreator } from './domain/jobs/job-creator.ts';
 import type { InvoiceIssuer } from './domain/invoices/invoice-issuer.ts';
 import { hostname } from 'node:os';
+import type { ReminderDeps } from './application/reminders/reminder-deps.ts';
+import { runPaymentReminders } from './application/reminders/run-payment-reminders.ts';
+import { InvoiceReminderSource } from './application/reminders/invoice-reminder-source.ts';
+import { DocumentReminderLog, DocumentReminderSettings } from './adapters/documents/document-reminder-log.ts';
 import type { MonitoringDeps } from './application/monitoring/monitoring-deps.ts';
 import { runContractBilling } from './application/monitoring/run-billing-now.ts';
 import { createScheduler, type Scheduler } from './application/schedule/scheduler.ts';
@@ -106,6 +110,8 @@ export const TOKENS = {
   Monitoring: Symbol('Monitoring') as InjectionToken<MonitoringDeps>,
   /** The one in-process runner of scheduled work; main.ts starts and stops it. */
   Scheduler: Symbol('Scheduler') as InjectionToken<Scheduler>,
+  /** Payment reminders (docs/payment-reminders.md): shared by the routes and the scheduler. */
+  ReminderDeps: Symbol('ReminderDeps') as InjectionToken<ReminderDeps>,
   /** Time tracking's use-case dependencies (entries, employees, audit, clock, overtime/flag rules). */
   TimeDeps: Symbol('TimeDeps') as InjectionToken<TimeDeps>,
   /** Invoices, payments, credit notes and tax reports (docs/money.md); baseUrl is set by the server. */
@@ -209,6 +215,20 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
       stuckAfterMs: 15 * 60_000,
     })),
   });
+  const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+  c.register(TOKENS.ReminderDeps, {
+    useFactory: instanceCachingFactory((r) => ({
+      invoices: new InvoiceReminderSource(r.resolve(TOKENS.InvoiceDeps)),
+      log: new DocumentReminderLog(store),
+      settings: new DocumentReminderSettings(store),
+      mailer: r.resolve(TOKENS.Mailer),
+      audit: r.resolve(TOKENS.AuditLog),
+      clock,
+      timeZone: config.timeZone,
+      company: { name: config.company.name, phone: config.company.phone },
+      formatMoney: (cents: number) => usd.format(cents / 100),
+    })),
+  });
   let scheduler: Scheduler | null = null;
   c.register(TOKENS.Scheduler, {
     useFactory: (r) =>
@@ -216,7 +236,10 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
         lease: new DocumentLease(store, clock),
         now: () => clock.now(),
         holder,
-        jobs: [{ name: 'contract-billing', run: (now, signal) => runContractBilling(r.resolve(TOKENS.Monitoring), now, signal) }],
+        jobs: [
+          { name: 'contract-billing', run: (now, signal) => runContractBilling(r.resolve(TOKENS.Monitoring), now, signal) },
+          { name: 'payment-reminders', run: () => runPaymentReminders(r.resolve(TOKENS.ReminderDeps)) },
+        ],
       })),
   });
   c.register(TOKENS.TimeDeps, {

@@ -28,6 +28,7 @@ import { analyticsRoutes } from './routes/analytics.ts';
 import { supportRoutes } from './routes/support.ts';
 import { backOfficeInboxRoutes } from './routes/back-office-inbox.ts';
 import { proposalRoutes } from './routes/proposals.ts';
+import { reminderRoutes } from './routes/reminders.ts';
 import { monitoringRoutes } from './routes/monitoring.ts';
 import { timeRoutes } from './routes/time.ts';
 import { cameraPlanRoutes } from './routes/camera-plans.ts';
@@ -154,6 +155,7 @@ export async function buildServer(
   await app.register(timeRoutes, container.resolve(TOKENS.TimeDeps));
   await app.register(cameraPlanRoutes, { plans: container.resolve(TOKENS.CameraPlans), clients: container.resolve(TOKENS.Clients), inventory: container.resolve(TOKENS.Inventory), files: container.resolve(TOKENS.Files), pdf: new PdfkitCameraPlanPdf(), pdfPages: new PdfjsPageRasterizer(), clock, timeZone: config.timeZone });
   await app.register(invoiceRoutes, { ...container.resolve(TOKENS.InvoiceDeps), baseUrl });
+  await app.register(reminderRoutes, container.resolve(TOKENS.ReminderDeps));
   await registerSpa(app, config.staticDir);
 
   // While shutting down, answers to in-flight requests close their keep-alive connection, so

@@ -49,6 +49,8 @@ export interface InvoiceLine {
   netCents: number;
   /** netCents × rate, rounded to the cent on this line. */
   taxCents: number;
+  /** On a late-fee line: the reminder step's idempotency key, so the fee is added once. */
+  lateFeeKey?: string;
 }
 
 export interface TaxLine {

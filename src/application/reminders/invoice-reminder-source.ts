@@ -1,0 +1,68 @@
+import type { Actor } from '../../domain/audit/audit-entry.ts';
+import type { Invoice } from '../../domain/invoices/invoice.ts';
+import type { InvoiceQuery } from '../../domain/invoices/invoice-repository.ts';
+import { addLateFee } from '../../domain/invoices/late-fee.ts';
+import type { PauseScope, RemindableInvoice, ReminderInvoices } from '../../domain/reminders/reminder-log.ts';
+import { publicLink, todayOf, type InvoiceDeps } from '../invoices/invoice-deps.ts';
+
+const remindable = (deps: InvoiceDeps, inv: Invoice): RemindableInvoice => ({
+  id: inv.id,
+  number: inv.number,
+  clientId: inv.clientId,
+  clientName: inv.clientName,
+  email: inv.clientEmail,
+  status: inv.status,
+  dueDate: inv.dueDate,
+  totalCents: inv.totalCents,
+  balanceCents: inv.balanceCents,
+  publicUrl: publicLink(deps, inv.publicToken),
+});
+
+/** The invoices feature as the payment reminders see it (the ReminderInvoices port). */
+export class InvoiceReminderSource implements ReminderInvoices {
+  private readonly deps: InvoiceDeps;
+
+  constructor(deps: InvoiceDeps) {
+    this.deps = deps;
+  }
+
+  async listUnpaid(): Promise<RemindableInvoice[]> {
+    const out: RemindableInvoice[] = [];
+    for (const status of ['sent', 'partial'] as const) {
+      let cursor: string | null = null;
+      do {
+        const q: InvoiceQuery = { status, overdue: null, today: todayOf(this.deps), clientId: null, from: null, to: null, words: [], sort: 'dueDate', direction: 'asc', limit: 100, cursor };
+        const page = await this.deps.invoices.list(q);
+        for (const inv of page.items) if (inv.kind === 'invoice') out.push(remindable(this.deps, inv));
+        cursor = page.nextCursor;
+      } while (cursor !== null);
+    }
+    return out;
+  }
+
+  async labelFor(scope: PauseScope, targetId: string): Promise<string | null> {
+    if (scope === 'invoice') return (await this.deps.invoices.get(targetId))?.number ?? null;
+    return (await this.deps.clients.getClient(targetId))?.name ?? null;
+  }
+
+  async addLateFee(invoiceId: string, fee: { description: string; amountCents: number; key: string }, actor: Actor): Promise<{ balanceCents: number; totalCents: number }> {
+    const now = this.deps.clock.now();
+    const saved = await this.deps.invoices.update(invoiceId, (current) => {
+      const next = addLateFee(current, fee, now);
+      if (next === null) return null;
+      return {
+        invoice: next,
+        audit: {
+          actor,
+          at: now.toISOString(),
+          action: 'late-fee',
+          changes: [
+            { field: 'lateFeeCents', from: null, to: fee.amountCents },
+            { field: 'totalCents', from: current.totalCents, to: next.totalCents },
+          ],
+        },
+      };
+    });
+    return { balanceCents: saved.balanceCents, totalCents: saved.totalCents };
+  }
+}
