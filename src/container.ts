@@ -43,6 +43,13 @@ import { DocumentClientRelations } from './adapters/documents/document-client-re
 import { DocumentClientAuditLog } from './adapters/documents/document-client-audit-log.ts';
 import { AesGcmSecretCipher } from './adapters/crypto/aes-gcm-secret-cipher.ts';
 import { sessionSecret } from './http/session-secret.ts';
+import type { JobDeps } from './application/jobs/job-deps.ts';
+import type { JobCreator } from './domain/jobs/job-creator.ts';
+import { createJobCreator } from './application/jobs/create-job.ts';
+import { DocumentJobRepository } from './adapters/documents/document-job-repository.ts';
+import { DocumentCalendarFeedRepository } from './adapters/documents/document-calendar-feed-repository.ts';
+import { randomSecretTokens } from './adapters/crypto/random-secret-tokens.ts';
+import { icalGeneratorCalendarWriter } from './adapters/ical/ical-generator-calendar-writer.ts';
 
 /**
  * The composition root: the only place that knows which adapter implements which port.
@@ -75,6 +82,9 @@ export const TOKENS = {
   ClientDirectory: Symbol('ClientDirectory') as InjectionToken<ClientDirectory>,
   SecretCipher: Symbol('SecretCipher') as InjectionToken<SecretCipher>,
   ClientDeps: Symbol('ClientDeps') as InjectionToken<ClientDeps>,
+  /** The job tracker's use-case dependencies (routes) and the port other features open jobs through. */
+  JobDeps: Symbol('JobDeps') as InjectionToken<JobDeps>,
+  JobCreator: Symbol('JobCreator') as InjectionToken<JobCreator>,
 } as const;
 
 export interface AppContainer {
@@ -133,6 +143,26 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
       };
     },
   });
+
+  c.register(TOKENS.JobDeps, {
+    useFactory: instanceCachingFactory((r) => ({
+      // One instance: it queues numbering and per-job updates within this process (see the adapter).
+      jobs: new DocumentJobRepository(r.resolve(TOKENS.Store)),
+      clients: r.resolve(TOKENS.ClientDirectory),
+      employees: r.resolve(TOKENS.EmployeeDirectory),
+      inventory: { inventory: r.resolve(TOKENS.Inventory), clock, ids },
+      audit: r.resolve(TOKENS.AuditLog),
+      files: r.resolve(TOKENS.Files),
+      feeds: new DocumentCalendarFeedRepository(r.resolve(TOKENS.Store)),
+      tokens: randomSecretTokens,
+      calendar: icalGeneratorCalendarWriter,
+      clock,
+      ids,
+      timeZone: config.timeZone,
+      uidDomain: new URL(config.publicUrl ?? 'http://shieldline.local').hostname,
+    })),
+  });
+  c.register(TOKENS.JobCreator, { useFactory: (r) => createJobCreator(r.resolve(TOKENS.JobDeps)) });
 
   let closed = false;
   let detector: PooledObjectDetector | null = null;

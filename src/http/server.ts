@@ -27,6 +27,7 @@ import { reviewRoutes } from './routes/reviews.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { supportRoutes } from './routes/support.ts';
 import { backOfficeInboxRoutes } from './routes/back-office-inbox.ts';
+import { jobRoutes } from './routes/jobs.ts';
 
 const GOOGLE = {
   issuer: 'https://accounts.google.com',
@@ -142,6 +143,7 @@ export async function buildServer(
   await app.register(analyticsRoutes, { stats: container.resolve(TOKENS.SiteStats), clock, timeZone: config.timeZone });
   await app.register(supportRoutes, { contactMessages: container.resolve(TOKENS.ContactMessages), clock, ids });
   await app.register(backOfficeInboxRoutes, { contactMessages: container.resolve(TOKENS.ContactMessages), leads: container.resolve(TOKENS.Leads), reviews: container.resolve(TOKENS.Reviews), outbox: container.resolve(TOKENS.Outbox), clock });
+  await app.register(jobRoutes, { ...container.resolve(TOKENS.JobDeps), siteUrl: config.publicUrl ? baseUrl : null });
   await registerSpa(app, config.staticDir);
 
   // While shutting down, answers to in-flight requests close their keep-alive connection, so

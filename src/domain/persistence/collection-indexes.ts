@@ -90,6 +90,13 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   // Client search: one document per search term; prefix search is a range over `term`.
   { collection: 'client_terms', fields: [asc('term'), asc('nameKey'), asc('id')] },
   { collection: 'monitoring_contracts', fields: [asc('clientId'), desc('createdAt')] },
+  // Job tracker (docs/jobs.md): the list's default sort, the status/type filters on it, and the
+  // board's columns (status + scheduledStart above) ending in id for keyset pages.
+  { collection: 'jobs', fields: [asc('seq')] },
+  { collection: 'jobs', fields: [asc('status'), asc('seq')] },
+  { collection: 'jobs', fields: [asc('type'), asc('seq')] },
+  { collection: 'jobs', fields: [asc('status'), asc('scheduledStart'), asc('id')] },
+  { collection: 'calendar_feeds', fields: [asc('tokenHash')], unique: true },
 ];
 
 export const TTL_INDEXES: TtlIndex[] = [{ collection: 'sessions', field: 'expiresAt' }];

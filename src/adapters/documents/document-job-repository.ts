@@ -1,0 +1,115 @@
+import type { DocumentStore } from '../../domain/persistence/document-store.ts';
+import type { DocumentData, StoredDocument } from '../../domain/persistence/document-data.ts';
+import { orderBy, where, type Filter } from '../../domain/persistence/query.ts';
+import { DomainError } from '../../domain/shared/domain-error.ts';
+import type { Job } from '../../domain/jobs/job.ts';
+import type { JobPage, JobQuery, JobRepository, NewJobBuilder } from '../../domain/jobs/job-repository.ts';
+import { KeyedLock } from '../shared/keyed-lock.ts';
+
+export const JOBS = 'jobs';
+const COUNTERS = 'counters';
+const JOB_COUNTER = 'jobs';
+
+const toDoc = (j: Job): DocumentData => {
+  const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = j;
+  return JSON.parse(JSON.stringify(rest)) as DocumentData;
+};
+
+const toJob = (d: StoredDocument<DocumentData>): Job => d as unknown as Job;
+
+const SORT_FIELD: Record<JobQuery['sort'], string> = { number: 'seq', scheduledStart: 'scheduledStart', createdAt: 'createdAt', updatedAt: 'updatedAt' };
+
+const notFound = () => new DomainError('not-found', 'No such job.');
+
+/**
+ * Jobs on the document store (collection `jobs`, read by the client page through
+ * document-client-relations.ts: number, status, type, title, siteId, clientId, createdAt).
+ * Numbers come from the `counters/jobs` document, read and advanced in the transaction that
+ * writes the job: concurrent creations serialise on that document, so numbers are gapless and
+ * distinct even across processes. Within this process creations and updates of one job also
+ * queue (KeyedLock), so bursts do not spend their transaction retries colliding.
+ */
+export class DocumentJobRepository implements JobRepository {
+  private readonly store: DocumentStore;
+  private readonly lock = new KeyedLock();
+  private readonly maxAttempts: number;
+
+  constructor(store: DocumentStore, options: { maxAttempts?: number } = {}) {
+    this.store = store;
+    this.maxAttempts = options.maxAttempts ?? 25;
+  }
+
+  async create(build: NewJobBuilder, link?: { parentId: string; change: (parent: Job, child: Job) => Job }): Promise<Job> {
+    const id = await this.lock.run('counter', () =>
+      this.store.runTransaction(
+        async (tx) => {
+          const counter = await tx.get<{ value: number }>(COUNTERS, JOB_COUNTER);
+          const parentDoc = link ? await tx.get(JOBS, link.parentId) : null;
+          if (link && !parentDoc) throw notFound();
+          const seq = (counter?.value ?? 0) + 1;
+          const job = build(seq);
+          tx.set(COUNTERS, JOB_COUNTER, { value: seq });
+          tx.create(JOBS, job.id, toDoc(job));
+          if (link && parentDoc) {
+            const parent = link.change(toJob(parentDoc), job);
+            tx.set(JOBS, parent.id, toDoc(parent));
+          }
+          return job.id;
+        },
+        { maxAttempts: this.maxAttempts },
+      ),
+    );
+    const stored = await this.get(id);
+    if (!stored) throw notFound();
+    return stored;
+  }
+
+  async get(id: string): Promise<Job | null> {
+    const d = await this.store.collection(JOBS).get(id);
+    return d ? toJob(d) : null;
+  }
+
+  async update(id: string, change: (current: Job) => Job): Promise<{ before: Job; after: Job }> {
+    const before = await this.lock.run(`job:${id}`, () =>
+      this.store.runTransaction(
+        async (tx) => {
+          const d = await tx.get(JOBS, id);
+          if (!d) throw notFound();
+          const current = toJob(d);
+          const next = change(current);
+          tx.set(JOBS, id, toDoc(next));
+          return current;
+        },
+        { maxAttempts: this.maxAttempts },
+      ),
+    );
+    const after = await this.get(id);
+    if (!after) throw notFound();
+    return { before, after };
+  }
+
+  async list(q: JobQuery): Promise<JobPage> {
+    const filters: Filter[] = [];
+    if (q.status) filters.push(where('status', '==', q.status));
+    if (q.type) filters.push(where('type', '==', q.type));
+    if (q.clientId) filters.push(where('clientId', '==', q.clientId));
+    if (q.employeeId) filters.push(where('assignees', 'array-contains', q.employeeId));
+    if (q.from) filters.push(where('scheduledStart', '>=', q.from));
+    if (q.to) filters.push(where('scheduledStart', '<', q.to));
+    for (const w of q.words.slice(0, 3)) filters.push(where('terms', 'array-contains', w.slice(0, 12)));
+    const page = await this.store.collection(JOBS).query({
+      where: filters,
+      orderBy: [orderBy(SORT_FIELD[q.sort], q.direction)],
+      limit: q.limit,
+      ...(q.cursor ? { startAfter: q.cursor } : {}),
+    });
+    return { jobs: page.docs.map(toJob), nextCursor: page.nextCursor };
+  }
+
+  async scheduledBetween(from: string, to: string, options: { employeeId: string | null; limit: number }): Promise<Job[]> {
+    const filters: Filter[] = [where('scheduledStart', '>=', from), where('scheduledStart', '<', to)];
+    if (options.employeeId) filters.push(where('assignees', 'array-contains', options.employeeId));
+    const page = await this.store.collection(JOBS).query({ where: filters, orderBy: [orderBy('scheduledStart')], limit: options.limit });
+    return page.docs.map(toJob);
+  }
+}
