@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import ical from 'node-ical';
+import ical, { type VEvent } from 'node-ical';
 import { listenTestApp, type ListeningTestApp } from '../support/app.ts';
 import { TestClient } from '../support/http-client.ts';
 import { DEMO } from '../support/demo-users.ts';
@@ -84,7 +84,7 @@ describe('jobs API', () => {
     const job = await newJob({ type: 'service' });
     const refused = await setStatus(admin, job.id, 'completed');
     expect(refused.status).toBe(409);
-    expect((await refused.json()).error.message).toMatch(/cannot become completed/);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/cannot become completed/);
     expect((await setStatus(admin, job.id, 'scheduled')).status).toBe(409); // no window yet
     const s = await schedule(job.id, { start: hoursFromNow(48), end: hoursFromNow(50) });
     expect(s.job.status).toBe('scheduled');
@@ -137,7 +137,7 @@ describe('jobs API', () => {
     await json(await setStatus(maria, job.id, 'in-progress'), 200);
     const refused = await setStatus(maria, job.id, 'completed');
     expect(refused.status).toBe(409);
-    expect((await refused.json()).error.message).toMatch(/sign-off/);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/sign-off/);
     const notPng = await maria.send('POST', `/api/jobs/${job.id}/sign-off`, { name: 'Ada Client', signature: `data:image/png;base64,${Buffer.from('<svg/>'.repeat(20)).toString('base64')}` });
     expect(notPng.status).toBe(400);
     const signed = await json<JobDto>(await maria.send('POST', `/api/jobs/${job.id}/sign-off`, { name: ' Ada Client ', signature: await pngDataUrl() }), 200);
@@ -238,8 +238,8 @@ describe('jobs API', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/calendar/);
     const parsed = ical.sync.parseICS(await res.text());
-    const events = Object.values(parsed).filter((c) => c.type === 'VEVENT');
-    const event = events.find((e) => 'summary' in e && String(e.summary).startsWith(job.number));
+    const events = Object.values(parsed).filter((c): c is VEvent => c?.type === 'VEVENT');
+    const event = events.find((e) => String(e.summary).startsWith(job.number));
     expect(event).toMatchObject({ summary: `${job.number} Feed job; with, commas`, location: expect.stringContaining('Oak Avenue') });
     const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000) * 1000;
     expect((event as { start: Date }).start.getTime()).toBe(seconds(w.start));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import ical from 'node-ical';
+import ical, { type VEvent } from 'node-ical';
 import { icalGeneratorCalendarWriter } from '../../src/adapters/ical/ical-generator-calendar-writer.ts';
 import { jobEvent, type CalendarEvent } from '../../src/domain/jobs/calendar-feed.ts';
 import { aJob } from '../unit/jobs/job-factories.ts';
@@ -18,7 +18,7 @@ const anEvent = (overrides: Partial<CalendarEvent> = {}): CalendarEvent => ({
   ...overrides,
 });
 
-const parse = (text: string) => Object.values(ical.sync.parseICS(text)).filter((c) => c.type === 'VEVENT') as ical.VEvent[];
+const parse = (text: string) => Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c?.type === 'VEVENT');
 
 describe('iCalendar feed writer (ical-generator, read back with node-ical)', () => {
   it('writes events a real parser reads back: times in UTC, uid, status, location', () => {
@@ -27,7 +27,7 @@ describe('iCalendar feed writer (ical-generator, read back with node-ical)', () 
     const [a, b] = parse(text);
     expect(a).toMatchObject({ uid: 'job-1@shieldline.example', summary: 'JOB-0001 Alarm install', location: '12 Elm Street, Springfield', status: 'CONFIRMED' });
     expect(a!.start.toISOString()).toBe('2026-11-24T14:00:00.000Z');
-    expect(a!.end.toISOString()).toBe('2026-11-24T16:30:00.000Z');
+    expect(a!.end!.toISOString()).toBe('2026-11-24T16:30:00.000Z');
     expect(b).toMatchObject({ uid: 'job-2@x', status: 'CANCELLED' });
     expect(text).toContain('X-WR-CALNAME:Jobs — Maria');
   });

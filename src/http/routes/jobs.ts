@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_ONLY, needs, PUBLIC, STAFF } from '../access.ts';
 import { apiErrorSchema } from '../../contracts/errors.ts';
@@ -258,7 +259,7 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesDeps> = async (app, deps)
   );
 };
 
-function sendFile(reply: import('fastify').FastifyReply, file: Awaited<ReturnType<typeof openJobFile>>) {
+function sendFile(reply: FastifyReply, file: Awaited<ReturnType<typeof openJobFile>>) {
   return reply
     .header('Content-Type', file.metadata.contentType)
     .header('Content-Disposition', file.metadata.contentDisposition ?? 'attachment')

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createJobSchema, JOB_TYPE_VALUES, type CreateJobRequest } from '../../../../src/contracts/jobs.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
@@ -19,8 +19,8 @@ export function CreateJobDialog(props: { onClose: (createdId: string | null) => 
     resolver: zodResolver(createJobSchema),
     defaultValues: { clientId: '', siteId: '', type: 'install', title: '', notes: '', checklist: [] },
   });
-  const { register, handleSubmit, formState, watch, setValue } = form;
-  const clientId = watch('clientId');
+  const { register, handleSubmit, formState, setValue, control } = form;
+  const clientId = useWatch({ control, name: 'clientId' });
   const client = options.data?.clients.find((c) => c.id === clientId);
   const dirty = formState.isDirty || checklist.trim() !== '';
   useUnsavedChanges(dirty && !create.isSuccess);
