@@ -10,7 +10,7 @@ export const JOBS = 'jobs';
 const COUNTERS = 'counters';
 const JOB_COUNTER = 'jobs';
 
-const toDoc = (j: Job): DocumentData => {
+export const jobToDoc = (j: Job): DocumentData => {
   const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = j;
   return JSON.parse(JSON.stringify(rest)) as DocumentData;
 };
@@ -49,10 +49,10 @@ export class DocumentJobRepository implements JobRepository {
           const seq = (counter?.value ?? 0) + 1;
           const job = build(seq);
           tx.set(COUNTERS, JOB_COUNTER, { value: seq });
-          tx.create(JOBS, job.id, toDoc(job));
+          tx.create(JOBS, job.id, jobToDoc(job));
           if (link && parentDoc) {
             const parent = link.change(toJob(parentDoc), job);
-            tx.set(JOBS, parent.id, toDoc(parent));
+            tx.set(JOBS, parent.id, jobToDoc(parent));
           }
           return job.id;
         },
@@ -77,7 +77,7 @@ export class DocumentJobRepository implements JobRepository {
           if (!d) throw notFound();
           const current = toJob(d);
           const next = change(current);
-          tx.set(JOBS, id, toDoc(next));
+          tx.set(JOBS, id, jobToDoc(next));
           return current;
         },
         { maxAttempts: this.maxAttempts },

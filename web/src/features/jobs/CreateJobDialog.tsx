@@ -23,7 +23,16 @@ export function CreateJobDialog(props: { onClose: (createdId: string | null) => 
   const clientId = useWatch({ control, name: 'clientId' });
   const client = options.data?.clients.find((c) => c.id === clientId);
   const dirty = formState.isDirty || checklist.trim() !== '';
-  useUnsavedChanges(dirty && !create.isSuccess);
+  // Once created, the unsaved-changes guard is lifted first, then the dialog closes (a navigation).
+  const [created, setCreated] = useState<string | null>(null);
+  useUnsavedChanges(dirty && created === null);
+  const { onClose } = props;
+  useEffect(() => {
+    if (created !== null) onClose(created);
+  }, [created, onClose]);
+  // One site: pick it once its option is on screen (the site list renders after the client changes).
+  const onlySite = client?.sites.length === 1 ? client.sites[0]!.id : '';
+  useEffect(() => setValue('siteId', onlySite, { shouldDirty: true }), [onlySite, clientId, setValue]);
   const dialog = useRef<HTMLDivElement>(null);
   useEffect(() => dialog.current?.querySelector('input')?.focus(), []);
   const close = () => {
@@ -52,22 +61,15 @@ export function CreateJobDialog(props: { onClose: (createdId: string | null) => 
           onSubmit={handleSubmit((v) =>
             create.mutate(
               { ...v, checklist: checklist.split('\n').map((l) => l.trim()).filter(Boolean) },
-              { onSuccess: (job) => props.onClose(job.id), onError: (err) => showServerErrors(err, form.setError) },
+              { onSuccess: (job) => setCreated(job.id), onError: (err) => showServerErrors(err, form.setError) },
             ),
           )}
         >
           <Field label="Find client" id="job-client-search">
-            <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Name, phone, e-mail or address" />
+            <input id="job-client-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Name, phone, e-mail or address" />
           </Field>
           <Field label="Client" id="job-client" error={formState.errors.clientId?.message ? 'Pick a client.' : undefined} required>
-            <select
-              {...register('clientId', {
-                onChange: (e: { target: { value: string } }) => {
-                  const c = options.data?.clients.find((x) => x.id === e.target.value);
-                  setValue('siteId', c?.sites.length === 1 ? c.sites[0]!.id : '', { shouldDirty: true });
-                },
-              })}
-            >
+            <select id="job-client" {...register('clientId')}>
               <option value="">{options.isPending ? 'Loading…' : 'Choose…'}</option>
               {(options.data?.clients ?? []).map((c) => (
                 <option key={c.id} value={c.id}>
@@ -77,7 +79,7 @@ export function CreateJobDialog(props: { onClose: (createdId: string | null) => 
             </select>
           </Field>
           <Field label="Site" id="job-site" error={formState.errors.siteId?.message} required>
-            <select {...register('siteId')} disabled={!client}>
+            <select id="job-site" {...register('siteId')} disabled={!client}>
               <option value="">{client && client.sites.length === 0 ? 'This client has no sites yet' : 'Choose…'}</option>
               {(client?.sites ?? []).map((s) => (
                 <option key={s.id} value={s.id}>
@@ -87,7 +89,7 @@ export function CreateJobDialog(props: { onClose: (createdId: string | null) => 
             </select>
           </Field>
           <Field label="Type" id="job-new-type" error={formState.errors.type?.message} required>
-            <select {...register('type')}>
+            <select id="job-new-type" {...register('type')}>
               {JOB_TYPE_VALUES.map((t) => (
                 <option key={t} value={t}>
                   {typeLabel(t)}
@@ -96,13 +98,13 @@ export function CreateJobDialog(props: { onClose: (createdId: string | null) => 
             </select>
           </Field>
           <Field label="Title" id="job-new-title" error={formState.errors.title?.message} required>
-            <input {...register('title')} maxLength={200} />
+            <input id="job-new-title" {...register('title')} maxLength={200} />
           </Field>
           <Field label="Checklist (one item per line)" id="job-new-checklist">
-            <textarea rows={3} value={checklist} onChange={(e) => setChecklist(e.target.value)} />
+            <textarea id="job-new-checklist" rows={3} value={checklist} onChange={(e) => setChecklist(e.target.value)} />
           </Field>
           <Field label="Notes" id="job-new-notes" error={formState.errors.notes?.message}>
-            <textarea rows={2} {...register('notes')} />
+            <textarea id="job-new-notes" rows={2} {...register('notes')} />
           </Field>
           {formState.errors.root?.message && (
             <p role="alert" className="text-sm text-red-700">

@@ -401,10 +401,10 @@ function DetailsForm(props: { job: JobDto }) {
     >
       <h3 className="text-lg font-semibold">Details</h3>
       <Field label="Title" id="job-title" error={formState.errors.title?.message} required>
-        <input {...register('title')} />
+        <input id="job-title" {...register('title')} />
       </Field>
       <Field label="Type" id="job-type" error={formState.errors.type?.message}>
-        <select {...register('type')}>
+        <select id="job-type" {...register('type')}>
           {JOB_TYPE_VALUES.map((t) => (
             <option key={t} value={t}>
               {typeLabel(t)}
@@ -413,7 +413,7 @@ function DetailsForm(props: { job: JobDto }) {
         </select>
       </Field>
       <Field label="Notes" id="job-notes" error={formState.errors.notes?.message}>
-        <textarea rows={4} {...register('notes')} />
+        <textarea id="job-notes" rows={4} {...register('notes')} />
       </Field>
       {formState.errors.root?.message && <p role="alert" className="text-sm text-red-700">{formState.errors.root.message}</p>}
       <button type="submit" className={button} disabled={!formState.isDirty || save.isPending}>
