@@ -5,9 +5,10 @@
  * the admin and times GET /api/jobs/board one request at a time: the default board, filtered by
  * type and by employee, the week calendar and the list's first pages. Prints p50/p95/p99 per
  * kind against GET /api/health in the same run. Target: board p95 ≤ 50 ms.
- * Run: `node bench/jobs.bench.ts` (BENCH_JOBS=…, BENCH_CLIENTS=… to resize).
+ * Run: `node bench/jobs.bench.ts` (BENCH_JOBS=…, BENCH_CLIENTS=… to resize; BENCH_DB=file seeds that
+ * file once and reuses it on later runs, seeding takes minutes).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openSqlite, migrate } from '../src/adapters/sqlite/sqlite-database.ts';
@@ -148,11 +149,12 @@ const pct = (xs: number[], p: number) => {
 const fmt = (n: number) => n.toFixed(1).padStart(7);
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-jobs-'));
-  const file = join(dir, 'jobs.db');
+  const keep = process.env.BENCH_DB;
+  const dir = keep ? null : mkdtempSync(join(tmpdir(), 'bench-jobs-'));
+  const file = keep ?? join(dir!, 'jobs.db');
   try {
     let t0 = performance.now();
-    await seedDatabase(file);
+    if (!keep || !existsSync(file)) await seedDatabase(file);
     const seedMs = performance.now() - t0;
     t0 = performance.now();
     const t = await listenTestApp({ DATABASE_URL: `sqlite:${file}` });
@@ -206,7 +208,7 @@ async function main(): Promise<void> {
     await t.close();
     if (p95 > TARGET_P95_MS) process.exitCode = 1;
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   }
 }
 

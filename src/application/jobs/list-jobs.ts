@@ -2,18 +2,11 @@ import type { AuthState } from '../../domain/auth/permissions.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { dateKey } from '../../domain/analytics/page-view.ts';
 import { ACTIVE_STATUSES, foldWords, JOB_STATUSES, MAX_WINDOW_MS, type Job, type JobStatus, type JobType } from '../../domain/jobs/job.ts';
-import type { JobPage, JobSort } from '../../domain/jobs/job-repository.ts';
+import type { JobPage, JobQuery, JobSort } from '../../domain/jobs/job-repository.ts';
 import { requireJobs, type JobDeps } from './job-deps.ts';
 
-export interface JobFilters {
-  status: JobStatus | null;
-  type: JobType | null;
-  employeeId: string | null;
-  clientId: string | null;
-  from: string | null;
-  to: string | null;
-  text: string;
-}
+/** The repository's filters, with the search as typed (folded into words here). */
+export type JobFilters = Pick<JobQuery, 'status' | 'type' | 'employeeId' | 'clientId' | 'from' | 'to'> & { text: string };
 
 export async function listJobs(
   deps: JobDeps,
@@ -24,7 +17,7 @@ export async function listJobs(
   return deps.jobs.list({ ...f, words: foldWords(f.text) });
 }
 
-export const BOARD_COLUMN_LIMIT = 50;
+export const BOARD_COLUMN_LIMIT = 25;
 
 export interface BoardColumn {
   status: JobStatus;
@@ -34,7 +27,7 @@ export interface BoardColumn {
 }
 
 /**
- * The board: one column per status, soonest first, BOARD_COLUMN_LIMIT cards each. A date range
+ * The board: one column per status, BOARD_COLUMN_LIMIT cards each. A date range
  * applies to scheduled work; unscheduled jobs have no date and always show.
  */
 export async function jobBoard(deps: JobDeps, auth: AuthState, f: Omit<JobFilters, 'status'>): Promise<BoardColumn[]> {
@@ -48,7 +41,8 @@ export async function jobBoard(deps: JobDeps, auth: AuthState, f: Omit<JobFilter
         status,
         words,
         sort: 'scheduledStart',
-        direction: 'asc',
+        // Open work soonest first; finished work most recent first.
+        direction: status === 'completed' || status === 'cancelled' ? 'desc' : 'asc',
         limit: BOARD_COLUMN_LIMIT + 1,
         cursor: null,
       });

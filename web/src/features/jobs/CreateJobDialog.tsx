@@ -2,11 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createJobSchema, JOB_TYPE_VALUES, type CreateJobRequest } from '../../../../src/contracts/jobs.ts';
+import { createJobSchema, type CreateJobRequest } from '../../../../src/contracts/jobs.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
 import { useUnsavedChanges } from '../clients/use-unsaved-changes.ts';
-import { typeLabel } from './job-format.ts';
+import { JobTypeOptions } from './JobCard.tsx';
 import { clientOptionsQuery, useCreateJob } from './queries.ts';
 
 /** New job: find the client, pick one of its sites, the type and a title; optional checklist. */
@@ -90,11 +90,7 @@ export function CreateJobDialog(props: { onClose: (createdId: string | null) => 
           </Field>
           <Field label="Type" id="job-new-type" error={formState.errors.type?.message} required>
             <select id="job-new-type" {...register('type')}>
-              {JOB_TYPE_VALUES.map((t) => (
-                <option key={t} value={t}>
-                  {typeLabel(t)}
-                </option>
-              ))}
+              <JobTypeOptions />
             </select>
           </Field>
           <Field label="Title" id="job-new-title" error={formState.errors.title?.message} required>

@@ -1,5 +1,5 @@
 import { MapPin, Users } from 'lucide-react';
-import type { JobSummaryDto } from '../../../../src/contracts/jobs.ts';
+import { JOB_TYPE_VALUES, type JobSummaryDto } from '../../../../src/contracts/jobs.ts';
 import { formatWindow, STATUS_COLOURS, statusLabel, typeLabel, type JobStatus } from './job-format.ts';
 
 export function StatusBadge(props: { status: string }) {
@@ -39,4 +39,13 @@ export function JobCard(props: { job: JobSummaryDto; names: Map<string, string>;
       {props.children}
     </article>
   );
+}
+
+/** The job types as <option>s, labelled. */
+export function JobTypeOptions() {
+  return JOB_TYPE_VALUES.map((t) => (
+    <option key={t} value={t}>
+      {typeLabel(t)}
+    </option>
+  ));
 }

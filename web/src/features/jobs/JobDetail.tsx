@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertTriangle, ExternalLink, Trash2, X } from 'lucide-react';
-import { JOB_TYPE_VALUES, updateJobSchema, type BookingWarningDto, type JobDto, type UpdateJobRequest } from '../../../../src/contracts/jobs.ts';
+import { updateJobSchema, type BookingWarningDto, type JobDto, type UpdateJobRequest } from '../../../../src/contracts/jobs.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
 import { useUnsavedChanges } from '../clients/use-unsaved-changes.ts';
 import { formatWhen, formatWindow, fromLocalInput, JOB_TRANSITIONS, mapLink, statusLabel, toLocalInput, typeLabel, type JobStatus } from './job-format.ts';
-import { StatusBadge } from './JobCard.tsx';
+import { JobTypeOptions, StatusBadge } from './JobCard.tsx';
 import { MaterialForm } from './MaterialForm.tsx';
 import { SignaturePad } from './SignaturePad.tsx';
 import { assigneesQuery, jobQuery, useChecklist, usePhotoUpload, useSchedule, useSignOff, useTransition, useTrimOut, useUpdateJob } from './queries.ts';
@@ -405,11 +405,7 @@ function DetailsForm(props: { job: JobDto }) {
       </Field>
       <Field label="Type" id="job-type" error={formState.errors.type?.message}>
         <select id="job-type" {...register('type')}>
-          {JOB_TYPE_VALUES.map((t) => (
-            <option key={t} value={t}>
-              {typeLabel(t)}
-            </option>
-          ))}
+          <JobTypeOptions />
         </select>
       </Field>
       <Field label="Notes" id="job-notes" error={formState.errors.notes?.message}>

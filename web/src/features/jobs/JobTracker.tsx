@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { JOB_TYPE_VALUES } from '../../../../src/contracts/jobs.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { typeLabel } from './job-format.ts';
+import { JobTypeOptions } from './JobCard.tsx';
 import { JobBoard } from './JobBoard.tsx';
 import { JobList } from './JobList.tsx';
 import { JobDetail } from './JobDetail.tsx';
@@ -94,11 +93,7 @@ export function JobTracker(props: { search: JobSearch; onSearch: (next: JobSearc
           Type
           <select className={`${control} ml-1`} value={search.type ?? ''} onChange={(e) => onSearch({ type: e.target.value || undefined })}>
             <option value="">All</option>
-            {JOB_TYPE_VALUES.map((t) => (
-              <option key={t} value={t}>
-                {typeLabel(t)}
-              </option>
-            ))}
+            <JobTypeOptions />
           </select>
         </label>
         <label className="text-sm">
