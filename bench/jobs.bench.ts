@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { openSqlite, migrate } from '../src/adapters/sqlite/sqlite-database.ts';
 import { sqliteDocumentStore } from '../src/adapters/sqlite/sqlite-document-store.ts';
 import { CLIENTS, clientToDoc } from '../src/adapters/documents/document-client-repository.ts';
-import { JOBS, jobToDoc } from '../src/adapters/documents/document-job-repository.ts';
+import { JOB_ASSIGNMENTS, JOBS, assignmentDocs, jobToDoc } from '../src/adapters/documents/document-job-repository.ts';
 import { encodeDocument, type DocumentData } from '../src/domain/persistence/document-data.ts';
 import { emptyAlarm, type Client } from '../src/domain/clients/client.ts';
 import { newJob, JOB_TYPES, type Job, type JobStatus } from '../src/domain/jobs/job.ts';
@@ -132,6 +132,7 @@ async function seedDatabase(file: string): Promise<void> {
     for (let seq = 1; seq <= JOB_COUNT; seq++) {
       const job = makeJob(seq, pick(clients));
       insert.run(JOBS, job.id, JSON.stringify(encodeDocument(jobToDoc(job))), job.createdAt, job.updatedAt);
+      for (const a of assignmentDocs(job)) insert.run(JOB_ASSIGNMENTS, a.id, JSON.stringify(a.doc), job.createdAt, job.updatedAt);
     }
     insert.run('counters', 'jobs', JSON.stringify({ value: JOB_COUNT }), new Date(NOW).toISOString(), new Date(NOW).toISOString());
   })();

@@ -110,6 +110,21 @@ describe('jobs API', () => {
     const apart = await schedule(second.id, { start: hoursFromNow(104), end: hoursFromNow(105) });
     expect(apart.warnings).toEqual([]);
     expect((await admin.send('PUT', `/api/jobs/${second.id}/schedule`, { assignees: ['emp-tom'] })).status).toBe(400); // inactive
+    // Unassigning takes the job off Maria's schedule (the per-employee index follows).
+    const mariaWindow = `/api/jobs?employee=emp-maria&sort=scheduledStart&dir=asc&from=${w.start}&limit=100`;
+    expect((await json<JobListResponse>(await admin.get(mariaWindow), 200)).jobs.map((j) => j.id)).toEqual([first.id, second.id]);
+    await schedule(first.id, w, []);
+    expect((await json<JobListResponse>(await admin.get(mariaWindow), 200)).jobs.map((j) => j.id)).toEqual([second.id]);
+  });
+
+  it('the week calendar includes a long job that started before the week', async () => {
+    const long = await newJob({ title: 'Long commercial install' });
+    await schedule(long.id, { start: hoursFromNow(500), end: hoursFromNow(500 + 24 * 5) }, ['emp-maria']);
+    const weekAfter = `from=${hoursFromNow(560)}&to=${hoursFromNow(560 + 24 * 7)}`;
+    expect((await json<CalendarResponse>(await admin.get(`/api/jobs/calendar?${weekAfter}`), 200)).jobs.map((j) => j.id)).toContain(long.id);
+    expect((await json<CalendarResponse>(await admin.get(`/api/jobs/calendar?${weekAfter}&employee=emp-maria`), 200)).jobs.map((j) => j.id)).toContain(long.id);
+    const later = `from=${hoursFromNow(700)}&to=${hoursFromNow(700 + 24 * 7)}`;
+    expect((await json<CalendarResponse>(await admin.get(`/api/jobs/calendar?${later}`), 200)).jobs.map((j) => j.id)).not.toContain(long.id);
   });
 
   it('materials go through the inventory use movement: stock drops and the serial is installed at the job and site', async () => {

@@ -1,4 +1,4 @@
-import type { DocumentStore } from '../../domain/persistence/document-store.ts';
+import type { DocumentStore, Transaction } from '../../domain/persistence/document-store.ts';
 import type { DocumentData, StoredDocument } from '../../domain/persistence/document-data.ts';
 import { orderBy, where, type Filter } from '../../domain/persistence/query.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
@@ -7,6 +7,8 @@ import type { JobPage, JobQuery, JobRepository, NewJobBuilder } from '../../doma
 import { KeyedLock } from '../shared/keyed-lock.ts';
 
 export const JOBS = 'jobs';
+/** One small document per (job, assignee): employee-scoped queries read these, not the jobs' arrays. */
+export const JOB_ASSIGNMENTS = 'job_assignments';
 const COUNTERS = 'counters';
 const JOB_COUNTER = 'jobs';
 
@@ -16,6 +18,23 @@ export const jobToDoc = (j: Job): DocumentData => {
 };
 
 const toJob = (d: StoredDocument<DocumentData>): Job => d as unknown as Job;
+
+type AssignmentDoc = { jobId: string; employeeId: string; status: string; type: string; scheduledStart: string | null };
+
+export const assignmentId = (jobId: string, employeeId: string): string => `${jobId}:${employeeId}`;
+
+export function assignmentDocs(j: Job): { id: string; doc: AssignmentDoc }[] {
+  return j.assignees.map((employeeId) => ({
+    id: assignmentId(j.id, employeeId),
+    doc: { jobId: j.id, employeeId, status: j.status, type: j.type, scheduledStart: j.scheduledStart },
+  }));
+}
+
+/** Writes the assignment index of `next` (and removes what `before` had and `next` has not) in the same transaction. */
+function writeAssignments(tx: Transaction, before: Job | null, next: Job): void {
+  for (const employeeId of before?.assignees ?? []) if (!next.assignees.includes(employeeId)) tx.delete(JOB_ASSIGNMENTS, assignmentId(next.id, employeeId));
+  for (const a of assignmentDocs(next)) tx.set(JOB_ASSIGNMENTS, a.id, a.doc);
+}
 
 const SORT_FIELD: Record<JobQuery['sort'], string> = { number: 'seq', scheduledStart: 'scheduledStart', createdAt: 'createdAt', updatedAt: 'updatedAt' };
 
@@ -50,9 +69,12 @@ export class DocumentJobRepository implements JobRepository {
           const job = build(seq);
           tx.set(COUNTERS, JOB_COUNTER, { value: seq });
           tx.create(JOBS, job.id, jobToDoc(job));
+          writeAssignments(tx, null, job);
           if (link && parentDoc) {
-            const parent = link.change(toJob(parentDoc), job);
+            const before = toJob(parentDoc);
+            const parent = link.change(before, job);
             tx.set(JOBS, parent.id, jobToDoc(parent));
+            writeAssignments(tx, before, parent);
           }
           return job.id;
         },
@@ -78,6 +100,7 @@ export class DocumentJobRepository implements JobRepository {
           const current = toJob(d);
           const next = change(current);
           tx.set(JOBS, id, jobToDoc(next));
+          writeAssignments(tx, current, next);
           return current;
         },
         { maxAttempts: this.maxAttempts },
@@ -89,6 +112,7 @@ export class DocumentJobRepository implements JobRepository {
   }
 
   async list(q: JobQuery): Promise<JobPage> {
+    if (q.employeeId && q.sort === 'scheduledStart' && q.words.length === 0 && !q.clientId) return this.listByAssignment(q, q.employeeId);
     const filters: Filter[] = [];
     if (q.status) filters.push(where('status', '==', q.status));
     if (q.type) filters.push(where('type', '==', q.type));
@@ -106,10 +130,37 @@ export class DocumentJobRepository implements JobRepository {
     return { jobs: page.docs.map(toJob), nextCursor: page.nextCursor };
   }
 
-  async scheduledBetween(from: string, to: string, options: { employeeId: string | null; limit: number }): Promise<Job[]> {
+  async scheduledBetween(from: string, to: string, options: { employeeId: string | null; limit: number; direction?: 'asc' | 'desc' }): Promise<Job[]> {
+    if (options.employeeId) {
+      const page = await this.listByAssignment(
+        { status: null, type: null, from, to, direction: options.direction ?? 'asc', limit: options.limit, cursor: null },
+        options.employeeId,
+      );
+      return page.jobs;
+    }
     const filters: Filter[] = [where('scheduledStart', '>=', from), where('scheduledStart', '<', to)];
-    if (options.employeeId) filters.push(where('assignees', 'array-contains', options.employeeId));
-    const page = await this.store.collection(JOBS).query({ where: filters, orderBy: [orderBy('scheduledStart')], limit: options.limit });
+    const page = await this.store.collection(JOBS).query({ where: filters, orderBy: [orderBy('scheduledStart', options.direction ?? 'asc')], limit: options.limit });
     return page.docs.map(toJob);
+  }
+
+  /**
+   * One employee's jobs in schedule order, through the assignment index: its documents are small
+   * and indexed by (employeeId, status, scheduledStart), where the jobs' assignee arrays would have
+   * to be unpacked row by row. The jobs are then read by id.
+   */
+  private async listByAssignment(q: Pick<JobQuery, 'status' | 'type' | 'from' | 'to' | 'direction' | 'limit' | 'cursor'>, employeeId: string): Promise<JobPage> {
+    const filters: Filter[] = [where('employeeId', '==', employeeId)];
+    if (q.status) filters.push(where('status', '==', q.status));
+    if (q.type) filters.push(where('type', '==', q.type));
+    if (q.from) filters.push(where('scheduledStart', '>=', q.from));
+    if (q.to) filters.push(where('scheduledStart', '<', q.to));
+    const page = await this.store.collection<AssignmentDoc>(JOB_ASSIGNMENTS).query({
+      where: filters,
+      orderBy: [orderBy('scheduledStart', q.direction)],
+      limit: q.limit,
+      ...(q.cursor ? { startAfter: q.cursor } : {}),
+    });
+    const jobs = await Promise.all(page.docs.map((a) => this.get(a.jobId)));
+    return { jobs: jobs.filter((j): j is Job => j !== null), nextCursor: page.nextCursor };
   }
 }

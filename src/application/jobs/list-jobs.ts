@@ -61,8 +61,12 @@ export async function jobCalendar(deps: JobDeps, auth: AuthState, q: { from: str
   const to = Date.parse(q.to);
   if (Number.isNaN(from) || Number.isNaN(to) || to <= from || to - from > 42 * 86_400_000)
     throw new DomainError('validation', 'Pick a range of at most six weeks.', { to: ['Invalid range.'] });
-  const jobs = await deps.jobs.scheduledBetween(new Date(from - MAX_WINDOW_MS).toISOString(), new Date(to).toISOString(), { employeeId: q.employeeId, limit: 1000 });
-  return jobs.filter((j) => overlaps(j, from, to) && (q.type === null || j.type === q.type));
+  // Jobs starting in the range, then those that started before it (latest first) and run into it.
+  const [inside, before] = await Promise.all([
+    deps.jobs.scheduledBetween(new Date(from).toISOString(), new Date(to).toISOString(), { employeeId: q.employeeId, limit: 1000 }),
+    deps.jobs.scheduledBetween(new Date(from - MAX_WINDOW_MS).toISOString(), new Date(from).toISOString(), { employeeId: q.employeeId, limit: 300, direction: 'desc' }),
+  ]);
+  return [...before.reverse(), ...inside].filter((j) => overlaps(j, from, to) && (q.type === null || j.type === q.type));
 }
 
 export interface MyJobs {

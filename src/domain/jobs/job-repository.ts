@@ -36,6 +36,6 @@ export interface JobRepository {
   get(id: string): Promise<Job | null>;
   update(id: string, change: (current: Job) => Job): Promise<{ before: Job; after: Job }>;
   list(q: JobQuery): Promise<JobPage>;
-  /** Jobs whose scheduled start is in [from, to), start order; optionally one employee's. */
-  scheduledBetween(from: string, to: string, options: { employeeId: string | null; limit: number }): Promise<Job[]>;
+  /** Jobs whose scheduled start is in [from, to), in start order (latest first with 'desc'); optionally one employee's. */
+  scheduledBetween(from: string, to: string, options: { employeeId: string | null; limit: number; direction?: 'asc' | 'desc' }): Promise<Job[]>;
 }

@@ -97,6 +97,9 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   { collection: 'jobs', fields: [asc('type'), asc('seq')] },
   { collection: 'jobs', fields: [asc('status'), asc('scheduledStart'), asc('id')] },
   { collection: 'calendar_feeds', fields: [asc('tokenHash')], unique: true },
+  // One document per (job, assignee): the board, calendar, dashboard and feed filtered by employee.
+  { collection: 'job_assignments', fields: [asc('employeeId'), asc('status'), asc('scheduledStart'), asc('id')] },
+  { collection: 'job_assignments', fields: [asc('employeeId'), asc('scheduledStart'), asc('id')] },
 ];
 
 export const TTL_INDEXES: TtlIndex[] = [{ collection: 'sessions', field: 'expiresAt' }];
