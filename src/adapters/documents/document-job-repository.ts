@@ -121,6 +121,9 @@ export class DocumentJobRepository implements JobRepository {
     if (q.from) filters.push(where('scheduledStart', '>=', q.from));
     if (q.to) filters.push(where('scheduledStart', '<', q.to));
     for (const w of q.words.slice(0, 3)) filters.push(where('terms', 'array-contains', w.slice(0, 12)));
+    // Always true (numbers start at 1), but it steers SQLite onto the seq index: without a filter
+    // on the sort key it prefers the primary key and sorts the whole collection (3 s at 200 000).
+    if (q.sort === 'number') filters.push(where('seq', '>=', 0));
     const page = await this.store.collection(JOBS).query({
       where: filters,
       orderBy: [orderBy(SORT_FIELD[q.sort], q.direction)],

@@ -92,9 +92,9 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   { collection: 'monitoring_contracts', fields: [asc('clientId'), desc('createdAt')] },
   // Job tracker (docs/jobs.md): the list's default sort, the status/type filters on it, and the
   // board's columns (status + scheduledStart above) ending in id for keyset pages.
-  { collection: 'jobs', fields: [asc('seq')] },
-  { collection: 'jobs', fields: [asc('status'), asc('seq')] },
-  { collection: 'jobs', fields: [asc('type'), asc('seq')] },
+  { collection: 'jobs', fields: [asc('seq'), asc('id')] },
+  { collection: 'jobs', fields: [asc('status'), asc('seq'), asc('id')] },
+  { collection: 'jobs', fields: [asc('type'), asc('seq'), asc('id')] },
   { collection: 'jobs', fields: [asc('status'), asc('scheduledStart'), asc('id')] },
   { collection: 'calendar_feeds', fields: [asc('tokenHash')], unique: true },
   // One document per (job, assignee): the board, calendar, dashboard and feed filtered by employee.
