@@ -96,6 +96,7 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   { collection: 'jobs', fields: [asc('status'), asc('seq'), asc('id')] },
   { collection: 'jobs', fields: [asc('type'), asc('seq'), asc('id')] },
   { collection: 'jobs', fields: [asc('status'), asc('scheduledStart'), asc('id')] },
+  { collection: 'jobs', fields: [asc('status'), asc('type'), asc('scheduledStart'), asc('id')] },
   { collection: 'calendar_feeds', fields: [asc('tokenHash')], unique: true },
   // One document per (job, assignee): the board, calendar, dashboard and feed filtered by employee.
   { collection: 'job_assignments', fields: [asc('employeeId'), asc('status'), asc('scheduledStart'), asc('id')] },
