@@ -116,4 +116,33 @@ describe('the job tracker in Chromium', () => {
     const [panel] = readCollection<{ sku: string; onHand: number }>(env.server.dataDir, 'inventory_items').filter((i) => i.sku === 'E2E-PANEL-1');
     expect(panel!.onHand).toBe(1);
   });
+
+  it('a view-only employee sees the board and a job but no edit controls', async () => {
+    const admin = await newPage(env.browser);
+    await signInAndOpen(admin.page, env.server.url, 'Frank Miller', '/admin/jobs');
+    await admin.page.getByRole('heading', { name: 'Job tracker' }).waitFor();
+    const client = await api<{ id: string; sites: { id: string }[] }>(admin.page, 'POST', '/api/clients', {
+      kind: 'commercial',
+      name: 'Read Only Test',
+      sites: [{ label: 'Shop', address: { line1: '1 Main Street', city: 'Springfield' } }],
+    });
+    const job = await api<{ id: string; number: string }>(admin.page, 'POST', '/api/jobs', { clientId: client.id, siteId: client.sites[0]!.id, type: 'service', title: 'Camera check', checklist: ['Clean lenses'] });
+    await api(admin.page, 'PATCH', '/api/employees/emp-maria', { permissions: { editJobs: false } });
+    await admin.context.close();
+
+    const { page, context } = await newPage(env.browser);
+    await signInAndOpen(page, env.server.url, 'Maria Lopez', '/admin/jobs');
+    const card = page.getByTestId('column-unscheduled').getByTestId(`job-card-${job.number}`);
+    await card.waitFor();
+    expect(await page.getByRole('button', { name: 'New job' }).count()).toBe(0);
+    expect(await card.getByRole('combobox').count()).toBe(0);
+    expect(await card.getAttribute('draggable')).toBe('false');
+    await card.getByRole('button').first().click();
+    const drawer = page.getByRole('dialog', { name: /Camera check/ });
+    await drawer.getByText('Clean lenses').waitFor();
+    expect(await drawer.getByRole('checkbox').first().isDisabled()).toBe(true);
+    for (const name of ['Save schedule', 'Record material', 'Add photo', 'Save details', 'Cancel job', 'Mark scheduled'])
+      expect(await drawer.getByRole('button', { name }).count(), name).toBe(0);
+    await context.close();
+  });
 });
