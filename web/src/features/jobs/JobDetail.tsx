@@ -66,6 +66,12 @@ export function JobDetail(props: { id: string; canEdit: boolean; canUseInventory
                 Map <ExternalLink aria-hidden className="h-3 w-3" />
               </a>
             </p>
+            {(job.proposalId || job.invoiceId) && (
+              <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
+                {job.proposalId && <span className="mr-3">Proposal {job.proposalId}</span>}
+                {job.invoiceId && <span>Invoice {job.invoiceId}</span>}
+              </p>
+            )}
             {(job.parentJobId || job.trimOutJobId) && (
               <p className="mb-4 text-sm">
                 {job.parentJobId && (
