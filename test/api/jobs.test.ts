@@ -216,6 +216,19 @@ describe('jobs API', () => {
     expect((await json<MyJobsResponse>(await admin.get('/api/jobs/mine'), 200)).today).toEqual([]);
   });
 
+  it('the board shows finished work of the last 90 days; the list keeps it all', async () => {
+    const old = await newJob({ type: 'inspection', title: 'Old inspection' });
+    await schedule(old.id, { start: hoursFromNow(-24 * 100), end: hoursFromNow(-24 * 100 + 2) });
+    for (const status of ['in-progress', 'completed']) await json(await setStatus(admin, old.id, status), 200);
+    const recent = await newJob({ type: 'inspection', title: 'Recent inspection' });
+    await schedule(recent.id, { start: hoursFromNow(-24 * 3), end: hoursFromNow(-24 * 3 + 2) });
+    for (const status of ['in-progress', 'completed']) await json(await setStatus(admin, recent.id, status), 200);
+    const board = await json<BoardResponse>(await admin.get('/api/jobs/board?type=inspection'), 200);
+    expect(board.columns.find((c) => c.status === 'completed')!.jobs.map((j) => j.id)).toEqual([recent.id]);
+    const list = await json<JobListResponse>(await admin.get('/api/jobs?type=inspection&status=completed'), 200);
+    expect(list.jobs.map((j) => j.id).sort()).toEqual([old.id, recent.id].sort());
+  });
+
   it('a prewire creates its linked trim-out once', async () => {
     const prewire = await newJob({ type: 'prewire', title: 'Prewire: new build lot 4' });
     const trim = await json<JobDto>(await admin.send('POST', `/api/jobs/${prewire.id}/trim-out`), 201);

@@ -18,6 +18,8 @@ export async function listJobs(
 }
 
 export const BOARD_COLUMN_LIMIT = 25;
+/** The board's Completed and Cancelled columns show jobs scheduled in the last this-many days. */
+export const FINISHED_DAYS = 90;
 
 export interface BoardColumn {
   status: JobStatus;
@@ -28,21 +30,27 @@ export interface BoardColumn {
 
 /**
  * The board: one column per status, BOARD_COLUMN_LIMIT cards each. A date range
- * applies to scheduled work; unscheduled jobs have no date and always show.
+ * applies to scheduled work; unscheduled jobs have no date and always show; finished jobs show
+ * for FINISHED_DAYS.
  */
 export async function jobBoard(deps: JobDeps, auth: AuthState, f: Omit<JobFilters, 'status'>): Promise<BoardColumn[]> {
   requireJobs(auth, 'viewJobs');
   const words = foldWords(f.text);
+  const recent = new Date(deps.clock.now().getTime() - FINISHED_DAYS * 86_400_000).toISOString();
+  const finishedFrom = f.from !== null && f.from > recent ? f.from : recent;
   return Promise.all(
     JOB_STATUSES.map(async (status) => {
+      const finished = status === 'completed' || status === 'cancelled';
       const page = await deps.jobs.list({
         ...f,
         ...(status === 'unscheduled' ? { from: null, to: null } : {}),
+        // Finished work: the recent past only (older jobs are in the list), which also bounds a search.
+        ...(finished ? { from: finishedFrom } : {}),
         status,
         words,
         sort: 'scheduledStart',
         // Open work soonest first; finished work most recent first.
-        direction: status === 'completed' || status === 'cancelled' ? 'desc' : 'asc',
+        direction: finished ? 'desc' : 'asc',
         limit: BOARD_COLUMN_LIMIT + 1,
         cursor: null,
       });

@@ -57,7 +57,10 @@ export function JobBoard(props: { filters: JobFilters; names: Map<string, string
               className={`flex min-h-48 flex-col gap-2 rounded-lg p-2 ${over === col.status ? 'bg-blue-50 ring-2 ring-blue-500 dark:bg-blue-950' : 'bg-slate-50 dark:bg-slate-900/50'} ${dragging && !accepts ? 'opacity-60' : ''}`}
             >
               <h2 className="flex items-center justify-between px-1 text-sm font-semibold">
-                {statusLabel(col.status)}
+                <span>
+                  {statusLabel(col.status)}
+                  {(col.status === 'completed' || col.status === 'cancelled') && <span className="ml-1 text-xs font-normal text-slate-500">(90 days)</span>}
+                </span>
                 <span className="text-xs font-normal text-slate-500">
                   {col.jobs.length}
                   {col.more ? '+' : ''}
