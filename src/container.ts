@@ -48,7 +48,6 @@ import { sessionSecret } from './http/session-secret.ts';
 import type { ProposalDeps } from './application/proposals/proposal-deps.ts';
 import { DocumentProposalRepository } from './adapters/documents/document-proposal-repository.ts';
 import { PdfkitProposalPdf } from './adapters/pdf/pdfkit-proposal-pdf.ts';
-import { DomainError } from './domain/shared/domain-error.ts';
 import type { JobCreator } from './domain/jobs/job-creator.ts';
 import type { InvoiceIssuer } from './domain/invoices/invoice-issuer.ts';
 import { hostname } from 'node:os';
@@ -70,6 +69,12 @@ import { InvoiceIssuerService } from './application/invoices/create-invoice.ts';
 import { DocumentInvoiceRepository } from './adapters/documents/document-invoice-repository.ts';
 import { DocumentJobMaterials } from './adapters/documents/document-job-materials.ts';
 import { PdfkitInvoiceDocuments } from './adapters/pdf/pdfkit-invoice-documents.ts';
+import type { JobDeps } from './application/jobs/job-deps.ts';
+import { createJobCreator } from './application/jobs/create-job.ts';
+import { DocumentJobRepository } from './adapters/documents/document-job-repository.ts';
+import { DocumentCalendarFeedRepository } from './adapters/documents/document-calendar-feed-repository.ts';
+import { randomSecretTokens } from './adapters/crypto/random-secret-tokens.ts';
+import { icalGeneratorCalendarWriter } from './adapters/ical/ical-generator-calendar-writer.ts';
 
 /**
  * The composition root: the only place that knows which adapter implements which port.
@@ -105,8 +110,6 @@ export const TOKENS = {
   ClientDeps: Symbol('ClientDeps') as InjectionToken<ClientDeps>,
   /** Everything the proposal use cases take but the jobs/invoices ports and the base URL (server.ts adds them). */
   ProposalDeps: Symbol('ProposalDeps') as InjectionToken<Omit<ProposalDeps, 'jobs' | 'invoices' | 'baseUrl'>>,
-  /** Placeholders until the jobs and invoices features are merged (they register the real ones). */
-  JobCreator: Symbol('JobCreator') as InjectionToken<JobCreator>,
   Monitoring: Symbol('Monitoring') as InjectionToken<MonitoringDeps>,
   /** The one in-process runner of scheduled work; main.ts starts and stops it. */
   Scheduler: Symbol('Scheduler') as InjectionToken<Scheduler>,
@@ -118,6 +121,9 @@ export const TOKENS = {
   InvoiceDeps: Symbol('InvoiceDeps') as InjectionToken<InvoiceDeps>,
   /** The port proposals and monitoring contracts create invoices through. */
   InvoiceIssuer: Symbol('InvoiceIssuer') as InjectionToken<InvoiceIssuer>,
+  /** The job tracker's use-case dependencies (routes) and the port other features open jobs through. */
+  JobDeps: Symbol('JobDeps') as InjectionToken<JobDeps>,
+  JobCreator: Symbol('JobCreator') as InjectionToken<JobCreator>,
 } as const;
 
 export interface AppContainer {
@@ -178,8 +184,6 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
     },
   });
 
-  const notWired = (feature: string) => () => Promise.reject(new DomainError('unavailable', `Converting needs the ${feature} feature, which is not installed yet.`));
-  c.register(TOKENS.JobCreator, { useValue: { createJob: notWired('jobs') } });
   c.register(TOKENS.ProposalDeps, {
     useFactory: instanceCachingFactory((r) => ({
       proposals: new DocumentProposalRepository(r.resolve(TOKENS.Store)),
@@ -268,6 +272,25 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
     })),
   });
   c.register(TOKENS.InvoiceIssuer, { useFactory: instanceCachingFactory((r) => new InvoiceIssuerService(r.resolve(TOKENS.InvoiceDeps))) });
+  c.register(TOKENS.JobDeps, {
+    useFactory: instanceCachingFactory((r) => ({
+      // One instance: it queues numbering and per-job updates within this process (see the adapter).
+      jobs: new DocumentJobRepository(r.resolve(TOKENS.Store)),
+      clients: r.resolve(TOKENS.ClientDirectory),
+      employees: r.resolve(TOKENS.EmployeeDirectory),
+      inventory: { inventory: r.resolve(TOKENS.Inventory), clock, ids },
+      audit: r.resolve(TOKENS.AuditLog),
+      files: r.resolve(TOKENS.Files),
+      feeds: new DocumentCalendarFeedRepository(r.resolve(TOKENS.Store)),
+      tokens: randomSecretTokens,
+      calendar: icalGeneratorCalendarWriter,
+      clock,
+      ids,
+      timeZone: config.timeZone,
+      uidDomain: new URL(config.publicUrl ?? 'http://shieldline.local').hostname,
+    })),
+  });
+  c.register(TOKENS.JobCreator, { useFactory: (r) => createJobCreator(r.resolve(TOKENS.JobDeps)) });
 
   let closed = false;
   let detector: PooledObjectDetector | null = null;

@@ -35,6 +35,7 @@ import { cameraPlanRoutes } from './routes/camera-plans.ts';
 import { PdfkitCameraPlanPdf } from '../adapters/pdf/pdfkit-camera-plan-pdf.ts';
 import { PdfjsPageRasterizer } from '../adapters/pdf/pdfjs-page-rasterizer.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
+import { jobRoutes } from './routes/jobs.ts';
 
 const GOOGLE = {
   issuer: 'https://accounts.google.com',
@@ -156,6 +157,7 @@ export async function buildServer(
   await app.register(cameraPlanRoutes, { plans: container.resolve(TOKENS.CameraPlans), clients: container.resolve(TOKENS.Clients), inventory: container.resolve(TOKENS.Inventory), files: container.resolve(TOKENS.Files), pdf: new PdfkitCameraPlanPdf(), pdfPages: new PdfjsPageRasterizer(), clock, timeZone: config.timeZone });
   await app.register(invoiceRoutes, { ...container.resolve(TOKENS.InvoiceDeps), baseUrl });
   await app.register(reminderRoutes, container.resolve(TOKENS.ReminderDeps));
+  await app.register(jobRoutes, { ...container.resolve(TOKENS.JobDeps), siteUrl: config.publicUrl ? baseUrl : null });
   await registerSpa(app, config.staticDir);
 
   // While shutting down, answers to in-flight requests close their keep-alive connection, so

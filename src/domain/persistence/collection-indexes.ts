@@ -117,6 +117,17 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   { collection: 'invoices', fields: [asc('publicToken')] },
   { collection: 'invoices', fields: [asc('status'), asc('issueDate')] },
   { collection: 'invoices', fields: [asc('clientNameKey')] },
+  // Job tracker (docs/jobs.md): the list's default sort, the status/type filters on it, and the
+  // board's columns (status + scheduledStart above) ending in id for keyset pages.
+  { collection: 'jobs', fields: [asc('seq'), asc('id')] },
+  { collection: 'jobs', fields: [asc('status'), asc('seq'), asc('id')] },
+  { collection: 'jobs', fields: [asc('type'), asc('seq'), asc('id')] },
+  { collection: 'jobs', fields: [asc('status'), asc('scheduledStart'), asc('id')] },
+  { collection: 'jobs', fields: [asc('status'), asc('type'), asc('scheduledStart'), asc('id')] },
+  { collection: 'calendar_feeds', fields: [asc('tokenHash')], unique: true },
+  // One document per (job, assignee): the board, calendar, dashboard and feed filtered by employee.
+  { collection: 'job_assignments', fields: [asc('employeeId'), asc('status'), asc('scheduledStart'), asc('id')] },
+  { collection: 'job_assignments', fields: [asc('employeeId'), asc('scheduledStart'), asc('id')] },
 ];
 
 /**

@@ -1,0 +1,51 @@
+import type { AuthState } from '../../domain/auth/permissions.ts';
+import type { AuditEntry } from '../../domain/audit/audit-entry.ts';
+import type { Job } from '../../domain/jobs/job.ts';
+import type { BookingWarning } from '../../domain/jobs/double-booking.ts';
+import { bookingWarnings } from './schedule-job.ts';
+import { oneLineAddress } from './create-job.ts';
+import { JOB_ENTITY, loadJob, requireJobs, type JobDeps } from './job-deps.ts';
+
+export interface JobView {
+  job: Job;
+  warnings: BookingWarning[];
+  history: AuditEntry[];
+}
+
+/** One job with its current double-booking warnings and its change history. */
+export async function getJob(deps: JobDeps, auth: AuthState, id: string): Promise<JobView> {
+  requireJobs(auth, 'viewJobs');
+  const job = await loadJob(deps, id);
+  const [warnings, history] = await Promise.all([bookingWarnings(deps, job), deps.audit.listFor(JOB_ENTITY, id, { limit: 50 })]);
+  return { job, warnings, history };
+}
+
+/** Active employees who can be put on a job, by name. */
+export async function assignableEmployees(deps: JobDeps, auth: AuthState): Promise<{ id: string; name: string; title: string | null }[]> {
+  requireJobs(auth, 'viewJobs');
+  const out: { id: string; name: string; title: string | null }[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await deps.employees.list({ q: '', status: 'active', sort: 'name', limit: 100, cursor });
+    out.push(...page.items.map((e) => ({ id: e.id, name: e.name, title: e.title })));
+    cursor = page.nextCursor;
+  } while (cursor !== null && out.length < 1000);
+  return out;
+}
+
+export interface ClientOption {
+  id: string;
+  name: string;
+  sites: { id: string; label: string; address: string }[];
+}
+
+/** Clients (with their sites) matching the text, for the create-job dialog (needs editJobs, not viewClients). */
+export async function clientOptions(deps: JobDeps, auth: AuthState, text: string): Promise<ClientOption[]> {
+  requireJobs(auth, 'editJobs');
+  const clients = await deps.clients.search(text, 15);
+  return clients.map((c) => ({
+    id: c.id,
+    name: c.company ? `${c.company} (${c.name})` : c.name,
+    sites: c.sites.map((s) => ({ id: s.id, label: s.label, address: oneLineAddress(s.address) })),
+  }));
+}

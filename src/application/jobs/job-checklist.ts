@@ -1,0 +1,22 @@
+import type { AuthState } from '../../domain/auth/permissions.ts';
+import { addChecklistItem, removeChecklistItem, tickChecklistItem, type Job } from '../../domain/jobs/job.ts';
+import { auditJob, requireJobs, type JobDeps } from './job-deps.ts';
+
+export type ChecklistChange = { action: 'add'; text: string } | { action: 'tick'; itemId: string; done: boolean } | { action: 'remove'; itemId: string };
+
+/** Adds, ticks or removes a checklist item (needs editJobs; employees tick from their dashboard). */
+export async function changeChecklist(deps: JobDeps, auth: AuthState, id: string, change: ChecklistChange): Promise<Job> {
+  const actor = requireJobs(auth, 'editJobs');
+  let text = '';
+  const { after } = await deps.jobs.update(id, (job) => {
+    const at = deps.clock.now().toISOString();
+    if (change.action === 'add') return addChecklistItem(job, deps.ids.next(), change.text, at);
+    text = job.checklist.find((c) => c.id === change.itemId)?.text ?? '';
+    if (change.action === 'tick') return tickChecklistItem(job, change.itemId, change.done, actor.name, at);
+    return removeChecklistItem(job, change.itemId, at);
+  });
+  const field = `checklist:${change.action === 'add' ? change.text.trim() : text}`.slice(0, 200);
+  const [from, to] = change.action === 'add' ? [null, 'added'] : change.action === 'remove' ? ['present', null] : [!change.done, change.done];
+  await auditJob(deps, actor, id, `checklist-${change.action}`, [{ field, from, to }]);
+  return after;
+}

@@ -1,0 +1,73 @@
+import { can, type AuthState, type Permission } from '../../domain/auth/permissions.ts';
+import type { Actor, AuditChange, AuditValue } from '../../domain/audit/audit-entry.ts';
+import type { AuditLog } from '../../domain/audit/audit-log.ts';
+import type { ClientDirectory } from '../../domain/clients/client-directory.ts';
+import type { EmployeeDirectory } from '../../domain/employees/employee-directory.ts';
+import type { FileStorage } from '../../domain/storage/file-storage.ts';
+import type { Clock, IdGenerator } from '../../domain/shared/clock.ts';
+import { DomainError } from '../../domain/shared/domain-error.ts';
+import type { JobRepository } from '../../domain/jobs/job-repository.ts';
+import type { CalendarFeedRepository, CalendarWriter, SecretTokens } from '../../domain/jobs/calendar-feed.ts';
+import type { Job } from '../../domain/jobs/job.ts';
+import type { InventoryDeps } from '../inventory/inventory-deps.ts';
+
+/** Everything the job use cases need; the composition root builds it once. */
+export interface JobDeps {
+  jobs: JobRepository;
+  clients: ClientDirectory;
+  employees: EmployeeDirectory;
+  /** Materials used go through the inventory feature's movement use case. */
+  inventory: InventoryDeps;
+  audit: AuditLog;
+  files: FileStorage;
+  feeds: CalendarFeedRepository;
+  tokens: SecretTokens;
+  calendar: CalendarWriter;
+  clock: Clock;
+  ids: IdGenerator;
+  /** The company time zone: "today" on the employee dashboard, the feed's zone. */
+  timeZone: string;
+  /** Host part of calendar event UIDs (stable per installation). */
+  uidDomain: string;
+}
+
+export const JOB_ENTITY = 'job';
+
+export function actorOf(auth: Exclude<AuthState, { kind: 'signed-out' }>): Actor {
+  const name = auth.kind === 'employee' ? auth.employee.name : (auth.user.displayName ?? auth.user.email ?? auth.user.id);
+  return { id: auth.user.id, name };
+}
+
+/** The use cases check permissions themselves too, so a caller that forgets cannot leak. */
+export function requireJobs(auth: AuthState, permission: Extract<Permission, 'viewJobs' | 'editJobs'>): Actor {
+  if (auth.kind === 'signed-out') throw new DomainError('unauthenticated', 'Please sign in.');
+  if (!can(auth, permission)) throw new DomainError('forbidden', 'You do not have permission to do that.');
+  return actorOf(auth);
+}
+
+export async function loadJob(deps: Pick<JobDeps, 'jobs'>, id: string): Promise<Job> {
+  const job = await deps.jobs.get(id);
+  if (!job) throw new DomainError('not-found', 'No such job.');
+  return job;
+}
+
+const AUDITED: readonly (keyof Job)[] = ['status', 'title', 'type', 'notes', 'scheduledStart', 'scheduledEnd', 'proposalId', 'invoiceId', 'trimOutJobId'];
+
+const scalar = (v: unknown): AuditValue => (v === undefined ? null : typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v === null ? v : JSON.stringify(v));
+
+/** Field changes between two versions of a job, flattened to scalars (assignees as a list). */
+export function jobChanges(before: Job | null, after: Job): AuditChange[] {
+  const out: AuditChange[] = [];
+  for (const f of AUDITED) {
+    const from = before ? scalar(before[f]) : null;
+    const to = scalar(after[f]);
+    if (from !== to) out.push({ field: f, from, to });
+  }
+  const a = (j: Job | null) => (j ? [...j.assignees].sort().join(',') : '');
+  if (a(before) !== a(after)) out.push({ field: 'assignees', from: a(before) || null, to: a(after) || null });
+  return out;
+}
+
+export async function auditJob(deps: Pick<JobDeps, 'audit' | 'clock'>, actor: Actor, jobId: string, action: string, changes: AuditChange[]): Promise<void> {
+  await deps.audit.record({ at: deps.clock.now().toISOString(), actorId: actor.id, actorName: actor.name, entity: JOB_ENTITY, entityId: jobId, action, changes });
+}

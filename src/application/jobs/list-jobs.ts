@@ -1,0 +1,109 @@
+import type { AuthState } from '../../domain/auth/permissions.ts';
+import { DomainError } from '../../domain/shared/domain-error.ts';
+import { dateKey } from '../../domain/analytics/page-view.ts';
+import { ACTIVE_STATUSES, foldWords, JOB_STATUSES, MAX_WINDOW_MS, type Job, type JobStatus, type JobType } from '../../domain/jobs/job.ts';
+import type { JobPage, JobQuery, JobSort } from '../../domain/jobs/job-repository.ts';
+import { requireJobs, type JobDeps } from './job-deps.ts';
+
+/** The repository's filters, with the search as typed (folded into words here). */
+export type JobFilters = Pick<JobQuery, 'status' | 'type' | 'employeeId' | 'clientId' | 'from' | 'to'> & { text: string };
+
+export async function listJobs(
+  deps: JobDeps,
+  auth: AuthState,
+  f: JobFilters & { sort: JobSort; direction: 'asc' | 'desc'; limit: number; cursor: string | null },
+): Promise<JobPage> {
+  requireJobs(auth, 'viewJobs');
+  return deps.jobs.list({ ...f, words: foldWords(f.text) });
+}
+
+export const BOARD_COLUMN_LIMIT = 25;
+/** The board's Completed and Cancelled columns show jobs scheduled in the last this-many days. */
+export const FINISHED_DAYS = 90;
+
+export interface BoardColumn {
+  status: JobStatus;
+  jobs: Job[];
+  /** More jobs than shown: narrow the filters or use the list. */
+  more: boolean;
+}
+
+/**
+ * The board: one column per status, BOARD_COLUMN_LIMIT cards each. A date range
+ * applies to scheduled work; unscheduled jobs have no date and always show; finished jobs show
+ * for FINISHED_DAYS.
+ */
+export async function jobBoard(deps: JobDeps, auth: AuthState, f: Omit<JobFilters, 'status'>): Promise<BoardColumn[]> {
+  requireJobs(auth, 'viewJobs');
+  const words = foldWords(f.text);
+  const recent = new Date(deps.clock.now().getTime() - FINISHED_DAYS * 86_400_000).toISOString();
+  const finishedFrom = f.from !== null && f.from > recent ? f.from : recent;
+  return Promise.all(
+    JOB_STATUSES.map(async (status) => {
+      const finished = status === 'completed' || status === 'cancelled';
+      const page = await deps.jobs.list({
+        ...f,
+        ...(status === 'unscheduled' ? { from: null, to: null } : {}),
+        // Finished work: the recent past only (older jobs are in the list), which also bounds a search.
+        ...(finished ? { from: finishedFrom } : {}),
+        status,
+        words,
+        sort: 'scheduledStart',
+        // Open work soonest first; finished work most recent first.
+        direction: finished ? 'desc' : 'asc',
+        limit: BOARD_COLUMN_LIMIT + 1,
+        cursor: null,
+      });
+      return { status, jobs: page.jobs.slice(0, BOARD_COLUMN_LIMIT), more: page.jobs.length > BOARD_COLUMN_LIMIT };
+    }),
+  );
+}
+
+const overlaps = (j: Job, from: number, to: number) =>
+  j.scheduledStart !== null && j.scheduledEnd !== null && Date.parse(j.scheduledStart) < to && Date.parse(j.scheduledEnd) > from;
+
+/** Jobs whose window touches [from, to) (a week of the calendar), optionally one employee's and one type. */
+export async function jobCalendar(deps: JobDeps, auth: AuthState, q: { from: string; to: string; employeeId: string | null; type: JobType | null }): Promise<Job[]> {
+  requireJobs(auth, 'viewJobs');
+  const from = Date.parse(q.from);
+  const to = Date.parse(q.to);
+  if (Number.isNaN(from) || Number.isNaN(to) || to <= from || to - from > 42 * 86_400_000)
+    throw new DomainError('validation', 'Pick a range of at most six weeks.', { to: ['Invalid range.'] });
+  // Jobs starting in the range, then those that started before it (latest first) and run into it.
+  const [inside, before] = await Promise.all([
+    deps.jobs.scheduledBetween(new Date(from).toISOString(), new Date(to).toISOString(), { employeeId: q.employeeId, limit: 1000 }),
+    deps.jobs.scheduledBetween(new Date(from - MAX_WINDOW_MS).toISOString(), new Date(from).toISOString(), { employeeId: q.employeeId, limit: 300, direction: 'desc' }),
+  ]);
+  return [...before.reverse(), ...inside].filter((j) => overlaps(j, from, to) && (q.type === null || j.type === q.type));
+}
+
+export interface MyJobs {
+  today: Job[];
+  upcoming: Job[];
+  /** The day "today" is, in the company time zone. */
+  day: string;
+}
+
+/**
+ * The signed-in employee's open work: today's jobs (window touching today, company time zone, or
+ * in progress) and the next ones. Admins without an employee record have none.
+ */
+export async function myJobs(deps: JobDeps, auth: AuthState): Promise<MyJobs> {
+  if (auth.kind === 'signed-out') throw new DomainError('unauthenticated', 'Please sign in.');
+  const now = deps.clock.now();
+  const day = dateKey(now, deps.timeZone);
+  if (auth.kind !== 'employee') return { today: [], upcoming: [], day };
+  const from = new Date(now.getTime() - MAX_WINDOW_MS - 86_400_000).toISOString();
+  const to = new Date(now.getTime() + 60 * 86_400_000).toISOString();
+  const jobs = await deps.jobs.scheduledBetween(from, to, { employeeId: auth.employee.id, limit: 300 });
+  const today: Job[] = [];
+  const upcoming: Job[] = [];
+  for (const j of jobs) {
+    if (!ACTIVE_STATUSES.includes(j.status) || j.scheduledStart === null || j.scheduledEnd === null) continue;
+    const startDay = dateKey(new Date(j.scheduledStart), deps.timeZone);
+    const endDay = dateKey(new Date(Date.parse(j.scheduledEnd) - 1), deps.timeZone);
+    if (j.status === 'in-progress' || (startDay <= day && endDay >= day)) today.push(j);
+    else if (startDay > day) upcoming.push(j);
+  }
+  return { today, upcoming: upcoming.slice(0, 20), day };
+}

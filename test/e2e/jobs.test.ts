@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { readCollection } from '../support/stored-documents.ts';
+import { newPage, signInAndOpen } from '../support/browser.ts';
+import { serverAndBrowser } from '../support/e2e-environment.ts';
+
+/** datetime-local value in the browser's (= this machine's) zone, `hours` from now, whole minutes. */
+const localInput = (hours: number) => {
+  const d = new Date(Date.now() + hours * 3_600_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+
+/** Set-up the job screen does not own (a client with a site, a serialized item in stock), through the API as the signed-in admin. */
+async function api<T>(page: Page, method: string, path: string, body: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const session = (await (await fetch('/api/session')).json()) as { csrfToken: string };
+      const res = await fetch(path, { method, headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrfToken }, body: JSON.stringify(body) });
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as T;
+    },
+    { method, path, body },
+  );
+}
+
+describe('the job tracker in Chromium', () => {
+  const env = serverAndBrowser();
+
+  it('an admin creates a job for a client site, schedules and assigns Maria, moves it on the board, records a serial, gets the sign-off and completes it', async () => {
+    const { page, context } = await newPage(env.browser);
+    await signInAndOpen(page, env.server.url, 'Frank Miller', '/admin/jobs');
+    await page.getByRole('heading', { name: 'Job tracker' }).waitFor();
+    await api(page, 'POST', '/api/clients', { kind: 'residential', name: 'Grace Hopper', sites: [{ label: 'Home', address: { line1: '7 Harbor Road', city: 'Arlington', postcode: '22201' } }] });
+    const item = await api<{ id: string }>(page, 'POST', '/api/inventory/items', {
+      sku: 'E2E-PANEL-1',
+      name: 'E2E alarm panel',
+      category: 'panel',
+      unitCostCents: 10000,
+      unitPriceCents: 20000,
+      reorderPoint: 0,
+      reorderQuantity: 0,
+      serialized: true,
+    });
+    await api(page, 'POST', `/api/inventory/items/${item.id}/movements`, { kind: 'receive', quantity: 2, serials: ['E2E-PNL-A', 'E2E-PNL-B'] });
+
+    // New job: find the client, its only site is picked, type and title.
+    await page.getByRole('button', { name: 'New job' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New job' });
+    await dialog.getByLabel('Find client').fill('Grace');
+    await dialog.getByRole('combobox', { name: /^Client/ }).selectOption({ label: 'Grace Hopper' });
+    await expect.poll(() => dialog.getByRole('combobox', { name: /^Site/ }).inputValue()).not.toBe('');
+    await dialog.getByRole('combobox', { name: /^Type/ }).selectOption('install');
+    await dialog.getByRole('textbox', { name: /^Title/ }).fill('Install alarm system');
+    await dialog.getByRole('textbox', { name: /^Checklist/ }).fill('Mount panel\nTest sirens');
+    await dialog.getByRole('button', { name: 'Create job' }).click();
+
+    // The drawer opens on it: schedule it and assign Maria.
+    const drawer = page.getByRole('dialog', { name: /Install alarm system/ });
+    await drawer.getByText('7 Harbor Road, Arlington, 22201').waitFor();
+    const number = (await drawer.locator('#job-detail-title .font-mono').textContent())!;
+    expect(number).toMatch(/^JOB-\d{4}$/);
+    const schedule = drawer.getByRole('form', { name: 'Schedule' });
+    await schedule.getByLabel('Start').fill(localInput(1));
+    await schedule.getByLabel('End').fill(localInput(3));
+    await schedule.getByLabel('Maria Lopez').check();
+    await schedule.getByRole('button', { name: 'Save schedule' }).click();
+    await drawer.getByText('Scheduled', { exact: true }).waitFor();
+    await drawer.getByRole('button', { name: 'Close' }).click();
+
+    // On the board: drag the card from Scheduled to In progress.
+    const card = page.getByTestId(`job-card-${number}`);
+    await page.getByTestId('column-scheduled').getByTestId(`job-card-${number}`).waitFor();
+    await card.getByText('Maria Lopez').waitFor();
+    await card.dragTo(page.getByTestId('column-in-progress'));
+    await page.getByTestId('column-in-progress').getByTestId(`job-card-${number}`).waitFor();
+
+    // Record the panel installed, by serial.
+    await page.getByTestId('column-in-progress').getByTestId(`job-card-${number}`).getByRole('button').first().click();
+    await drawer.getByRole('button', { name: 'Record material' }).click();
+    const material = drawer.getByRole('form', { name: 'Record material' });
+    await material.getByRole('searchbox').fill('E2E-PANEL');
+    await material.getByRole('combobox').selectOption({ label: 'E2E-PANEL-1 — E2E alarm panel (2 available)' });
+    await material.getByLabel('E2E-PNL-B').check();
+    await material.getByRole('button', { name: 'Record 1 used' }).click();
+    await drawer.getByRole('region', { name: 'Materials' }).getByText('E2E-PNL-B').waitFor();
+
+    // Completing needs the sign-off first.
+    await drawer.getByRole('button', { name: 'Complete' }).click();
+    await drawer.getByRole('alert').getByText(/sign-off/).waitFor();
+    const signOff = drawer.getByRole('region', { name: 'Customer sign-off' });
+    await signOff.getByLabel('Customer name').fill('Grace Hopper');
+    await signOff.getByTestId('signature-pad').scrollIntoViewIfNeeded();
+    const pad = await signOff.getByTestId('signature-pad').boundingBox();
+    await page.mouse.move(pad!.x + 30, pad!.y + 40);
+    await page.mouse.down();
+    for (let i = 1; i <= 12; i++) await page.mouse.move(pad!.x + 30 + i * 25, pad!.y + 40 + (i % 2) * 30);
+    await page.mouse.up();
+    await signOff.getByRole('button', { name: 'Save sign-off' }).click();
+    await signOff.getByText(/Signed by/).waitFor();
+    await drawer.getByRole('button', { name: 'Complete' }).click();
+    await drawer.getByText('Completed', { exact: true }).waitFor();
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('column-completed').getByTestId(`job-card-${number}`).waitFor();
+    await context.close();
+
+    // What the server stored.
+    const job = readCollection<{ number: string; status: string; assignees: string[]; signOff: { name: string } | null; materials: { serials: string[] }[] }>(
+      env.server.dataDir,
+      'jobs',
+    ).find((j) => j.number === number);
+    expect(job).toMatchObject({ status: 'completed', assignees: ['emp-maria'], signOff: { name: 'Grace Hopper' } });
+    expect(job!.materials.map((m) => m.serials)).toEqual([['E2E-PNL-B']]);
+    const serial = readCollection<{ serial: string; status: string; jobId: string }>(env.server.dataDir, 'serial_numbers').find((s) => s.serial === 'E2E-PNL-B');
+    expect(serial).toMatchObject({ status: 'installed', jobId: job!.id });
+    const [panel] = readCollection<{ sku: string; onHand: number }>(env.server.dataDir, 'inventory_items').filter((i) => i.sku === 'E2E-PANEL-1');
+    expect(panel!.onHand).toBe(1);
+  });
+
+  it('a view-only employee sees the board and a job but no edit controls', async () => {
+    const admin = await newPage(env.browser);
+    await signInAndOpen(admin.page, env.server.url, 'Frank Miller', '/admin/jobs');
+    await admin.page.getByRole('heading', { name: 'Job tracker' }).waitFor();
+    const client = await api<{ id: string; sites: { id: string }[] }>(admin.page, 'POST', '/api/clients', {
+      kind: 'commercial',
+      name: 'Read Only Test',
+      sites: [{ label: 'Shop', address: { line1: '1 Main Street', city: 'Springfield' } }],
+    });
+    const job = await api<{ id: string; number: string }>(admin.page, 'POST', '/api/jobs', { clientId: client.id, siteId: client.sites[0]!.id, type: 'service', title: 'Camera check', checklist: ['Clean lenses'] });
+    await api(admin.page, 'PATCH', '/api/employees/emp-maria', { permissions: { editJobs: false } });
+    await admin.context.close();
+
+    const { page, context } = await newPage(env.browser);
+    await signInAndOpen(page, env.server.url, 'Maria Lopez', '/admin/jobs');
+    const card = page.getByTestId('column-unscheduled').getByTestId(`job-card-${job.number}`);
+    await card.waitFor();
+    expect(await page.getByRole('button', { name: 'New job' }).count()).toBe(0);
+    expect(await card.getByRole('combobox').count()).toBe(0);
+    expect(await card.getAttribute('draggable')).toBe('false');
+    await card.getByRole('button').first().click();
+    const drawer = page.getByRole('dialog', { name: /Camera check/ });
+    await drawer.getByText('Clean lenses').waitFor();
+    expect(await drawer.getByRole('checkbox').first().isDisabled()).toBe(true);
+    for (const name of ['Save schedule', 'Record material', 'Add photo', 'Save details', 'Cancel job', 'Mark scheduled'])
+      expect(await drawer.getByRole('button', { name }).count(), name).toBe(0);
+    await context.close();
+  });
+});

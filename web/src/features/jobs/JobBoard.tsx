@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { JobSummaryDto } from '../../../../src/contracts/jobs.ts';
+import { JOB_TRANSITIONS, statusLabel, type JobStatus } from './job-format.ts';
+import { JobCard } from './JobCard.tsx';
+import { boardQuery, useTransition, type JobFilters } from './queries.ts';
+
+/**
+ * The board: a column per status. Editors move a card by dragging it to another column or with
+ * its "Move to" menu (keyboard and touch); only moves the transition table allows are offered,
+ * and the server checks again (a refused move shows its reason).
+ */
+export function JobBoard(props: { filters: JobFilters; names: Map<string, string>; canEdit: boolean; onOpen: (id: string) => void }) {
+  const board = useQuery(boardQuery(props.filters));
+  const move = useTransition();
+  const [dragging, setDragging] = useState<JobSummaryDto | null>(null);
+  const [over, setOver] = useState<JobStatus | null>(null);
+
+  const moveTo = (job: JobSummaryDto, to: JobStatus) => {
+    if (job.status === to) return;
+    move.mutate({ id: job.id, status: to });
+  };
+
+  if (board.isPending) return <p role="status">Loading the board…</p>;
+  if (board.isError) return <p role="alert" className="text-red-700">{board.error.message}</p>;
+  const columns = board.data.columns;
+  const byId = new Map(columns.flatMap((c) => c.jobs.map((j) => [j.id, j] as const)));
+
+  return (
+    <div>
+      {move.isError && (
+        <p role="alert" className="mb-3 rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
+          {move.error.message}
+        </p>
+      )}
+      <div className="grid grid-flow-col auto-cols-[minmax(15rem,1fr)] gap-3 overflow-x-auto pb-2" aria-label="Job board">
+        {columns.map((col) => {
+          const accepts = dragging !== null && JOB_TRANSITIONS[dragging.status as JobStatus].includes(col.status);
+          return (
+            <section
+              key={col.status}
+              aria-label={statusLabel(col.status)}
+              data-testid={`column-${col.status}`}
+              onDragOver={(e) => {
+                if (!props.canEdit || !accepts) return;
+                e.preventDefault();
+                setOver(col.status);
+              }}
+              onDragLeave={() => setOver(null)}
+              onDrop={(e) => {
+                e.preventDefault();
+                setOver(null);
+                const job = byId.get(e.dataTransfer.getData('text/x-job-id'));
+                if (job && props.canEdit) moveTo(job, col.status);
+                setDragging(null);
+              }}
+              className={`flex min-h-48 flex-col gap-2 rounded-lg p-2 ${over === col.status ? 'bg-blue-50 ring-2 ring-blue-500 dark:bg-blue-950' : 'bg-slate-50 dark:bg-slate-900/50'} ${dragging && !accepts ? 'opacity-60' : ''}`}
+            >
+              <h2 className="flex items-center justify-between px-1 text-sm font-semibold">
+                <span>
+                  {statusLabel(col.status)}
+                  {(col.status === 'completed' || col.status === 'cancelled') && <span className="ml-1 text-xs font-normal text-slate-500">(90 days)</span>}
+                </span>
+                <span className="text-xs font-normal text-slate-500">
+                  {col.jobs.length}
+                  {col.more ? '+' : ''}
+                </span>
+              </h2>
+              {col.jobs.length === 0 && <p className="px-1 text-xs text-slate-500">No jobs.</p>}
+              {col.jobs.map((job) => (
+                <div key={job.id} onDragStart={() => setDragging(job)} onDragEnd={() => setDragging(null)}>
+                  <JobCard job={job} names={props.names} onOpen={() => props.onOpen(job.id)} draggable={props.canEdit && JOB_TRANSITIONS[job.status as JobStatus].length > 0}>
+                    {props.canEdit && JOB_TRANSITIONS[job.status as JobStatus].length > 0 && (
+                      <label className="mt-2 block text-xs text-slate-600 dark:text-slate-400">
+                        <span className="sr-only">Move {job.number} to</span>
+                        <select
+                          aria-label={`Move ${job.number} to`}
+                          className="mt-1 w-full rounded border border-slate-300 bg-white px-1 py-0.5 text-xs dark:border-slate-700 dark:bg-slate-900"
+                          value=""
+                          disabled={move.isPending}
+                          onChange={(e) => moveTo(job, e.target.value as JobStatus)}
+                        >
+                          <option value="">Move to…</option>
+                          {JOB_TRANSITIONS[job.status as JobStatus].map((s) => (
+                            <option key={s} value={s}>
+                              {statusLabel(s)}
+                            </option>
+                          ))}
+                        </select>
+                      </label>
+                    )}
+                  </JobCard>
+                </div>
+              ))}
+              {col.more && <p className="px-1 text-xs text-slate-500">More jobs: narrow the filters or use the list.</p>}
+            </section>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,426 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AlertTriangle, ExternalLink, Trash2, X } from 'lucide-react';
+import { updateJobSchema, type BookingWarningDto, type JobDto, type UpdateJobRequest } from '../../../../src/contracts/jobs.ts';
+import { showServerErrors } from '../../lib/form-errors.ts';
+import { Field } from '../../ui/Field.tsx';
+import { useUnsavedChanges } from '../clients/use-unsaved-changes.ts';
+import { formatWhen, formatWindow, fromLocalInput, JOB_TRANSITIONS, mapLink, statusLabel, toLocalInput, typeLabel, type JobStatus } from './job-format.ts';
+import { JobTypeOptions, StatusBadge } from './JobCard.tsx';
+import { MaterialForm } from './MaterialForm.tsx';
+import { SignaturePad } from './SignaturePad.tsx';
+import { assigneesQuery, jobQuery, useChecklist, usePhotoUpload, useSchedule, useSignOff, useTransition, useTrimOut, useUpdateJob } from './queries.ts';
+
+const button = 'rounded-md bg-blue-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60';
+const secondary = 'rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800';
+const input = 'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900';
+const h3 = 'mb-2 mt-6 text-lg font-semibold';
+
+/** The job drawer: everything about one job; edit controls only with editJobs. */
+export function JobDetail(props: { id: string; canEdit: boolean; canUseInventory: boolean; onClose: () => void; onOpen: (id: string) => void }) {
+  const view = useQuery(jobQuery(props.id));
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => panel.current?.focus(), [props.id]);
+  const job = view.data?.job;
+
+  return (
+    <div className="fixed inset-0 z-50 flex justify-end bg-slate-900/40" onClick={props.onClose}>
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="job-detail-title"
+        tabIndex={-1}
+        className="h-full w-full max-w-3xl overflow-y-auto bg-white p-6 shadow-xl outline-none dark:bg-slate-950"
+        onClick={(e) => e.stopPropagation()}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') props.onClose();
+        }}
+      >
+        <div className="mb-4 flex items-start justify-between gap-4">
+          <h2 id="job-detail-title" className="text-2xl font-bold">
+            {job ? (
+              <>
+                <span className="font-mono text-lg text-slate-500">{job.number}</span> {job.title}
+              </>
+            ) : (
+              'Loading…'
+            )}
+          </h2>
+          <button type="button" aria-label="Close" className="rounded p-1 hover:bg-slate-100 dark:hover:bg-slate-800" onClick={props.onClose}>
+            <X aria-hidden className="h-6 w-6" />
+          </button>
+        </div>
+        {view.isPending && <p role="status">Loading job…</p>}
+        {view.isError && <p role="alert" className="text-red-700">{view.error.message}</p>}
+        {job && view.data && (
+          <>
+            <p className="mb-1 flex flex-wrap items-center gap-2 text-sm">
+              <StatusBadge status={job.status} /> <span>{typeLabel(job.type)}</span> · <span>{job.clientName}</span>
+            </p>
+            <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
+              {job.siteLabel}: {job.siteAddress}{' '}
+              <a className="inline-flex items-center gap-1 text-blue-700 underline dark:text-blue-300" href={mapLink(job)} target="_blank" rel="noreferrer">
+                Map <ExternalLink aria-hidden className="h-3 w-3" />
+              </a>
+            </p>
+            {(job.proposalId || job.invoiceId) && (
+              <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
+                {job.proposalId && <span className="mr-3">Proposal {job.proposalId}</span>}
+                {job.invoiceId && <span>Invoice {job.invoiceId}</span>}
+              </p>
+            )}
+            {(job.parentJobId || job.trimOutJobId) && (
+              <p className="mb-4 text-sm">
+                {job.parentJobId && (
+                  <button type="button" className="mr-3 underline" onClick={() => props.onOpen(job.parentJobId!)}>
+                    Open the prewire this follows
+                  </button>
+                )}
+                {job.trimOutJobId && (
+                  <button type="button" className="underline" onClick={() => props.onOpen(job.trimOutJobId!)}>
+                    Open the trim-out visit
+                  </button>
+                )}
+              </p>
+            )}
+            {props.canEdit && <StatusActions job={job} onOpen={props.onOpen} />}
+            <Schedule job={job} warnings={view.data.warnings} canEdit={props.canEdit} />
+            <Checklist job={job} canEdit={props.canEdit} />
+            <Materials job={job} canEdit={props.canEdit && props.canUseInventory} canEditJob={props.canEdit} />
+            <Photos job={job} canEdit={props.canEdit} />
+            <SignOffSection job={job} canEdit={props.canEdit} />
+            {props.canEdit ? <DetailsForm job={job} /> : job.notes && <p className="mt-6 whitespace-pre-wrap text-sm">{job.notes}</p>}
+            <h3 className={h3}>History</h3>
+            <ul className="space-y-1 text-sm" aria-label="History">
+              {view.data.history.map((h) => (
+                <li key={h.id}>
+                  <span className="text-slate-500">{formatWhen(h.at)}</span> · {h.actorName} · {h.action}
+                  {h.changes.length > 0 && (
+                    <span className="text-slate-500"> — {h.changes.map((c) => `${c.field}: ${c.from ?? '∅'} → ${c.to ?? '∅'}`).join('; ')}</span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function StatusActions(props: { job: JobDto; onOpen: (id: string) => void }) {
+  const move = useTransition();
+  const trim = useTrimOut(props.job.id);
+  const next = JOB_TRANSITIONS[props.job.status as JobStatus];
+  return (
+    <div className="mb-2">
+      <div className="flex flex-wrap gap-2" aria-label="Change status">
+        {next.map((s) => (
+          <button key={s} type="button" className={s === 'cancelled' ? secondary : button} disabled={move.isPending} onClick={() => move.mutate({ id: props.job.id, status: s })}>
+            {s === 'completed' ? 'Complete' : s === 'cancelled' ? 'Cancel job' : `Mark ${statusLabel(s).toLowerCase()}`}
+          </button>
+        ))}
+        {props.job.type === 'prewire' && !props.job.trimOutJobId && props.job.status !== 'cancelled' && (
+          <button type="button" className={secondary} disabled={trim.isPending} onClick={() => trim.mutate(undefined, { onSuccess: (t) => props.onOpen(t.id) })}>
+            Create trim-out visit
+          </button>
+        )}
+      </div>
+      {move.isError && <p role="alert" className="mt-2 text-sm text-red-700">{move.error.message}</p>}
+      {trim.isError && <p role="alert" className="mt-2 text-sm text-red-700">{trim.error.message}</p>}
+    </div>
+  );
+}
+
+function Warnings(props: { warnings: BookingWarningDto[]; names: Map<string, string> }) {
+  if (props.warnings.length === 0) return null;
+  return (
+    <div role="alert" className="mt-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+      <p className="flex items-center gap-1 font-semibold">
+        <AlertTriangle aria-hidden className="h-4 w-4" /> Double-booked
+      </p>
+      <ul>
+        {props.warnings.map((w) => (
+          <li key={`${w.employeeId}-${w.jobId}`}>
+            {props.names.get(w.employeeId) ?? w.employeeId} is also on {w.number} {w.title} ({formatWindow(w.start, w.end)}).
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Schedule(props: { job: JobDto; warnings: BookingWarningDto[]; canEdit: boolean }) {
+  const people = useQuery(assigneesQuery);
+  const names = new Map((people.data?.employees ?? []).map((e) => [e.id, e.name]));
+  const save = useSchedule(props.job.id);
+  const [start, setStart] = useState(toLocalInput(props.job.scheduledStart));
+  const [end, setEnd] = useState(toLocalInput(props.job.scheduledEnd));
+  const [assignees, setAssignees] = useState(props.job.assignees);
+  const dirty = start !== toLocalInput(props.job.scheduledStart) || end !== toLocalInput(props.job.scheduledEnd) || assignees.join() !== props.job.assignees.join();
+  useUnsavedChanges(dirty);
+  const open = props.job.status !== 'completed' && props.job.status !== 'cancelled';
+  const warnings = save.data?.warnings ?? props.warnings;
+
+  if (!props.canEdit || !open)
+    return (
+      <section aria-label="Schedule">
+        <h3 className={h3}>Schedule</h3>
+        <p className="text-sm">{formatWindow(props.job.scheduledStart, props.job.scheduledEnd)}</p>
+        <p className="text-sm">Assigned: {props.job.assignees.map((a) => names.get(a) ?? a).join(', ') || 'nobody yet'}</p>
+        <Warnings warnings={props.warnings} names={names} />
+      </section>
+    );
+  return (
+    <form
+      aria-label="Schedule"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const s = fromLocalInput(start);
+        const en = fromLocalInput(end);
+        save.mutate({ window: s && en ? { start: s, end: en } : null, assignees });
+      }}
+    >
+      <h3 className={h3}>Schedule</h3>
+      <div className="flex flex-wrap gap-3 text-sm">
+        <label>
+          Start
+          <input className={`${input} ml-1`} type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} />
+        </label>
+        <label>
+          End
+          <input className={`${input} ml-1`} type="datetime-local" value={end} onChange={(e) => setEnd(e.target.value)} />
+        </label>
+      </div>
+      <fieldset className="mt-2 text-sm">
+        <legend>Assigned</legend>
+        <div className="mt-1 flex flex-wrap gap-2">
+          {(people.data?.employees ?? []).map((p) => (
+            <label key={p.id} className="inline-flex items-center gap-1 rounded border border-slate-200 px-2 py-1 dark:border-slate-700">
+              <input type="checkbox" checked={assignees.includes(p.id)} onChange={(e) => setAssignees(e.target.checked ? [...assignees, p.id] : assignees.filter((a) => a !== p.id))} />
+              {p.name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {save.isError && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {save.error.message} {Object.values((save.error as { fields?: Record<string, string[]> }).fields ?? {}).flat().join(' ')}
+        </p>
+      )}
+      <Warnings warnings={warnings} names={names} />
+      <button type="submit" className={`${button} mt-2`} disabled={!dirty || save.isPending}>
+        {save.isPending ? 'Saving…' : 'Save schedule'}
+      </button>
+    </form>
+  );
+}
+
+function Checklist(props: { job: JobDto; canEdit: boolean }) {
+  const change = useChecklist();
+  const [text, setText] = useState('');
+  const open = props.job.status !== 'completed' && props.job.status !== 'cancelled';
+  const editable = props.canEdit && open;
+  return (
+    <section aria-label="Checklist">
+      <h3 className={h3}>Checklist</h3>
+      {props.job.checklist.length === 0 && <p className="text-sm text-slate-500">No checklist items.</p>}
+      <ul className="space-y-1">
+        {props.job.checklist.map((c) => (
+          <li key={c.id} className="flex items-center gap-2 text-sm">
+            <label className="inline-flex items-center gap-2">
+              <input type="checkbox" checked={c.done} disabled={!editable || change.isPending} onChange={(e) => change.mutate({ id: props.job.id, change: { action: 'tick', itemId: c.id, done: e.target.checked } })} />
+              <span className={c.done ? 'line-through' : ''}>{c.text}</span>
+            </label>
+            {c.done && c.doneBy && <span className="text-xs text-slate-500">{c.doneBy}, {c.doneAt ? formatWhen(c.doneAt) : ''}</span>}
+            {editable && (
+              <button type="button" aria-label={`Remove ${c.text}`} className="text-slate-500 hover:text-red-700" onClick={() => change.mutate({ id: props.job.id, change: { action: 'remove', itemId: c.id } })}>
+                <Trash2 aria-hidden className="h-4 w-4" />
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {editable && (
+        <form
+          className="mt-2 flex gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (text.trim()) change.mutate({ id: props.job.id, change: { action: 'add', text } }, { onSuccess: () => setText('') });
+          }}
+        >
+          <input className={`${input} flex-1`} aria-label="New checklist item" value={text} onChange={(e) => setText(e.target.value)} maxLength={200} placeholder="Add an item" />
+          <button type="submit" className={secondary} disabled={!text.trim()}>
+            Add
+          </button>
+        </form>
+      )}
+      {change.isError && <p role="alert" className="mt-1 text-sm text-red-700">{change.error.message}</p>}
+    </section>
+  );
+}
+
+function Materials(props: { job: JobDto; canEdit: boolean; canEditJob: boolean }) {
+  const [adding, setAdding] = useState(false);
+  const allowed = props.job.status === 'scheduled' || props.job.status === 'in-progress' || props.job.status === 'on-hold';
+  return (
+    <section aria-label="Materials">
+      <h3 className={h3}>Materials used</h3>
+      {props.job.materials.length === 0 ? (
+        <p className="text-sm text-slate-500">None recorded.</p>
+      ) : (
+        <table className="min-w-full text-left text-sm">
+          <thead>
+            <tr>
+              <th className="pr-2">Item</th>
+              <th className="pr-2 text-right">Qty</th>
+              <th className="pr-2">Serials</th>
+              <th>By</th>
+            </tr>
+          </thead>
+          <tbody>
+            {props.job.materials.map((m) => (
+              <tr key={m.movementId} className="border-t border-slate-100 dark:border-slate-800">
+                <td className="pr-2">
+                  <span className="font-mono">{m.sku}</span> {m.name}
+                </td>
+                <td className="pr-2 text-right tabular-nums">{m.quantity}</td>
+                <td className="pr-2 font-mono text-xs">{m.serials.join(', ')}</td>
+                <td>
+                  {m.by}, {formatWhen(m.at)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {props.canEditJob && allowed && !props.canEdit && <p className="mt-1 text-xs text-slate-500">Recording materials needs access to the inventory list.</p>}
+      {props.canEdit && allowed && !adding && (
+        <button type="button" className={`${secondary} mt-2`} onClick={() => setAdding(true)}>
+          Record material
+        </button>
+      )}
+      {adding && <MaterialForm jobId={props.job.id} onDone={() => setAdding(false)} />}
+    </section>
+  );
+}
+
+function Photos(props: { job: JobDto; canEdit: boolean }) {
+  const upload = usePhotoUpload(props.job.id);
+  const open = props.job.status !== 'completed' && props.job.status !== 'cancelled';
+  return (
+    <section aria-label="Photos">
+      <h3 className={h3}>Photos</h3>
+      {props.job.photos.length === 0 && <p className="text-sm text-slate-500">No photos yet.</p>}
+      <ul className="flex flex-wrap gap-2">
+        {props.job.photos.map((p) => (
+          <li key={p.id}>
+            <a href={`/api/jobs/${props.job.id}/photos/${p.id}`} target="_blank" rel="noreferrer">
+              <img src={`/api/jobs/${props.job.id}/photos/${p.id}`} alt={p.fileName ?? 'Job photo'} className="h-24 w-24 rounded object-cover" loading="lazy" />
+            </a>
+          </li>
+        ))}
+      </ul>
+      {props.canEdit && open && (
+        <label className="mt-2 inline-block text-sm">
+          <span className={secondary}>{upload.isPending ? 'Uploading…' : 'Add photo'}</span>
+          <input
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/heic"
+            className="sr-only"
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              if (f) upload.mutate(f);
+              e.target.value = '';
+            }}
+          />
+        </label>
+      )}
+      {upload.isError && <p role="alert" className="mt-1 text-sm text-red-700">{upload.error.message} {Object.values((upload.error as { fields?: Record<string, string[]> }).fields ?? {}).flat().join(' ')}</p>}
+    </section>
+  );
+}
+
+function SignOffSection(props: { job: JobDto; canEdit: boolean }) {
+  const sign = useSignOff(props.job.id);
+  const [name, setName] = useState('');
+  const [signature, setSignature] = useState<string | null>(null);
+  const s = props.job.signOff;
+  const canSign = props.canEdit && (props.job.status === 'in-progress' || props.job.status === 'on-hold');
+  return (
+    <section aria-label="Customer sign-off">
+      <h3 className={h3}>Customer sign-off</h3>
+      {s ? (
+        <div className="text-sm">
+          <p>
+            Signed by <strong>{s.name}</strong> on {formatWhen(s.at)} (recorded by {s.recordedBy}).
+          </p>
+          <img src={`/api/jobs/${props.job.id}/signature`} alt={`Signature of ${s.name}`} className="mt-1 h-20 rounded border border-slate-200 bg-white" />
+        </div>
+      ) : (
+        <p className="text-sm text-slate-500">Not signed yet{['install', 'trim-out', 'panel-upgrade'].includes(props.job.type) ? ' (required to complete this job).' : '.'}</p>
+      )}
+      {canSign && (
+        <form
+          className="mt-2 space-y-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (signature) sign.mutate({ name, signature }, { onSuccess: () => setSignature(null) });
+          }}
+        >
+          <label className="block text-sm">
+            Customer name
+            <input className={`${input} mt-1 block w-full max-w-sm`} value={name} onChange={(e) => setName(e.target.value)} maxLength={120} />
+          </label>
+          <SignaturePad label="Customer signature" onChange={setSignature} />
+          {sign.isError && <p role="alert" className="text-sm text-red-700">{sign.error.message}</p>}
+          <button type="submit" className={button} disabled={!signature || name.trim().length < 2 || sign.isPending}>
+            {sign.isPending ? 'Saving…' : s ? 'Replace sign-off' : 'Save sign-off'}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+function DetailsForm(props: { job: JobDto }) {
+  const save = useUpdateJob(props.job.id);
+  const defaults = { title: props.job.title, type: props.job.type, notes: props.job.notes };
+  const form = useForm<UpdateJobRequest>({ resolver: zodResolver(updateJobSchema), defaultValues: defaults });
+  const { register, handleSubmit, formState, reset } = form;
+  useUnsavedChanges(formState.isDirty);
+  const open = props.job.status !== 'completed' && props.job.status !== 'cancelled';
+  if (!open) return props.job.notes ? <p className="mt-6 whitespace-pre-wrap text-sm">{props.job.notes}</p> : null;
+  return (
+    <form
+      aria-label="Job details"
+      className="mt-6 space-y-3"
+      onSubmit={handleSubmit((v) =>
+        save.mutate(v, {
+          onSuccess: (saved) => reset({ title: saved.title, type: saved.type, notes: saved.notes }),
+          onError: (err) => showServerErrors(err, form.setError),
+        }),
+      )}
+    >
+      <h3 className="text-lg font-semibold">Details</h3>
+      <Field label="Title" id="job-title" error={formState.errors.title?.message} required>
+        <input id="job-title" {...register('title')} />
+      </Field>
+      <Field label="Type" id="job-type" error={formState.errors.type?.message}>
+        <select id="job-type" {...register('type')}>
+          <JobTypeOptions />
+        </select>
+      </Field>
+      <Field label="Notes" id="job-notes" error={formState.errors.notes?.message}>
+        <textarea id="job-notes" rows={4} {...register('notes')} />
+      </Field>
+      {formState.errors.root?.message && <p role="alert" className="text-sm text-red-700">{formState.errors.root.message}</p>}
+      <button type="submit" className={button} disabled={!formState.isDirty || save.isPending}>
+        {save.isPending ? 'Saving…' : 'Save details'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import { PageHeading } from '../../ui/PageHeading.tsx';
+import { JobTypeOptions } from './JobCard.tsx';
+import { JobBoard } from './JobBoard.tsx';
+import { JobList } from './JobList.tsx';
+import { JobDetail } from './JobDetail.tsx';
+import { CreateJobDialog } from './CreateJobDialog.tsx';
+import { WeekCalendar, weekStart } from './WeekCalendar.tsx';
+import { CalendarFeedPanel } from './CalendarFeedPanel.tsx';
+import { assigneesQuery, useJobPermissions, type JobFilters } from './queries.ts';
+
+export type JobView = 'board' | 'calendar' | 'list';
+
+export interface JobSearch {
+  view?: JobView;
+  q?: string;
+  type?: string;
+  employee?: string;
+  status?: string;
+  /** Monday of the calendar week, YYYY-MM-DD. */
+  week?: string;
+  job?: string;
+}
+
+/** Keys set to undefined are removed from the URL. */
+export type JobSearchPatch = { [K in keyof JobSearch]?: JobSearch[K] | undefined };
+
+const tabClass = (active: boolean) =>
+  `border-b-2 px-4 py-2 text-sm font-medium ${active ? 'border-blue-700 text-blue-700 dark:border-blue-400 dark:text-blue-300' : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400'}`;
+const control = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900';
+
+const dayKey = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+function parseWeek(s: string | undefined): Date {
+  const m = s ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(s) : null;
+  return weekStart(m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : new Date());
+}
+
+/** /admin/jobs: board, week calendar and list of jobs, shared filters, the job drawer and the new-job dialog. */
+export function JobTracker(props: { search: JobSearch; onSearch: (next: JobSearchPatch) => void }) {
+  const { search, onSearch } = props;
+  const perms = useJobPermissions();
+  const people = useQuery({ ...assigneesQuery, enabled: perms.canView });
+  const names = new Map((people.data?.employees ?? []).map((e) => [e.id, e.name]));
+  const [creating, setCreating] = useState(false);
+  const [q, setQ] = useState(search.q ?? '');
+  const view = search.view ?? 'board';
+  const filters: JobFilters = { q: search.q ?? '', type: search.type, employee: search.employee, status: search.status };
+  const open = (id: string) => onSearch({ job: id });
+
+  if (perms.loading) return <p role="status">Loading…</p>;
+  if (!perms.canView)
+    return (
+      <section>
+        <PageHeading title="Job tracker">You do not have access to jobs.</PageHeading>
+      </section>
+    );
+
+  return (
+    <section>
+      <PageHeading title="Job tracker">Installs, prewires, service visits and inspections: schedule them, assign people, follow them through.</PageHeading>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <div role="tablist" aria-label="Job views" className="flex border-b border-slate-200 dark:border-slate-800">
+          {(['board', 'calendar', 'list'] as const).map((v) => (
+            <button key={v} type="button" role="tab" aria-selected={view === v} className={tabClass(view === v)} onClick={() => onSearch({ view: v === 'board' ? undefined : v })}>
+              {v === 'board' ? 'Board' : v === 'calendar' ? 'Week' : 'List'}
+            </button>
+          ))}
+        </div>
+        {perms.canEdit && (
+          <button type="button" className="inline-flex items-center gap-1 rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800" onClick={() => setCreating(true)}>
+            <Plus aria-hidden className="h-4 w-4" /> New job
+          </button>
+        )}
+      </div>
+      <form
+        role="search"
+        aria-label="Filter jobs"
+        className="mb-4 flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSearch({ q: q.trim() || undefined });
+        }}
+      >
+        {view !== 'calendar' && (
+          <label className="text-sm">
+            Search
+            <input className={`${control} ml-1`} type="search" value={q} onChange={(e) => setQ(e.target.value)} onBlur={() => onSearch({ q: q.trim() || undefined })} placeholder="Number, title, client, address" />
+          </label>
+        )}
+        <label className="text-sm">
+          Type
+          <select className={`${control} ml-1`} value={search.type ?? ''} onChange={(e) => onSearch({ type: e.target.value || undefined })}>
+            <option value="">All</option>
+            <JobTypeOptions />
+          </select>
+        </label>
+        <label className="text-sm">
+          Employee
+          <select className={`${control} ml-1`} value={search.employee ?? ''} onChange={(e) => onSearch({ employee: e.target.value || undefined })}>
+            <option value="">Everyone</option>
+            {(people.data?.employees ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+      {view === 'board' && <JobBoard filters={filters} names={names} canEdit={perms.canEdit} onOpen={open} />}
+      {view === 'calendar' && (
+        <WeekCalendar week={parseWeek(search.week)} onWeek={(w) => onSearch({ week: dayKey(w) })} filters={filters} names={names} onOpen={open} />
+      )}
+      {view === 'list' && <JobList filters={filters} onStatus={(status) => onSearch({ status })} names={names} onOpen={open} />}
+      <CalendarFeedPanel />
+      {creating && (
+        <CreateJobDialog
+          onClose={(id) => {
+            setCreating(false);
+            if (id) open(id);
+          }}
+        />
+      )}
+      {search.job && (
+        <JobDetail key={search.job} id={search.job} canEdit={perms.canEdit} canUseInventory={perms.canUseInventory} onClose={() => onSearch({ job: undefined })} onOpen={open} />
+      )}
+    </section>
+  );
+}

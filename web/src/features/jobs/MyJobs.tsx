@@ -1,0 +1,78 @@
+import { useQuery } from '@tanstack/react-query';
+import { ExternalLink, MapPin } from 'lucide-react';
+import type { JobDto } from '../../../../src/contracts/jobs.ts';
+import { formatWindow, mapLink, typeLabel } from './job-format.ts';
+import { StatusBadge } from './JobCard.tsx';
+import { CalendarFeedPanel } from './CalendarFeedPanel.tsx';
+import { myJobsQuery, useChecklist, useJobPermissions } from './queries.ts';
+
+/**
+ * For the employee dashboard: the signed-in employee's jobs today and coming up, with address,
+ * a map link and the checklist (ticking needs editJobs). Phone-first layout.
+ */
+export function MyJobs() {
+  const mine = useQuery(myJobsQuery);
+  const perms = useJobPermissions();
+  if (mine.isPending) return <p role="status">Loading your jobs…</p>;
+  if (mine.isError) return <p role="alert" className="text-red-700">{mine.error.message}</p>;
+  return (
+    <section aria-label="My jobs" className="space-y-6">
+      <div>
+        <h2 className="mb-2 text-xl font-semibold">Today</h2>
+        {mine.data.today.length === 0 ? <p className="text-sm text-slate-500">No jobs today.</p> : mine.data.today.map((j) => <MyJob key={j.id} job={j} canTick={perms.canEdit} />)}
+      </div>
+      <div>
+        <h2 className="mb-2 text-xl font-semibold">Coming up</h2>
+        {mine.data.upcoming.length === 0 ? (
+          <p className="text-sm text-slate-500">Nothing scheduled yet.</p>
+        ) : (
+          mine.data.upcoming.map((j) => <MyJob key={j.id} job={j} canTick={perms.canEdit} />)
+        )}
+      </div>
+      <CalendarFeedPanel />
+    </section>
+  );
+}
+
+function MyJob(props: { job: JobDto; canTick: boolean }) {
+  const j = props.job;
+  const tick = useChecklist();
+  return (
+    <article className="mb-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800" data-testid={`my-job-${j.number}`}>
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="font-mono text-slate-500">{j.number}</span> <StatusBadge status={j.status} /> <span>{typeLabel(j.type)}</span>
+      </p>
+      <h3 className="text-lg font-semibold">{j.title}</h3>
+      <p className="text-sm">{formatWindow(j.scheduledStart, j.scheduledEnd)}</p>
+      <p className="text-sm">{j.clientName}</p>
+      <p className="flex items-start gap-1 text-sm">
+        <MapPin aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
+        <span>
+          {j.siteAddress}{' '}
+          <a className="inline-flex items-center gap-1 text-blue-700 underline dark:text-blue-300" href={mapLink(j)} target="_blank" rel="noreferrer">
+            Open map <ExternalLink aria-hidden className="h-3 w-3" />
+          </a>
+        </span>
+      </p>
+      {j.checklist.length > 0 && (
+        <ul className="mt-2 space-y-1" aria-label={`Checklist for ${j.number}`}>
+          {j.checklist.map((c) => (
+            <li key={c.id}>
+              <label className="inline-flex items-center gap-2 py-1 text-sm">
+                <input
+                  type="checkbox"
+                  className="h-5 w-5"
+                  checked={c.done}
+                  disabled={!props.canTick || tick.isPending}
+                  onChange={(e) => tick.mutate({ id: j.id, change: { action: 'tick', itemId: c.id, done: e.target.checked } })}
+                />
+                <span className={c.done ? 'line-through' : ''}>{c.text}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+      {tick.isError && <p role="alert" className="text-sm text-red-700">{tick.error.message}</p>}
+    </article>
+  );
+}

@@ -1,0 +1,129 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SessionResponse } from '../../../../src/contracts/session.ts';
+import type {
+  AssigneesResponse,
+  BoardResponse,
+  CalendarResponse,
+  ChecklistChangeRequest,
+  ClientOptionsResponse,
+  CreateJobRequest,
+  FeedStatusDto,
+  JobDto,
+  JobListResponse,
+  JobViewResponse,
+  MaterialRequest,
+  MyJobsResponse,
+  ScheduleRequest,
+  ScheduleResponse,
+  SignOffRequest,
+  UpdateJobRequest,
+} from '../../../../src/contracts/jobs.ts';
+import { apiFetch } from '../../lib/api.ts';
+
+/** Every job query key starts with 'jobs', so a mutation invalidates them all by prefix. */
+export const JOBS_KEY = ['jobs'] as const;
+
+export interface JobFilters {
+  q: string;
+  type: string | undefined;
+  employee: string | undefined;
+  status: string | undefined;
+}
+
+const qs = (params: Record<string, string | number | undefined | null>) => {
+  const out = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') out.set(k, String(v));
+  return out.toString();
+};
+
+export const sessionQuery = queryOptions({ queryKey: ['session'], queryFn: () => apiFetch<SessionResponse>('/api/session'), staleTime: 30_000 });
+
+/** What the signed-in person may do on jobs; edit controls are hidden without editJobs. */
+export function useJobPermissions(): { loading: boolean; canView: boolean; canEdit: boolean; canUseInventory: boolean } {
+  const { data, isPending } = useQuery(sessionQuery);
+  return {
+    loading: isPending,
+    canView: data?.permissions['viewJobs'] === true,
+    canEdit: data?.permissions['editJobs'] === true,
+    canUseInventory: data?.permissions['viewInventory'] === true,
+  };
+}
+
+export const boardQuery = (f: JobFilters) =>
+  queryOptions({
+    queryKey: [...JOBS_KEY, 'board', f.q, f.type, f.employee],
+    queryFn: ({ signal }) => apiFetch<BoardResponse>(`/api/jobs/board?${qs({ q: f.q, type: f.type, employee: f.employee })}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const calendarQuery = (from: string, to: string, f: JobFilters) =>
+  queryOptions({
+    queryKey: [...JOBS_KEY, 'calendar', from, to, f.type, f.employee],
+    queryFn: ({ signal }) => apiFetch<CalendarResponse>(`/api/jobs/calendar?${qs({ from, to, type: f.type, employee: f.employee })}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const listQuery = (f: JobFilters, sort: string, dir: 'asc' | 'desc', cursor: string | null) =>
+  queryOptions({
+    queryKey: [...JOBS_KEY, 'list', f, sort, dir, cursor],
+    queryFn: ({ signal }) =>
+      apiFetch<JobListResponse>(`/api/jobs?${qs({ q: f.q, type: f.type, employee: f.employee, status: f.status, sort, dir, cursor, limit: 25 })}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const jobQuery = (id: string) =>
+  queryOptions({ queryKey: [...JOBS_KEY, 'one', id], queryFn: ({ signal }) => apiFetch<JobViewResponse>(`/api/jobs/${encodeURIComponent(id)}`, { signal }) });
+
+export const assigneesQuery = queryOptions({
+  queryKey: [...JOBS_KEY, 'assignees'],
+  queryFn: () => apiFetch<AssigneesResponse>('/api/jobs/assignees'),
+  staleTime: 60_000,
+});
+
+export const myJobsQuery = queryOptions({ queryKey: [...JOBS_KEY, 'mine'], queryFn: () => apiFetch<MyJobsResponse>('/api/jobs/mine') });
+
+export const clientOptionsQuery = (q: string) =>
+  queryOptions({
+    queryKey: [...JOBS_KEY, 'client-options', q],
+    queryFn: ({ signal }) => apiFetch<ClientOptionsResponse>(`/api/jobs/client-options?${qs({ q })}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const feedQuery = queryOptions({ queryKey: [...JOBS_KEY, 'feed'], queryFn: () => apiFetch<FeedStatusDto>('/api/jobs/calendar-feed'), retry: false });
+
+const path = (id: string, rest = '') => `/api/jobs/${encodeURIComponent(id)}${rest}`;
+
+function useJobMutation<I, O>(fn: (input: I) => Promise<O>) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: JOBS_KEY }) });
+}
+
+export const useCreateJob = () => useJobMutation((body: CreateJobRequest) => apiFetch<JobDto>('/api/jobs', { method: 'POST', json: body }));
+export const useUpdateJob = (id: string) => useJobMutation((body: UpdateJobRequest) => apiFetch<JobDto>(path(id), { method: 'PATCH', json: body }));
+export const useTransition = () =>
+  useJobMutation((v: { id: string; status: string }) => apiFetch<JobDto>(path(v.id, '/status'), { method: 'POST', json: { status: v.status } }));
+export const useSchedule = (id: string) => useJobMutation((body: ScheduleRequest) => apiFetch<ScheduleResponse>(path(id, '/schedule'), { method: 'PUT', json: body }));
+export const useChecklist = () =>
+  useJobMutation((v: { id: string; change: ChecklistChangeRequest }) => apiFetch<JobDto>(path(v.id, '/checklist'), { method: 'POST', json: v.change }));
+export const useMaterial = (id: string) => useJobMutation((body: MaterialRequest) => apiFetch<JobDto>(path(id, '/materials'), { method: 'POST', json: body }));
+export const useSignOff = (id: string) => useJobMutation((body: SignOffRequest) => apiFetch<JobDto>(path(id, '/sign-off'), { method: 'POST', json: body }));
+export const useTrimOut = (id: string) => useJobMutation(() => apiFetch<JobDto>(path(id, '/trim-out'), { method: 'POST' }));
+export const usePhotoUpload = (id: string) =>
+  useJobMutation((file: File) => {
+    const form = new FormData();
+    form.append('photo', file);
+    return apiFetch<JobDto>(path(id, '/photos'), { method: 'POST', body: form });
+  });
+
+export function useFeed() {
+  const qc = useQueryClient();
+  const regenerate = useMutation({
+    mutationFn: () => apiFetch<FeedStatusDto>('/api/jobs/calendar-feed', { method: 'POST' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: [...JOBS_KEY, 'feed'] }),
+  });
+  const revoke = useMutation({
+    mutationFn: () => apiFetch<FeedStatusDto>('/api/jobs/calendar-feed', { method: 'DELETE' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: [...JOBS_KEY, 'feed'] }),
+  });
+  return { regenerate, revoke };
+}
