@@ -1,10 +1,9 @@
 import { lazy } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { Deferred } from '../ui/Deferred.tsx';
-import { siteInfoQuery } from '../features/shell/site-info.ts';
+import { useSiteInfo } from '../features/shell/site-info.ts';
 import { telHref } from '../features/shell/contact-links.ts';
 
 // The form (react-hook-form + zod) loads after the first paint; see ui/Deferred.tsx.
@@ -21,7 +20,7 @@ const HOURS = [
 ] as const;
 
 function Contact() {
-  const { data: site } = useQuery(siteInfoQuery);
+  const site = useSiteInfo();
   return (
     <>
       <PageHeading title="Contact us">Questions about a system, a quote or an appointment? Call, e-mail, or send us a message.</PageHeading>
