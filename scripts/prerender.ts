@@ -2,8 +2,9 @@
  * Post-build step (`npm run build`): renders the public screens to static HTML so a phone paints
  * the page before any JavaScript has run. For each route, dist/web/index.html with the screen's
  * markup inside #root is written to dist/web/prerendered/<name>.html; the BFF
- * (src/http/plugins/spa.ts) serves that file for the route, and main.tsx renders the same screen
- * over it. No inline script or data (the CSP forbids inline scripts).
+ * (src/http/plugins/spa.ts) serves that file for the route, and main.tsx hydrates it (React
+ * attaches to the markup instead of drawing it again). No inline script or data (the CSP forbids
+ * inline scripts).
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -15,8 +16,13 @@ const WEB = resolve('dist/web');
 const ROOT_MARKUP = /<div id="root">[\s\S]*?<\/div>\s*<\/body>/;
 
 const entry = (await import(pathToFileURL(resolve('dist/prerender/prerender.js')).href)) as { renderRoute(url: string): Promise<string> };
-const shell = readFileSync(resolve(WEB, 'index.html'), 'utf8');
-if (!ROOT_MARKUP.test(shell)) throw new Error('dist/web/index.html: <div id="root"> not found at the end of <body>');
+const ENTRY_SCRIPT = '<script type="module" crossorigin';
+const built = readFileSync(resolve(WEB, 'index.html'), 'utf8');
+if (!ROOT_MARKUP.test(built)) throw new Error('dist/web/index.html: <div id="root"> not found at the end of <body>');
+if (!built.includes(ENTRY_SCRIPT)) throw new Error(`dist/web/index.html: ${ENTRY_SCRIPT} not found`);
+// A prerendered page paints with its HTML and CSS alone: the app's code (it hydrates the page
+// afterwards) is fetched at low priority, so on a phone it does not take their bandwidth.
+const shell = built.replace(ENTRY_SCRIPT, '<script type="module" fetchpriority="low" crossorigin');
 
 rmSync(resolve(WEB, PRERENDERED_DIR), { recursive: true, force: true });
 mkdirSync(resolve(WEB, PRERENDERED_DIR), { recursive: true });

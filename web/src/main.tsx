@@ -21,6 +21,9 @@ declare module '@tanstack/react-router' {
   }
 }
 
+/** Lets the browser paint and handle input before `next` runs (a new task). */
+const yieldThen = (next: () => void) => void setTimeout(next, 0);
+
 function start() {
   const rootEl = document.getElementById('root');
   if (!rootEl) throw new Error('#root is missing from index.html');
@@ -44,18 +47,20 @@ function start() {
   // the tree as its server render did (no extra Suspense boundaries at the top). As a
   // transition, hydration yields to the browser every few milliseconds instead of blocking it.
   // (Not a top-level await: that makes the bundler split the entry into many small chunks.)
-  void router.load().then(
-    () => {
-      router.ssr = { manifest: undefined };
-      startTransition(() => {
-        hydrateRoot(rootEl, app);
-      });
-    },
-    // The screen's code did not load: draw the app afresh (it shows the error).
-    () => createRoot(rootEl).render(app),
+  yieldThen(() =>
+    void router.load().then(
+      () => {
+        router.ssr = { manifest: undefined };
+        startTransition(() => {
+          hydrateRoot(rootEl, app);
+        });
+      },
+      // The screen's code did not load: draw the app afresh (it shows the error).
+      () => createRoot(rootEl).render(app),
+    ),
   );
 }
 
-// Running this code and building the router are two tasks, so the main thread is never blocked
-// for long while the page loads (Lighthouse's total blocking time).
-setTimeout(start, 0);
+// Running this code, building the router and loading the screen are separate tasks, so the
+// main thread is never blocked for long while the page loads (Lighthouse's total blocking time).
+yieldThen(start);

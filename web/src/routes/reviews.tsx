@@ -1,24 +1,22 @@
-import { lazy } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { BadgeCheck } from 'lucide-react';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { reviewsQuery } from '../features/reviews/queries.ts';
 import { Stars } from '../features/reviews/Stars.tsx';
-import { Deferred } from '../ui/Deferred.tsx';
+import { Deferred, lazyForm } from '../ui/Deferred.tsx';
 import { useHydrated } from '../lib/hydration.ts';
 import { JsonLd } from '../features/reviews/JsonLd.tsx';
 import type { PublicReview, RatingSummaryDto } from '../../../src/contracts/reviews.ts';
 import { reviewServiceLabel } from '../features/reviews/service-labels.ts';
+import { formatReviewDate } from '../features/reviews/review-date.ts';
 
 // The form (react-hook-form + zod) loads after the first paint; see ui/Deferred.tsx.
-const ReviewForm = lazy(() => import('../features/reviews/ReviewForm.tsx').then((m) => ({ default: m.ReviewForm })));
+const ReviewForm = lazyForm(() => import('../features/reviews/ReviewForm.tsx').then((m) => m.ReviewForm));
 
 export const Route = createFileRoute('/reviews')({
   component: Reviews,
 });
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 function Reviews() {
   const q = useInfiniteQuery(reviewsQuery);
@@ -124,7 +122,7 @@ function ReviewItem({ review }: { review: PublicReview }) {
         <Stars rating={review.rating} />
       </div>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        {review.publishedAt ? dateFormat.format(new Date(review.publishedAt)) : ''}
+        {review.publishedAt ? formatReviewDate(review.publishedAt) : ''}
         {service ? ` · ${service}` : ''}
         {review.verifiedClient && (
           <span className="ml-2 inline-flex items-center gap-1 text-emerald-800 dark:text-emerald-300">

@@ -2,8 +2,9 @@ import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { showAuthError } from './auth-notices.ts';
+import type * as SignInActionModule from './sign-in-action.ts';
 
-type SignInAction = typeof import('./sign-in-action.ts');
+type SignInAction = typeof SignInActionModule;
 
 let loaded: SignInAction | null = null;
 let loading: Promise<SignInAction> | null = null;
