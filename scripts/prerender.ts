@@ -16,13 +16,16 @@ const WEB = resolve('dist/web');
 const ROOT_MARKUP = /<div id="root">[\s\S]*?<\/div>\s*<\/body>/;
 
 const entry = (await import(pathToFileURL(resolve('dist/prerender/prerender.js')).href)) as { renderRoute(url: string): Promise<string> };
-const ENTRY_SCRIPT = '<script type="module" crossorigin';
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+const BOOT_SCRIPT = '<script src="/theme-boot.js"></script>';
 const built = readFileSync(resolve(WEB, 'index.html'), 'utf8');
 if (!ROOT_MARKUP.test(built)) throw new Error('dist/web/index.html: <div id="root"> not found at the end of <body>');
-if (!built.includes(ENTRY_SCRIPT)) throw new Error(`dist/web/index.html: ${ENTRY_SCRIPT} not found`);
-// A prerendered page paints with its HTML and CSS alone: the app's code (it hydrates the page
-// afterwards) is fetched at low priority, so on a phone it does not take their bandwidth.
-const shell = built.replace(ENTRY_SCRIPT, '<script type="module" fetchpriority="low" crossorigin');
+const entrySrc = ENTRY_SCRIPT.exec(built)?.[1];
+if (entrySrc === undefined || !built.includes(BOOT_SCRIPT)) throw new Error('dist/web/index.html: the entry <script type="module"> or theme-boot.js not found');
+// A prerendered page paints with its HTML and CSS alone; theme-boot.js loads the app's code after
+// that first paint (it then hydrates the page), so on a phone the code does not take the
+// bandwidth the HTML and CSS need.
+const shell = built.replace(ENTRY_SCRIPT, '').replace(BOOT_SCRIPT, `<script src="/theme-boot.js" data-app="${entrySrc}"></script>`);
 
 rmSync(resolve(WEB, PRERENDERED_DIR), { recursive: true, force: true });
 mkdirSync(resolve(WEB, PRERENDERED_DIR), { recursive: true });
