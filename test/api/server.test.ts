@@ -50,7 +50,8 @@ describe('the BFF', () => {
 
   it('caches hashed assets for a year and revalidates index.html', async () => {
     const html = (await t.app.inject('/')).body;
-    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    // A prerendered page names its entry in theme-boot.js's data-app (loaded after the first paint).
+    const asset = /(?:src|data-app)="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeDefined();
     const res = await t.app.inject(asset!);
     expect(res.statusCode).toBe(200);

@@ -1,55 +1,66 @@
 import './features/site/zod-jitless.ts';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { flushSync } from 'react-dom';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen.ts';
 import { routerOptions } from './router-options.ts';
-import { applyTheme, readTheme } from './features/theme/theme.ts';
 import { installExtensionErrorFilter } from './lib/extension-errors.ts';
 import { startPageViewTracker } from './features/analytics/page-view-tracker.ts';
 import './styles.css';
 
+// The saved theme is applied before the first paint by public/theme-boot.js (the CSP forbids
+// inline scripts).
 installExtensionErrorFilter(window);
 
-// Apply the saved theme before the first paint (no inline script: the CSP forbids it).
-applyTheme(readTheme());
-
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
-
-const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  ...routerOptions,
-});
-
-startPageViewTracker(router);
+const createAppRouter = (queryClient: QueryClient) => createRouter({ routeTree, context: { queryClient }, ...routerOptions });
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: ReturnType<typeof createAppRouter>;
   }
 }
 
-const rootEl = document.getElementById('root');
-if (!rootEl) throw new Error('#root is missing from index.html');
-const render = () => {
-  const root = createRoot(rootEl);
-  flushSync(() =>
-    root.render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </StrictMode>,
+/** Lets the browser paint and handle input before `next` runs (a new task). */
+const yieldThen = (next: () => void) => void setTimeout(next, 0);
+
+function start() {
+  const rootEl = document.getElementById('root');
+  if (!rootEl) throw new Error('#root is missing from index.html');
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+  const router = createAppRouter(queryClient);
+  startPageViewTracker(router);
+  const app = (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>
+  );
+
+  if (!rootEl.hasAttribute('data-prerendered')) {
+    createRoot(rootEl).render(app);
+    return;
+  }
+  // A prerendered screen (scripts/prerender.ts): once its code is here, React hydrates the HTML
+  // (keeps it and attaches the handlers) instead of drawing it again. The router then renders
+  // the tree as its server render did (no extra Suspense boundaries at the top). As a
+  // transition, hydration yields to the browser every few milliseconds instead of blocking it.
+  // (Not a top-level await: that makes the bundler split the entry into many small chunks.)
+  yieldThen(() =>
+    void router.load().then(
+      () => {
+        router.ssr = { manifest: undefined };
+        startTransition(() => {
+          hydrateRoot(rootEl, app);
+        });
+      },
+      // The screen's code did not load: draw the app afresh (it shows the error).
+      () => createRoot(rootEl).render(app),
     ),
   );
-  // From here on the page is the live app (tests wait for this before clicking).
-  rootEl.removeAttribute('data-prerendered');
-};
-// A prerendered screen (scripts/prerender.ts) stays on show until this screen's code is here, so
-// the first render draws the same page over it instead of a loader. (Not a top-level await: that
-// makes the bundler split the entry into many small chunks.)
-if (rootEl.hasAttribute('data-prerendered')) void router.load().then(render, render);
-else render();
+}
+
+// Running this code, building the router and loading the screen are separate tasks, so the
+// main thread is never blocked for long while the page loads (Lighthouse's total blocking time).
+yieldThen(start);

@@ -8,7 +8,7 @@ import { routerOptions } from './router-options.ts';
 /**
  * Build-time only (scripts/prerender.ts): the HTML of one public screen as the SPA's first render
  * shows it before any data has arrived — site info, session and reviews are the same fixed-size
- * placeholders the SPA shows, so main.tsx can render over it without moving anything.
+ * placeholders the SPA shows, so main.tsx can hydrate it (see lib/hydration.ts).
  */
 export async function renderRoute(url: string): Promise<string> {
   const queryClient = new QueryClient({ defaultOptions: { queries: { enabled: false, retry: false } } });

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { TopBar } from '../features/shell/TopBar.tsx';
@@ -14,6 +15,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  // The shell is live (rendered, or hydrated over the prerendered HTML): its buttons work, and
+  // React replays a click on the screen below at once if that part is still hydrating. Tests
+  // wait for this mark before clicking.
+  useEffect(() => document.getElementById('root')?.removeAttribute('data-prerendered'), []);
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">

@@ -1,14 +1,12 @@
-import { lazy } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { PageHeading } from '../ui/PageHeading.tsx';
-import { Deferred } from '../ui/Deferred.tsx';
-import { siteInfoQuery } from '../features/shell/site-info.ts';
+import { Deferred, lazyForm } from '../ui/Deferred.tsx';
+import { useSiteInfo } from '../features/shell/site-info.ts';
 import { telHref } from '../features/shell/contact-links.ts';
 
 // The form (react-hook-form + zod) loads after the first paint; see ui/Deferred.tsx.
-const ContactForm = lazy(() => import('../features/contact/ContactForm.tsx').then((m) => ({ default: m.ContactForm })));
+const ContactForm = lazyForm(() => import('../features/contact/ContactForm.tsx').then((m) => m.ContactForm));
 
 export const Route = createFileRoute('/contact')({
   component: Contact,
@@ -21,7 +19,7 @@ const HOURS = [
 ] as const;
 
 function Contact() {
-  const { data: site } = useQuery(siteInfoQuery);
+  const site = useSiteInfo();
   return (
     <>
       <PageHeading title="Contact us">Questions about a system, a quote or an appointment? Call, e-mail, or send us a message.</PageHeading>

@@ -4,7 +4,8 @@ import { Award, BadgeCheck, Clock, ShieldCheck, Star, Wrench } from 'lucide-reac
 import { SERVICES, FOUNDED_YEAR } from '../features/site/service-catalogue.ts';
 import { HeroIllustration } from '../features/home/HeroIllustration.tsx';
 import { reviewSummaryQuery } from '../features/reviews/queries.ts';
-import { siteInfoQuery } from '../features/shell/site-info.ts';
+import { useSiteInfo } from '../features/shell/site-info.ts';
+import { useCurrentYear, useHydratedData } from '../lib/hydration.ts';
 
 export const Route = createFileRoute('/')({
   component: Home,
@@ -18,9 +19,9 @@ const STEPS = [
 ];
 
 function Home() {
-  const { data: summary } = useQuery(reviewSummaryQuery);
-  const { data: site } = useQuery(siteInfoQuery);
-  const years = new Date().getFullYear() - FOUNDED_YEAR;
+  const summary = useHydratedData(useQuery(reviewSummaryQuery).data);
+  const site = useSiteInfo();
+  const years = useCurrentYear() - FOUNDED_YEAR;
   return (
     <>
       <section className="grid items-center gap-8 py-6 sm:py-10 lg:grid-cols-[1fr_auto]">

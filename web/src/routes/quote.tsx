@@ -1,11 +1,10 @@
-import { lazy } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeading } from '../ui/PageHeading.tsx';
-import { Deferred } from '../ui/Deferred.tsx';
+import { Deferred, lazyForm } from '../ui/Deferred.tsx';
 import { QUOTE_SERVICES, oneOf } from '../../../src/contracts/public-site-values.ts';
 
 // The form (react-hook-form + zod) loads after the first paint; see ui/Deferred.tsx.
-const QuoteForm = lazy(() => import('../features/quote/QuoteForm.tsx').then((m) => ({ default: m.QuoteForm })));
+const QuoteForm = lazyForm(() => import('../features/quote/QuoteForm.tsx').then((m) => m.QuoteForm));
 
 export const Route = createFileRoute('/quote')({
   // A plain parser keeps zod out of the entry bundle (route definitions are not code-split).

@@ -1,28 +1,30 @@
-import { lazy } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { BadgeCheck } from 'lucide-react';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { reviewsQuery } from '../features/reviews/queries.ts';
 import { Stars } from '../features/reviews/Stars.tsx';
-import { Deferred } from '../ui/Deferred.tsx';
+import { Deferred, lazyForm } from '../ui/Deferred.tsx';
+import { useHydrated } from '../lib/hydration.ts';
 import { JsonLd } from '../features/reviews/JsonLd.tsx';
 import type { PublicReview, RatingSummaryDto } from '../../../src/contracts/reviews.ts';
 import { reviewServiceLabel } from '../features/reviews/service-labels.ts';
+import { formatReviewDate } from '../features/reviews/review-date.ts';
 
 // The form (react-hook-form + zod) loads after the first paint; see ui/Deferred.tsx.
-const ReviewForm = lazy(() => import('../features/reviews/ReviewForm.tsx').then((m) => ({ default: m.ReviewForm })));
+const ReviewForm = lazyForm(() => import('../features/reviews/ReviewForm.tsx').then((m) => m.ReviewForm));
 
 export const Route = createFileRoute('/reviews')({
   component: Reviews,
 });
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
 function Reviews() {
   const q = useInfiniteQuery(reviewsQuery);
-  const first = q.data?.pages[0];
-  const reviews = q.data?.pages.flatMap((p) => p.reviews) ?? [];
+  // While hydrating: no reviews yet, as in the prerendered HTML.
+  const hydrated = useHydrated();
+  const data = hydrated ? q.data : undefined;
+  const first = data?.pages[0];
+  const reviews = data?.pages.flatMap((p) => p.reviews) ?? [];
   return (
     <>
       <PageHeading title="Customer reviews">
@@ -32,17 +34,17 @@ function Reviews() {
       <div className="grid gap-10 lg:grid-cols-[1fr_22rem]">
         <div>
           {first ? <Summary summary={first.summary} /> : <SummaryPlaceholder />}
-          {q.isError && <p role="alert">Reviews could not be loaded. Please try again later.</p>}
+          {hydrated && q.isError && <p role="alert">Reviews could not be loaded. Please try again later.</p>}
           <h2 className="mt-8 text-xl font-bold text-slate-900 dark:text-white">Newest first</h2>
           {/* Reserves room for the first reviews (phones: the form sits below) so nothing jumps when they arrive. */}
           <div className="min-h-[32rem] lg:min-h-0">
             {first && reviews.length === 0 && <p className="mt-3 text-slate-700 dark:text-slate-300">No reviews yet — be the first.</p>}
-            <ul className="mt-4 space-y-4" aria-label="Reviews" aria-busy={q.isPending}>
+            <ul className="mt-4 space-y-4" aria-label="Reviews" aria-busy={!hydrated || q.isPending}>
               {reviews.map((r) => (
                 <ReviewItem key={r.id} review={r} />
               ))}
             </ul>
-            {q.hasNextPage && (
+            {hydrated && q.hasNextPage && (
               <button
                 type="button"
                 onClick={() => void q.fetchNextPage()}
@@ -120,7 +122,7 @@ function ReviewItem({ review }: { review: PublicReview }) {
         <Stars rating={review.rating} />
       </div>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        {review.publishedAt ? dateFormat.format(new Date(review.publishedAt)) : ''}
+        {review.publishedAt ? formatReviewDate(review.publishedAt) : ''}
         {service ? ` · ${service}` : ''}
         {review.verifiedClient && (
           <span className="ml-2 inline-flex items-center gap-1 text-emerald-800 dark:text-emerald-300">

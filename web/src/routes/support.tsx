@@ -1,14 +1,12 @@
-import { lazy } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
 import { Bell, Camera, Siren } from 'lucide-react';
 import { PageHeading } from '../ui/PageHeading.tsx';
-import { Deferred } from '../ui/Deferred.tsx';
-import { siteInfoQuery } from '../features/shell/site-info.ts';
+import { Deferred, lazyForm } from '../ui/Deferred.tsx';
+import { useSiteInfo } from '../features/shell/site-info.ts';
 import { telHref } from '../features/shell/contact-links.ts';
 
 // The form (react-hook-form + zod) loads after the first paint; see ui/Deferred.tsx.
-const SupportForm = lazy(() => import('../features/support/SupportForm.tsx').then((m) => ({ default: m.SupportForm })));
+const SupportForm = lazyForm(() => import('../features/support/SupportForm.tsx').then((m) => m.SupportForm));
 
 export const Route = createFileRoute('/support')({
   component: Support,
@@ -37,7 +35,7 @@ const FAQ = [
 ];
 
 function Support() {
-  const { data: site } = useQuery(siteInfoQuery);
+  const site = useSiteInfo();
   return (
     <>
       <PageHeading title="Support">

@@ -1,4 +1,4 @@
-import { Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, lazy, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 
 /** How long after the load event a deferred part loads on its own when nobody interacts. */
 export const DEFERRED_IDLE_MS = 2500;
@@ -58,4 +58,23 @@ export function Deferred({ placeholderClass, label, children }: { placeholderCla
     <div role="status" aria-label={label} className={`rounded-xl border border-dashed border-slate-300 dark:border-slate-700 ${placeholderClass}`} data-testid="deferred-placeholder" />
   );
   return show ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
+}
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * React.lazy for a public form. The libraries every form uses (zod, react-hook-form) are fetched
+ * together, then run one per task before the form's own code, so no single task blocks a
+ * phone's main thread for long (Lighthouse's total blocking time).
+ */
+export function lazyForm<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => {
+    const zod = import('zod');
+    const forms = import('react-hook-form');
+    await zod;
+    await nextTask();
+    await forms;
+    await nextTask();
+    return { default: await load() };
+  });
 }

@@ -1,25 +1,28 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { redirectAfterSignIn } from '../../../../src/domain/auth/sign-in-flow.ts';
-import { authStateOf, sessionQuery } from './session.ts';
-import { currentReturnTo, signIn, type PopupHost } from './sign-in.ts';
-import { dismissAuthError, showAuthError } from './auth-notices.ts';
+import { showAuthError } from './auth-notices.ts';
+import type * as SignInActionModule from './sign-in-action.ts';
 
-function popupFeatures(): string {
-  const width = 480;
-  const height = 640;
-  const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - width) / 2));
-  const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - height) / 2));
-  return `popup=yes,width=${width},height=${height},left=${left},top=${top}`;
+type SignInAction = typeof SignInActionModule;
+
+let loaded: SignInAction | null = null;
+let loading: Promise<SignInAction> | null = null;
+
+/**
+ * Fetches the sign-in code ahead of the click: sign-in buttons call this when the pointer, a
+ * finger or the keyboard focus reaches them. Retried on the next call after a failure.
+ */
+export function preloadSignIn(): Promise<SignInAction> {
+  loading ??= import('./sign-in-action.ts').then(
+    (m) => (loaded = m),
+    (err: unknown) => {
+      loading = null;
+      throw err;
+    },
+  );
+  return loading;
 }
-
-const browserHost = (): PopupHost => ({
-  origin: window.location.origin,
-  open: (url) => window.open(url, 'shieldline-sign-in', popupFeatures()),
-  addEventListener: (type, listener) => window.addEventListener(type, listener),
-  removeEventListener: (type, listener) => window.removeEventListener(type, listener),
-});
 
 /** The sign-in button's action: popup or redirect, then where to go (R-RED-3). */
 export function useSignIn(): { start: () => void; pending: boolean } {
@@ -28,33 +31,19 @@ export function useSignIn(): { start: () => void; pending: boolean } {
   const [pending, setPending] = useState(false);
 
   const start = useCallback(() => {
-    dismissAuthError();
     setPending(true);
-    const freshSession = () => queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
-    // No await before signIn: the popup must open inside the click.
-    void signIn({
-      userAgent: navigator.userAgent,
-      maxTouchPoints: navigator.maxTouchPoints,
-      returnTo: currentReturnTo(window.location),
-      host: browserHost(),
-      assign: (url) => window.location.assign(url),
-      isSignedIn: async () => (await freshSession()).state !== 'signed-out',
-    })
-      .then(async (outcome) => {
-        if (outcome.kind === 'redirecting') return; // the page is leaving
-        if (outcome.kind === 'error') {
-          console.error(`Sign-in failed (${outcome.code}):`, outcome.message);
-          showAuthError(outcome.message);
-        } else {
-          const state = authStateOf(await freshSession());
-          const to = redirectAfterSignIn(state, 'popup', router.state.location.pathname);
-          if (to !== null) await router.navigate({ href: to });
-        }
-        setPending(false);
-      })
-      .catch((err: unknown) => {
+    const run = (action: SignInAction) =>
+      action.runSignIn(queryClient, router).then((result) => {
+        if (result === 'done') setPending(false);
+      });
+    // Usually loaded by now (preloadSignIn on hover, touch or focus), so the popup opens inside
+    // the click. If not, it opens as soon as the code is here; a browser that then blocks it
+    // gets the redirect sign-in instead (R-AUTH-10).
+    if (loaded !== null) void run(loaded);
+    else
+      void preloadSignIn().then(run, (err: unknown) => {
         console.error('Sign-in failed:', err);
-        showAuthError('Sign-in failed. Please try again.');
+        showAuthError('Sign-in failed. Please check your connection and try again.');
         setPending(false);
       });
   }, [queryClient, router]);

@@ -1,13 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
 import { Mail, MapPin, Phone } from 'lucide-react';
-import { siteInfoQuery } from './site-info.ts';
+import { useSiteInfo } from './site-info.ts';
 import { PUBLIC_LINKS } from './nav-links.ts';
 import { telHref } from './contact-links.ts';
 
 /** R-NAV-14: phone, e-mail, service area and the copyright year, all from /api/site (config). */
 export function Footer() {
-  const { data: site } = useQuery(siteInfoQuery);
+  const site = useSiteInfo();
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 text-sm text-slate-700 sm:grid-cols-3 dark:text-slate-300">

@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Menu, ShieldCheck, X } from 'lucide-react';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 import { PUBLIC_LINKS } from './nav-links.ts';
-import { siteInfoQuery } from './site-info.ts';
+import { useSiteInfo } from './site-info.ts';
+import { useHydrated } from '../../lib/hydration.ts';
 import { authStateOf, sessionQuery } from '../auth/session.ts';
 import { SignInButton } from '../auth/components/SignInButton.tsx';
 
@@ -22,8 +23,12 @@ const linkActive = 'bg-blue-50 text-blue-700 dark:bg-blue-950 dark:text-blue-300
 const AvatarPlaceholder = () => <span aria-hidden className="inline-flex h-9 w-9 animate-pulse rounded-full bg-slate-200 dark:bg-slate-800" />;
 
 export function TopBar() {
-  const { data: site } = useQuery(siteInfoQuery);
-  const { data: session, isPending: sessionPending } = useQuery(sessionQuery);
+  const site = useSiteInfo();
+  const hydrated = useHydrated();
+  const sessionQueryResult = useQuery(sessionQuery);
+  // While hydrating, the session is unknown, as in the prerendered HTML.
+  const session = hydrated ? sessionQueryResult.data : undefined;
+  const sessionPending = !hydrated || sessionQueryResult.isPending;
   const state = authStateOf(session);
   const user = session?.user ?? null;
   const staff = state.kind === 'admin' || state.kind === 'employee';

@@ -1,9 +1,15 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SiteInfo } from '../../../../src/contracts/site.ts';
 import { apiFetch } from '../../lib/api.ts';
+import { useHydratedData } from '../../lib/hydration.ts';
 
 export const siteInfoQuery = queryOptions({
   queryKey: ['site'],
   queryFn: () => apiFetch<SiteInfo>('/api/site'),
   staleTime: 5 * 60_000,
 });
+
+/** Company name, phone, e-mail, address… (config, via /api/site); undefined until it arrives. */
+export function useSiteInfo(): SiteInfo | undefined {
+  return useHydratedData(useQuery(siteInfoQuery).data);
+}

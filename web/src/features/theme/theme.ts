@@ -15,10 +15,29 @@ export function applyTheme(theme: Theme, root: HTMLElement = document.documentEl
   root.style.colorScheme = theme;
 }
 
+/** The theme the page shows (the class on <html>, set before the first paint by theme-boot.js). */
+export function shownTheme(root: HTMLElement = document.documentElement): Theme {
+  return root.classList.contains('dark') ? 'dark' : 'light';
+}
+
 export function saveTheme(theme: Theme, storage: Pick<Storage, 'setItem'> = window.localStorage): void {
   try {
     storage.setItem(THEME_STORAGE_KEY, theme);
   } catch {
     // The theme still applies for this visit.
   }
+}
+
+const listeners = new Set<() => void>();
+
+/** Applies and saves `theme`, and tells every subscriber (the toggles). */
+export function chooseTheme(theme: Theme): void {
+  applyTheme(theme);
+  saveTheme(theme);
+  listeners.forEach((l) => l());
+}
+
+export function subscribeTheme(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
 }

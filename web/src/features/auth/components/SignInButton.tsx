@@ -1,5 +1,7 @@
 import { LogIn } from 'lucide-react';
-import { useSignIn } from '../use-sign-in.ts';
+import { preloadSignIn, useSignIn } from '../use-sign-in.ts';
+
+const preload = () => void preloadSignIn().catch(() => {});
 
 /** R-NAV-8: 'Sign in' in the bar, 'Sign in with Google' in the mobile menu. */
 export function SignInButton({ label = 'Sign in', className = '' }: { label?: string; className?: string }) {
@@ -8,6 +10,9 @@ export function SignInButton({ label = 'Sign in', className = '' }: { label?: st
     <button
       type="button"
       onClick={start}
+      onPointerEnter={preload}
+      onPointerDown={preload}
+      onFocus={preload}
       disabled={pending}
       aria-busy={pending}
       className={`inline-flex items-center gap-2 rounded-md bg-blue-700 px-3 py-2 text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-70 dark:bg-blue-600 dark:hover:bg-blue-500 ${className}`}
