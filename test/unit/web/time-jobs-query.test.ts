@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { myJobsQuery } from '../../../web/src/features/time/queries.ts';
 import { hoursMinutes, spokenDuration } from '../../../web/src/features/time/format.ts';
 
-/** The clock card offers jobs from GET /api/jobs/mine when that route exists, and no choice when it does not. */
+/** The clock card offers the person's jobs from GET /api/jobs/mine. */
 const answer = (status: number, body: unknown) =>
   vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(body === null ? '' : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 
@@ -11,20 +11,13 @@ const run = () => (myJobsQuery.queryFn as () => Promise<unknown>)();
 describe('jobs to clock in against', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('no jobs route yet (404) or no permission (403) means no job choice', async () => {
-    answer(404, { error: { code: 'not-found', message: 'Not found' } });
-    await expect(run()).resolves.toBeNull();
-    vi.restoreAllMocks();
-    answer(403, { error: { code: 'forbidden', message: 'No' } });
-    await expect(run()).resolves.toBeNull();
-  });
-
-  it('reads id, number and title from a list or an { items } page, skipping entries without an id', async () => {
-    answer(200, { items: [{ id: 'j1', number: 'JOB-0001', title: 'Install at Oak St', extra: true }, { number: 'JOB-0002' }] });
-    await expect(run()).resolves.toEqual([{ id: 'j1', number: 'JOB-0001', title: 'Install at Oak St' }]);
-    vi.restoreAllMocks();
-    answer(200, [{ id: 'j2', number: 'JOB-0003', type: 'service', clientName: 'Ada Shaw' }]);
-    await expect(run()).resolves.toEqual([{ id: 'j2', number: 'JOB-0003', title: 'service · Ada Shaw' }]);
+  it("offers today's jobs first, then upcoming ones, by number and title", async () => {
+    const job = (id: string, number: string, title: string) => ({ id, number, title, extra: true });
+    answer(200, { day: '2026-11-23', today: [job('j1', 'JOB-0001', 'Install at Oak St')], upcoming: [job('j2', 'JOB-0004', 'Service call')] });
+    await expect(run()).resolves.toEqual([
+      { id: 'j1', number: 'JOB-0001', title: 'Install at Oak St' },
+      { id: 'j2', number: 'JOB-0004', title: 'Service call' },
+    ]);
   });
 
   it('a server failure is an error, not an empty list', async () => {

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { MyJobs } from '../jobs/MyJobs.tsx';
 import { dateKey } from '../../../../src/domain/time/zoned-week.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { ErrorNote } from '../clients/ui.tsx';
@@ -31,7 +32,7 @@ export function EmployeeDashboard() {
       {data?.week && (
         <>
           <ClockCard clock={{ ...data, week: data.week }} readAt={clock.dataUpdatedAt} />
-          {/* LEAD: mount <MyJobs /> here (today's and upcoming jobs, from the jobs feature). It checks viewJobs itself. */}
+          <MyJobs />
           <WeekBars week={data.week} today={dateKey(new Date(), data.week.timeZone)} />
         </>
       )}

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MyJobsResponse } from '../../../../src/contracts/jobs.ts';
 import type { ClockInInput, EmployeeWeekDto, EntryCreateInput, EntryPatchInput, MyClockDto, TimeEntryDto, WeekTimesheetsDto } from '../../../../src/contracts/time.ts';
-import { apiFetch, ApiRequestError } from '../../lib/api.ts';
+import { apiFetch } from '../../lib/api.ts';
 
 /** Every time query starts with 'time', so one prefix refreshes them all after a write. */
 export const timeKeys = {
@@ -38,30 +39,13 @@ export interface ClockableJob {
   title: string;
 }
 
-/**
- * The person's jobs if the jobs API is there; null when it is not (404) or refuses, so the clock
- * card simply offers no job choice. Reads only the fields it needs, whatever the shape around them.
- */
+/** The person's scheduled jobs (today's first, then upcoming), to clock in against. */
 export const myJobsQuery = queryOptions({
   queryKey: ['jobs', 'mine', 'for-clock'] as const,
-  queryFn: async (): Promise<ClockableJob[] | null> => {
-    try {
-      const body = await apiFetch<unknown>('/api/jobs/mine');
-      const list = Array.isArray(body) ? body : ((body as { items?: unknown; jobs?: unknown } | null)?.items ?? (body as { jobs?: unknown } | null)?.jobs);
-      if (!Array.isArray(list)) return null;
-      return list.flatMap((j: unknown) => {
-        const job = j as { id?: unknown; number?: unknown; title?: unknown; type?: unknown; clientName?: unknown };
-        if (typeof job.id !== 'string') return [];
-        const number = typeof job.number === 'string' ? job.number : '';
-        const title = typeof job.title === 'string' ? job.title : [job.type, job.clientName].filter((x) => typeof x === 'string').join(' · ');
-        return [{ id: job.id, number, title }];
-      });
-    } catch (e) {
-      if (e instanceof ApiRequestError && (e.status === 404 || e.status === 403)) return null;
-      throw e;
-    }
+  queryFn: async (): Promise<ClockableJob[]> => {
+    const mine = await apiFetch<MyJobsResponse>('/api/jobs/mine');
+    return [...mine.today, ...mine.upcoming].map((j) => ({ id: j.id, number: j.number, title: j.title }));
   },
-  retry: false,
   staleTime: 60_000,
 });
 
