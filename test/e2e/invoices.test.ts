@@ -25,7 +25,7 @@ describe('invoices and tax reporting in Chromium', () => {
     const form = page.getByRole('form', { name: 'New invoice' });
     await form.getByRole('searchbox', { name: 'Find client' }).fill('Ada Invoice');
     await form.getByRole('option', { name: /Ada Invoice-Test/ }).waitFor({ state: 'attached' });
-    await form.getByRole('combobox', { name: /^Client/ }).selectOption({ label: `Ada Invoice-Test — ${client.contacts[0]!.emails[0]}` });
+    await form.getByRole('combobox', { name: /^Client/ }).selectOption({ label: `Ada Invoice-Test — ${client.contacts![0]!.emails![0]}` });
     await form.getByLabel('Title', { exact: true }).fill('Alarm install');
     await form.getByLabel('Line 1 description').fill('Alarm panel');
     await form.getByLabel('Line 1 quantity').fill('1');

@@ -5,9 +5,8 @@ import { readCollection } from '../support/stored-documents.ts';
 import { aClientInput, aSiteInput } from '../unit/clients/client-factories.ts';
 
 /**
- * The proposal path in Chromium up to 'accepted'. Converting needs the jobs and invoices
- * features (JobCreator / InvoiceIssuer), which are not on this branch; the lead adds the
- * conversion step here once they are wired.
+ * The proposal editor and the client's page in Chromium, up to 'accepted'. Converting it into a
+ * job and a deposit invoice, and what follows, is the money journey (money-journey.test.ts).
  */
 describe('proposals in Chromium', () => {
   const env = serverAndBrowser();

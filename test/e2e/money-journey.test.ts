@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, signInAndOpen } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server-process.ts';
+import { readCollection } from '../support/stored-documents.ts';
+import { aClientInput, aSiteInput } from '../unit/clients/client-factories.ts';
+
+interface Mail {
+  to: string[];
+  raw: string;
+}
+const subjectOf = (m: Mail) => /^Subject: (.*)$/m.exec(m.raw)?.[1]?.trim() ?? '';
+
+/** A JSON call as the signed-in person, for the set-up steps other e2e files drive through their screens. */
+async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
+  return page.evaluate(
+    async ([m, p, b]) => {
+      const { csrfToken } = (await (await fetch('/api/session')).json()) as { csrfToken: string };
+      const res = await fetch(p, { method: m, headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken }, ...(b === undefined ? {} : { body: JSON.stringify(b) }) });
+      const text = await res.text();
+      return { status: res.status, json: (text ? JSON.parse(text) : null) as T };
+    },
+    [method, path, body] as const,
+  );
+}
+
+/**
+ * The money side end to end (issue #7), with the server's mail going to a real SMTP peer:
+ * proposal → public link → accepted → job + deposit invoice → sent → partial payment → one
+ * reminder (and no second) → tax report → a monitoring contract's invoice, once.
+ */
+describe('the money journey in Chromium, mail captured by a real SMTP peer', () => {
+  const mails: Mail[] = [];
+  let smtp: SMTPServer;
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, session, cb) {
+        let raw = '';
+        stream.on('data', (d: Buffer) => (raw += d.toString()));
+        stream.on('end', () => {
+          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+          cb();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const port = (smtp.server.address() as AddressInfo).port;
+    [server, browser] = await Promise.all([startServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, COMPANY_TIME_ZONE: 'UTC' } }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    server?.cleanup();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it('a two-option proposal is accepted through its link, converted, part-paid, reminded once, reported, and a contract bills once', async () => {
+    const { page, context } = await newPage(browser);
+    await signInAndOpen(page, server.url, 'Frank Miller', '/admin/proposals');
+    await page.getByRole('table', { name: 'Proposals' }).waitFor();
+
+    // Set-up through the API (the clients and proposal editor screens have their own e2e).
+    const client = await api<{ id: string; sites: { id: string }[] }>(
+      page,
+      'POST',
+      '/api/clients',
+      aClientInput({ name: 'Grace Lin', contacts: [{ name: 'Grace Lin', role: 'Owner', emails: ['grace@example.com'], phones: [] }], sites: [aSiteInput({ label: 'Home' })] }),
+    );
+    expect(client.status).toBe(201);
+    const siteId = client.json.sites[0]!.id;
+    const line = (description: string, quantity: number, unitPriceCents: number) => ({ kind: 'labour', description, quantity, unitPriceCents, taxRateBp: 825, itemId: null });
+    const draft = await api<{ id: string; number: string }>(page, 'POST', '/api/proposals', {
+      clientId: client.json.id,
+      siteId,
+      title: 'Home security',
+      depositPercent: 25,
+      validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      options: [
+        { id: 'good', tier: 'good', name: 'Alarm essentials', lines: [line('Alarm installation', 3, 9_000)] },
+        { id: 'better', tier: 'better', name: 'Alarm and cameras', lines: [line('Alarm and four cameras, installed', 5, 12_000)] },
+      ],
+    });
+    expect(draft.status).toBe(201);
+
+    // Sent from its screen; the client gets the link by mail.
+    await page.goto(`${server.url}/admin/proposals?open=${draft.json.id}`);
+    const detail = page.getByRole('region', { name: `Proposal ${draft.json.number}` });
+    await detail.getByRole('button', { name: 'Send', exact: true }).click();
+    await detail.getByRole('status').getByText('Sent to the client.').waitFor();
+    await expect.poll(() => mails.filter((m) => m.to.includes('grace@example.com')).length).toBe(1);
+    const link = /https?:\/\/\S+\/p\/[A-Za-z0-9_-]+/.exec(mails[0]!.raw.replace(/=\r?\n/g, ''))?.[0];
+    expect(link).toBeDefined();
+
+    // The client opens the link in a fresh browser and accepts the second option by name.
+    const visitor = await newPage(browser);
+    await visitor.page.goto(link!);
+    const proposal = visitor.page.getByRole('article', { name: `Proposal ${draft.json.number}` });
+    await proposal.getByLabel('Choose Alarm and cameras').check();
+    await proposal.getByLabel('Your full name').fill('Grace Lin');
+    await proposal.getByRole('button', { name: 'Accept' }).click();
+    await proposal.getByRole('status').getByText(/Accepted: Alarm and cameras/).waitFor();
+    await visitor.context.close();
+
+    // Converted: a job and a 25 % deposit invoice (5 × $120 + 8.25 % = $649.50 → $162.38).
+    await page.reload();
+    await detail.getByRole('button', { name: 'Convert to job and deposit invoice' }).click();
+    const converted = detail.getByText(/Converted: job JOB-\d{4}, deposit invoice INV-\d{4}-\d{4}\./);
+    await converted.waitFor();
+    const invoiceNumber = /INV-\d{4}-\d{4}/.exec((await converted.textContent()) ?? '')![0];
+    const invoices = readCollection<{ id: string; number: string; totalCents: number; source: { kind: string } }>(server.dataDir, 'invoices');
+    const deposit = invoices.find((i) => i.number === invoiceNumber)!;
+    expect(deposit).toMatchObject({ totalCents: 16_238, source: { kind: 'proposal' } });
+    expect(readCollection<{ status: string }>(server.dataDir, 'jobs')).toEqual([expect.objectContaining({ status: 'unscheduled' })]);
+
+    // The deposit invoice is sent and part-paid from the invoice manager.
+    await page.goto(`${server.url}/admin/invoices?invoice=${deposit.id}`);
+    const invoice = page.getByRole('complementary', { name: `Invoice ${invoiceNumber}` });
+    await invoice.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(() => invoice.getByTestId('invoice-status').textContent()).toBe('Sent');
+    await invoice.getByRole('button', { name: 'Record payment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Record payment' });
+    await dialog.getByRole('textbox', { name: /^Amount/ }).fill('100');
+    await dialog.getByRole('combobox', { name: /^Method/ }).selectOption('card');
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    await expect.poll(() => invoice.getByTestId('invoice-status').textContent()).toBe('Partly paid');
+    expect(await invoice.getByTestId('balance').textContent()).toBe('$62.38');
+
+    // Reminders: due today (Net 0), so the "3 days before" step goes out — once.
+    await page.goto(`${server.url}/admin/payment-reminders`);
+    await page.getByRole('button', { name: 'Send due reminders now' }).click();
+    await page.getByRole('status').getByText('1 sent.').waitFor();
+    await page.getByRole('button', { name: 'Send due reminders now' }).click();
+    await page.getByRole('status').getByText('Nothing was due.').waitFor();
+    const log = page.getByRole('table', { name: 'Reminder log' });
+    await log.getByRole('row', { name: new RegExp(`${invoiceNumber}.*sent`) }).waitFor();
+    const reminders = () => mails.filter((m) => subjectOf(m).startsWith(`Invoice ${invoiceNumber} is due on`));
+    await expect.poll(() => reminders().length).toBe(1);
+    expect(reminders()[0]!.to).toEqual(['grace@example.com']);
+    expect(reminders()[0]!.raw).toContain('$162.38');
+
+    // Tax report for this month: accrual counts the whole deposit (untaxed), cash what was paid.
+    await page.goto(`${server.url}/admin/tax-reporting`);
+    await page.getByRole('table', { name: 'Tax per rate' }).locator('[data-rate="0"]').waitFor();
+    expect(await page.getByTestId('total-taxable').textContent()).toBe('$162.38');
+    expect(await page.getByTestId('total-tax').textContent()).toBe('$0.00');
+    await page.getByRole('button', { name: 'Cash basis' }).click();
+    await expect.poll(() => page.getByTestId('total-taxable').textContent()).toBe('$100.00');
+
+    // A monitoring contract for the site, active from today: billing makes its invoice once.
+    const today = new Date().toISOString().slice(0, 10);
+    const contract = await api<{ id: string }>(page, 'POST', '/api/monitoring/contracts', { clientId: client.json.id, siteId, plan: 'Monitoring Plus', monthlyFeeCents: 3_999, billingCycle: 'monthly', startDate: today });
+    expect(contract.status).toBe(201);
+    expect((await api(page, 'POST', `/api/monitoring/contracts/${contract.json.id}/status`, { to: 'active' })).status).toBe(200);
+    await page.goto(`${server.url}/admin/monitoring`);
+    await page.getByRole('button', { name: 'Run billing now' }).click();
+    await page.getByRole('status').getByText(/Billing run: 1 invoice\(s\) created, 0 failed/).waitFor();
+    await page.getByRole('button', { name: 'Run billing now' }).click();
+    await page.getByRole('status').getByText(/Billing run: 0 invoice\(s\) created, 0 failed/).waitFor();
+    await context.close();
+
+    const contractInvoices = readCollection<{ totalCents: number; source: { kind: string; id: string } }>(server.dataDir, 'invoices').filter((i) => i.source.kind === 'contract');
+    expect(contractInvoices).toHaveLength(1);
+    expect(contractInvoices[0]!.source.id).toBe(contract.json.id);
+    expect(contractInvoices[0]!.totalCents).toBeGreaterThan(0);
+    expect(contractInvoices[0]!.totalCents).toBeLessThanOrEqual(3_999);
+    // Still exactly one reminder after everything else ran.
+    expect(reminders()).toHaveLength(1);
+  });
+});
