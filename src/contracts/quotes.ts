@@ -87,6 +87,7 @@ export const leadSchema = z.object({
   photos: z.array(z.object({ contentType: z.string(), size: z.number(), fileName: z.string().nullable() })),
   status: z.enum(LEAD_STATUS_VALUES),
   nextStatuses: z.array(z.enum(LEAD_STATUS_VALUES)),
+  convertedClientId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

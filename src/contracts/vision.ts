@@ -99,3 +99,30 @@ export const visionAnalysisListQuerySchema = z
 export type VisionAnalysisListQuery = z.input<typeof visionAnalysisListQuerySchema>;
 
 export const visionIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** Images already stored (job photos, the client's quote-request photos) the tool can analyse. */
+export const imageSourceQuerySchema = z.object({
+  clientId: z.string().min(1, 'Pick a client.').max(100),
+  siteId: z.string().min(1).max(100).optional(),
+  jobId: z.string().min(1).max(100).optional(),
+});
+export const imageSourceSchema = z.object({
+  ref: z.string(),
+  kind: z.enum(['job-photo', 'lead-photo']),
+  label: z.string(),
+  fileName: z.string().nullable(),
+  takenAt: z.string(),
+  clientId: z.string(),
+  siteId: z.string().nullable(),
+  jobId: z.string().nullable(),
+  imageUrl: z.string(),
+});
+export type ImageSourceDto = z.infer<typeof imageSourceSchema>;
+export const imageSourceListSchema = z.object({ images: z.array(imageSourceSchema) });
+export const analyseSourceRequestSchema = z
+  .object({
+    ref: z.string().min(3, 'Pick an image.').max(300),
+    contractId: z.string().trim().min(1).max(100).optional(),
+    note: z.string().max(2000, '2000 characters at most.').optional(),
+  })
+  .strict();

@@ -20,6 +20,7 @@ import { siteRoutes } from './routes/site.ts';
 import { authRoutes } from './routes/auth.ts';
 import { employeeRoutes } from './routes/employees.ts';
 import { visionRoutes } from './routes/vision.ts';
+import { visionSourceRoutes } from './routes/vision-sources.ts';
 import { inventoryRoutes } from './routes/inventory.ts';
 import fastifyCompress from '@fastify/compress';
 import { quoteRoutes } from './routes/quotes.ts';
@@ -144,6 +145,15 @@ export async function buildServer(
   });
   await app.register(employeeRoutes, { employees: container.resolve(TOKENS.EmployeeDirectory), audit: container.resolve(TOKENS.AuditLog), clock });
   await app.register(visionRoutes, { detector: () => container.resolve(TOKENS.Detector), files: container.resolve(TOKENS.Files), analyses: container.resolve(TOKENS.VisionAnalyses), maxImageBytes: config.vision.maxImageBytes });
+  await app.register(visionSourceRoutes, {
+    detector: () => container.resolve(TOKENS.Detector),
+    files: container.resolve(TOKENS.Files),
+    analyses: container.resolve(TOKENS.VisionAnalyses),
+    maxImageBytes: config.vision.maxImageBytes,
+    jobs: container.resolve(TOKENS.JobDeps).jobs,
+    clients: container.resolve(TOKENS.Clients),
+    leads: container.resolve(TOKENS.Leads),
+  });
   await app.register(inventoryRoutes, { inventory: container.resolve(TOKENS.Inventory), clock, ids: container.resolve(TOKENS.Ids) });
   const ids = container.resolve(TOKENS.Ids);
   await app.register(quoteRoutes, { leads: container.resolve(TOKENS.Leads), files: container.resolve(TOKENS.Files), mailer: container.resolve(TOKENS.Mailer), clock, ids, servicePostcodes: config.servicePostcodes, timeZone: config.timeZone, office: { email: config.company.email, adminUrl: baseUrl } });

@@ -63,6 +63,8 @@ const MATRIX: Record<string, Policy> = {
   'POST /api/employees/:id/deactivate': 'admin',
   'GET /api/employees/:id/audit': 'admin',
   'POST /api/vision/analyses': 'useVisionAi',
+  'GET /api/vision/sources': 'useVisionAi',
+  'POST /api/vision/analyses/from-source': 'useVisionAi',
   'GET /api/vision/analyses': 'useVisionAi',
   'GET /api/vision/analyses/:id': 'useVisionAi',
   'PATCH /api/vision/analyses/:id': 'useVisionAi',

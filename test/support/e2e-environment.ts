@@ -10,13 +10,13 @@ export interface E2eEnvironment {
 
 /**
  * The usual e2e set-up for a describe block: the built server as a child process on a free port
- * with its own data folder, and Chromium; both stopped (and the folder removed) afterwards.
+ * with its own data folder (and `serverEnv` added to its environment), and Chromium; both stopped (and the folder removed) afterwards.
  * A test may replace `env.server` (e.g. to restart on the same data folder).
  */
-export function serverAndBrowser(): E2eEnvironment {
+export function serverAndBrowser(serverEnv: Record<string, string> = {}): E2eEnvironment {
   const env = {} as E2eEnvironment;
   beforeAll(async () => {
-    [env.server, env.browser] = await Promise.all([startServer(), launchBrowser()]);
+    [env.server, env.browser] = await Promise.all([startServer({ env: serverEnv }), launchBrowser()]);
   });
   afterAll(async () => {
     await env.browser?.close();

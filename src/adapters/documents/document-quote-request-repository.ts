@@ -4,7 +4,9 @@ import type { DocumentStore } from '../../domain/persistence/document-store.ts';
 import type { StoredDocument } from '../../domain/persistence/document-data.ts';
 import { where, type Filter } from '../../domain/persistence/query.ts';
 
-type Doc = Omit<QuoteRequest, 'id' | 'createdAt' | 'updatedAt' | 'services' | 'photos'> & {
+type Doc = Omit<QuoteRequest, 'id' | 'createdAt' | 'updatedAt' | 'services' | 'photos' | 'convertedClientId'> & {
+  /** Set by the clients feature when it converts the request (absent before). */
+  convertedClientId?: string | null;
   services: string[];
   photos: { path: string; contentType: string; size: number; fileName: string | null }[];
 };
@@ -26,6 +28,7 @@ const toDomain = (d: StoredDocument<Doc>): QuoteRequest => ({
   description: d.description,
   photos: d.photos.map((p) => ({ path: p.path, contentType: p.contentType, size: p.size, fileName: p.fileName })),
   status: d.status,
+  convertedClientId: typeof d.convertedClientId === 'string' ? d.convertedClientId : null,
   createdAt: d.createdAt,
   updatedAt: d.updatedAt,
 });

@@ -56,6 +56,8 @@ export interface QuoteRequest extends QuoteRequestInput {
   id: string;
   photos: QuotePhoto[];
   status: LeadStatus;
+  /** The client this request was converted into (clients feature), or null. */
+  convertedClientId: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -63,7 +65,7 @@ export interface QuoteRequest extends QuoteRequestInput {
 export function newQuoteRequest(input: QuoteRequestInput, photos: QuotePhoto[], id: string, now: Date): QuoteRequest {
   if (photos.length > MAX_QUOTE_PHOTOS) throw new DomainError('validation', `At most ${MAX_QUOTE_PHOTOS} photos.`, { photos: [`Attach at most ${MAX_QUOTE_PHOTOS} photos.`] });
   const at = now.toISOString();
-  return { ...input, id, photos, status: 'new', createdAt: at, updatedAt: at };
+  return { ...input, id, photos, status: 'new', convertedClientId: null, createdAt: at, updatedAt: at };
 }
 
 const NEXT: Readonly<Record<LeadStatus, readonly LeadStatus[]>> = {

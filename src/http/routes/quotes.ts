@@ -40,6 +40,7 @@ export const toLead = (q: QuoteRequest): Lead => ({
   photos: q.photos.map((p) => ({ contentType: p.contentType, size: p.size, fileName: p.fileName })),
   status: q.status,
   nextStatuses: [...nextLeadStatuses(q.status)],
+  convertedClientId: q.convertedClientId,
   createdAt: q.createdAt,
   updatedAt: q.updatedAt,
 });

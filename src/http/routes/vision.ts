@@ -42,7 +42,7 @@ export const RETRY_AFTER_SECONDS = 5;
 const ACCESS = { access: needs('useVisionAi') };
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
 
-const toDto = (a: VisionAnalysis): VisionAnalysisDto => ({
+export const toDto = (a: VisionAnalysis): VisionAnalysisDto => ({
   id: a.id,
   fileName: a.fileName,
   contentType: a.contentType,

@@ -9,6 +9,7 @@ import { AnalysisView } from '../features/vision/AnalysisView.tsx';
 import { HistoryList } from '../features/vision/HistoryList.tsx';
 import { LinkFields, type LinkValues } from '../features/vision/LinkFields.tsx';
 import { UploadPanel } from '../features/vision/UploadPanel.tsx';
+import { SourcePicker } from '../features/vision/SourcePicker.tsx';
 import { useUploadQueue } from '../features/vision/use-upload-queue.ts';
 import { accessQuery, analysisQuery } from '../features/vision/vision-api.ts';
 
@@ -67,6 +68,12 @@ function Workspace() {
           selectedKey={selected?.key ?? null}
           onShow={(it) => it.result && setSelected({ id: it.result.id, key: it.key })}
         />
+        <details>
+          <summary className="cursor-pointer text-sm font-medium">Pick images from a client's jobs or quote request</summary>
+          <div className="mt-3">
+            <SourcePicker onAnalysed={(a) => setSelected({ id: a.id, key: null })} />
+          </div>
+        </details>
         <details>
           <summary className="cursor-pointer text-sm font-medium">Link new uploads to a client, site, job or contract (optional)</summary>
           <div className="mt-3">

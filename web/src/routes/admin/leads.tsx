@@ -1,5 +1,6 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { sessionQuery } from '../../features/auth/session.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { leadsQuery } from '../../features/leads/queries.ts';
 import { PagedCardList } from '../../features/admin-panel/PagedCardList.tsx';
@@ -37,9 +38,20 @@ function Screen() {
 
 function LeadCard({ lead }: { lead: Lead }) {
   const client = useQueryClient();
+  const navigate = useNavigate();
+  const session = useQuery(sessionQuery);
+  const canConvert = session.data?.permissions['editClients'] === true;
   const change = useMutation({
     mutationFn: (status: string) => apiFetch<Lead>(`/api/admin/leads/${encodeURIComponent(lead.id)}`, { method: 'PATCH', json: { status } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+  // One step from a quote request to a client with a site at its address; the lead becomes won.
+  const convert = useMutation({
+    mutationFn: () => apiFetch<{ id: string }>(`/api/leads/${encodeURIComponent(lead.id)}/convert`, { method: 'POST' }),
+    onSuccess: async (created) => {
+      await client.invalidateQueries({ queryKey: ['admin'] });
+      await navigate({ to: '/admin/clients/$clientId', params: { clientId: created.id } });
+    },
   });
   return (
     <li className="rounded-xl border border-slate-200 p-5 dark:border-slate-800" aria-label={`Lead from ${lead.name}`}>
@@ -86,6 +98,24 @@ function LeadCard({ lead }: { lead: Lead }) {
             </button>
           ))}
         </div>
+      )}
+      <div className="mt-4 flex flex-wrap items-center gap-2">
+        {lead.convertedClientId ? (
+          <Link className="text-sm font-medium underline" to="/admin/clients/$clientId" params={{ clientId: lead.convertedClientId }}>
+            Open the client made from this request
+          </Link>
+        ) : (
+          canConvert && (
+            <button type="button" className={smallButton} disabled={convert.isPending} onClick={() => convert.mutate()}>
+              {convert.isPending ? 'Converting…' : 'Convert to client'}
+            </button>
+          )
+        )}
+      </div>
+      {convert.error && (
+        <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
+          {convert.error instanceof ApiRequestError ? convert.error.message : 'Could not convert the request.'}
+        </p>
       )}
       {change.error && (
         <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
