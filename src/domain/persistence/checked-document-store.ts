@@ -4,6 +4,7 @@ import {
   checkDocumentData,
   checkFieldValue,
   decodeDocument,
+  decodeOwnedValue,
   encodeDocument,
   encodeValue,
   type DocumentData,
@@ -80,6 +81,15 @@ function toStored<T extends DocumentData>(raw: RawDocument): StoredDocument<T> {
   return { ...(decodeDocument(raw.data) as T), id: raw.id, createdAt: raw.createdAt, updatedAt: raw.updatedAt };
 }
 
+/** For query rows the driver has just parsed and holds nowhere else: decoded in place, not copied. */
+function toStoredOwned<T extends DocumentData>(raw: RawDocument): StoredDocument<T> {
+  const doc = decodeOwnedValue(raw.data) as Record<string, unknown>;
+  doc['id'] = raw.id;
+  doc['createdAt'] = raw.createdAt;
+  doc['updatedAt'] = raw.updatedAt;
+  return doc as StoredDocument<T>;
+}
+
 function valueAt(raw: RawDocument, path: FieldPath): Scalar {
   if (path.length === 1 && (path[0] === 'id' || path[0] === 'createdAt' || path[0] === 'updatedAt')) return raw[path[0]];
   let v: unknown = raw.data;
@@ -111,12 +121,13 @@ export function createDocumentStore(driver: DocumentStoreDriver, deps: StoreDeps
   async function page<T extends DocumentData>(collection: string, q: NormalizedQuery): Promise<QueryPage<T>> {
     const fetch = q.limit === null || q.fromEnd ? q.limit : q.limit + 1;
     const rows = await driver.query(collection, q, fetch);
-    if (q.fromEnd) return { docs: rows.reverse().map((r) => toStored<T>(r)), nextCursor: null };
+    if (q.fromEnd) return { docs: rows.reverse().map((r) => toStoredOwned<T>(r)), nextCursor: null };
     const more = q.limit !== null && rows.length > q.limit;
     const docs = more ? rows.slice(0, q.limit!) : rows;
     const last = docs.at(-1);
+    // The cursor is read before the rows are decoded in place.
     const nextCursor = more && last ? encodeCursor(q.order, { values: q.order.map((o) => valueAt(last, o.path)) }) : null;
-    return { docs: docs.map((r) => toStored<T>(r)), nextCursor };
+    return { docs: docs.map((r) => toStoredOwned<T>(r)), nextCursor };
   }
 
   /** Pushes `read()` now and after every change signal, only when the result differs. */
