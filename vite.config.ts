@@ -7,6 +7,9 @@ import { fileURLToPath } from 'node:url';
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 // The SPA lives in web/; the BFF serves the build from dist/web.
+/** Route modules of the back office (staff screens), by file. */
+const STAFF_ROUTE = /\/web\/src\/routes\/(admin\/|employee-dashboard|vision-ai-analysis)/;
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: here('./web'),
   publicDir: 'public',
@@ -31,12 +34,19 @@ export default defineConfig(({ isSsrBuild }) => ({
     // No <link rel=modulepreload> in the HTML: on a phone they took bandwidth from the CSS the
     // prerendered page needs to paint. Dynamic imports still preload their dependencies.
     // No polyfill: every browser the site supports has modulepreload.
-    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps) },
+    // Back-office screens load their shared chunks as they import them, without a preload list:
+    // the list of every chunk's dependencies sat in the entry, which public pages download too.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (file, deps, { hostType }) => (hostType === 'html' ? [] : file.includes('/staff-') ? deps.filter((d) => d.endsWith('.css')) : deps),
+    },
     rolldownOptions: {
       output: {
         // Everything the entry imports statically goes in the entry chunk, instead of ten small
         // shared chunks the browser only finds after parsing the entry (one more round trip).
         codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+        // Back-office route chunks are named staff-… (see modulePreload above).
+        chunkFileNames: (chunk) => (chunk.facadeModuleId && STAFF_ROUTE.test(chunk.facadeModuleId) ? 'assets/staff-[name]-[hash].js' : 'assets/[name]-[hash].js'),
       },
     },
   },

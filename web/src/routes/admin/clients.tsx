@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { parseSearch as parseWith } from '../../lib/search-params.ts';
 import { Outlet, createFileRoute, useChildMatches, useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ClientInput, ClientListQueryInput, ClientView } from '../../../../src/contracts/clients.ts';
@@ -12,24 +13,13 @@ import { Button, ErrorNote } from '../../features/clients/ui.tsx';
 
 // Search params are checked without zod: this part of the route stays in the entry chunk, and
 // the contracts module would bring zod with it. Unknown values are dropped.
-const oneOf = <T extends string>(values: readonly T[]) => (v: unknown): T | undefined => (values as readonly unknown[]).includes(v) ? (v as T) : undefined;
-const text = (max: number) => (v: unknown): string | undefined => (typeof v === 'string' && v.length <= max && v !== '' ? v : undefined);
 const KINDS = ['residential', 'commercial'] as const satisfies readonly NonNullable<ClientListQueryInput['kind']>[];
 const SOURCES = ['lead', 'referral', 'website', 'phone', 'other'] as const satisfies readonly NonNullable<ClientListQueryInput['source']>[];
 const ARCHIVED = ['active', 'archived', 'all'] as const satisfies readonly NonNullable<ClientListQueryInput['archived']>[];
 const SORTS = ['name', '-name', 'createdAt', '-createdAt'] as const satisfies readonly NonNullable<ClientListQueryInput['sort']>[];
 
-function validateSearch(search: Record<string, unknown>): ClientFilters {
-  const out: ClientFilters = {
-    q: text(200)(search['q']),
-    kind: oneOf(KINDS)(search['kind']),
-    tag: text(40)(search['tag']),
-    source: oneOf(SOURCES)(search['source']),
-    archived: oneOf(ARCHIVED)(search['archived']),
-    sort: oneOf(SORTS)(search['sort']),
-  };
-  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as ClientFilters;
-}
+const validateSearch = (search: Record<string, unknown>) =>
+  parseWith<ClientFilters>(search, { q: 200, kind: KINDS, tag: 40, source: SOURCES, archived: ARCHIVED, sort: SORTS });
 
 export const Route = createFileRoute('/admin/clients')({
   validateSearch,

@@ -1,24 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { parseSearch as parseWith } from '../../lib/search-params.ts';
 import { MonitoringScreen, type MonitoringSearch, type MonitoringSearchPatch } from '../../features/monitoring/MonitoringScreen.tsx';
 
 const SORTS = ['createdAt', 'clientName', 'plan', 'monthlyFeeCents', 'startDate', 'status'];
 const STATUSES = ['pending', 'active', 'past-due', 'cancelled'];
-const str = (v: unknown, max = 100) => (typeof v === 'string' && v.length <= max ? v : undefined);
-
-// A plain parser keeps zod out of the entry bundle (route definitions are not code-split).
-function parseSearch(s: Record<string, unknown>): MonitoringSearch {
-  const out: MonitoringSearch = {};
-  const q = str(s['q']);
-  if (q) out.q = q;
-  const status = str(s['status']);
-  if (status && STATUSES.includes(status)) out.status = status;
-  const sort = str(s['sort']);
-  if (sort && SORTS.includes(sort)) out.sort = sort;
-  if (s['dir'] === 'asc') out.dir = 'asc';
-  const contract = str(s['contract']);
-  if (contract) out.contract = contract;
-  return out;
-}
+const parseSearch = (s: Record<string, unknown>) => parseWith<MonitoringSearch>(s, { q: 100, status: STATUSES, sort: SORTS, dir: ['asc'], contract: 100 });
 
 export const Route = createFileRoute('/admin/monitoring')({
   validateSearch: parseSearch,

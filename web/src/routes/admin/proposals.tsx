@@ -1,25 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { parseSearch as parseWith } from '../../lib/search-params.ts';
 import { ProposalsScreen, type ProposalsSearch, type ProposalsSearchPatch } from '../../features/proposals/ProposalsScreen.tsx';
 
 const STATUSES = ['draft', 'sent', 'viewed', 'accepted', 'declined', 'expired', 'converted'];
 const SORTS = ['createdAt', 'number', 'validUntil', 'updatedAt'];
-const str = (v: unknown, max = 100) => (typeof v === 'string' && v.length <= max ? v : undefined);
-
-// A plain parser keeps zod out of the entry bundle (route definitions are not code-split).
-function parseSearch(s: Record<string, unknown>): ProposalsSearch {
-  const out: ProposalsSearch = {};
-  const status = str(s['status']);
-  if (status && STATUSES.includes(status)) out.status = status;
-  const q = str(s['q']);
-  if (q) out.q = q;
-  const sort = str(s['sort']);
-  if (sort && SORTS.includes(sort)) out.sort = sort;
-  if (s['dir'] === 'asc') out.dir = 'asc';
-  const open = str(s['open']);
-  if (open) out.open = open;
-  if (s['edit'] === 'new' || s['edit'] === 'open') out.edit = s['edit'];
-  return out;
-}
+const parseSearch = (s: Record<string, unknown>) =>
+  parseWith<ProposalsSearch>(s, { status: STATUSES, q: 100, sort: SORTS, dir: ['asc'], open: 100, edit: ['new', 'open'] });
 
 export const Route = createFileRoute('/admin/proposals')({
   validateSearch: parseSearch,
