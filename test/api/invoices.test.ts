@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
+import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../support/smtp-peer.ts';
 import { listenTestApp, type ListeningTestApp } from '../support/app.ts';
 import { TestClient } from '../support/http-client.ts';
 import { DEMO } from '../support/demo-users.ts';
@@ -9,11 +8,6 @@ import type { ClientView } from '../../src/contracts/clients.ts';
 import type { InvoiceDetailDto, InvoiceDto, InvoiceListResponse, PublicInvoiceDto, TaxReportDto } from '../../src/contracts/invoices.ts';
 import { aClientInput } from '../unit/clients/client-factories.ts';
 import { pdfText } from '../support/invoice-deps.ts';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
 
 /** The mail's PDF attachment (base64 part) and its text body with soft line breaks undone. */
 function parseMail(raw: string): { text: string; pdf: Uint8Array | null } {
@@ -24,8 +18,8 @@ function parseMail(raw: string): { text: string; pdf: Uint8Array | null } {
 
 /** /api/invoices and /api/tax-reports over HTTP on SQLite, mail delivered to a real SMTP peer. */
 describe('/api/invoices', () => {
-  const received: Received[] = [];
-  let smtp: SMTPServer;
+  let smtp: SmtpPeer;
+  let received: ReceivedMail[] = [];
   let t: ListeningTestApp;
   let admin: TestClient;
   let maria: TestClient;
@@ -33,20 +27,9 @@ describe('/api/invoices', () => {
   const json = async <T,>(res: Response): Promise<T> => (await res.json()) as T;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, cb) {
-        let raw = '';
-        stream.on('data', (d: Buffer) => (raw += d.toString()));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-          cb();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    t = await listenTestApp({ SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+    smtp = await startSmtpPeer();
+    received = smtp.received;
+    t = await listenTestApp({ SMTP_URL: smtp.url });
     admin = new TestClient(t.url);
     await admin.signIn(DEMO.admin);
     maria = new TestClient(t.url);
@@ -55,7 +38,7 @@ describe('/api/invoices', () => {
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   const line = (over: Record<string, unknown> = {}) => ({ description: 'Smoke detector', quantity: 2, unitPriceCents: 5_000, taxRateBp: 825, ...over });

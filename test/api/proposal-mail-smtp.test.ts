@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
+import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../support/smtp-peer.ts';
 import { listenTestApp, type ListeningTestApp } from '../support/app.ts';
 import { TestClient } from '../support/http-client.ts';
 import { DEMO } from '../support/demo-users.ts';
@@ -19,30 +18,17 @@ function attachment(raw: string, filename: string): Buffer | null {
 }
 
 describe('proposal mail with SMTP_URL set', () => {
-  const received: { to: string[]; raw: string }[] = [];
-  let smtp: SMTPServer;
+  let smtp: SmtpPeer;
+  let received: ReceivedMail[] = [];
   let t: ListeningTestApp;
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      size: 5_000_000,
-      onData(stream, session, cb) {
-        let raw = '';
-        stream.on('data', (d: Buffer) => (raw += d.toString()));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-          cb();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const port = (smtp.server.address() as AddressInfo).port;
-    t = await listenTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    smtp = await startSmtpPeer();
+    received = smtp.received;
+    t = await listenTestApp({ SMTP_URL: smtp.url });
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   it('delivers the client the public link with the proposal PDF attached', async () => {

@@ -1,35 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
+import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../support/smtp-peer.ts';
 import { listenTestApp, type ListeningTestApp } from '../support/app.ts';
 import { TestClient } from '../support/http-client.ts';
 import { aQuoteForm, quoteFormData } from '../support/public-site-factories.ts';
 import { TOKENS } from '../../src/container.ts';
 
 describe('quote request mail with SMTP_URL set', () => {
-  const received: { to: string[]; raw: string }[] = [];
-  let smtp: SMTPServer;
+  let smtp: SmtpPeer;
+  let received: ReceivedMail[] = [];
   let t: ListeningTestApp;
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, cb) {
-        let raw = '';
-        stream.on('data', (d: Buffer) => (raw += d.toString()));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-          cb();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const port = (smtp.server.address() as AddressInfo).port;
-    t = await listenTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    smtp = await startSmtpPeer();
+    received = smtp.received;
+    t = await listenTestApp({ SMTP_URL: smtp.url });
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   it('delivers the new-lead mail over SMTP instead of the outbox', async () => {

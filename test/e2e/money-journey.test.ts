@@ -1,17 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, signInAndOpen } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server-process.ts';
 import { readCollection } from '../support/stored-documents.ts';
+import { startSmtpPeer, subjectOf, type ReceivedMail, type SmtpPeer } from '../support/smtp-peer.ts';
 import { aClientInput, aSiteInput } from '../unit/clients/client-factories.ts';
 
-interface Mail {
-  to: string[];
-  raw: string;
-}
-const subjectOf = (m: Mail) => /^Subject: (.*)$/m.exec(m.raw)?.[1]?.trim() ?? '';
 
 /** A JSON call as the signed-in person, for the set-up steps other e2e files drive through their screens. */
 async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
@@ -32,33 +26,21 @@ async function api<T>(page: Page, method: string, path: string, body?: unknown):
  * reminder (and no second) → tax report → a monitoring contract's invoice, once.
  */
 describe('the money journey in Chromium, mail captured by a real SMTP peer', () => {
-  const mails: Mail[] = [];
-  let smtp: SMTPServer;
+  let smtp: SmtpPeer;
+  let mails: ReceivedMail[] = [];
   let server: RunningServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, cb) {
-        let raw = '';
-        stream.on('data', (d: Buffer) => (raw += d.toString()));
-        stream.on('end', () => {
-          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-          cb();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const port = (smtp.server.address() as AddressInfo).port;
-    [server, browser] = await Promise.all([startServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, COMPANY_TIME_ZONE: 'UTC' } }), launchBrowser()]);
+    smtp = await startSmtpPeer();
+    mails = smtp.received;
+    [server, browser] = await Promise.all([startServer({ env: { SMTP_URL: smtp.url, COMPANY_TIME_ZONE: 'UTC' } }), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
     server?.cleanup();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   it('a two-option proposal is accepted through its link, converted, part-paid, reminded once, reported, and a contract bills once', async () => {
