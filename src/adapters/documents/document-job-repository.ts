@@ -120,7 +120,8 @@ export class DocumentJobRepository implements JobRepository {
     if (q.employeeId) filters.push(where('assignees', 'array-contains', q.employeeId));
     if (q.from) filters.push(where('scheduledStart', '>=', q.from));
     if (q.to) filters.push(where('scheduledStart', '<', q.to));
-    for (const w of q.words.slice(0, 3)) filters.push(where('terms', 'array-contains', w.slice(0, 12)));
+    // Each word prefixes one of the job's words; served by the term index on `terms` (collection-indexes.ts).
+    for (const w of q.words.slice(0, 3)) filters.push(where('terms', 'array-contains-prefix', w.slice(0, 40)));
     // Always true (numbers start at 1), but it steers SQLite onto the seq index: without a filter
     // on the sort key it prefers the primary key and sorts the whole collection (3 s at 200 000).
     if (q.sort === 'number') filters.push(where('seq', '>=', 0));

@@ -134,14 +134,14 @@ function requireOpen(job: Job): void {
   if (isFinal(job)) conflict(`${job.number} is ${job.status}; it can no longer be changed.`);
 }
 
-/** Words (≥ 2 letters) of the searchable fields, folded, with their prefixes from 2 letters (capped at 12). */
+/**
+ * The folded words of the searchable fields (each at most MAX_TERM_LENGTH characters). Searches
+ * match them by prefix (`array-contains-prefix`), which the store serves from its term index.
+ */
+export const MAX_TERM_LENGTH = 40;
 export function searchTerms(...texts: string[]): string[] {
   const out = new Set<string>();
-  for (const text of texts)
-    for (const word of foldWords(text)) {
-      const w = word.slice(0, 12);
-      for (let n = 2; n <= w.length; n++) out.add(w.slice(0, n));
-    }
+  for (const text of texts) for (const word of foldWords(text)) out.add(word.slice(0, MAX_TERM_LENGTH));
   return [...out];
 }
 

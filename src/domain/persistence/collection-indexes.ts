@@ -141,6 +141,9 @@ export interface TermIndex {
   field: string;
 }
 
-export const TERM_INDEXES: TermIndex[] = [{ collection: 'clients', field: 'search' }];
+export const TERM_INDEXES: TermIndex[] = [
+  { collection: 'clients', field: 'search' },
+  { collection: 'jobs', field: 'terms' },
+];
 
 export const TTL_INDEXES: TtlIndex[] = [{ collection: 'sessions', field: 'expiresAt' }];
