@@ -1,3 +1,4 @@
+import { readAllBytes } from '../../domain/storage/file-storage.ts';
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import type { ClientRepository } from '../../domain/clients/client-repository.ts';
 import type { Clock } from '../../domain/shared/clock.ts';
@@ -23,9 +24,7 @@ export async function exportCameraPlanPdf(deps: ExportPdfDeps, auth: AuthState, 
   if (plan.floorPlan) {
     try {
       const { body } = await deps.files.download(plan.floorPlan.path);
-      const chunks: Uint8Array[] = [];
-      for await (const c of body) chunks.push(c);
-      image = { bytes: concat(chunks), contentType: plan.floorPlan.contentType };
+      image = { bytes: await readAllBytes(body), contentType: plan.floorPlan.contentType };
     } catch (e) {
       throw asDomainError(e);
     }
@@ -42,14 +41,4 @@ export async function exportCameraPlanPdf(deps: ExportPdfDeps, auth: AuthState, 
   });
   const safe = plan.name.replace(/[^A-Za-z0-9 _-]+/g, '').trim().replace(/\s+/g, '-') || 'camera-plan';
   return { bytes, fileName: `${safe}.pdf` };
-}
-
-function concat(chunks: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
 }

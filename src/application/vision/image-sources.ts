@@ -3,6 +3,7 @@ import type { ClientRepository } from '../../domain/clients/client-repository.ts
 import type { JobRepository } from '../../domain/jobs/job-repository.ts';
 import type { QuoteRequestRepository } from '../../domain/quotes/quote-request-repository.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
+import { readAllBytes } from '../../domain/storage/file-storage.ts';
 import type { VisionAnalysis } from '../../domain/vision/vision-analysis.ts';
 import { analyseImage, type AnalyseImageDeps } from './analyse-image.ts';
 import { requireVisionAi } from './vision-access.ts';
@@ -84,12 +85,6 @@ export async function listImageSources(deps: ImageSourceDeps, auth: AuthState, q
   return out.sort((a, b) => b.takenAt.localeCompare(a.takenAt));
 }
 
-async function readAll(body: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  for await (const c of body) chunks.push(c);
-  return Buffer.concat(chunks);
-}
-
 /** Analyses a picked image; the analysis is linked to where the image came from. */
 export async function analyseImageSource(deps: ImageSourceDeps, auth: AuthState, input: { ref: string; contractId: string | null; note: string | null }): Promise<VisionAnalysis> {
   requireVisionAi(auth);
@@ -114,7 +109,7 @@ export async function analyseImageSource(deps: ImageSourceDeps, auth: AuthState,
     throw new DomainError('validation', 'Pick an image.', { ref: ['Pick an image.'] });
   }
   const { body } = await deps.files.download(source.path);
-  const bytes = await readAll(body);
+  const bytes = await readAllBytes(body);
   return analyseImage(deps, auth, {
     bytes,
     ...(source.fileName ? { fileName: source.fileName } : {}),

@@ -24,12 +24,8 @@ export function shouldTrack(lastTrackedAt: number | null | undefined, now: numbe
 export const deviceType = (userAgent: string | null | undefined, hints: DeviceHints = {}): DeviceType =>
   isMobileUserAgent(userAgent, hints) ? 'mobile' : 'desktop';
 
-/** The dailyStats key: the calendar date (YYYY-MM-DD) of `at` in `timeZone` (IANA name). */
-export function dateKey(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
-  const part = (type: 'year' | 'month' | 'day') => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
-}
+/** The dailyStats key: the calendar date (YYYY-MM-DD) of an instant in the company's zone. */
+export { dateKey } from '../shared/calendar-date.ts';
 
 const DATE_KEY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 

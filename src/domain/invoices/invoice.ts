@@ -10,6 +10,7 @@
  * which it settles like a payment. Overdue is not stored: it follows from the due date and today
  * in the company's time zone.
  */
+import { addDays, dateKey, daysBetween } from '../shared/calendar-date.ts';
 import type { AuditChange } from '../audit/audit-entry.ts';
 import { DomainError, type FieldErrors } from '../shared/domain-error.ts';
 import type { InvoiceLineInput, InvoiceSourceKind, PaymentTerms } from './invoice-issuer.ts';
@@ -125,22 +126,14 @@ export function isIsoDate(s: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
 
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+export { addDays };
 
 export function dueDateFor(issueDate: string, terms: PaymentTerms): string {
   return addDays(issueDate, TERMS_DAYS[terms]);
 }
 
 /** The calendar day `now` falls on in the time zone (YYYY-MM-DD). */
-export function dayIn(timeZone: string, now: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
+export const dayIn = (timeZone: string, now: Date): string => dateKey(now, timeZone);
 
 /** Open (sent or partly paid) and past its due date; a due date of today is not yet overdue. */
 export function isOverdue(inv: Pick<Invoice, 'status' | 'dueDate' | 'kind'>, today: string): boolean {
@@ -149,7 +142,7 @@ export function isOverdue(inv: Pick<Invoice, 'status' | 'dueDate' | 'kind'>, tod
 
 export function daysOverdue(inv: Pick<Invoice, 'status' | 'dueDate' | 'kind'>, today: string): number {
   if (!isOverdue(inv, today)) return 0;
-  return Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${inv.dueDate}T00:00:00Z`)) / 86_400_000);
+  return daysBetween(inv.dueDate, today);
 }
 
 // ---- numbers --------------------------------------------------------------------------------

@@ -9,6 +9,7 @@
  * Dates are calendar dates (YYYY-MM-DD) in the company time zone; arithmetic runs on UTC
  * midnights, so daylight saving never shifts a day.
  */
+import { addDays, daysBetween } from '../shared/calendar-date.ts';
 export const BILLING_CYCLES = ['monthly', 'quarterly', 'annual'] as const;
 export type BillingCycle = (typeof BILLING_CYCLES)[number];
 
@@ -37,7 +38,6 @@ export interface BillingTerms {
   endDate: string | null;
 }
 
-const DAY_MS = 86_400_000;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export function isCalendarDate(value: string): boolean {
@@ -47,13 +47,9 @@ export function isCalendarDate(value: string): boolean {
   return d.toISOString().slice(0, 10) === value;
 }
 
-const toDay = (date: string): number => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-const fromDay = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
 const ymd = (year: number, month0: number, day: number): string => new Date(Date.UTC(year, month0, day)).toISOString().slice(0, 10);
 
-export const addDays = (date: string, days: number): string => fromDay(toDay(date) + days);
-/** Whole days from `a` to `b` (positive when b is later). */
-export const daysBetween = (a: string, b: string): number => toDay(b) - toDay(a);
+export { addDays, daysBetween };
 
 /** Integer division rounded half away from zero (d > 0). */
 export function divideRounded(n: number, d: number): number {

@@ -9,6 +9,7 @@
  * client never receives three reminders in one morning.
  */
 import { DomainError, type FieldErrors } from '../shared/domain-error.ts';
+import { addDays, daysBetween } from '../shared/calendar-date.ts';
 
 export type LateFee = { kind: 'flat'; cents: number } | { kind: 'percent'; basisPoints: number };
 
@@ -123,19 +124,7 @@ export function validatePolicy(policy: ReminderPolicy): ReminderPolicy {
   return { enabled: policy.enabled, steps: [...policy.steps].sort((a, b) => a.offsetDays - b.offsetDays) };
 }
 
-const DAY_MS = 86_400_000;
-
-/** Adds whole days to an ISO date (YYYY-MM-DD); calendar arithmetic, no time zone involved. */
-export function addDays(isoDate: string, days: number): string {
-  const t = Date.parse(`${isoDate}T00:00:00Z`);
-  if (Number.isNaN(t)) throw new DomainError('validation', `Not a date: ${isoDate}`);
-  return new Date(t + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Whole days from `from` to `to` (ISO dates); negative when `to` is earlier. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-}
+export { addDays, daysBetween };
 
 /** What the reminder rules need to know about one invoice. */
 export interface ReminderCandidate {

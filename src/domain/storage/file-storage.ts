@@ -8,6 +8,19 @@
 /** Bytes that can be read once, in order: a Node Readable, a web stream, a generator. */
 export type ByteSource = AsyncIterable<Uint8Array>;
 
+/** All of a download's bytes in one array (for files read whole: images, floor plans). */
+export async function readAllBytes(body: ByteSource): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  for await (const c of body) chunks.push(c);
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
 /** Metadata of a stored object: the R-STO-5 fields. */
 export interface StoredFile {
   bucket: string;
