@@ -10,6 +10,7 @@
  */
 import { DomainError, type FieldErrors } from '../shared/domain-error.ts';
 import { addDays, daysBetween } from '../shared/calendar-date.ts';
+import { proportionCents } from '../invoices/money.ts';
 
 export type LateFee = { kind: 'flat'; cents: number } | { kind: 'percent'; basisPoints: number };
 
@@ -73,16 +74,12 @@ export function renderTemplate(text: string, values: TemplateValues): string {
   return text.replace(PLACEHOLDER, (whole, name: string) => (isTemplateField(name) ? values[name] : whole));
 }
 
-/** Rounds half away from zero (money rule, docs/money.md). */
-function roundHalfAwayFromZero(x: number): number {
-  return Math.sign(x) * Math.round(Math.abs(x));
-}
-
 /** The fee a step adds, in cents, for an invoice with `balanceCents` still due. */
 export function lateFeeCents(fee: LateFee | null, balanceCents: number): number {
   if (fee === null || balanceCents <= 0) return 0;
   if (fee.kind === 'flat') return fee.cents;
-  return roundHalfAwayFromZero((balanceCents * fee.basisPoints) / 10_000);
+  // balance × rate, rounded half away from zero like every money figure (docs/money.md).
+  return proportionCents(balanceCents, fee.basisPoints, 10_000);
 }
 
 /** Checks a policy an admin submitted; throws a validation error naming each bad field. */
