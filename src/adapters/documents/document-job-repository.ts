@@ -122,9 +122,6 @@ export class DocumentJobRepository implements JobRepository {
     if (q.to) filters.push(where('scheduledStart', '<', q.to));
     // Each word prefixes one of the job's words; served by the term index on `terms` (collection-indexes.ts).
     for (const w of q.words.slice(0, 3)) filters.push(where('terms', 'array-contains-prefix', w.slice(0, 40)));
-    // Always true (numbers start at 1), but it steers SQLite onto the seq index: without a filter
-    // on the sort key it prefers the primary key and sorts the whole collection (3 s at 200 000).
-    if (q.sort === 'number') filters.push(where('seq', '>=', 0));
     const page = await this.store.collection(JOBS).query({
       where: filters,
       orderBy: [orderBy(SORT_FIELD[q.sort], q.direction)],

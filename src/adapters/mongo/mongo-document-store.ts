@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MongoClient, MongoError, MongoServerError, type ClientSession, type Db, type Document, type Filter, type Sort } from 'mongodb';
+import { MongoClient, MongoError, MongoServerError, type ClientSession, type CreateIndexesOptions, type Db, type Document, type Filter, type Sort } from 'mongodb';
 import { COLLECTION_INDEXES, TERM_INDEXES, TTL_INDEXES } from '../../domain/persistence/collection-indexes.ts';
 import { createDocumentStore } from '../../domain/persistence/checked-document-store.ts';
 import { DatabaseError } from '../../domain/persistence/database-error.ts';
@@ -117,16 +117,40 @@ export class MongoDocumentStoreDriver implements DocumentStoreDriver {
     return this.db.collection<StoredDoc>(name);
   }
 
+  /**
+   * Creates the declared indexes (COLLECTION_INDEXES, TERM_INDEXES as multikey, TTL, and
+   * createdAt/updatedAt for every declared collection) and drops the indexes an earlier version
+   * created that are no longer declared, so a removed entry stops costing writes.
+   */
   async ensureIndexes(): Promise<void> {
+    const wanted: { collection: string; keys: Record<string, 1 | -1>; options: CreateIndexesOptions }[] = [];
     for (const ix of COLLECTION_INDEXES) {
       const keys: Record<string, 1 | -1> = {};
       for (const f of ix.fields) keys[mongoPath(f.path.split('.'))] = f.direction === 'desc' ? -1 : 1;
       const first = Object.keys(keys)[0]!;
-      await this.col(ix.collection).createIndex(keys, ix.unique ? { unique: true, partialFilterExpression: { [first]: { $exists: true } } } : {});
+      wanted.push({ collection: ix.collection, keys, options: ix.unique ? { unique: true, partialFilterExpression: { [first]: { $exists: true } } } : {} });
     }
-    // Multikey: one index entry per array element, so array-contains-prefix seeks a range.
-    for (const t of TERM_INDEXES) await this.col(t.collection).createIndex({ [mongoPath(t.field.split('.'))]: 1 });
-    for (const t of TTL_INDEXES) await this.col(t.collection).createIndex({ _ttl: 1 }, { expireAfterSeconds: 0 });
+    // Multikey: one index entry per array element, so array-contains(-prefix) seeks the index.
+    for (const t of TERM_INDEXES) wanted.push({ collection: t.collection, keys: { [mongoPath(t.field.split('.'))]: 1 }, options: {} });
+    for (const t of TTL_INDEXES) wanted.push({ collection: t.collection, keys: { _ttl: 1 }, options: { expireAfterSeconds: 0 } });
+    // The store's own timestamps, which every list may sort by (SQLite: documents_created/updated),
+    // ending in _id so either direction and the id tie-break come off the index.
+    for (const c of new Set(wanted.map((w) => w.collection))) {
+      wanted.push({ collection: c, keys: { createdAt: 1, _id: 1 }, options: {} });
+      wanted.push({ collection: c, keys: { updatedAt: 1, _id: 1 }, options: {} });
+    }
+    const keep = new Set<string>();
+    for (const w of wanted) {
+      await this.col(w.collection).createIndex(w.keys, w.options);
+      keep.add(`${w.collection} ${JSON.stringify(w.keys)}`);
+    }
+    for (const { name: collection } of await this.db.listCollections({}, { nameOnly: true }).toArray()) {
+      if (collection.startsWith('system.')) continue;
+      for (const ix of await this.col(collection).listIndexes().toArray()) {
+        const name = String(ix.name);
+        if (name !== '_id_' && !keep.has(`${collection} ${JSON.stringify(ix.key)}`)) await this.col(collection).dropIndex(name);
+      }
+    }
   }
 
   async get(collection: string, id: string): Promise<RawDocument | null> {

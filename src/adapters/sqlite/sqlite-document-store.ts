@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import { COLLECTION_INDEXES, TERM_INDEXES, TTL_INDEXES, type CollectionIndex, type TermIndex } from '../../domain/persistence/collection-indexes.ts';
+import { TERM_INDEXES, TTL_INDEXES, type CollectionIndex, type TermIndex } from '../../domain/persistence/collection-indexes.ts';
 import { createDocumentStore } from '../../domain/persistence/checked-document-store.ts';
 import { DatabaseError } from '../../domain/persistence/database-error.ts';
 import type { EncodedValue, Scalar } from '../../domain/persistence/document-data.ts';
@@ -18,6 +18,7 @@ import { parseFieldPath } from '../../domain/persistence/field-path.ts';
 import { prefixUpperBound, type FieldPath, type NormalizedFilter, type NormalizedOrder, type NormalizedQuery } from '../../domain/persistence/query.ts';
 import type { Clock, IdGenerator } from '../../domain/shared/clock.ts';
 import { closeSqlite, migrate, openSqlite, type SqliteDb } from './sqlite-database.ts';
+import { chooseOrderIndex, sqliteIndexes, sqliteIndexName } from './sqlite-index-choice.ts';
 
 /**
  * The document store on SQLite: one `documents` table, fields as JSON text, queries compiled to
@@ -63,10 +64,13 @@ interface Sql {
 
 const TYPE_OF: Record<string, string> = { string: `= 'text'`, number: `IN ('integer', 'real')`, boolean: `IN ('true', 'false')` };
 
-/** The value at (valueSql, typeSql) equals v, with JSON types kept apart (1 ≠ true ≠ '1'). */
+/**
+ * The value at (valueSql, typeSql) equals v, with JSON types kept apart (1 ≠ true ≠ '1'). A
+ * boolean is its JSON type plus `value = 1/0`, so an expression index on the field can seek it.
+ */
 function scalarEquals(value: string, type: string, v: Scalar): Sql {
   if (v === null) return { sql: `${type} = 'null'`, params: [] };
-  if (typeof v === 'boolean') return { sql: `${type} = '${v ? 'true' : 'false'}'`, params: [] };
+  if (typeof v === 'boolean') return { sql: `(${type} = '${v ? 'true' : 'false'}' AND ${value} = ?)`, params: [param(v)] };
   return { sql: `(${type} ${TYPE_OF[typeof v]} AND ${value} = ?)`, params: [param(v)] };
 }
 
@@ -85,15 +89,26 @@ function prefixRange(column: string, prefix: string): Sql {
   return { sql: `(${column} >= ? AND ${column} < ?)`, params: [prefix, bound] };
 }
 
+/** A term filter: an element starting with `value` (array-contains-prefix) or equal to it (array-contains). */
+interface TermCondition {
+  exact: boolean;
+  value: string;
+}
+
+/** Terms meeting the condition, as a range of `column` the index can seek. */
+const termRange = (column: string, c: TermCondition): Sql => (c.exact ? { sql: `${column} = ?`, params: [c.value] } : prefixRange(column, c.value));
+
 /** What compiling a filter needs to know about the collection it runs on. */
 interface FilterContext {
   collection: string;
-  /** How many rows of document_terms a prefix covers, counted up to TERM_RANGE_CAP. */
-  rangeSize: (field: string, prefix: string) => number;
+  /** How many rows of document_terms a condition covers, counted up to TERM_RANGE_CAP. */
+  rangeSize: (field: string, c: TermCondition) => number;
   /** Documents in the collection (recent, not exact). */
   documents: () => number;
   /** Most matches expected for which reading ids beats walking the collection (tests: 0). */
   maxIdMatches: number;
+  /** Set when a term filter compiled to an id list read from document_terms. */
+  idList: boolean;
 }
 
 /**
@@ -112,14 +127,14 @@ const INTERSECT_RATIO = 8;
 const termRows = (collection: string, field: string, alias: string): string =>
   `FROM document_terms AS ${alias} WHERE ${alias}.collection = ${sqlText(collection)} AND ${alias}.field = ${sqlText(field)}`;
 
-/** The document `idSql` has a term starting with `prefix` (one seek of document_terms_by_doc). */
-function hasTerm(collection: string, field: string, idSql: string, prefix: string): Sql {
-  const range = prefixRange('u.term', prefix);
+/** The document `idSql` has a term meeting `c` (one seek of document_terms_by_doc). */
+function hasTerm(collection: string, field: string, idSql: string, c: TermCondition): Sql {
+  const range = termRange('u.term', c);
   return { sql: `EXISTS (SELECT 1 ${termRows(collection, field, 'u')} AND u.id = ${idSql} AND ${range.sql})`, params: range.params };
 }
 
-/** Documents whose term-indexed array holds a string starting with every prefix. */
-function termsMatch(ctx: FilterContext, path: FieldPath, prefixes: string[]): Sql {
+/** Documents whose term-indexed array holds a string meeting every condition. */
+function termsMatch(ctx: FilterContext, path: FieldPath, prefixes: TermCondition[]): Sql {
   const field = path.join('.');
   const sizes = prefixes.map((p) => ctx.rangeSize(field, p));
   const rarest = sizes.indexOf(Math.min(...sizes));
@@ -131,8 +146,9 @@ function termsMatch(ctx: FilterContext, path: FieldPath, prefixes: string[]): Sq
   const isRead = (i: number): boolean => i === rarest || sizes[i]! < sizes[rarest]! * INTERSECT_RATIO;
   const read = prefixes.filter((_, i) => isRead(i));
   const checked = prefixes.filter((_, i) => !isRead(i));
+  ctx.idList = true;
   const selects = read.map((p) => {
-    const range = prefixRange('t.term', p);
+    const range = termRange('t.term', p);
     return { sql: `SELECT t.id ${termRows(ctx.collection, field, 't')} AND ${range.sql}`, params: range.params };
   });
   const ids = { sql: selects.map((x) => x.sql).join(' INTERSECT '), params: selects.flatMap((x) => x.params) };
@@ -141,25 +157,36 @@ function termsMatch(ctx: FilterContext, path: FieldPath, prefixes: string[]): Sq
   return { sql: `documents.id IN (SELECT c.id FROM (${ids.sql}) AS c WHERE ${probes.sql})`, params: [...ids.params, ...probes.params] };
 }
 
+/** The filter as a term condition when document_terms can answer it (text values on a term-indexed field). */
+function termCondition(collection: string, f: Extract<NormalizedFilter, { kind: 'field' }>): TermCondition | null {
+  if (!hasTermIndex(collection, f.path) || typeof f.value !== 'string') return null;
+  if (f.op === 'array-contains-prefix') return { exact: false, value: f.value };
+  if (f.op === 'array-contains') return { exact: true, value: f.value };
+  return null;
+}
+
 function compileFilter(f: NormalizedFilter, ctx: FilterContext): Sql {
   const collection = ctx.collection;
   if (f.kind !== 'field') {
     if (f.kind === 'or') return join(f.filters.map((g) => compileFilter(g, ctx)), 'OR');
-    // Prefix filters on one term-indexed field become one intersection.
-    const byField = new Map<string, { path: FieldPath; prefixes: string[] }>();
+    // Term filters on one term-indexed field become one intersection.
+    const byField = new Map<string, { path: FieldPath; prefixes: TermCondition[] }>();
     const rest: Sql[] = [];
     for (const g of f.filters) {
-      if (g.kind !== 'field' || g.op !== 'array-contains-prefix' || !hasTermIndex(collection, g.path)) {
+      const c = g.kind === 'field' ? termCondition(collection, g) : null;
+      if (g.kind !== 'field' || !c) {
         rest.push(compileFilter(g, ctx));
         continue;
       }
       const key = g.path.join('.');
       const group = byField.get(key) ?? { path: g.path, prefixes: [] };
-      group.prefixes.push(g.value as string);
+      group.prefixes.push(c);
       byField.set(key, group);
     }
     return join([...[...byField.values()].map((g) => termsMatch(ctx, g.path, g.prefixes)), ...rest], 'AND');
   }
+  const term = termCondition(collection, f);
+  if (term) return termsMatch(ctx, f.path, [term]);
   const value = valueExpr(f.path);
   const type = typeExpr(f.path);
   switch (f.op) {
@@ -180,7 +207,6 @@ function compileFilter(f: NormalizedFilter, ctx: FilterContext): Sql {
     case 'array-contains-prefix': {
       if (metaColumn(f.path)) return { sql: '0', params: [] };
       const prefix = f.value as string;
-      if (hasTermIndex(collection, f.path)) return termsMatch(ctx, f.path, [prefix]);
       const range = prefixRange('j.value', prefix);
       return { sql: `(${type} = 'array' AND EXISTS (SELECT 1 FROM json_each(documents.data, ${jsonPath(f.path)}) AS j WHERE j.type = 'text' AND ${range.sql}))`, params: range.params };
     }
@@ -237,9 +263,23 @@ function setAt(target: Record<string, EncodedValue>, path: FieldPath, value: Enc
 const isConstraint = (e: unknown, code: string): boolean => (e as { code?: string }).code === code;
 
 function indexSql(ix: CollectionIndex): string {
-  const name = `doc_${ix.collection}_${ix.fields.map((f) => `${f.path.replaceAll('.', '_')}_${f.direction ?? 'asc'}`).join('_')}`;
+  const name = sqliteIndexName(ix);
   const cols = ix.fields.map((f) => `${valueExpr(parseFieldPath(f.path))} ${f.direction === 'desc' ? 'DESC' : 'ASC'}`).join(', ');
   return `CREATE ${ix.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${name} ON documents (${cols}) WHERE collection = ${sqlText(ix.collection)}`;
+}
+
+/**
+ * Builds the declared indexes and drops the ones this driver built earlier that are no longer
+ * declared (their names start with `doc_`), so a removed entry stops costing writes.
+ */
+function ensureIndexes(db: SqliteDb): void {
+  const wanted = sqliteIndexes();
+  const names = new Set(wanted.map(sqliteIndexName));
+  const existing = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'documents' AND name LIKE 'doc\\_%' ESCAPE '\\'`).all() as {
+    name: string;
+  }[];
+  for (const { name } of existing) if (!names.has(name)) db.exec(`DROP INDEX IF EXISTS "${name.replaceAll('"', '""')}"`);
+  for (const ix of wanted) db.exec(indexSql(ix));
 }
 
 /**
@@ -320,7 +360,7 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
         }
       }),
     );
-    for (const ix of COLLECTION_INDEXES) db.exec(indexSql(ix));
+    ensureIndexes(db);
     db.exec(`CREATE TABLE IF NOT EXISTS document_terms (
       collection TEXT NOT NULL, field TEXT NOT NULL, term TEXT NOT NULL, id TEXT NOT NULL,
       PRIMARY KEY (collection, field, term, id)) WITHOUT ROWID;
@@ -485,8 +525,9 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
     return {
       collection,
       maxIdMatches: this.options.maxIdMatches ?? MAX_ID_MATCHES,
-      rangeSize: (field, prefix) => {
-        const range = prefixRange('term', prefix);
+      idList: false,
+      rangeSize: (field, c) => {
+        const range = termRange('term', c);
         const sql = `SELECT count(*) AS n FROM (SELECT 1 FROM document_terms WHERE collection = ? AND field = ? AND ${range.sql} LIMIT ${TERM_RANGE_CAP})`;
         return (this.stmt(sql).get(collection, field, ...range.params) as { n: number }).n;
       },
@@ -502,15 +543,28 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
   }
 
   async query(collection: string, q: NormalizedQuery, limit: number | null): Promise<RawDocument[]> {
+    const ctx = this.filterContext(collection);
     const where: Sql[] = [{ sql: `collection = ${sqlText(collection)}`, params: [] }];
-    if (q.filter) where.push(compileFilter(q.filter, this.filterContext(collection)));
+    if (q.filter) where.push(compileFilter(q.filter, ctx));
     if (q.after) where.push(compileAfter(q.order, q.after.values));
     const w = join(where, 'AND');
     const flip = (d: string): string => (q.fromEnd ? (d === 'asc' ? 'DESC' : 'ASC') : d.toUpperCase());
     const orderSql = q.order.map((o) => `${valueExpr(o.path)} ${flip(o.direction)}`).join(', ');
     const params = [...w.params, ...(limit === null ? [] : [BigInt(limit)])];
-    const sql = `SELECT ${COLUMNS} FROM documents WHERE ${w.sql} ORDER BY ${orderSql}${limit === null ? '' : ' LIMIT ?'}`;
-    return (this.stmt(sql).all(...params) as Row[]).map(toRaw);
+    const sql = (from: string): string => `SELECT ${COLUMNS} FROM ${from} WHERE ${w.sql} ORDER BY ${orderSql}${limit === null ? '' : ' LIMIT ?'}`;
+    const index = chooseOrderIndex(collection, { ...q, limit }, ctx.idList);
+    return (this.hinted(sql, index).all(...params) as Row[]).map(toRaw);
+  }
+
+  /** The statement reading `documents INDEXED BY index`; without the hint if SQLite cannot use the index. */
+  private hinted(sql: (from: string) => string, index: string | null): Statement<Param[]> {
+    if (index === null) return this.stmt(sql('documents'));
+    try {
+      return this.stmt(sql(`documents INDEXED BY ${index}`));
+    } catch (e) {
+      if (!/no query solution|no such index/.test((e as Error).message)) throw e;
+      return this.stmt(sql('documents'));
+    }
   }
 
   async count(collection: string, filter: NormalizedFilter | null): Promise<number> {

@@ -30,27 +30,19 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   { collection: 'employees', fields: [asc('name')] },
   { collection: 'employees', fields: [asc('employmentStatus'), asc('name')] },
   { collection: 'contact_messages', fields: [asc('status'), desc('createdAt')] },
-  { collection: 'contact_messages', fields: [desc('createdAt')] },
   { collection: 'contact_messages', fields: [asc('kind'), desc('createdAt')] },
   { collection: 'contact_messages', fields: [asc('status'), asc('kind'), desc('createdAt')] },
-  { collection: 'outbox', fields: [desc('sentAt')] },
-  { collection: 'analytics', fields: [asc('day')] },
+  { collection: 'outbox', fields: [asc('sentAt'), asc('id')] },
   { collection: 'sessions', fields: [asc('expiresAt')] },
-  { collection: 'sessions', fields: [asc('userId')] },
   { collection: 'quote_requests', fields: [asc('status'), desc('createdAt')] },
-  { collection: 'quote_requests', fields: [desc('createdAt')] },
   { collection: 'reviews', fields: [asc('status'), desc('createdAt')] },
   { collection: 'reviews', fields: [asc('status'), desc('publishedAt')] },
   { collection: 'reviews', fields: [asc('status'), asc('rating')] },
-  { collection: 'reviews', fields: [desc('createdAt')] },
-  { collection: 'clients', fields: [asc('name')] },
-  { collection: 'clients', fields: [asc('searchText')] },
   { collection: 'proposals', fields: [asc('number')], unique: true },
   { collection: 'proposals', fields: [asc('status'), desc('createdAt')] },
   { collection: 'proposals', fields: [asc('clientId'), desc('createdAt')] },
   { collection: 'proposals', fields: [asc('publicToken')], unique: true },
   { collection: 'jobs', fields: [asc('number')], unique: true },
-  { collection: 'jobs', fields: [asc('status'), asc('scheduledStart')] },
   { collection: 'jobs', fields: [asc('scheduledStart')] },
   { collection: 'jobs', fields: [asc('assignees')] },
   { collection: 'jobs', fields: [asc('clientId'), desc('createdAt')] },
@@ -58,7 +50,6 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   { collection: 'invoices', fields: [asc('status'), asc('dueDate')] },
   { collection: 'invoices', fields: [asc('dueDate')] },
   { collection: 'invoices', fields: [asc('clientId'), desc('issueDate')] },
-  { collection: 'reminder_logs', fields: [asc('invoiceId'), asc('step')], unique: true },
   { collection: 'monitoring_contracts', fields: [asc('status'), asc('nextBillingDate')] },
   { collection: 'inventory_items', fields: [asc('sku')], unique: true },
   { collection: 'inventory_items', fields: [asc('nameKey')] },
@@ -76,20 +67,18 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   { collection: 'audit_log', fields: [asc('entity'), asc('entityId'), desc('createdAt')] },
   { collection: 'audit_log', fields: [asc('entity'), asc('entityId'), desc('at')] },
   { collection: 'vision_analyses', fields: [asc('clientId'), desc('createdAt')] },
-  { collection: 'vision_analyses', fields: [desc('createdAt')] },
   { collection: 'vision_analyses', fields: [asc('siteId'), desc('createdAt')] },
   { collection: 'vision_analyses', fields: [asc('jobId'), desc('createdAt')] },
   { collection: 'vision_analyses', fields: [asc('contractId'), desc('createdAt')] },
-  // Multikey in MongoDB (array-contains on labels); in SQLite a plain expression index.
+  // Multikey in MongoDB (array-contains on labels); SQLite reads document_terms (TERM_INDEXES).
   { collection: 'vision_analyses', fields: [asc('labels'), desc('createdAt')] },
   // Payment reminders: the log per invoice, and newest-first lists filtered by outcome.
   { collection: 'reminder_log', fields: [asc('invoiceId'), desc('at')] },
-  { collection: 'reminder_log', fields: [desc('at')] },
+  { collection: 'reminder_log', fields: [asc('at'), asc('id')] },
   { collection: 'reminder_log', fields: [asc('status'), desc('at')] },
-  { collection: 'reminder_pauses', fields: [desc('pausedAt')] },
+  { collection: 'reminder_pauses', fields: [asc('pausedAt'), asc('id')] },
   { collection: 'camera_plans', fields: [asc('clientId'), desc('updatedAt')] },
   { collection: 'camera_plans', fields: [asc('clientId'), asc('siteId'), desc('updatedAt')] },
-  { collection: 'camera_plans', fields: [desc('updatedAt')] },
   // Client lists (docs/clients.md): each filter combination the list offers, ending in the sort
   // key and id so pages come straight off the index in either direction.
   { collection: 'clients', fields: [asc('status'), asc('nameKey'), asc('id')] },
@@ -101,7 +90,6 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   { collection: 'client_terms', fields: [asc('term'), asc('nameKey'), asc('id')] },
   { collection: 'monitoring_contracts', fields: [asc('clientId'), desc('createdAt')] },
   // Monitoring list: each status filter × sort key; search is array-contains on keywords.
-  { collection: 'monitoring_contracts', fields: [asc('createdAt')] },
   { collection: 'monitoring_contracts', fields: [asc('status'), asc('createdAt')] },
   { collection: 'monitoring_contracts', fields: [asc('clientNameKey')] },
   { collection: 'monitoring_contracts', fields: [asc('status'), asc('clientNameKey')] },
@@ -128,13 +116,61 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   // One document per (job, assignee): the board, calendar, dashboard and feed filtered by employee.
   { collection: 'job_assignments', fields: [asc('employeeId'), asc('status'), asc('scheduledStart'), asc('id')] },
   { collection: 'job_assignments', fields: [asc('employeeId'), asc('scheduledStart'), asc('id')] },
+  // Index audit: each list's sorts, alone and after its equality filters, ascending and ending in
+  // id, so one index serves both directions and the id tie-break in SQLite and MongoDB. SQLite
+  // reads them for unfiltered sorts too (sqlite-index-choice.ts); createdAt/updatedAt alone are
+  // built in (documents_created/updated; MongoDB: ensureIndexes adds them for every collection).
+  { collection: 'invoices', fields: [asc('issueDate'), asc('id')] },
+  { collection: 'invoices', fields: [asc('totalCents'), asc('id')] },
+  { collection: 'invoices', fields: [asc('balanceCents'), asc('id')] },
+  { collection: 'invoices', fields: [asc('status'), asc('number'), asc('id')] },
+  { collection: 'invoices', fields: [asc('status'), asc('totalCents'), asc('id')] },
+  { collection: 'invoices', fields: [asc('status'), asc('balanceCents'), asc('id')] },
+  { collection: 'invoices', fields: [asc('status'), asc('clientNameKey'), asc('id')] },
+  { collection: 'proposals', fields: [asc('validUntil'), asc('id')] },
+  { collection: 'proposals', fields: [asc('status'), asc('validUntil'), asc('id')] },
+  { collection: 'proposals', fields: [asc('status'), asc('number'), asc('id')] },
+  { collection: 'proposals', fields: [asc('status'), asc('updatedAt'), asc('id')] },
+  { collection: 'inventory_items', fields: [asc('onHand'), asc('id')] },
+  { collection: 'inventory_items', fields: [asc('available'), asc('id')] },
+  { collection: 'inventory_items', fields: [asc('unitPriceCents'), asc('id')] },
+  { collection: 'inventory_items', fields: [asc('category'), asc('id')] },
+  { collection: 'inventory_items', fields: [asc('category'), asc('sku'), asc('id')] },
+  { collection: 'inventory_items', fields: [asc('category'), asc('onHand'), asc('id')] },
+  { collection: 'inventory_items', fields: [asc('category'), asc('available'), asc('id')] },
+  { collection: 'inventory_items', fields: [asc('category'), asc('unitPriceCents'), asc('id')] },
+  { collection: 'inventory_items', fields: [asc('category'), asc('updatedAt'), asc('id')] },
+  { collection: 'inventory_items', fields: [asc('lowStock'), asc('nameKey'), asc('id')] },
+  { collection: 'monitoring_contracts', fields: [asc('status'), asc('id')] },
+  { collection: 'monitoring_contracts', fields: [asc('plan'), asc('id')] },
+  { collection: 'monitoring_contracts', fields: [asc('monthlyFeeCents'), asc('id')] },
+  { collection: 'monitoring_contracts', fields: [asc('startDate'), asc('id')] },
+  { collection: 'monitoring_contracts', fields: [asc('status'), asc('plan'), asc('id')] },
+  { collection: 'monitoring_contracts', fields: [asc('status'), asc('monthlyFeeCents'), asc('id')] },
+  { collection: 'monitoring_contracts', fields: [asc('status'), asc('startDate'), asc('id')] },
+  { collection: 'jobs', fields: [asc('type'), asc('scheduledStart'), asc('id')] },
+  { collection: 'jobs', fields: [asc('status'), asc('type'), asc('seq'), asc('id')] },
+  { collection: 'jobs', fields: [asc('status'), asc('createdAt'), asc('id')] },
+  { collection: 'jobs', fields: [asc('status'), asc('updatedAt'), asc('id')] },
+  { collection: 'clients', fields: [asc('kind'), asc('nameKey'), asc('id')] },
+  { collection: 'clients', fields: [asc('source'), asc('nameKey'), asc('id')] },
+  { collection: 'clients', fields: [asc('kind'), asc('createdAt'), asc('id')] },
+  { collection: 'clients', fields: [asc('source'), asc('createdAt'), asc('id')] },
+  { collection: 'clients', fields: [asc('kind'), asc('status'), asc('createdAt'), asc('id')] },
+  { collection: 'clients', fields: [asc('source'), asc('status'), asc('createdAt'), asc('id')] },
+  { collection: 'camera_plans', fields: [asc('siteId'), asc('updatedAt'), asc('id')] },
+  { collection: 'employees', fields: [asc('employmentStatus'), asc('email'), asc('id')] },
+  { collection: 'employees', fields: [asc('employmentStatus'), asc('createdAt'), asc('id')] },
+  { collection: 'employees', fields: [asc('employmentStatus'), asc('updatedAt'), asc('id')] },
 ];
 
 /**
  * Term indexes: a string-array field (e.g. a client's normalised search words) whose elements are
- * indexed one by one, so `array-contains-prefix` filters on it (all of them, intersected) are
- * index range reads. MongoDB: a multikey index on the field. SQLite: rows of the
- * `document_terms` table, kept in step by triggers in the same statement as the document.
+ * indexed one by one, so `array-contains-prefix` and `array-contains` (a string) filters on it
+ * (all of them, intersected) are index reads. MongoDB: a multikey index on the field. SQLite:
+ * rows of the `document_terms` table, kept in step by triggers in the same statement as the
+ * document (SQLite builds no COLLECTION_INDEXES entry over such a field: the JSON text of a
+ * whole array is no use to a filter).
  */
 export interface TermIndex {
   collection: string;
@@ -144,6 +180,13 @@ export interface TermIndex {
 export const TERM_INDEXES: TermIndex[] = [
   { collection: 'clients', field: 'search' },
   { collection: 'jobs', field: 'terms' },
+  // Exact word / member filters (array-contains) of the lists.
+  { collection: 'jobs', field: 'assignees' },
+  { collection: 'vision_analyses', field: 'labels' },
+  { collection: 'monitoring_contracts', field: 'keywords' },
+  { collection: 'invoices', field: 'keywords' },
+  { collection: 'inventory_items', field: 'keywords' },
+  { collection: 'proposals', field: 'search' },
 ];
 
 export const TTL_INDEXES: TtlIndex[] = [{ collection: 'sessions', field: 'expiresAt' }];
