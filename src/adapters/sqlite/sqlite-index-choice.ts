@@ -35,10 +35,10 @@ const TERM_FIELDS = new Set(TERM_INDEXES.map((t) => `${t.collection}/${t.field}`
  */
 export const sqliteIndexes = (): CollectionIndex[] => COLLECTION_INDEXES.filter((ix) => !ix.fields.some((f) => TERM_FIELDS.has(`${ix.collection}/${f.path}`)));
 
-/** The migration's own indexes: (collection, created_at) and (collection, updated_at). */
+/** The migration's own indexes: (collection, created_at) and (collection, updated_at), then the key's id. */
 const BUILT_IN: PlanIndex[] = [
-  { name: 'documents_created', fields: [{ key: 'createdAt', direction: 'asc' }] },
-  { name: 'documents_updated', fields: [{ key: 'updatedAt', direction: 'asc' }] },
+  { name: 'documents_created', fields: [{ key: 'createdAt', direction: 'asc' }, { key: 'id', direction: 'asc' }] },
+  { name: 'documents_updated', fields: [{ key: 'updatedAt', direction: 'asc' }, { key: 'id', direction: 'asc' }] },
 ];
 
 const byCollection = new Map<string, PlanIndex[]>();
@@ -92,10 +92,11 @@ function match(ix: PlanIndex, eq: Set<string>, q: NormalizedQuery): Match | null
     if (same !== null && rel !== same) return null;
     same = rel;
   }
-  // After the order fields: an explicit id, or the primary key SQLite appends (ascending).
-  const idDirection = q.order.at(-1)!.direction;
+  // The id tie-break comes off the index only when id is its next field: SQLite appends the
+  // primary key (collection, id), but does not treat the partial index's collection as fixed, so
+  // without an explicit id it sorts each run of equal values ("TEMP B-TREE FOR LAST TERM").
   const next = ix.fields[i];
-  const tail = next ? next.key === 'id' && (next.direction === idDirection) === same : (idDirection === 'asc') === same;
+  const tail = next?.key === 'id' && (next.direction === q.order.at(-1)!.direction) === same;
   return { name: ix.name, score: used.size * 2 + (tail ? 1 : 0), equalities: used };
 }
 
