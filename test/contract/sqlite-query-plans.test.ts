@@ -14,8 +14,14 @@ import { DocumentReminderLog, DocumentReminderSettings } from '../../src/adapter
 import { DocumentVisionAnalysisRepository } from '../../src/adapters/documents/document-vision-analysis-repository.ts';
 import { closeSqlite, migrate, openSqlite, type SqliteDb } from '../../src/adapters/sqlite/sqlite-database.ts';
 import { sqliteDocumentStore } from '../../src/adapters/sqlite/sqlite-document-store.ts';
+import type { ClientListQuery } from '../../src/domain/clients/client-repository.ts';
+import type { ItemQuery } from '../../src/domain/inventory/inventory-repository.ts';
+import type { InvoiceQuery } from '../../src/domain/invoices/invoice-repository.ts';
+import type { JobQuery } from '../../src/domain/jobs/job-repository.ts';
+import type { ContractListQuery } from '../../src/domain/monitoring/contract-repository.ts';
 import type { DocumentData } from '../../src/domain/persistence/document-data.ts';
 import type { DocumentStore } from '../../src/domain/persistence/document-store.ts';
+import type { ProposalListQuery } from '../../src/domain/proposals/proposal-repository.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 /**
@@ -65,7 +71,7 @@ const SEED: Record<string, (i: number) => DocumentData> = {
     nameKey: `client ${String(i).padStart(4, '0')}`,
     status: pick(['active', 'active', 'archived'], i),
     kind: pick(['residential', 'commercial'], i),
-    source: pick(['web', 'referral', 'phone'], i),
+    source: pick(['website', 'referral', 'phone'], i),
     search: [`client`, `n${i}`],
     tags: [],
     sites: [],
@@ -131,12 +137,12 @@ interface Shape {
 }
 
 const page = { limit: 25, cursor: null };
-const invoiceQuery = { status: null, overdue: null, today: day(200), clientId: null, from: null, to: null, words: [], direction: 'desc', ...page } as const;
-const jobQuery = { status: null, type: null, employeeId: null, clientId: null, from: null, to: null, words: [], direction: 'desc', ...page } as const;
-const clientQuery = { text: null, kind: null, tag: null, source: null, ...page } as const;
-const proposalQuery = { status: null, today: day(100), search: '', direction: 'desc', ...page } as const;
-const itemQuery = { category: null, lowStock: null, words: [], direction: 'asc', ...page } as const;
-const contractQuery = { status: null, words: [], direction: 'asc', ...page } as const;
+const invoiceQuery: Omit<InvoiceQuery, 'sort'> = { status: null, overdue: null, today: day(200), clientId: null, from: null, to: null, words: [], direction: 'desc', ...page };
+const jobQuery: Omit<JobQuery, 'sort'> = { status: null, type: null, employeeId: null, clientId: null, from: null, to: null, words: [], direction: 'desc', ...page };
+const clientQuery: Omit<ClientListQuery, 'sort' | 'archived'> = { text: null, kind: null, tag: null, source: null, ...page };
+const proposalQuery: Omit<ProposalListQuery, 'sort'> = { status: null, today: day(100), search: '', direction: 'desc', ...page };
+const itemQuery: Omit<ItemQuery, 'sort'> = { category: null, lowStock: null, words: [], direction: 'asc', ...page };
+const contractQuery: Omit<ContractListQuery, 'sort'> = { status: null, words: [], direction: 'asc', ...page };
 
 const INVOICE_SORTS = ['issueDate', 'dueDate', 'number', 'totalCents', 'balanceCents', 'clientName'] as const;
 const JOB_SORTS = ['number', 'scheduledStart', 'createdAt', 'updatedAt'] as const;
@@ -166,7 +172,7 @@ const SHAPES: Shape[] = [
     { name: `clients (all) by ${sort}`, run: (r) => r.clients.list({ ...clientQuery, archived: 'all', sort }) },
     { name: `clients (active) by ${sort}`, run: (r) => r.clients.list({ ...clientQuery, archived: 'active', sort }) },
     { name: `clients (all) of a kind by ${sort}`, run: (r) => r.clients.list({ ...clientQuery, archived: 'all', kind: 'commercial', sort }) },
-    { name: `clients (all) from a source by ${sort}`, run: (r) => r.clients.list({ ...clientQuery, archived: 'all', source: 'web', sort }) },
+    { name: `clients (all) from a source by ${sort}`, run: (r) => r.clients.list({ ...clientQuery, archived: 'all', source: 'website', sort }) },
     { name: `clients (archived) of a kind by ${sort}`, run: (r) => r.clients.list({ ...clientQuery, archived: 'archived', kind: 'residential', sort }) },
   ]),
   ...PROPOSAL_SORTS.flatMap((sort): Shape[] => [
@@ -222,14 +228,15 @@ function recording(db: SqliteDb, log: { sql: string; params: unknown[] }[]): Sql
 }
 
 describe('SQLite query plans of the product lists (docs/persistence.md "Indexes")', () => {
-  const dir = tempDir();
-  const file = join(dir.path, 'plans.db');
+  let dir: ReturnType<typeof tempDir>;
   const log: { sql: string; params: unknown[] }[] = [];
   let db: SqliteDb;
   let store: DocumentStore;
   let repos: Repos;
 
   beforeAll(async () => {
+    dir = tempDir();
+    const file = join(dir.path, 'plans.db');
     const seeding = sqliteDocumentStore((db = openSqlite(file)));
     for (const [collection, make] of Object.entries(SEED)) {
       await Promise.all(Array.from({ length: N }, (_, i) => seeding.collection(collection).create(make(i))));
@@ -274,5 +281,24 @@ describe('SQLite query plans of the product lists (docs/persistence.md "Indexes"
       expect(plan, read.sql).not.toMatch(/SCAN documents(?! USING (COVERING )?INDEX)/);
       if (!shape.sortsMatches) expect(plan, read.sql).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
     }
+  });
+});
+
+describe('SQLite declared indexes', () => {
+  it('drops an index the store built for an entry no longer declared, and builds the declared ones', async () => {
+    const dir = tempDir();
+    const db = openSqlite(join(dir.path, 'stale.db'));
+    migrate(db);
+    // What an earlier version built for `{ collection: 'clients', fields: [asc('searchText')] }`.
+    db.exec(`CREATE INDEX doc_clients_searchText_asc ON documents (json_extract(data, '$."searchText"') ASC) WHERE collection = 'clients'`);
+    db.exec(`CREATE INDEX other_index ON documents (updated_at)`);
+    const store = sqliteDocumentStore(db);
+    const names = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'documents'`).all() as { name: string }[]).map((r) => r.name);
+    await store.close();
+    closeSqlite(db);
+    dir.remove();
+    expect(names).not.toContain('doc_clients_searchText_asc');
+    expect(names).toContain('other_index');
+    expect(names).toContain('doc_clients_nameKey_asc_id_asc');
   });
 });
