@@ -258,6 +258,25 @@ describe('backup and restore', () => {
     expect(await target.store.collection('jobs').count()).toBe(1);
   });
 
+  it.each([
+    ['folder', () => sqliteFs().files],
+    ['S3', () => sqliteS3().files],
+  ])('%s storage: restoreFile keeps path and metadata, and refuses bytes that do not match the record', async (_kind, make) => {
+    const from = sqliteFs().files;
+    const bytes = fileBytes('image/png', 2000);
+    const meta = await from.upload({ folder: 'job-photos', data: bytes, customMetadata: { a: 'b' }, withDownloadToken: true });
+    const to = make();
+    await expect(to.restoreFile(meta, fileBytes('image/png', 2000))).rejects.toMatchObject({ code: 'storage/invalid-checksum' });
+    await expect(to.restoreFile({ ...meta, fullPath: '../outside/x1234567' }, bytes)).rejects.toMatchObject({ code: 'storage/object-not-found' });
+    const listedBefore: StoredFile[] = [];
+    for await (const f of to.list()) listedBefore.push(f);
+    expect(listedBefore).toEqual([]);
+    const restored = await to.restoreFile(meta, bytes);
+    expect({ ...(await to.getMetadata(meta.fullPath)), bucket: 'x' }).toEqual({ ...meta, bucket: 'x' });
+    expect(restored.bucket).toBe((await to.getMetadata(meta.fullPath)).bucket);
+    expect(await to.findByDownloadToken(meta.fullPath, meta.downloadTokens[0]!)).not.toBeNull();
+  });
+
   it('the snapshot is consistent: writes made while it is read are not in it', async () => {
     const src = sqliteFs();
     const jobs = src.store.collection('jobs');
