@@ -181,6 +181,15 @@ function sqliteS3(): Install {
 }
 
 describe('backup and restore', () => {
+  /** A seeded SQLite + folder installation and its backup. */
+  async function seededBackup() {
+    const src = sqliteFs();
+    const seeded = await seed(src.store, src.files, src.dataDir);
+    const archive = join(aDir(), 'b.tar.gz');
+    const manifest = await createBackup(src, archive);
+    return { src, seeded, archive, manifest };
+  }
+
   it('round trip SQLite + folder → a fresh SQLite + folder: every collection, file and the session secret', async () => {
     const src = sqliteFs();
     const seeded = await seed(src.store, src.files, src.dataDir);
@@ -210,11 +219,7 @@ describe('backup and restore', () => {
   });
 
   it('SQLite + folder → SQLite + S3 (s3rver) → SQLite + folder: the archive moves between storage kinds', async () => {
-    const src = sqliteFs();
-    const seeded = await seed(src.store, src.files, src.dataDir);
-    const first = join(aDir(), 'fs.tar.gz');
-    await createBackup(src, first);
-
+    const { seeded, archive: first } = await seededBackup();
     const viaS3 = sqliteS3();
     await restoreBackup(first, viaS3);
     await expectRestored(viaS3.store, viaS3.files, seeded, viaS3.dataDir);
@@ -228,11 +233,7 @@ describe('backup and restore', () => {
   });
 
   it('refuses to restore over existing data unless forced; forced, it replaces documents, files and secret', async () => {
-    const src = sqliteFs();
-    const seeded = await seed(src.store, src.files, src.dataDir);
-    const archive = join(aDir(), 'b.tar.gz');
-    await createBackup(src, archive);
-
+    const { seeded, archive } = await seededBackup();
     const busy = sqliteFs();
     await busy.store.collection('jobs').create({ title: 'stray' }, 'stray-job');
     const stray = await busy.files.upload({ folder: 'job-photos', data: fileBytes('image/jpeg', 100) });

@@ -602,7 +602,7 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
    */
   async openSnapshot(): Promise<DriverSnapshot> {
     this.flush();
-    if (this.db.memory) return memorySnapshot(this.db);
+    if (this.db.memory || this.db.name === '') return memorySnapshot(this.db);
     const reader = openSqlite(this.db.name);
     reader.exec('BEGIN');
     const names = (reader.prepare('SELECT DISTINCT collection FROM documents ORDER BY collection').all() as { collection: string }[]).map((r) => r.collection);
