@@ -226,6 +226,7 @@ describe('shared files over HTTP', () => {
     ['no metadata part', { metadata: '' }, 'metadata'],
     ['no name part', { name: '' }, 'name'],
     ['the file before the fields', { order: ['file', 'name', 'metadata'] as UploadForm['order'] }, 'name'],
+    ['a field after the file (the stored file is removed again)', { order: ['name', 'metadata', 'file', 'name'] as UploadForm['order'] }, 'name'],
   ])('[R-STO-5] an upload with %s is refused with 400 and nothing is stored', async (_what, form, field) => {
     const before = storedEntries();
     const res = await post(admin, uploadFormData(form));
