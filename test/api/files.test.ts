@@ -8,6 +8,7 @@ import { DEMO } from '../support/demo-users.ts';
 import { aPng } from '../support/public-site-factories.ts';
 import { TOKENS } from '../../src/container.ts';
 import type { FileLink, StoredFileDto } from '../../src/contracts/files.ts';
+import { DEFAULT_UPLOAD_LIMITS } from '../../src/domain/storage/stored-file.ts';
 
 interface UploadForm {
   name?: string;
@@ -238,6 +239,18 @@ describe('shared files over HTTP', () => {
 
     const notMultipart = await admin.send('POST', '/api/files', { name: 'x' });
     expect(notMultipart.status).toBe(415);
+  });
+
+  it('a file over the storage limit is refused with the port’s message and nothing is stored', async () => {
+    const before = storedEntries();
+    const big = new Uint8Array(DEFAULT_UPLOAD_LIMITS.maxBytes + 1);
+    big.set(aPng(4));
+    const res = await post(admin, uploadFormData({ bytes: big }));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe('The file is larger than the 25 MB limit.');
+    expect(storedEntries()).toEqual(before);
+    // The server is still answering on the same client afterwards.
+    expect((await post(admin, uploadFormData())).status).toBe(201);
   });
 
   it('../ in a name is neutralised and ../ in a path never reaches storage', async () => {
