@@ -33,7 +33,8 @@ const built = existsSync(BUILD_MARK) ? statSync(BUILD_MARK).mtimeMs : 0;
 const sources = Math.max(...SOURCES.map(newestMtime));
 if (OWN_BUILD && built < sources) {
   console.warn('Building the web app (first start or sources changed)…');
-  const r = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+  // Always a production build, whatever NODE_ENV the server itself runs with.
+  const r = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

@@ -34,6 +34,7 @@ import { timeRoutes } from './routes/time.ts';
 import { cameraPlanRoutes } from './routes/camera-plans.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
 import { jobRoutes } from './routes/jobs.ts';
+import { fileRoutes } from './routes/files.ts';
 
 const GOOGLE = {
   issuer: 'https://accounts.google.com',
@@ -165,6 +166,7 @@ export async function buildServer(
   await app.register(invoiceRoutes, { ...container.resolve(TOKENS.InvoiceDeps), baseUrl });
   await app.register(reminderRoutes, container.resolve(TOKENS.ReminderDeps));
   await app.register(jobRoutes, { ...container.resolve(TOKENS.JobDeps), siteUrl: config.publicUrl ? baseUrl : null });
+  await app.register(fileRoutes, { files: container.resolve(TOKENS.Files), baseUrl });
   await registerSpa(app, config.staticDir);
 
   // While shutting down, answers to in-flight requests close their keep-alive connection, so

@@ -172,6 +172,13 @@ const MATRIX: Record<string, Policy> = {
   'POST /api/jobs/calendar-feeds/:employeeId': 'admin',
   'DELETE /api/jobs/calendar-feeds/:employeeId': 'admin',
   'GET /api/calendar/:file': 'public',
+  'POST /api/files': 'admin',
+  'GET /api/files/:path/metadata': 'staff',
+  'GET /api/files/:path': 'staff',
+  'GET /api/files/public/:path': 'public',
+  'POST /api/files/:path/tokens': 'admin',
+  'DELETE /api/files/:path/tokens/:token': 'admin',
+  'DELETE /api/files/:path': 'admin',
 };
 
 type Role =

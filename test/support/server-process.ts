@@ -31,7 +31,7 @@ export async function startServer(opts: { dataDir?: string; env?: Record<string,
   const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
 
   const port = await new Promise<number>((resolve, reject) => {
-    const ms = opts.readyTimeoutMs ?? 20_000;
+    const ms = opts.readyTimeoutMs ?? 60_000;
     const timer = setTimeout(() => reject(new Error(`server did not start in ${ms / 1000} s:\n${out}`)), ms);
     const rl = createInterface({ input: proc.stdout! });
     rl.on('line', (line) => {
