@@ -102,8 +102,8 @@ const termRange = (column: string, c: TermCondition): Sql => (c.exact ? { sql: `
 /** What compiling a filter needs to know about the collection it runs on. */
 interface FilterContext {
   collection: string;
-  /** How many rows of document_terms a condition covers, counted up to TERM_RANGE_CAP. */
-  rangeSize: (field: string, c: TermCondition) => number;
+  /** How many rows of document_terms a condition covers, counted up to `cap`. */
+  rangeSize: (field: string, c: TermCondition, cap: number) => number;
   /** Documents in the collection (recent, not exact). */
   documents: () => number;
   /** Most matches expected for which reading ids beats walking the collection (tests: 0). */
@@ -137,11 +137,13 @@ function hasTerm(collection: string, field: string, idSql: string, c: TermCondit
 /** Documents whose term-indexed array holds a string meeting every condition. */
 function termsMatch(ctx: FilterContext, path: FieldPath, prefixes: TermCondition[]): Sql {
   const field = path.join('.');
-  const sizes = prefixes.map((p) => ctx.rangeSize(field, p));
+  // One condition alone only needs to know whether it covers more than maxIdMatches rows.
+  const cap = prefixes.length === 1 ? Math.min(TERM_RANGE_CAP, ctx.maxIdMatches + 1) : TERM_RANGE_CAP;
+  const sizes = prefixes.map((p) => ctx.rangeSize(field, p, cap));
   const rarest = sizes.indexOf(Math.min(...sizes));
-  const docs = Math.max(1, ctx.documents());
+  const docs = prefixes.length === 1 ? 1 : Math.max(1, ctx.documents());
   const expected = sizes.reduce((e, n, i) => (i === rarest ? e : e * Math.min(1, n / docs)), sizes[rarest]!);
-  if (sizes[rarest]! >= TERM_RANGE_CAP || expected > ctx.maxIdMatches) return join(prefixes.map((p) => hasTerm(ctx.collection, field, 'documents.id', p)), 'AND');
+  if (sizes[rarest]! >= cap || expected > ctx.maxIdMatches) return join(prefixes.map((p) => hasTerm(ctx.collection, field, 'documents.id', p)), 'AND');
   // Ranges near the rarest one's size are read and intersected (sequential reads, one sort);
   // a much larger one is checked per surviving id instead (a seek each).
   const isRead = (i: number): boolean => i === rarest || sizes[i]! < sizes[rarest]! * INTERSECT_RATIO;
@@ -527,9 +529,9 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
       collection,
       maxIdMatches: this.options.maxIdMatches ?? MAX_ID_MATCHES,
       idList: false,
-      rangeSize: (field, c) => {
+      rangeSize: (field, c, cap) => {
         const range = termRange('term', c);
-        const sql = `SELECT count(*) AS n FROM (SELECT 1 FROM document_terms WHERE collection = ? AND field = ? AND ${range.sql} LIMIT ${TERM_RANGE_CAP})`;
+        const sql = `SELECT count(*) AS n FROM (SELECT 1 FROM document_terms WHERE collection = ? AND field = ? AND ${range.sql} LIMIT ${cap})`;
         return (this.stmt(sql).get(collection, field, ...range.params) as { n: number }).n;
       },
       documents: () => {
