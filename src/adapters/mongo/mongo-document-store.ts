@@ -144,8 +144,8 @@ export class MongoDocumentStoreDriver implements DocumentStoreDriver {
       await this.col(w.collection).createIndex(w.keys, w.options);
       keep.add(`${w.collection} ${JSON.stringify(w.keys)}`);
     }
-    for (const { name: collection } of await this.db.listCollections({}, { nameOnly: true }).toArray()) {
-      if (collection.startsWith('system.')) continue;
+    for (const { name: collection, type } of await this.db.listCollections({}, { nameOnly: true }).toArray()) {
+      if (collection.startsWith('system.') || (type !== undefined && type !== 'collection')) continue;
       for (const ix of await this.col(collection).listIndexes().toArray()) {
         const name = String(ix.name);
         if (name !== '_id_' && !keep.has(`${collection} ${JSON.stringify(ix.key)}`)) await this.col(collection).dropIndex(name);
