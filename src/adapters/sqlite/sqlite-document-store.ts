@@ -152,7 +152,10 @@ function termsMatch(ctx: FilterContext, path: FieldPath, prefixes: TermCondition
   ctx.idList = true;
   const selects = read.map((p) => {
     const range = termRange('t.term', p);
-    return { sql: `SELECT t.id ${termRows(ctx.collection, field, 't')} AND ${range.sql}`, params: range.params };
+    // `t.id || ''`, not the column: given the bare column, SQLite may feed the INTERSECT merge (which
+    // wants ids in order) from document_terms_by_doc, reading every term of the field (60 ms for
+    // two words at 50 000 jobs) rather than the range and a small sort (2 ms).
+    return { sql: `SELECT t.id || '' AS id ${termRows(ctx.collection, field, 't')} AND ${range.sql}`, params: range.params };
   });
   const ids = { sql: selects.map((x) => x.sql).join(' INTERSECT '), params: selects.flatMap((x) => x.params) };
   if (checked.length === 0) return { sql: `documents.id IN (${ids.sql})`, params: ids.params };
