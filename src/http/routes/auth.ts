@@ -152,8 +152,10 @@ function registerSessionEvents(app: FastifyInstance, deps: AuthRouteDeps) {
       Connection: 'keep-alive',
       'X-Accel-Buffering': 'no',
     });
-    res.write(': connected\n\n');
     open.add(res);
+    // `ready` proves the stream gets through unbuffered (the SPA polls instead when it does not
+    // arrive); it is sent once the live lookup is in place, so any later change is pushed.
+    const ready = () => res.write('event: ready\ndata: live\n\n');
     let first = true;
     const stop = user?.email
       ? deps.employees.watchEmail(
@@ -161,13 +163,14 @@ function registerSessionEvents(app: FastifyInstance, deps: AuthRouteDeps) {
           () => {
             if (first) {
               first = false; // the subscription's initial result, not a change
+              ready();
               return;
             }
             res.write('event: session\ndata: changed\n\n');
           },
           (err) => req.log.error({ err }, 'employee watch failed'),
         )
-      : () => {};
+      : (ready(), () => {});
     const ping = setInterval(() => res.write(': ping\n\n'), 25_000);
     req.raw.on('close', () => {
       open.delete(res);
