@@ -152,6 +152,7 @@ function registerSessionEvents(app: FastifyInstance, deps: AuthRouteDeps) {
       Connection: 'keep-alive',
       'X-Accel-Buffering': 'no',
     });
+    res.write(': connected\n\n');
     open.add(res);
     // `ready` proves the stream gets through unbuffered (the SPA polls instead when it does not
     // arrive); it is sent once the live lookup is in place, so any later change is pushed.
