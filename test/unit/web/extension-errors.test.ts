@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
-const web = (path: string) => resolve(import.meta.dirname, '../../../web', path);
-const BOOT_SCRIPT = web('public/theme-boot.js');
+// The files as served: the page's first script, and the page that loads it.
+import BOOT_SCRIPT from '../../../web/public/theme-boot.js?raw';
+import INDEX_HTML from '../../../web/index.html?raw';
 
 function errorWithStack(message: string, stack: string): Error {
   const e = new Error(message);
@@ -23,12 +22,12 @@ const errorEvent = (init: ErrorEventInit) => new ErrorEvent('error', { cancelabl
 describe('browser-extension errors, filtered by the boot script (R-ERR-1)', () => {
   beforeAll(() => {
     // The page runs the file as a classic script; here it runs once in jsdom's window.
-    new Function(readFileSync(BOOT_SCRIPT, 'utf8'))();
+    new Function(BOOT_SCRIPT)();
   });
   afterEach(() => vi.restoreAllMocks());
 
   it('[R-ERR-1] the filter is the first script of the page, classic and synchronous, so it runs before the first paint and the app', () => {
-    const html = readFileSync(web('index.html'), 'utf8');
+    const html = INDEX_HTML;
     const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? '');
     expect(scripts[0]).toMatch(/^\s*src="\/theme-boot\.js"\s*$/); // no type=module, async or defer
     expect(html.indexOf('/theme-boot.js')).toBeLessThan(html.indexOf('<body'));
