@@ -5,7 +5,6 @@ import type { AppConfig } from '../config.ts';
 import { TOKENS, type AppContainer } from '../container.ts';
 import { createEmbeddedOidc } from '../adapters/oidc/embedded-oidc-provider.ts';
 import { idTokenVerifier } from '../adapters/oidc/id-token-verifier.ts';
-import { SIGN_IN_TIMEOUT_MS } from '../domain/auth/sign-in-flow.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -136,7 +135,8 @@ export async function buildServer(
   await app.register(authRoutes, {
     oidc: (app as unknown as { oidc: OAuth2Namespace }).oidc,
     provider: config.google ? 'google' : 'embedded',
-    verifyIdToken: idTokenVerifier({ issuer: oidc.issuer, audience: oidc.clientId, jwksUrl: oidc.jwksUrl, timeoutMs: SIGN_IN_TIMEOUT_MS.popup }),
+    verifyIdToken: idTokenVerifier({ issuer: oidc.issuer, audience: oidc.clientId, jwksUrl: oidc.jwksUrl }),
+    timeoutsMs: container.resolve(TOKENS.SignInTimeouts),
     authorizeParams: config.google ? { prompt: 'select_account' } : {},
     employees,
     now: () => clock.now().getTime(),

@@ -20,6 +20,11 @@ export interface PendingSignIn {
   nonce: string;
   mode: 'popup' | 'redirect';
   returnTo: string;
+  /** The `state` sent to the provider: the callback must bring it back to this session. */
+  state?: string;
+  /** PKCE verifier, kept server-side in the session (its S256 challenge went to the provider). */
+  codeVerifier?: string;
+  redirectUri?: string;
 }
 
 declare module 'fastify' {
