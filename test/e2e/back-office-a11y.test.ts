@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage, signInAndOpen } from '../support/browser.ts';
 import { serverAndBrowser } from '../support/e2e-environment.ts';
-import { axeViolations } from '../support/axe.ts';
+import { axeViolations } from './axe.ts';
 
 /** Every back-office screen, as an administrator sees it (each has one main heading). */
 const SCREENS = [

@@ -5,7 +5,7 @@ import { startServer, type RunningServer } from '../support/server-process.ts';
 import { TestClient } from '../support/http-client.ts';
 import { DEMO } from '../support/demo-users.ts';
 import { aPng, aReviewRequest } from '../support/public-site-factories.ts';
-import { axeViolations } from '../support/axe.ts';
+import { axeViolations } from './axe.ts';
 
 const COMPANY = { phone: '(555) 777-1234', email: 'hello@homeguard.example', year: '2031', area: 'Riverside County', name: 'Homeguard Test Co' };
 const PUBLIC_LINKS = ['Home', 'Services', 'Support', 'Contact', 'Reviews', 'Free Quote'];
