@@ -113,8 +113,9 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDeps)
   });
   await app.register(fastifyRateLimit, {
     global: false,
-    // req.ip is the socket's address unless TRUST_PROXY is on, so a forged X-Forwarded-For
-    // header cannot buy a fresh allowance.
+    // req.ip is the socket's address, or with TRUST_PROXY the address the trusted proxy saw
+    // (never the client-written left end of X-Forwarded-For), so a forged header cannot buy a
+    // fresh allowance.
     keyGenerator: (req) => req.ip,
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
