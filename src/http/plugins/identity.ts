@@ -15,6 +15,7 @@ import {
 import type { Clock } from '../../domain/shared/clock.ts';
 import type { CallbackSessionStore } from '../../adapters/documents/document-session-store.ts';
 import { decideAccess, type RouteAccess } from '../access.ts';
+import { logSafePath } from '../log-redaction.ts';
 
 export interface PendingSignIn {
   nonce: string;
@@ -221,5 +222,5 @@ function sendError(reply: FastifyReply, status: number, code: string, message: s
 /** Security events go to the log with who and what, never tokens, cookies or secrets. */
 export function securityEvent(req: FastifyRequest, event: string, extra: Record<string, unknown> = {}): void {
   const user = req.session?.get('user');
-  req.log.warn({ security: event, method: req.method, url: req.url.split('?')[0], ip: req.ip, userId: user?.id ?? null, ...extra }, `security: ${event}`);
+  req.log.warn({ security: event, method: req.method, url: logSafePath(req), ip: req.ip, userId: user?.id ?? null, ...extra }, `security: ${event}`);
 }
