@@ -35,9 +35,17 @@ declare module 'fastify' {
     auth: AuthState;
   }
   interface FastifyInstance {
-    /** Every API route and the access it declared, for the route × role matrix test and docs. */
-    apiRoutes: { method: string; url: string; access: RouteAccess }[];
+    /** Every API route, the access it declared and its body schema, for the route × role matrix test, the strict-body test and docs. */
+    apiRoutes: ApiRoute[];
   }
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: RouteAccess;
+  /** The route's `schema.body` (a zod schema), if it declares one. */
+  body?: unknown;
 }
 
 export interface IdentityDeps {
@@ -78,7 +86,7 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDeps)
   const production = config.env === 'production';
 
   // Every /api route must say who may call it; a route that does not stops the server starting.
-  const apiRoutes: { method: string; url: string; access: RouteAccess }[] = [];
+  const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
@@ -89,7 +97,7 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDeps)
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       if (!access) throw new Error(`Route ${method} ${route.url} declares no access (config.access); every API route must.`);
-      apiRoutes.push({ method, url: route.url, access });
+      apiRoutes.push({ method, url: route.url, access, ...(route.schema?.body ? { body: route.schema.body } : {}) });
     }
   });
 
