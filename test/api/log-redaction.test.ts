@@ -1,22 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PassThrough } from 'node:stream';
-import { randomBytes } from 'node:crypto';
 import { listenTestApp, type ListeningTestApp } from '../support/app.ts';
 import { TestClient } from '../support/http-client.ts';
 import { DEMO } from '../support/demo-users.ts';
+import { aSecret, logCapture } from '../support/log-capture.ts';
 import { SECRET_ROUTE_PARAMS } from '../../src/http/log-redaction.ts';
 
-/** A secret-looking value, unique enough to be searched for in the log. */
-const aSecret = () => `Sx${randomBytes(16).toString('base64url')}`;
-
 describe('request logs at LOG_LEVEL=info carry no secrets', () => {
+  const log = logCapture();
   let t: ListeningTestApp;
-  let logs = '';
   const seenUrls: string[] = [];
   beforeAll(async () => {
-    const stream = new PassThrough();
-    stream.on('data', (d: Buffer) => (logs += d.toString()));
-    t = await listenTestApp({ LOG_LEVEL: 'info' }, undefined, { logStream: stream });
+    t = await listenTestApp({ LOG_LEVEL: 'info' }, undefined, { logStream: log.stream });
     t.app.server.on('request', (req: { url?: string }) => seenUrls.push(req.url ?? ''));
   });
   afterAll(() => t.close());
@@ -30,10 +24,10 @@ describe('request logs at LOG_LEVEL=info carry no secrets', () => {
     const state = callback?.searchParams.get('state');
     expect(code).toBeTruthy();
     expect(state).toBeTruthy();
-    expect(logs).toContain('"url":"/api/auth/callback"');
-    expect(logs).not.toContain(code!);
-    expect(logs).not.toContain(state!);
-    for (const cookie of c.cookieHeader().split('; ')) expect(logs).not.toContain(cookie.slice(cookie.indexOf('=') + 1));
+    expect(log.text()).toContain('"url":"/api/auth/callback"');
+    expect(log.text()).not.toContain(code!);
+    expect(log.text()).not.toContain(state!);
+    for (const cookie of c.cookieHeader().split('; ')) expect(log.text()).not.toContain(cookie.slice(cookie.indexOf('=') + 1));
   });
 
   it('every route whose path carries a secret logs it as [redacted], however the path is spelled', async () => {
@@ -57,9 +51,9 @@ describe('request logs at LOG_LEVEL=info carry no secrets', () => {
     await c.get(`/api/public/invoices/${unrouted}/no/such/page`);
     const feed = aSecret();
     await c.get(`/api/calendar/${feed}.ics`);
-    for (const secret of [...secrets, encoded, unrouted, feed]) expect(logs).not.toContain(secret);
-    expect(logs).toContain('"url":"/api/public/proposals/[redacted]"');
-    expect(logs).toContain('"url":"/api/calendar/[redacted]"');
+    for (const secret of [...secrets, encoded, unrouted, feed]) expect(log.text()).not.toContain(secret);
+    expect(log.text()).toContain('"url":"/api/public/proposals/[redacted]"');
+    expect(log.text()).toContain('"url":"/api/calendar/[redacted]"');
   });
 
   it('a refused cross-site answer on a public link logs the event without the token', async () => {
@@ -67,8 +61,8 @@ describe('request logs at LOG_LEVEL=info carry no secrets', () => {
     const secret = aSecret();
     const res = await c.send('POST', `/api/public/proposals/${secret}/decline`, {}, { origin: 'https://evil.example' });
     expect(res.status).toBe(403);
-    const line = logs.split('\n').find((l) => l.includes('"security":"cross-site request refused"') && l.includes('/api/public/proposals/'));
+    const line = log.text().split('\n').find((l) => l.includes('"security":"cross-site request refused"') && l.includes('/api/public/proposals/'));
     expect(line).toContain('"url":"/api/public/proposals/[redacted]/decline"');
-    expect(logs).not.toContain(secret);
+    expect(log.text()).not.toContain(secret);
   });
 });

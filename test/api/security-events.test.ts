@@ -1,28 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PassThrough } from 'node:stream';
-import { randomBytes } from 'node:crypto';
 import { listenTestApp, type ListeningTestApp } from '../support/app.ts';
 import { TestClient } from '../support/http-client.ts';
 import { DEMO } from '../support/demo-users.ts';
-
-const aSecret = () => `Sx${randomBytes(16).toString('base64url')}`;
+import { aSecret, logCapture } from '../support/log-capture.ts';
 
 describe('security events are logged, structured and without secrets', () => {
+  const log = logCapture();
   let t: ListeningTestApp;
-  let logs = '';
   beforeAll(async () => {
-    const stream = new PassThrough();
-    stream.on('data', (d: Buffer) => (logs += d.toString()));
-    t = await listenTestApp({ LOG_LEVEL: 'info' }, undefined, { logStream: stream });
+    t = await listenTestApp({ LOG_LEVEL: 'info' }, undefined, { logStream: log.stream });
   });
   afterAll(() => t.close());
 
-  const events = (name: string) =>
-    logs
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as Record<string, unknown>)
-      .filter((e) => e['security'] === name);
+  const events = (name: string) => log.lines().filter((e) => e['security'] === name);
 
   const cookieValues = (c: TestClient) => c.cookieHeader().split('; ').filter(Boolean).map((p) => p.slice(p.indexOf('=') + 1));
 
@@ -42,7 +32,7 @@ describe('security events are logged, structured and without secrets', () => {
     const text = JSON.stringify(event);
     for (const secret of [code, state, ...cookieValues(c)]) {
       expect(text).not.toContain(secret);
-      expect(logs).not.toContain(secret);
+      expect(log.text()).not.toContain(secret);
     }
   });
 
@@ -57,6 +47,6 @@ describe('security events are logged, structured and without secrets', () => {
     expect(denied[0]).toMatchObject({ level: 40, method: 'GET', url: '/api/employees', userId: DEMO.employee, state: 'employee' });
     expect(denied[0]).toHaveProperty('need');
     const csrf = await maria.csrfToken();
-    for (const secret of [csrf, ...cookieValues(maria)]) expect(logs).not.toContain(secret);
+    for (const secret of [csrf, ...cookieValues(maria)]) expect(log.text()).not.toContain(secret);
   });
 });
