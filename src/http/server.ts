@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyOauth2, { type OAuth2Namespace } from '@fastify/oauth2';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config.ts';
@@ -6,6 +6,7 @@ import { TOKENS, type AppContainer } from '../container.ts';
 import { createEmbeddedOidc } from '../adapters/oidc/embedded-oidc-provider.ts';
 import { idTokenVerifier } from '../adapters/oidc/id-token-verifier.ts';
 import { registerErrorHandler } from './error-handler.ts';
+import { requestLogValue } from './log-redaction.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerIdentity } from './plugins/identity.ts';
@@ -62,6 +63,8 @@ export async function buildServer(
     logger: {
       level: config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
+      // Paths without query strings or secret segments (sign-in codes, public links, calendar feeds).
+      serializers: { req: (req) => requestLogValue(req as unknown as FastifyRequest) },
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
     },
     trustProxy: config.trustProxy,

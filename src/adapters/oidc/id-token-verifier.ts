@@ -16,7 +16,7 @@ export class IdTokenError extends Error {
 
 /**
  * Verifies an OpenID Connect id_token: signature against the provider's JWKS, issuer, audience,
- * expiry and the nonce this browser was given. Only a verified e-mail is kept (an unverified one
+ * expiry (exp, iat and sub must be present) and the nonce this browser was given. Only a verified e-mail is kept (an unverified one
  * could be anyone's, and e-mail is what matches an employee record).
  */
 export function idTokenVerifier(opts: IdTokenVerifierOptions) {
@@ -36,7 +36,9 @@ export function idTokenVerifier(opts: IdTokenVerifierOptions) {
     if (typeof idToken !== 'string' || idToken === '') throw new IdTokenError('The identity provider returned no id_token.');
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(idToken, keySet(timeoutMs), { issuer: opts.issuer, audience: opts.audience, clockTolerance: 5 }));
+      // Without requiredClaims jose accepts a token with no exp (valid for ever); OpenID Connect
+      // id_tokens always carry exp, iat and sub (iss and aud are required by the checks above).
+      ({ payload } = await jwtVerify(idToken, keySet(timeoutMs), { issuer: opts.issuer, audience: opts.audience, clockTolerance: 5, requiredClaims: ['exp', 'iat', 'sub'] }));
     } catch (cause) {
       if (cause instanceof errors.JWKSTimeout) {
         throw new IdTokenError(`The identity service did not send its keys within ${timeoutMs / 1000} s; please try again.`, { cause });
