@@ -4,8 +4,8 @@ import { movementFormSchema, splitSerials, toMovementRequest, type InventoryItem
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
 import { useRecordMovement } from './queries.ts';
-import { mayDiscard, useUnsavedChangesWarning } from './unsaved-changes.ts';
-import { buttonClass, secondaryButtonClass } from './StockBadge.tsx';
+import { mayDiscard, useUnsavedChangesWarning } from '../ui/unsaved-changes.ts';
+import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
 
 const KIND_LABELS = {
   receive: 'Receive from supplier',

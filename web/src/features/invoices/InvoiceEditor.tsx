@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { PAYMENT_TERMS, TERMS_LABELS, type InvoiceDto } from '../../../../src/contracts/invoices.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
-import { buttonClass, inputClass, secondaryButtonClass } from '../inventory/StockBadge.tsx';
-import { mayDiscard, useUnsavedChangesWarning } from '../inventory/unsaved-changes.ts';
+import { buttonClass, inputClass, secondaryButtonClass } from '../ui/styles.ts';
+import { mayDiscard, useUnsavedChangesWarning } from '../ui/unsaved-changes.ts';
 import { blankLine, lineFormSchema, lineServerFields, LinesEditor, toLineForm, toLineInput, type WithLines } from './LinesEditor.tsx';
 import { clientPickerQuery, todayIso, useCreateInvoice, useUpdateDraft } from './queries.ts';
 

@@ -17,8 +17,8 @@ import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
 import { ClientSitePicker } from '../vision/ClientSitePicker.tsx';
 import { itemsQuery } from '../inventory/queries.ts';
-import { mayDiscard, useUnsavedChangesWarning } from '../inventory/unsaved-changes.ts';
-import { buttonClass, inputClass, secondaryButtonClass } from '../inventory/StockBadge.tsx';
+import { mayDiscard, useUnsavedChangesWarning } from '../ui/unsaved-changes.ts';
+import { buttonClass, inputClass, secondaryButtonClass } from '../ui/styles.ts';
 import { formatCents, useSaveProposal } from './queries.ts';
 
 const cellInput = `${inputClass} w-full`;

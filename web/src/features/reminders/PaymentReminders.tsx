@@ -5,7 +5,7 @@ import { REMINDER_OUTCOMES, type ReminderLogEntryResponse } from '../../../../sr
 import { sessionQuery } from '../auth/session.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { StatusFilter, smallButton } from '../admin-panel/StatusFilter.tsx';
-import { buttonClass } from '../inventory/StockBadge.tsx';
+import { buttonClass } from '../ui/styles.ts';
 import { formatCents, formatWhen } from '../inventory/queries.ts';
 import { PolicyEditor } from './PolicyEditor.tsx';
 import { describeOffset, logQuery, overviewQuery, runSummary, usePause, useResume, useRetry, useRunNow } from './queries.ts';

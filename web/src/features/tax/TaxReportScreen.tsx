@@ -3,7 +3,7 @@ import { Download } from 'lucide-react';
 import { PERIOD_KINDS, TAX_BASES, type TaxReportDto } from '../../../../src/contracts/invoices.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { inputClass, secondaryButtonClass } from '../inventory/StockBadge.tsx';
+import { inputClass, secondaryButtonClass } from '../ui/styles.ts';
 import { formatCents, formatRate } from '../invoices/queries.ts';
 
 export interface TaxSearch {
