@@ -50,29 +50,16 @@ export function ItemsTable(props: { filters: ItemFilters; onFilters: (f: Partial
   return (
     <div>
       <SearchForm query={filters.q} placeholder="SKU, name, supplier" onSearch={(q) => props.onFilters({ q })}>
-        <FilterSelect label="Category" value={filters.category ?? ''} onChange={(v) => props.onFilters({ category: v || undefined })}>
-          <option value="">All categories</option>
-          {ITEM_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {CATEGORY_LABELS[c]}
-            </option>
-          ))}
-        </FilterSelect>
+        <FilterSelect label="Category" value={filters.category ?? ''} allLabel="All categories" options={ITEM_CATEGORIES} labels={CATEGORY_LABELS} onChange={(v) => props.onFilters({ category: v || undefined })} />
         <label className="flex items-center gap-2 pb-2 text-sm">
           <input type="checkbox" checked={filters.low} onChange={(e) => props.onFilters({ low: e.target.checked })} />
           Low stock only
         </label>
       </SearchForm>
       <DataTable
-        label="Inventory items"
-        columns={COLUMNS}
-        list={list}
+        label="Inventory items" columns={COLUMNS} list={list} rowData={(i) => ({ 'data-sku': i.sku })} onOpen={props.onOpen} sort={filters} onSort={props.onFilters}
         loadingText="Loading items…"
         emptyText={filters.q || filters.category || filters.low ? 'No items match these filters.' : 'No items yet. Add the first one.'}
-        rowKey={(i) => i.id}
-        rowData={(i) => ({ 'data-sku': i.sku })}
-        onOpen={(i) => props.onOpen(i.id)}
-        sort={{ by: filters.sort, dir: filters.dir, onSort: (sort, dir) => props.onFilters({ sort, dir }) }}
       />
       <CursorPager pages={pages} nextCursor={list.data?.nextCursor} />
     </div>

@@ -5,8 +5,8 @@ import { METHOD_LABELS, TERMS_LABELS } from '../../../../src/contracts/invoices.
 import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
 import { CreditNoteDialog, PaymentDialog, VoidDialog } from './InvoiceActions.tsx';
 import { InvoiceEditor } from './InvoiceEditor.tsx';
-import { formatCents, formatRate, invoiceQuery, useSendInvoice } from './queries.ts';
-import { InvoiceLinesTable } from './InvoiceLinesTable.tsx';
+import { formatCents, invoiceQuery, useSendInvoice } from './queries.ts';
+import { InvoiceLinesTable, SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
 import { StatusChip } from './StatusChip.tsx';
 
 type Panel = 'edit' | 'pay' | 'void' | 'credit' | null;
@@ -154,16 +154,7 @@ export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: 
           </dl>
           <InvoiceLinesTable label="Invoice lines" lines={inv.lines} />
           <dl className="ml-auto mt-3 grid max-w-sm grid-cols-2 gap-1 text-sm" aria-label="Totals">
-            <dt>Subtotal</dt>
-            <dd className="text-right tabular-nums">{formatCents(inv.subtotalCents)}</dd>
-            {inv.taxes.map((t) => (
-              <div key={t.taxRateBp} className="contents">
-                <dt>
-                  Tax {formatRate(t.taxRateBp)} on {formatCents(t.taxableCents)}
-                </dt>
-                <dd className="text-right tabular-nums">{formatCents(t.taxCents)}</dd>
-              </div>
-            ))}
+            <SubtotalAndTaxes subtotalCents={inv.subtotalCents} taxes={inv.taxes} showTaxable />
             <dt className="font-semibold">Total</dt>
             <dd className="text-right font-semibold tabular-nums">{formatCents(inv.totalCents)}</dd>
             {isInvoice && (

@@ -44,15 +44,9 @@ export function InvoiceList(props: { filters: InvoiceFilters; onFilters: (f: Par
       />
       <SearchForm query={filters.q} placeholder="Number, client, title" onSearch={(q) => props.onFilters({ q })} />
       <DataTable
-        label="Invoices"
-        columns={COLUMNS}
-        list={list}
+        label="Invoices" columns={COLUMNS} list={list} rowData={(inv) => ({ 'data-number': inv.number })} onOpen={props.onOpen} sort={filters} onSort={props.onFilters}
         loadingText="Loading invoices…"
         emptyText={filters.q || filters.status || filters.overdue ? 'No invoices match these filters.' : 'No invoices yet. Create the first one.'}
-        rowKey={(inv) => inv.id}
-        rowData={(inv) => ({ 'data-number': inv.number })}
-        onOpen={(inv) => props.onOpen(inv.id)}
-        sort={{ by: filters.sort, dir: filters.dir, onSort: (sort, dir) => props.onFilters({ sort, dir }) }}
       />
       <CursorPager pages={pages} nextCursor={list.data?.nextCursor} />
     </div>

@@ -3,8 +3,8 @@ import { Download } from 'lucide-react';
 import { METHOD_LABELS, type PaymentBody } from '../../../../src/contracts/invoices.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
-import { formatCents, formatRate, publicInvoiceQuery } from './queries.ts';
-import { InvoiceLinesTable } from './InvoiceLinesTable.tsx';
+import { formatCents, publicInvoiceQuery } from './queries.ts';
+import { InvoiceLinesTable, SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
 import { StatusChip } from './StatusChip.tsx';
 
 const methodLabel = (m: string) => (Object.hasOwn(METHOD_LABELS, m) ? METHOD_LABELS[m as PaymentBody['method']] : m);
@@ -49,14 +49,7 @@ export function PublicInvoice(props: { token: string }) {
       </p>
       <InvoiceLinesTable label="Lines" lines={inv.lines} />
       <dl className="ml-auto mt-3 grid max-w-sm grid-cols-2 gap-1 text-sm">
-        <dt>Subtotal</dt>
-        <dd className="text-right tabular-nums">{formatCents(inv.subtotalCents)}</dd>
-        {inv.taxes.map((t) => (
-          <div key={t.taxRateBp} className="contents">
-            <dt>Tax {formatRate(t.taxRateBp)}</dt>
-            <dd className="text-right tabular-nums">{formatCents(t.taxCents)}</dd>
-          </div>
-        ))}
+        <SubtotalAndTaxes subtotalCents={inv.subtotalCents} taxes={inv.taxes} />
         <dt className="font-semibold">Total</dt>
         <dd className="text-right font-semibold tabular-nums">{formatCents(inv.totalCents)}</dd>
         {inv.payments.map((p, i) => (

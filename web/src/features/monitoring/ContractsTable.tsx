@@ -43,25 +43,12 @@ export function ContractsTable(props: { filters: ContractFilters; onFilters: (f:
   return (
     <div>
       <SearchForm query={filters.q} placeholder="Client, site, plan, account" onSearch={(q) => props.onFilters({ q })}>
-        <FilterSelect label="Status" value={filters.status ?? ''} onChange={(v) => props.onFilters({ status: v || undefined })}>
-          <option value="">All statuses</option>
-          {CONTRACT_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_LABELS[s]}
-            </option>
-          ))}
-        </FilterSelect>
+        <FilterSelect label="Status" value={filters.status ?? ''} allLabel="All statuses" options={CONTRACT_STATUSES} labels={STATUS_LABELS} onChange={(v) => props.onFilters({ status: v || undefined })} />
       </SearchForm>
       <DataTable
-        label="Monitoring contracts"
-        columns={COLUMNS}
-        list={list}
+        label="Monitoring contracts" columns={COLUMNS} list={list} rowData={(c) => ({ 'data-contract': c.id })} onOpen={props.onOpen} sort={filters} onSort={props.onFilters}
         loadingText="Loading contracts…"
         emptyText={filters.q || filters.status ? 'No contracts match these filters.' : 'No monitoring contracts yet.'}
-        rowKey={(c) => c.id}
-        rowData={(c) => ({ 'data-contract': c.id })}
-        onOpen={(c) => props.onOpen(c.id)}
-        sort={{ by: filters.sort, dir: filters.dir, onSort: (sort, dir) => props.onFilters({ sort, dir }) }}
       />
       <CursorPager pages={pages} nextCursor={list.data?.nextCursor} summary={list.data ? ` · ${list.data.total} contract${list.data.total === 1 ? '' : 's'}` : ''} />
     </div>

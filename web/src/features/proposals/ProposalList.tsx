@@ -14,7 +14,10 @@ export interface ProposalFilters {
   dir: 'asc' | 'desc';
 }
 
-const SORT_LABELS: Record<string, string> = { createdAt: 'Created', number: 'Number', validUntil: 'Valid until', updatedAt: 'Last change' };
+const SORT_KEYS = ['createdAt', 'number', 'validUntil', 'updatedAt'] as const;
+const SORT_LABELS: Record<(typeof SORT_KEYS)[number], string> = { createdAt: 'Created', number: 'Number', validUntil: 'Valid until', updatedAt: 'Last change' };
+const ORDERS = ['desc', 'asc'] as const;
+const ORDER_LABELS = { desc: 'Newest / highest first', asc: 'Oldest / lowest first' };
 const PAGE_SIZE = 25;
 const COLUMNS: Column<ProposalDto>[] = [
   { id: 'number', label: 'Number', className: 'font-mono text-xs', cell: (p) => p.number },
@@ -41,27 +44,13 @@ export function ProposalList(props: { filters: ProposalFilters; onFilters: (f: P
         ]}
       />
       <SearchForm query={filters.q} placeholder="Number, title or client" onSearch={(q) => props.onFilters({ q })}>
-        <FilterSelect label="Sort by" value={filters.sort} onChange={(sort) => props.onFilters({ sort })}>
-          {Object.entries(SORT_LABELS).map(([v, l]) => (
-            <option key={v} value={v}>
-              {l}
-            </option>
-          ))}
-        </FilterSelect>
-        <FilterSelect label="Order" value={filters.dir} onChange={(v) => props.onFilters({ dir: v === 'asc' ? 'asc' : 'desc' })}>
-          <option value="desc">Newest / highest first</option>
-          <option value="asc">Oldest / lowest first</option>
-        </FilterSelect>
+        <FilterSelect label="Sort by" value={filters.sort} options={SORT_KEYS} labels={SORT_LABELS} onChange={(sort) => props.onFilters({ sort })} />
+        <FilterSelect label="Order" value={filters.dir} options={ORDERS} labels={ORDER_LABELS} onChange={(v) => props.onFilters({ dir: v === 'asc' ? 'asc' : 'desc' })} />
       </SearchForm>
       <DataTable
-        label="Proposals"
-        columns={COLUMNS}
-        list={list}
+        label="Proposals" columns={COLUMNS} list={list} rowData={(p) => ({ 'data-number': p.number })} onOpen={props.onOpen}
         loadingText="Loading proposals…"
         emptyText={filters.q || filters.status ? 'No proposals match these filters.' : 'No proposals yet.'}
-        rowKey={(p) => p.id}
-        rowData={(p) => ({ 'data-number': p.number })}
-        onOpen={(p) => props.onOpen(p.id)}
       />
       <CursorPager pages={pages} nextCursor={list.data?.nextCursor} />
     </div>

@@ -2,6 +2,10 @@ import type { ReactNode } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 
 export type SortDir = 'asc' | 'desc';
+export interface SortState {
+  sort: string;
+  dir: SortDir;
+}
 
 export interface Column<T> {
   id: string;
@@ -34,12 +38,13 @@ export interface DataTableProps<T> {
   list: ListState<T>;
   loadingText: string;
   emptyText: string;
-  rowKey: (row: T) => string;
   /** data-* attributes of a row (for tests and styling). */
   rowData?: (row: T) => Record<`data-${string}`, string>;
-  /** A row opens on click or Enter. */
-  onOpen: (row: T) => void;
-  sort?: { by: string; dir: SortDir; onSort: (by: string, dir: SortDir) => void };
+  /** A row opens (by its id) on click or Enter. */
+  onOpen: (id: string) => void;
+  /** The current order (e.g. the list's filters); with `onSort`, sortable headers are buttons. */
+  sort?: SortState;
+  onSort?: (next: SortState) => void;
 }
 
 const stateCell = 'px-3 py-8 text-center';
@@ -54,13 +59,12 @@ function SortIcon(props: { dir: SortDir | null }) {
  * A back-office list table: sortable headers (aria-sort), a loading, error or empty row, and
  * rows that open on click or Enter. The server filters, sorts and pages.
  */
-export function DataTable<T>(props: DataTableProps<T>) {
-  const { columns, list, sort } = props;
+export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
+  const { columns, list, sort, onSort } = props;
   const items = list.data?.items ?? [];
   const sortBy = (c: Column<T>) => {
-    if (!sort) return;
-    const dir: SortDir = sort.by === c.id ? (sort.dir === 'asc' ? 'desc' : 'asc') : c.descFirst ? 'desc' : 'asc';
-    sort.onSort(c.id, dir);
+    const dir: SortDir = sort?.sort === c.id ? (sort.dir === 'asc' ? 'desc' : 'asc') : c.descFirst ? 'desc' : 'asc';
+    onSort?.({ sort: c.id, dir });
   };
   const message = (text: ReactNode, tone: string, role?: 'status' | 'alert') => (
     <tr>
@@ -76,7 +80,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <thead className="bg-slate-50 dark:bg-slate-900">
           <tr>
             {columns.map((c) => {
-              const sorted = sort?.by === c.id ? sort.dir : null;
+              const sorted = sort?.sort === c.id ? sort.dir : null;
               return (
                 <th
                   key={c.id}
@@ -84,7 +88,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   className={`px-3 py-2 font-semibold ${c.numeric ? 'text-right' : 'text-left'}`}
                   aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                 >
-                  {c.sortable && sort ? (
+                  {c.sortable && onSort ? (
                     <button type="button" className="inline-flex items-center gap-1" onClick={() => sortBy(c)}>
                       {c.label}
                       <SortIcon dir={sorted} />
@@ -106,11 +110,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 ? message(props.emptyText, 'text-slate-500')
                 : items.map((row) => (
                     <tr
-                      key={props.rowKey(row)}
+                      key={row.id}
                       className="cursor-pointer hover:bg-slate-50 dark:hover:bg-slate-900"
-                      onClick={() => props.onOpen(row)}
+                      onClick={() => props.onOpen(row.id)}
                       onKeyDown={(e) => {
-                        if (e.key === 'Enter') props.onOpen(row);
+                        if (e.key === 'Enter') props.onOpen(row.id);
                       }}
                       tabIndex={0}
                       {...props.rowData?.(row)}

@@ -28,13 +28,28 @@ export function SearchForm(props: { query: string; placeholder: string; onSearch
   );
 }
 
-/** A labelled select that filters or orders a list; `children` are its options. */
-export function FilterSelect(props: { label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
+/**
+ * A labelled select that filters or orders a list: one option per value in `options`, shown by
+ * its label; `allLabel` adds a first option with the value '' (no filter).
+ */
+export function FilterSelect<V extends string>(props: {
+  label: string;
+  value: string;
+  options: readonly V[];
+  labels: Readonly<Record<V, string>>;
+  allLabel?: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <label className="flex flex-col text-sm">
       <span className="font-medium">{props.label}</span>
       <select className={inputClass} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
-        {props.children}
+        {props.allLabel !== undefined && <option value="">{props.allLabel}</option>}
+        {props.options.map((v) => (
+          <option key={v} value={v}>
+            {props.labels[v]}
+          </option>
+        ))}
       </select>
     </label>
   );
