@@ -10,6 +10,7 @@ import { AuditHistory } from './AuditHistory.tsx';
 import { DeactivateButton } from './DeactivateButton.tsx';
 import { employeeListQuery, employeeQuery, useCreateEmployee, useUpdateEmployee } from './queries.ts';
 import { STATUS_LABELS } from './labels.ts';
+import { Options } from '../ui/Options.tsx';
 
 const PAGE_SIZE = 20;
 type Panel = { kind: 'none' } | { kind: 'new' } | { kind: 'edit'; id: string };
@@ -84,11 +85,7 @@ export function EmployeesScreen() {
             className="mt-1 block rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
           >
             <option value="">All</option>
-            {EMPLOYMENT_STATUS_VALUES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
+            <Options values={EMPLOYMENT_STATUS_VALUES} labels={STATUS_LABELS} />
           </select>
         </div>
         <button

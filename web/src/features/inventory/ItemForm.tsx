@@ -14,6 +14,7 @@ import { FormError, SaveCancel } from '../ui/FormParts.tsx';
 import { mayDiscard } from '../ui/unsaved-changes.ts';
 import { useSaveForm } from '../ui/use-save-form.ts';
 import { useSaveItem } from './queries.ts';
+import { Options } from '../ui/Options.tsx';
 
 /** Server field names (cents, nested camera) mapped to the form's. */
 const SERVER_FIELDS: Record<string, keyof ItemFormValues> = {
@@ -53,11 +54,7 @@ export function ItemForm(props: { item: InventoryItemDto | null; onDone: (saved:
         </Field>
         <Field label="Category" id={`${idp}-category`} error={errors.category?.message} required>
           <select id={`${idp}-category`} {...register('category')}>
-            {ITEM_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {CATEGORY_LABELS[c]}
-              </option>
-            ))}
+            <Options values={ITEM_CATEGORIES} labels={CATEGORY_LABELS} />
           </select>
         </Field>
       </div>

@@ -10,6 +10,7 @@ import { buttonClass, inputClass, secondaryButtonClass } from '../ui/styles.ts';
 import { mayDiscard, useUnsavedChangesWarning } from '../ui/unsaved-changes.ts';
 import { blankLine, lineFormSchema, lineServerFields, LinesEditor, toLineForm, toLineInput, type WithLines } from './LinesEditor.tsx';
 import { clientPickerQuery, todayIso, useCreateInvoice, useUpdateDraft } from './queries.ts';
+import { Options } from '../ui/Options.tsx';
 
 const formSchema = z.object({
   clientId: z.string().min(1, 'Pick a client.'),
@@ -91,11 +92,7 @@ export function InvoiceEditor(props: { invoice: InvoiceDto | null; onDone: (save
         </Field>
         <Field label="Terms" id={`${idp}-terms`} error={errors.terms?.message} required>
           <select id={`${idp}-terms`} {...register('terms')}>
-            {PAYMENT_TERMS.map((t) => (
-              <option key={t} value={t}>
-                {TERMS_LABELS[t]}
-              </option>
-            ))}
+            <Options values={PAYMENT_TERMS} labels={TERMS_LABELS} />
           </select>
         </Field>
       </div>

@@ -6,6 +6,7 @@ import { useCursorPages } from '../ui/CursorPager.tsx';
 import { formatWindow, statusLabel, typeLabel } from './job-format.ts';
 import { StatusBadge } from './JobCard.tsx';
 import { listQuery, type JobFilters } from './queries.ts';
+import { Options } from '../ui/Options.tsx';
 
 const SORTS = [
   ['number', 'Number'],
@@ -47,11 +48,7 @@ export function JobList(props: { filters: JobFilters; onStatus: (status: string 
           onChange={(e) => props.onStatus(e.target.value || undefined)}
         >
           <option value="">All</option>
-          {JOB_STATUS_VALUES.map((s) => (
-            <option key={s} value={s}>
-              {statusLabel(s)}
-            </option>
-          ))}
+          <Options values={JOB_STATUS_VALUES} labels={statusLabel} />
         </select>
       </label>
       {list.isPending && <p role="status">Loading jobs…</p>}

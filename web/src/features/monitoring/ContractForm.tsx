@@ -17,6 +17,7 @@ import { inputClass } from '../ui/styles.ts';
 import { mayDiscard } from '../ui/unsaved-changes.ts';
 import { useSaveForm } from '../ui/use-save-form.ts';
 import { clientQuery, clientSearchQuery, useSaveContract } from './queries.ts';
+import { Options } from '../ui/Options.tsx';
 
 const SERVER_FIELDS: Record<string, keyof FormValues> = {
   clientId: 'clientId',
@@ -136,11 +137,7 @@ export function ContractForm(props: { contract: Contract | null; onDone: (saved:
         </Field>
         <Field label="Billing cycle" id={`${idp}-cycle`} error={errors.billingCycle?.message} required>
           <select id={`${idp}-cycle`} {...register('billingCycle')}>
-            {BILLING_CYCLES.map((c) => (
-              <option key={c} value={c}>
-                {CYCLE_LABELS[c]}
-              </option>
-            ))}
+            <Options values={BILLING_CYCLES} labels={CYCLE_LABELS} />
           </select>
         </Field>
         <Field label="Monthly fee ($)" id={`${idp}-fee`} error={errors.monthlyFee?.message} required>

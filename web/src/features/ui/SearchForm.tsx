@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { inputClass, secondaryButtonClass } from './styles.ts';
+import { Options } from './Options.tsx';
 
 /**
  * The search box above a list: the list searches when the form is submitted (not per key);
@@ -45,11 +46,7 @@ export function FilterSelect<V extends string>(props: {
       <span className="font-medium">{props.label}</span>
       <select className={inputClass} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
         {props.allLabel !== undefined && <option value="">{props.allLabel}</option>}
-        {props.options.map((v) => (
-          <option key={v} value={v}>
-            {props.labels[v]}
-          </option>
-        ))}
+        <Options values={props.options} labels={props.labels} />
       </select>
     </label>
   );
