@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { formatCents, formatRate } from './queries.ts';
 
 // Shared by the office's invoice drawer and editor and the public /i/<token> page: keep its imports light.
@@ -54,18 +54,17 @@ export function SubtotalAndTaxes(props: {
   /** Says what each rate was charged on ("Tax 8.25 % on $100.00"). */
   showTaxable?: boolean;
 }) {
-  const rows = [
-    { key: 'subtotal', label: 'Subtotal', cents: props.subtotalCents },
-    ...props.taxes.map((t) => ({
-      key: String(t.taxRateBp),
-      label: `Tax ${formatRate(t.taxRateBp)}${props.showTaxable && t.taxableCents !== undefined ? ` on ${formatCents(t.taxableCents)}` : ''}`,
-      cents: t.taxCents,
-    })),
-  ];
-  return rows.map((r) => (
-    <Fragment key={r.key}>
-      <dt>{r.label}</dt>
-      <dd className="text-right tabular-nums">{formatCents(r.cents)}</dd>
-    </Fragment>
-  ));
+  const amount = (cents: number) => <dd className="text-right tabular-nums">{formatCents(cents)}</dd>;
+  return (
+    <>
+      <dt>Subtotal</dt>
+      {amount(props.subtotalCents)}
+      {props.taxes.map((t) => (
+        <div key={t.taxRateBp} className="contents">
+          <dt>{`Tax ${formatRate(t.taxRateBp)}${props.showTaxable && t.taxableCents !== undefined ? ` on ${formatCents(t.taxableCents)}` : ''}`}</dt>
+          {amount(t.taxCents)}
+        </div>
+      ))}
+    </>
+  );
 }
