@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { PAYMENT_TERMS, TERMS_LABELS, type InvoiceDto } from '../../../../src/contracts/invoices.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
-import { buttonClass, inputClass, secondaryButtonClass } from '../ui/styles.ts';
+import { SaveCancel } from '../ui/FormParts.tsx';
+import { inputClass } from '../ui/styles.ts';
 import { mayDiscard, useUnsavedChangesWarning } from '../ui/unsaved-changes.ts';
 import { blankLine, lineFormSchema, lineServerFields, LinesEditor, toLineForm, toLineInput, type WithLines } from './LinesEditor.tsx';
 import { clientPickerQuery, todayIso, useCreateInvoice, useUpdateDraft } from './queries.ts';
@@ -105,23 +106,16 @@ export function InvoiceEditor(props: { invoice: InvoiceDto | null; onDone: (save
       <Field label="Notes (printed on the invoice)" id={`${idp}-notes`} error={errors.notes?.message}>
         <textarea id={`${idp}-notes`} rows={3} {...register('notes')} />
       </Field>
-      <div className="flex gap-2">
-        <button type="submit" className={buttonClass} disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Saving…' : props.invoice ? 'Save draft' : 'Create draft'}
-        </button>
-        <button
-          type="button"
-          className={secondaryButtonClass}
-          onClick={() => {
-            if (mayDiscard(formState.isDirty)) {
-              release();
-              props.onDone(null);
-            }
-          }}
-        >
-          Cancel
-        </button>
-      </div>
+      <SaveCancel
+        submitting={formState.isSubmitting}
+        submitLabel={props.invoice ? 'Save draft' : 'Create draft'}
+        onCancel={() => {
+          if (mayDiscard(formState.isDirty)) {
+            release();
+            props.onDone(null);
+          }
+        }}
+      />
     </form>
   );
 }

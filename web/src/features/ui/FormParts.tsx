@@ -10,12 +10,12 @@ export function FormError(props: { error: { message?: string | undefined } | und
   );
 }
 
-/** Save and Cancel at the foot of a form ("Saving…" while it submits). */
-export function SaveCancel(props: { submitting: boolean; submitLabel: string; onCancel: () => void }) {
+/** Save and Cancel at the foot of a form (`busyLabel`, by default "Saving…", while it submits). */
+export function SaveCancel(props: { submitting: boolean; submitLabel: string; busyLabel?: string; onCancel: () => void; className?: string }) {
   return (
-    <div className="flex gap-2">
+    <div className={props.className ? `flex gap-2 ${props.className}` : 'flex gap-2'}>
       <button type="submit" className={buttonClass} disabled={props.submitting}>
-        {props.submitting ? 'Saving…' : props.submitLabel}
+        {props.submitting ? (props.busyLabel ?? 'Saving…') : props.submitLabel}
       </button>
       <button type="button" className={secondaryButtonClass} onClick={props.onCancel}>
         Cancel
