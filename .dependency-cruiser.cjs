@@ -27,6 +27,14 @@ module.exports = {
       to: { path: '^src/(http|application)/' },
     },
     {
+      name: 'http-adapters-only-in-composition',
+      comment:
+        'The composition root (src/container.ts) builds adapters. The HTTP layer may name their types, and only server.ts and the embedded-oidc plugin may construct the two it mounts itself (the embedded OpenID provider, a Koa app, and the id-token verifier).',
+      severity: 'error',
+      from: { path: '^src/http/', pathNot: '^src/http/(server|plugins/embedded-oidc)\\.ts$' },
+      to: { path: '^src/adapters/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'contracts-are-leaves',
       comment: 'Contracts (zod schemas) are shared with the SPA, so they may import only zod and each other.',
       severity: 'error',

@@ -1,21 +1,32 @@
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { openDocumentStore } from '../src/adapters/open-document-store.ts';
+import { openFileStorage } from '../src/adapters/open-file-storage.ts';
+import type { DataEndpoints } from '../src/adapters/backup/tar-backup.ts';
 import { loadConfig } from '../src/config.ts';
 
 /**
- * Where the data lives, for backup and restore: the SQLite file from the config, and the
- * files folder from STORAGE_URL when it is a file: URL (default DATA_DIR/files). With an s3://
- * STORAGE_URL the files are in the bucket and only the database is archived.
+ * The installation's data as the server sees it, for backup and restore: the document store
+ * from DATABASE_URL (SQLite file or MongoDB), the file storage from STORAGE_URL (folder or S3
+ * bucket) and DATA_DIR/session-secret.
  */
-export function dataLocations(env: NodeJS.ProcessEnv = process.env) {
+export async function openDataEndpoints(o: { forBackup: boolean }, env: NodeJS.ProcessEnv = process.env): Promise<DataEndpoints & { dataDir: string; close(): Promise<void> }> {
   const config = loadConfig(env);
-  if (config.database.kind !== 'sqlite') {
-    throw new Error('DATABASE_URL points at MongoDB: back it up with mongodump/mongorestore; this command archives the embedded SQLite database.');
+  if (config.database.kind === 'sqlite') {
+    if (config.database.file === ':memory:') throw new Error('DATABASE_URL points at an in-memory database: nothing to back up or restore.');
+    if (o.forBackup && !existsSync(config.database.file)) throw new Error(`No database at ${config.database.file}: nothing to back up.`);
   }
-  if (config.database.file === ':memory:') throw new Error('DATABASE_URL points at an in-memory database: nothing to back up or restore.');
-  const storageUrl = config.storageUrl;
-  let filesDir = resolve(config.dataDir, 'files');
-  if (storageUrl.startsWith('file://')) filesDir = fileURLToPath(storageUrl);
-  else if (storageUrl.startsWith('file:')) filesDir = resolve(storageUrl.slice('file:'.length));
-  return { dataDir: config.dataDir, dbFile: config.database.file, filesDir, filesInBucket: storageUrl.startsWith('s3://') };
+  const store = await openDocumentStore(config.database.url);
+  const files = openFileStorage(config.storageUrl);
+  return {
+    store,
+    files,
+    kinds: { database: config.database.kind, files: config.storageUrl.startsWith('s3://') ? 's3' : 'fs' },
+    sessionSecretFile: join(config.dataDir, 'session-secret'),
+    dataDir: config.dataDir,
+    close: async () => {
+      await store.close();
+      await files.close?.();
+    },
+  };
 }

@@ -3,6 +3,9 @@
  * hot reload, proxying /api to the server. Open the URL Vite prints (default :5173).
  */
 import { spawn } from 'node:child_process';
+import { loadDotEnv } from './dot-env.ts';
+
+loadDotEnv();
 
 const apiPort = process.env.API_PORT ?? '3001';
 const vitePort = process.env.VITE_PORT ?? '5173';

@@ -1,11 +1,12 @@
 /**
- * `npm run restore -- <backup.tar.gz> [--force]`: brings back the database and the files of a
- * backup into DATA_DIR (or DATABASE_URL / STORAGE_URL's folders). Stop the server first.
- * Refuses to overwrite a non-empty data folder unless --force.
+ * `npm run restore -- <backup.tar.gz> [--force]`: brings back the documents, files and session
+ * secret of a backup into DATABASE_URL / STORAGE_URL / DATA_DIR (any kinds: an SQLite + folder
+ * backup restores into MongoDB + S3 and back). Stop the server first.
+ * Refuses a target that already holds data unless --force (which replaces it).
  */
 import { parseArgs } from 'node:util';
 import { RestoreRefusedError, restoreBackup } from '../src/adapters/backup/tar-backup.ts';
-import { dataLocations } from './backup-targets.ts';
+import { openDataEndpoints } from './backup-targets.ts';
 
 const { values, positionals } = parseArgs({ options: { force: { type: 'boolean', default: false } }, allowPositionals: true });
 const archive = positionals[0];
@@ -14,9 +15,14 @@ if (archive === undefined) {
   process.exit(2);
 }
 try {
-  const at = dataLocations();
-  const m = await restoreBackup(archive, at, { force: values.force });
-  console.log(`Restored backup of ${m.createdAt}: database to ${at.dbFile}, ${m.files.count} files to ${at.filesDir}.`);
+  const data = await openDataEndpoints({ forBackup: false });
+  try {
+    const m = await restoreBackup(archive, data, { force: values.force, stageDir: data.dataDir });
+    const documents = Object.values(m.collections).reduce((n, c) => n + c, 0);
+    console.log(`Restored backup of ${m.createdAt}: ${documents} documents, ${m.files.count} files${m.sessionSecret ? ', session secret' : ''}.`);
+  } finally {
+    await data.close();
+  }
 } catch (e) {
   console.error(`Restore failed: ${(e as Error).message}`);
   process.exit(e instanceof RestoreRefusedError ? 3 : 1);

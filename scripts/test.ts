@@ -4,7 +4,7 @@
  * "tests: N passed, N failed, N skipped".
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chrome)) {
@@ -33,6 +33,9 @@ step('typecheck (web)', 'npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']);
 
 mkdirSync('test-results', { recursive: true });
 const report = 'test-results/vitest.json';
+// test/support/browser.ts appends a line per Chromium it launches (its version).
+const launches = 'test-results/chromium-launches.txt';
+rmSync(launches, { force: true });
 console.log('\n▶ tests: unit, web, contract, api, e2e');
 const r = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
   stdio: 'inherit',
@@ -52,8 +55,10 @@ if (existsSync(report)) {
       .filter((f) => f.name.includes(`/test/${dir}/`))
       .flatMap((f) => f.assertionResults)
       .filter((a) => a.status === 'passed').length;
+  const browsers = existsSync(launches) ? readFileSync(launches, 'utf8').trim().split('\n') : [];
+  const versions = [...new Set(browsers)].join(', ') || 'none';
   console.log(
-    `\nBy layer (passed): unit ${layer('unit') - layer('unit/web')}, web ${layer('unit/web')}, contract ${layer('contract')}, api ${layer('api')}, e2e ${layer('e2e')} (in Chromium at ${chrome})`,
+    `\nBy layer (passed): unit ${layer('unit') - layer('unit/web')}, web ${layer('unit/web')}, contract ${layer('contract')}, api ${layer('api')}, e2e ${layer('e2e')} (${browsers.length} Chromium launches at ${chrome}: ${versions})`,
   );
   console.log(`tests: ${j.numPassedTests} passed, ${j.numFailedTests} failed, ${j.numPendingTests + j.numTodoTests} skipped`);
 }

@@ -144,10 +144,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (problems.length) throw new ConfigError(problems);
   const dataDir = resolve(e.DATA_DIR);
   const dbUrl = e.DATABASE_URL ?? `sqlite:${resolve(dataDir, 'app.db')}`;
-  const sqlitePath = dbUrl.startsWith('sqlite:') ? dbUrl.slice('sqlite:'.length).replace(/^\/\//, '') : null;
+  // The path in a sqlite: URL is percent-decoded (as the adapter reads it), and written back
+  // encoded, so the server, backup and restore all open the same file.
+  const sqlitePath = dbUrl.startsWith('sqlite:') ? decodeURIComponent(dbUrl.slice('sqlite:'.length).replace(/^\/\//, '')) : null;
   const sqliteFile = sqlitePath === null ? null : sqlitePath === ':memory:' ? ':memory:' : resolve(sqlitePath);
   const database: AppConfig['database'] =
-    sqliteFile === null ? { kind: 'mongodb', url: dbUrl } : { kind: 'sqlite', url: `sqlite:${sqliteFile}`, file: sqliteFile };
+    sqliteFile === null ? { kind: 'mongodb', url: dbUrl } : { kind: 'sqlite', url: `sqlite:${encodeURI(sqliteFile)}`, file: sqliteFile };
   return {
     env: e.NODE_ENV,
     host: e.HOST,

@@ -3,6 +3,7 @@ import { container as root, instanceCachingFactory, type DependencyContainer, ty
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppConfig } from './config.ts';
 import type { Clock, IdGenerator } from './domain/shared/clock.ts';
+import { SIGN_IN_TIMEOUT_MS, type SignInMethod } from './domain/auth/sign-in-flow.ts';
 import type { ContactMessageRepository } from './domain/contact/contact-message-repository.ts';
 import type { DocumentStore } from './domain/persistence/document-store.ts';
 import type { FileStorage } from './domain/storage/file-storage.ts';
@@ -75,6 +76,11 @@ import { DocumentJobRepository } from './adapters/documents/document-job-reposit
 import { DocumentCalendarFeedRepository } from './adapters/documents/document-calendar-feed-repository.ts';
 import { randomSecretTokens } from './adapters/crypto/random-secret-tokens.ts';
 import { icalGeneratorCalendarWriter } from './adapters/ical/ical-generator-calendar-writer.ts';
+import { DocumentSessionStore, type CallbackSessionStore } from './adapters/documents/document-session-store.ts';
+import type { CameraPlanPdfRenderer } from './domain/planner/camera-plan-report.ts';
+import type { PdfPageRasterizer } from './domain/planner/pdf-page-rasterizer.ts';
+import { PdfkitCameraPlanPdf } from './adapters/pdf/pdfkit-camera-plan-pdf.ts';
+import { PdfjsPageRasterizer } from './adapters/pdf/pdfjs-page-rasterizer.ts';
 
 /**
  * The composition root: the only place that knows which adapter implements which port.
@@ -97,6 +103,9 @@ export const TOKENS = {
   VisionAnalyses: Symbol('VisionAnalyses') as InjectionToken<VisionAnalysisRepository>,
   Inventory: Symbol('Inventory') as InjectionToken<InventoryRepository>,
   CameraPlans: Symbol('CameraPlans') as InjectionToken<CameraPlanRepository>,
+  CameraPlanPdf: Symbol('CameraPlanPdf') as InjectionToken<CameraPlanPdfRenderer>,
+  PageRasterizer: Symbol('PageRasterizer') as InjectionToken<PdfPageRasterizer>,
+  SessionStore: Symbol('SessionStore') as InjectionToken<CallbackSessionStore>,
   Leads: Symbol('Leads') as InjectionToken<QuoteRequestRepository>,
   Reviews: Symbol('Reviews') as InjectionToken<ReviewRepository>,
   SiteStats: Symbol('SiteStats') as InjectionToken<SiteStatsRepository>,
@@ -124,6 +133,8 @@ export const TOKENS = {
   /** The job tracker's use-case dependencies (routes) and the port other features open jobs through. */
   JobDeps: Symbol('JobDeps') as InjectionToken<JobDeps>,
   JobCreator: Symbol('JobCreator') as InjectionToken<JobCreator>,
+  /** R-AUTH-13: the sign-in's network time-outs by mode (tests shorten them). */
+  SignInTimeouts: Symbol('SignInTimeouts') as InjectionToken<Readonly<Record<SignInMethod, number>>>,
 } as const;
 
 export interface AppContainer {
@@ -146,6 +157,7 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
 
   c.register(TOKENS.Config, { useValue: config });
   c.register(TOKENS.Clock, { useValue: clock });
+  c.register(TOKENS.SignInTimeouts, { useValue: SIGN_IN_TIMEOUT_MS });
   c.register(TOKENS.Ids, { useValue: ids });
   c.register(TOKENS.Store, { useValue: store });
   c.register(TOKENS.Files, { useValue: files });
@@ -156,6 +168,9 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
   c.register(TOKENS.VisionAnalyses, { useFactory: (r) => new DocumentVisionAnalysisRepository(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.Inventory, { useValue: inventory });
   c.register(TOKENS.CameraPlans, { useFactory: (r) => new DocumentCameraPlanRepository(r.resolve(TOKENS.Store)) });
+  c.register(TOKENS.CameraPlanPdf, { useFactory: instanceCachingFactory(() => new PdfkitCameraPlanPdf()) });
+  c.register(TOKENS.PageRasterizer, { useFactory: instanceCachingFactory(() => new PdfjsPageRasterizer()) });
+  c.register(TOKENS.SessionStore, { useFactory: instanceCachingFactory((r) => new DocumentSessionStore(r.resolve(TOKENS.Store), r.resolve(TOKENS.Clock), config.session.idleMs)) });
   c.register(TOKENS.Leads, { useFactory: (r) => new DocumentQuoteRequestRepository(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.Reviews, { useFactory: (r) => new DocumentReviewRepository(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.SiteStats, { useFactory: (r) => new DocumentSiteStatsRepository(r.resolve(TOKENS.Store)) });

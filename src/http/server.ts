@@ -5,8 +5,6 @@ import type { AppConfig } from '../config.ts';
 import { TOKENS, type AppContainer } from '../container.ts';
 import { createEmbeddedOidc } from '../adapters/oidc/embedded-oidc-provider.ts';
 import { idTokenVerifier } from '../adapters/oidc/id-token-verifier.ts';
-import { DocumentSessionStore } from '../adapters/documents/document-session-store.ts';
-import { SIGN_IN_TIMEOUT_MS } from '../domain/auth/sign-in-flow.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -33,10 +31,9 @@ import { reminderRoutes } from './routes/reminders.ts';
 import { monitoringRoutes } from './routes/monitoring.ts';
 import { timeRoutes } from './routes/time.ts';
 import { cameraPlanRoutes } from './routes/camera-plans.ts';
-import { PdfkitCameraPlanPdf } from '../adapters/pdf/pdfkit-camera-plan-pdf.ts';
-import { PdfjsPageRasterizer } from '../adapters/pdf/pdfjs-page-rasterizer.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
 import { jobRoutes } from './routes/jobs.ts';
+import { fileRoutes } from './routes/files.ts';
 
 const GOOGLE = {
   issuer: 'https://accounts.google.com',
@@ -85,7 +82,7 @@ export async function buildServer(
   await registerIdentity(app, {
     config,
     sessionSecret: sessionSecret(config.session.secret, config.dataDir),
-    sessions: new DocumentSessionStore(container.resolve(TOKENS.Store), clock, config.session.idleMs),
+    sessions: container.resolve(TOKENS.SessionStore),
     employees,
     clock,
     origin: new URL(baseUrl).origin,
@@ -138,7 +135,8 @@ export async function buildServer(
   await app.register(authRoutes, {
     oidc: (app as unknown as { oidc: OAuth2Namespace }).oidc,
     provider: config.google ? 'google' : 'embedded',
-    verifyIdToken: idTokenVerifier({ issuer: oidc.issuer, audience: oidc.clientId, jwksUrl: oidc.jwksUrl, timeoutMs: SIGN_IN_TIMEOUT_MS.popup }),
+    verifyIdToken: idTokenVerifier({ issuer: oidc.issuer, audience: oidc.clientId, jwksUrl: oidc.jwksUrl }),
+    timeoutsMs: container.resolve(TOKENS.SignInTimeouts),
     authorizeParams: config.google ? { prompt: 'select_account' } : {},
     employees,
     now: () => clock.now().getTime(),
@@ -164,10 +162,11 @@ export async function buildServer(
   await app.register(proposalRoutes, { ...container.resolve(TOKENS.ProposalDeps), jobs: container.resolve(TOKENS.JobCreator), invoices: container.resolve(TOKENS.InvoiceIssuer), baseUrl });
   await app.register(monitoringRoutes, container.resolve(TOKENS.Monitoring));
   await app.register(timeRoutes, container.resolve(TOKENS.TimeDeps));
-  await app.register(cameraPlanRoutes, { plans: container.resolve(TOKENS.CameraPlans), clients: container.resolve(TOKENS.Clients), inventory: container.resolve(TOKENS.Inventory), files: container.resolve(TOKENS.Files), pdf: new PdfkitCameraPlanPdf(), pdfPages: new PdfjsPageRasterizer(), clock, timeZone: config.timeZone });
+  await app.register(cameraPlanRoutes, { plans: container.resolve(TOKENS.CameraPlans), clients: container.resolve(TOKENS.Clients), inventory: container.resolve(TOKENS.Inventory), files: container.resolve(TOKENS.Files), pdf: container.resolve(TOKENS.CameraPlanPdf), pdfPages: container.resolve(TOKENS.PageRasterizer), clock, timeZone: config.timeZone });
   await app.register(invoiceRoutes, { ...container.resolve(TOKENS.InvoiceDeps), baseUrl });
   await app.register(reminderRoutes, container.resolve(TOKENS.ReminderDeps));
   await app.register(jobRoutes, { ...container.resolve(TOKENS.JobDeps), siteUrl: config.publicUrl ? baseUrl : null });
+  await app.register(fileRoutes, { files: container.resolve(TOKENS.Files), baseUrl });
   await registerSpa(app, config.staticDir);
 
   // While shutting down, answers to in-flight requests close their keep-alive connection, so

@@ -172,6 +172,13 @@ const MATRIX: Record<string, Policy> = {
   'POST /api/jobs/calendar-feeds/:employeeId': 'admin',
   'DELETE /api/jobs/calendar-feeds/:employeeId': 'admin',
   'GET /api/calendar/:file': 'public',
+  'POST /api/files': 'admin',
+  'GET /api/files/:path/metadata': 'staff',
+  'GET /api/files/:path': 'staff',
+  'GET /api/files/public/:path': 'public',
+  'POST /api/files/:path/tokens': 'admin',
+  'DELETE /api/files/:path/tokens/:token': 'admin',
+  'DELETE /api/files/:path': 'admin',
 };
 
 type Role =
@@ -211,10 +218,10 @@ describe('route × role matrix', () => {
     expect(registered).toEqual(Object.keys(MATRIX).sort());
   });
 
-  async function call(client: TestClient | null, key: string): Promise<number> {
+  async function call(client: TestClient | null, key: string, spell: (path: string) => string = (p) => p): Promise<number> {
     const [method, url] = key.split(' ') as [string, string];
     const c = client ?? new TestClient(t.url);
-    const path = probeUrl(url);
+    const path = spell(probeUrl(url));
     if (STREAMS.has(url)) {
       // A stream: the status line is all that matters here.
       const ac = new AbortController();
@@ -247,6 +254,34 @@ describe('route × role matrix', () => {
 
   it('[R-AUTH-7] anonymous visitors reach public routes only (401 elsewhere)', async () => {
     await check({ name: 'anonymous' }, null);
+  });
+
+  // The router decodes paths before matching, so these reach the same handlers as /api/…; the
+  // checks must follow the route that matched, not the spelling of the URL.
+  const SPELLINGS: [string, (p: string) => string][] = [
+    ['/%61pi', (p) => p.replace(/^\/api/, '/%61pi')],
+    ['/ap%69', (p) => p.replace(/^\/api/, '/ap%69')],
+    ['%2F in a segment name', (p) => p.replace(/^\/api\/([a-z])/, (_m, c: string) => `/api/%${c.charCodeAt(0).toString(16)}`)],
+  ];
+  it.each(SPELLINGS)('[R-AUTH-7] a percent-encoded path (%s) meets the same access checks', async (_name, spell) => {
+    const wrong: string[] = [];
+    for (const key of Object.keys(MATRIX)) {
+      if (MATRIX[key] === 'public') continue;
+      const status = await call(null, key, spell);
+      if (status !== 401) wrong.push(`${key} spelled ${spell(probeUrl(key.split(' ')[1]!))}: got ${status}, expected 401`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('a percent-encoded path meets the same cross-site and CSRF checks', async () => {
+    const admin = new TestClient(t.url);
+    await admin.signIn(DEMO.admin);
+    const foreign = await admin.send('POST', '/%61pi/inventory/items', {}, { origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    const noToken = await admin.raw('/%61pi/inventory/items', { method: 'POST', headers: { origin: t.url, 'content-type': 'application/json' }, body: '{}' });
+    expect(noToken.status).toBe(403);
+    // …and the same request spelled plainly with the token gets past both (to validation).
+    expect((await admin.send('POST', '/%61pi/inventory/items', {})).status).toBe(400);
   });
 
   it('[R-AUTH-7] an ordinary signed-in user has no staff access (403)', async () => {

@@ -5,8 +5,8 @@ import { serverAndBrowser } from '../support/e2e-environment.ts';
 import { startServer } from '../support/server-process.ts';
 
 const storedMessages = (dataDir: string) =>
-  readCollection<{ name: string; email: string; subject: string; message: string; status: string }>(dataDir, 'contact_messages').map(
-    ({ name, email, subject, message, status }) => ({ name, email, subject, message, status }),
+  readCollection<{ name: string; email: string; phone: string | null; subject: string; message: string; status: string }>(dataDir, 'contact_messages').map(
+    ({ name, email, phone, subject, message, status }) => ({ name, email, phone, subject, message, status }),
   );
 
 describe('the Contact form in Chromium', () => {
@@ -49,6 +49,7 @@ describe('the Contact form in Chromium', () => {
       {
         name: 'Dana Whitfield',
         email: 'dana@example.com',
+        phone: '555 867 5309',
         subject: 'Doorbell camera',
         message: 'Can you add a doorbell camera to our existing system next week?',
         status: 'new',

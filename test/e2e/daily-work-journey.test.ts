@@ -82,6 +82,12 @@ describe('the daily-work journey in Chromium', () => {
     await signInAndOpen(m, env.server.url, 'Maria Lopez', '/employee-dashboard');
     const myJob = m.getByTestId(`my-job-${number}`);
     await myJob.getByText('12 Elm Street, Springfield').waitFor();
+    // Her own phone-calendar link is offered (employees only).
+    await m.getByRole('region', { name: 'Calendar feed' }).getByRole('button', { name: 'Make a calendar link' }).waitFor();
+    // Screens her permissions open that the menu does not list are one click away.
+    const tools = m.getByRole('navigation', { name: 'Other tools' });
+    await tools.getByRole('link', { name: 'Quote requests' }).waitFor();
+    expect(await tools.getByRole('link').allTextContents()).toEqual(['Quote requests', 'Contact messages']);
     const clock = m.getByRole('region', { name: 'Time clock' });
     await clock.getByLabel('Job (optional)').selectOption({ label: `${number} · Install alarm panel` });
     await clock.getByRole('button', { name: 'Clock in' }).click();

@@ -1,13 +1,13 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { onTestFailed } from 'vitest';
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /** Debian's Chromium, headless, with the flags this closed network needs (STACK-NOTES.md). */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROME_PATH,
     args: [
       '--headless',
@@ -20,6 +20,10 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  // scripts/test.ts counts these lines: proof the e2e layer really drove a browser, and which.
+  mkdirSync('test-results', { recursive: true });
+  appendFileSync('test-results/chromium-launches.txt', `Chromium ${browser.version()}\n`);
+  return browser;
 }
 
 /** A fresh page that saves a screenshot to test-results/ if the current test fails. */

@@ -15,12 +15,13 @@ export interface RunningServer {
 }
 
 /**
- * Starts the real server (`node src/main.ts`, the built SPA) as a child process on a free port
- * (PORT=0) with its own temp data folder, and waits for its "ready" log line.
+ * Starts the real server (`node src/main.ts`, the built SPA; `entry` may name `scripts/start.ts`,
+ * what `npm start` runs) as a child process on a free port (PORT=0) with its own temp data folder,
+ * and waits for its "ready" log line.
  */
-export async function startServer(opts: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
+export async function startServer(opts: { dataDir?: string; env?: Record<string, string>; entry?: string; readyTimeoutMs?: number } = {}): Promise<RunningServer> {
   const dir = opts.dataDir ? { path: opts.dataDir, remove: () => {} } : tempDir();
-  const proc = spawn(process.execPath, ['src/main.ts'], {
+  const proc = spawn(process.execPath, [opts.entry ?? 'src/main.ts'], {
     cwd: process.cwd(),
     env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dir.path, LOG_LEVEL: 'info', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -30,7 +31,8 @@ export async function startServer(opts: { dataDir?: string; env?: Record<string,
   const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
 
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 20 s:\n${out}`)), 20_000);
+    const ms = opts.readyTimeoutMs ?? 60_000;
+    const timer = setTimeout(() => reject(new Error(`server did not start in ${ms / 1000} s:\n${out}`)), ms);
     const rl = createInterface({ input: proc.stdout! });
     rl.on('line', (line) => {
       out += `${line}\n`;

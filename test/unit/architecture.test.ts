@@ -43,6 +43,27 @@ describe('the dependency rule', { timeout: 60_000 }, () => {
     expect(r.output).toContain('application-not-outward');
   });
 
+  it('fails when application imports an adapter', () => {
+    const r = cruise({
+      'src/adapters/sqlite/db.ts': 'export const db = 1;\n',
+      'src/application/contact/bad.ts': "import { db } from '../../adapters/sqlite/db.ts';\nexport const x = db;\n",
+    });
+    expect(r.status).not.toBe(0);
+    expect(r.output).toContain('application-not-outward');
+  });
+
+  it('fails when an HTTP route constructs an adapter instead of taking it from the composition root', () => {
+    const r = cruise({
+      'src/adapters/pdf/pdf.ts': 'export class Pdf {}\n',
+      'src/http/routes/bad.ts': "import { Pdf } from '../../adapters/pdf/pdf.ts';\nexport const x = new Pdf();\n",
+      'src/http/routes/fine.ts': "import type { Pdf } from '../../adapters/pdf/pdf.ts';\nexport const y = (p: Pdf) => p;\n",
+    });
+    expect(r.status).not.toBe(0);
+    expect(r.output).toContain('http-adapters-only-in-composition');
+    expect(r.output).toContain('src/http/routes/bad.ts');
+    expect(r.output).not.toContain('src/http/routes/fine.ts');
+  });
+
   it('passes when dependencies point inward', () => {
     const r = cruise({
       'src/domain/contact/port.ts': 'export interface Port { add(): void }\n',

@@ -1,3 +1,4 @@
+import { sqliteFileFromUrl } from '../../src/adapters/open-document-store.ts';
 import { describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../../src/config.ts';
@@ -21,6 +22,10 @@ describe('loadConfig', () => {
     expect(c.dataDir).toBe('/tmp/x');
     expect(c.database).toMatchObject({ kind: 'sqlite', file: '/tmp/y/db.sqlite' });
     expect(loadConfig({ DATA_DIR: '/tmp/x' }).database).toMatchObject({ file: '/tmp/x/app.db' });
+    // Percent-encoded paths mean the same file to the config (backup, restore) and the adapter.
+    const spaced = loadConfig({ DATABASE_URL: 'sqlite:/tmp/my%20data/app%2525.db' }).database;
+    expect(spaced).toMatchObject({ kind: 'sqlite', file: '/tmp/my data/app%25.db' });
+    expect(sqliteFileFromUrl((spaced as { url: string }).url)).toBe('/tmp/my data/app%25.db');
     expect(loadConfig({ DATABASE_URL: 'mongodb://db:27017/app?replicaSet=rs0' }).database).toEqual({ kind: 'mongodb', url: 'mongodb://db:27017/app?replicaSet=rs0' });
   });
 

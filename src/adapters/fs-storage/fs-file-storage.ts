@@ -9,14 +9,14 @@
  * paths must stay under the root.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join, resolve, sep } from 'node:path';
+import { mkdir, open, readFile, readdir, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { Clock } from '../../domain/shared/clock.ts';
-import type { DownloadResult, FileStorage, StoredFile, UploadLimits, UploadRequest } from '../../domain/storage/file-storage.ts';
+import type { ByteSource, DownloadResult, FileStorage, StoredFile, UploadLimits, UploadRequest } from '../../domain/storage/file-storage.ts';
 import { storageErrors } from '../../domain/storage/storage-error.ts';
 import { DEFAULT_UPLOAD_LIMITS, hasDownloadToken, isObjectPath, withDownloadToken, withoutDownloadToken } from '../../domain/storage/stored-file.ts';
 import { KeyedLock } from '../shared/keyed-lock.ts';
-import { type PrepareUploadOptions, prepareUpload } from './spool-to-temp-file.ts';
+import { type PrepareUploadOptions, prepareRestore, prepareUpload } from './spool-to-temp-file.ts';
 
 export interface FsFileStorageOptions {
   root: string;
@@ -121,6 +121,35 @@ export class FsFileStorage implements FileStorage {
       return JSON.parse(await readFile(`${file}.json`, 'utf8')) as StoredFile;
     } catch (e) {
       throw isNotFound(e) ? storageErrors.objectNotFound(path) : e;
+    }
+  }
+
+  async *list(): AsyncIterable<StoredFile> {
+    const entries = await readdir(this.root, { withFileTypes: true, recursive: true }).catch((e: unknown) => {
+      if (isNotFound(e)) return [];
+      throw e;
+    });
+    for (const e of entries) {
+      if (!e.isFile() || !e.name.endsWith('.json')) continue;
+      const path = relative(this.root, join(e.parentPath, e.name.slice(0, -'.json'.length))).split(sep).join('/');
+      if (!isObjectPath(path)) continue;
+      const meta = await this.#read(path).catch(() => null);
+      if (meta !== null) yield meta;
+    }
+  }
+
+  async restoreFile(record: StoredFile, data: Uint8Array | ByteSource): Promise<StoredFile> {
+    const { meta, spooled } = await prepareRestore(record, data, { bucket: this.#upload.bucket, tmpDir: join(this.root, '.tmp') });
+    try {
+      const file = this.#file(meta.fullPath);
+      await this.#lock.run(meta.fullPath, async () => {
+        await mkdir(dirname(file), { recursive: true });
+        await rename(spooled.tempPath, file);
+        await writeFileAtomic(`${file}.json`, JSON.stringify(meta));
+      });
+      return meta;
+    } finally {
+      await spooled.remove();
     }
   }
 

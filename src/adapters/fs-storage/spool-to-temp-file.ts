@@ -5,7 +5,7 @@ import type { Clock } from '../../domain/shared/clock.ts';
 import type { ByteSource, StoredFile, UploadLimits, UploadRequest } from '../../domain/storage/file-storage.ts';
 import { SNIFF_BYTES, resolveContentType } from '../../domain/storage/detect-content-type.ts';
 import { storageErrors } from '../../domain/storage/storage-error.ts';
-import { effectiveLimits, newObjectPath, newStoredFile, tooLarge, validateUploadRequest } from '../../domain/storage/stored-file.ts';
+import { effectiveLimits, isObjectPath, nameOf, newObjectPath, newStoredFile, tooLarge, validateUploadRequest } from '../../domain/storage/stored-file.ts';
 
 export interface SpooledFile {
   tempPath: string;
@@ -94,4 +94,19 @@ export async function prepareUpload(request: UploadRequest, o: PrepareUploadOpti
     await spooled.remove();
     throw e;
   }
+}
+
+/**
+ * For a restore: spools the bytes of a backed-up object and checks them against its record
+ * (size and md5), and the record's path against the generated shape. Returns the record as
+ * this storage stores it (its own bucket name).
+ */
+export async function prepareRestore(record: StoredFile, data: Uint8Array | ByteSource, o: { bucket: string; tmpDir: string }): Promise<{ meta: StoredFile; spooled: SpooledFile }> {
+  if (!isObjectPath(record.fullPath)) throw storageErrors.objectNotFound(record.fullPath);
+  const spooled = await spoolToTempFile(data, { dir: o.tmpDir, maxBytes: Number.MAX_SAFE_INTEGER });
+  if (spooled.md5Hash !== record.md5Hash || spooled.size !== record.size) {
+    await spooled.remove();
+    throw storageErrors.invalidChecksum(record.fullPath, record.md5Hash, spooled.md5Hash);
+  }
+  return { meta: { ...record, bucket: o.bucket, name: nameOf(record.fullPath) }, spooled };
 }

@@ -5,7 +5,7 @@ import { createDocumentStore } from '../../domain/persistence/checked-document-s
 import { DatabaseError } from '../../domain/persistence/database-error.ts';
 import type { EncodedValue, Scalar } from '../../domain/persistence/document-data.ts';
 import type { DocumentStore } from '../../domain/persistence/document-store.ts';
-import type { DocumentStoreDriver, EncodedDocument, FieldWrite, RawDocument, ReadCheck, WriteOp } from '../../domain/persistence/document-store-driver.ts';
+import type { DocumentStoreDriver, DriverSnapshot, EncodedDocument, FieldWrite, RawDocument, ReadCheck, WriteOp } from '../../domain/persistence/document-store-driver.ts';
 import type { FieldPath, NormalizedFilter, NormalizedOrder, NormalizedQuery } from '../../domain/persistence/query.ts';
 import type { Clock, IdGenerator } from '../../domain/shared/clock.ts';
 
@@ -295,6 +295,79 @@ export class MongoDocumentStoreDriver implements DocumentStoreDriver {
 
   async close(): Promise<void> {
     await this.client.close();
+  }
+
+  // Backup and restore (docs/storage.md).
+
+  private async collectionNames(session?: ClientSession): Promise<string[]> {
+    const all = await this.db.listCollections({ type: 'collection' }, { nameOnly: true }).toArray();
+    const names = all.map((c) => c.name).filter((n) => /^[a-z][a-z0-9_]{0,62}$/.test(n)).sort();
+    const kept: string[] = [];
+    for (const n of names) if ((await this.col(n).findOne({}, { session, projection: { _id: 1 } })) !== null) kept.push(n);
+    return kept;
+  }
+
+  async listCollections(): Promise<string[]> {
+    try {
+      return await this.collectionNames();
+    } catch (e) {
+      throw translate(e);
+    }
+  }
+
+  /**
+   * A snapshot session (readConcern 'snapshot', needs a replica set): every read sees the data
+   * as of the session's first read. Collections are listed after that read, so each one that
+   * held documents at that moment is included. MongoDB keeps snapshot history for 5 minutes by
+   * default (minSnapshotHistoryWindowInSeconds): a longer backup fails with SnapshotTooOld.
+   */
+  async openSnapshot(): Promise<DriverSnapshot> {
+    const session = this.client.startSession({ snapshot: true });
+    let names: string[];
+    try {
+      const first = (await this.db.listCollections({ type: 'collection' }, { nameOnly: true }).toArray())[0];
+      if (first) await this.col(first.name).findOne({}, { session, projection: { _id: 1 } });
+      names = await this.collectionNames(session);
+    } catch (e) {
+      await session.endSession();
+      throw translate(e);
+    }
+    const col = (n: string) => this.col(n);
+    return {
+      collections: async () => names,
+      async *documents(collection: string) {
+        try {
+          for await (const d of col(collection).find({}, { session, sort: { _id: 1 } })) yield toRaw(d);
+        } catch (e) {
+          throw translate(e);
+        }
+      },
+      close: () => session.endSession(),
+    };
+  }
+
+  async importDocuments(collection: string, docs: RawDocument[]): Promise<void> {
+    if (docs.length === 0) return;
+    const stored = docs.map((d) => {
+      const doc: StoredDoc = { _id: d.id, _v: d.version, createdAt: d.createdAt, updatedAt: d.updatedAt, d: d.data };
+      const ttl = this.ttlFor(collection, d.data);
+      if (ttl) doc._ttl = ttl;
+      return doc;
+    });
+    try {
+      await this.col(collection).insertMany(stored, { ordered: true });
+    } catch (e) {
+      if (e instanceof MongoServerError && e.code === 11000) throw new DatabaseError('already-exists', `A document of the backup already exists in ${collection}.`);
+      throw translate(e);
+    }
+  }
+
+  async clearCollection(collection: string): Promise<void> {
+    try {
+      await this.col(collection).deleteMany({});
+    } catch (e) {
+      throw translate(e);
+    }
   }
 }
 

@@ -20,12 +20,14 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
   S3Client,
   type HeadObjectCommandOutput,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Clock } from '../../domain/shared/clock.ts';
-import type { DownloadResult, FileStorage, StoredFile, UploadLimits, UploadRequest } from '../../domain/storage/file-storage.ts';
+import type { ByteSource, DownloadResult, FileStorage, StoredFile, UploadLimits, UploadRequest } from '../../domain/storage/file-storage.ts';
 import {
   MAX_OPERATION_RETRY_TIME_MS,
   MAX_UPLOAD_RETRY_TIME_MS,
@@ -43,7 +45,7 @@ import {
   withoutDownloadToken,
 } from '../../domain/storage/stored-file.ts';
 import { KeyedLock } from '../shared/keyed-lock.ts';
-import { type PrepareUploadOptions, prepareUpload } from '../fs-storage/spool-to-temp-file.ts';
+import { type PrepareUploadOptions, prepareRestore, prepareUpload } from '../fs-storage/spool-to-temp-file.ts';
 
 export interface S3Location {
   bucket: string;
@@ -210,6 +212,44 @@ export class S3FileStorage implements FileStorage {
           request.signal?.removeEventListener('abort', onCancel);
         }
       });
+      return meta;
+    } finally {
+      await spooled.remove();
+    }
+  }
+
+  async *list(): AsyncIterable<StoredFile> {
+    const prefix = this.#prefix === '' ? '' : `${this.#prefix}/`;
+    let token: string | undefined;
+    do {
+      const page = await this.#retry(prefix, this.#operationDeadline, undefined, ({ remainingMs }) =>
+        this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }), {
+          abortSignal: AbortSignal.timeout(Math.max(1, remainingMs)),
+        }),
+      );
+      for (const o of page.Contents ?? []) {
+        const path = (o.Key ?? '').slice(prefix.length);
+        if (!isObjectPath(path)) continue;
+        try {
+          yield (await this.#head(path)).meta;
+        } catch (e) {
+          // Deleted since the listing, or an object this storage did not write.
+          if (!(e instanceof StorageError && e.code === 'storage/object-not-found')) throw e;
+        }
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token !== undefined);
+  }
+
+  async restoreFile(record: StoredFile, data: Uint8Array | ByteSource): Promise<StoredFile> {
+    const { meta, spooled } = await prepareRestore(record, data, { bucket: this.bucket, tmpDir: this.#upload.tmpDir });
+    try {
+      await this.#retry(meta.fullPath, this.#uploadDeadline, undefined, ({ remainingMs }) =>
+        this.client.send(
+          new PutObjectCommand({ ...this.#objectParams(meta), Body: createReadStream(spooled.tempPath), ContentMD5: spooled.md5Hash, ContentLength: spooled.size }),
+          { abortSignal: AbortSignal.timeout(Math.max(1, remainingMs)) },
+        ),
+      );
       return meta;
     } finally {
       await spooled.remove();

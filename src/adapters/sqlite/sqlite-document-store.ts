@@ -7,6 +7,7 @@ import type { EncodedValue, Scalar } from '../../domain/persistence/document-dat
 import type { DocumentStore } from '../../domain/persistence/document-store.ts';
 import type {
   DocumentStoreDriver,
+  DriverSnapshot,
   EncodedDocument,
   FieldIncrement,
   FieldWrite,
@@ -587,6 +588,79 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
     this.statements.clear();
     if (this.options.ownsDb) closeSqlite(this.db);
   }
+
+  // Backup and restore (docs/storage.md).
+
+  async listCollections(): Promise<string[]> {
+    return (this.stmt('SELECT DISTINCT collection FROM documents ORDER BY collection').all() as { collection: string }[]).map((r) => r.collection);
+  }
+
+  /**
+   * A read transaction on a second connection to the same file: in WAL mode it sees the
+   * database as of its first read, whatever is committed meanwhile. An in-memory database
+   * has no second connection, so it is read whole, synchronously, at once.
+   */
+  async openSnapshot(): Promise<DriverSnapshot> {
+    this.flush();
+    if (this.db.memory || this.db.name === '') return memorySnapshot(this.db);
+    const reader = openSqlite(this.db.name);
+    reader.exec('BEGIN');
+    const names = (reader.prepare('SELECT DISTINCT collection FROM documents ORDER BY collection').all() as { collection: string }[]).map((r) => r.collection);
+    const page = reader.prepare<[string, string]>(`SELECT ${COLUMNS} FROM documents WHERE collection = ? AND id > ? ORDER BY id LIMIT ${SNAPSHOT_PAGE}`);
+    return {
+      collections: async () => names,
+      async *documents(collection: string) {
+        for (let after = ''; ; ) {
+          const rows = page.all(collection, after) as Row[];
+          for (const r of rows) yield toRaw(r);
+          if (rows.length < SNAPSHOT_PAGE) return;
+          after = rows.at(-1)!.id;
+        }
+      },
+      close: async () => {
+        if (!reader.open) return;
+        reader.exec('COMMIT');
+        reader.close();
+      },
+    };
+  }
+
+  /** One transaction; the term-index triggers fill document_terms as the rows go in. */
+  async importDocuments(collection: string, docs: RawDocument[]): Promise<void> {
+    this.flush();
+    const insert = this.stmt(`INSERT INTO documents (collection, id, data, created_at, updated_at, version) VALUES (${sqlText(collection)}, ?, ?, ?, ?, ?)`);
+    try {
+      this.db.transaction(() => {
+        for (const d of docs) insert.run(d.id, JSON.stringify(d.data), d.createdAt, d.updatedAt, BigInt(d.version));
+      }).immediate();
+    } catch (e) {
+      if (isConstraint(e, 'SQLITE_CONSTRAINT_PRIMARYKEY')) throw new DatabaseError('already-exists', `A document of the backup already exists in ${collection}.`);
+      if (isConstraint(e, 'SQLITE_CONSTRAINT_UNIQUE')) throw new DatabaseError('already-exists', `Another ${collection} document has the same unique field value.`);
+      throw e;
+    }
+    this.changed([collection]);
+  }
+
+  async clearCollection(collection: string): Promise<void> {
+    this.flush();
+    this.stmt(`DELETE FROM documents WHERE collection = ${sqlText(collection)}`).run();
+    this.changed([collection]);
+  }
+}
+
+const SNAPSHOT_PAGE = 500;
+
+function memorySnapshot(db: SqliteDb): DriverSnapshot {
+  const rows = db.prepare(`SELECT collection, ${COLUMNS} FROM documents ORDER BY collection, id`).all() as (Row & { collection: string })[];
+  const byCollection = new Map<string, RawDocument[]>();
+  for (const r of rows) byCollection.set(r.collection, [...(byCollection.get(r.collection) ?? []), toRaw(r)]);
+  return {
+    collections: async () => [...byCollection.keys()],
+    async *documents(collection: string) {
+      yield* byCollection.get(collection) ?? [];
+    },
+    close: async () => {},
+  };
 }
 
 const systemClock: Clock = { now: () => new Date() };

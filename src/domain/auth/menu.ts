@@ -97,20 +97,33 @@ export const ADMIN_MENU_GROUPS: readonly MenuGroup[] = [
 ];
 
 /**
+ * Back-office screens the spec's menu (R-NAV-11) does not list. They are offered as shortcuts
+ * on the staff dashboards instead of growing the menu, so everyone whose permissions open one
+ * can also find it: an employee with viewClients has no admin panel and its count cards.
+ */
+export const SHORTCUTS: readonly MenuEntry[] = [
+  entry('leads', 'Quote requests', '/admin/leads', needs('viewClients')),
+  entry('messages', 'Contact messages', '/admin/messages', needs('viewClients')),
+  entry('vision-ai', 'Vision AI analysis', '/vision-ai-analysis', needs('useVisionAi')),
+  entry('reviews', 'Review moderation', '/admin/reviews', ADMIN),
+];
+
+/** The shortcuts a state may open (none for visitors and non-staff). */
+export function shortcutsFor(state: AuthState): MenuEntry[] {
+  if (state.kind !== 'admin' && state.kind !== 'employee') return [];
+  return SHORTCUTS.filter((e) => hasAccess(state, e.access));
+}
+
+/**
  * Back-office routes (R-NAV-2) and what opening each needs (R-AUTH-15). Routes reached from the
- * menu take the menu's requirement; the vision tool has its own permission.
+ * menu or the shortcuts take their entry's requirement.
  */
 export const BACK_OFFICE_ROUTES: readonly { path: string; access: Access }[] = [
   { path: ADMIN_PANEL.path, access: ADMIN_PANEL.access },
-  ...ADMIN_MENU_GROUPS.flatMap((g) => g.entries)
+  ...[...ADMIN_MENU_GROUPS.flatMap((g) => g.entries), ...SHORTCUTS]
     .filter((e) => Object.keys(e.search).length === 0)
     .map((e) => ({ path: e.path, access: e.access })),
   { path: MY_DASHBOARD.path, access: MY_DASHBOARD.access },
-  { path: '/vision-ai-analysis', access: needs('useVisionAi') },
-  // Reached from the admin panel's counts rather than the menu.
-  { path: '/admin/leads', access: needs('viewClients') },
-  { path: '/admin/messages', access: needs('viewClients') },
-  { path: '/admin/reviews', access: ADMIN },
 ];
 
 /**

@@ -22,7 +22,7 @@ import type {
   Unsubscribe,
   UpdatePatch,
 } from './document-store.ts';
-import type { DocumentStoreDriver, FieldIncrement, FieldWrite, RawDocument, ReadCheck, WriteOp } from './document-store-driver.ts';
+import type { BackupDriver, DocumentStoreDriver, FieldIncrement, FieldWrite, RawDocument, ReadCheck, WriteOp } from './document-store-driver.ts';
 import { checkCollectionName, checkDocumentId, isMetaField, parseFieldPath } from './field-path.ts';
 import { checkFilters, checkQuery, encodeCursor, type FieldPath, type NormalizedQuery, type Query } from './query.ts';
 
@@ -317,5 +317,35 @@ export function createDocumentStore(driver: DocumentStoreDriver, deps: StoreDeps
       for (const stop of [...subscriptions]) stop();
       await driver.close();
     },
+    listCollections: () => call(() => () => backupDriver(driver).listCollections()),
+    openSnapshot: () => call(() => () => backupDriver(driver).openSnapshot()),
+    importDocuments: (collection, docs) =>
+      call(() => {
+        const name = checkCollectionName(collection);
+        const checked = docs.map(checkImported);
+        return () => backupDriver(driver).importDocuments(name, checked);
+      }),
+    clearCollection: (collection) =>
+      call(() => {
+        const name = checkCollectionName(collection);
+        return () => backupDriver(driver).clearCollection(name);
+      }),
   };
+}
+
+function backupDriver(driver: DocumentStoreDriver): BackupDriver {
+  const { listCollections, openSnapshot, importDocuments, clearCollection } = driver;
+  if (!listCollections || !openSnapshot || !importDocuments || !clearCollection) throw new DatabaseError('unimplemented', 'This database adapter cannot back up or restore.');
+  return { listCollections: listCollections.bind(driver), openSnapshot: openSnapshot.bind(driver), importDocuments: importDocuments.bind(driver), clearCollection: clearCollection.bind(driver) };
+}
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+/** A document from a backup passes the same rules as a written one (R-DB-1..3), ids and times included. */
+function checkImported(doc: RawDocument): RawDocument {
+  if (doc === null || typeof doc !== 'object') throw invalidArgument('An imported document must be an object.');
+  for (const t of [doc.createdAt, doc.updatedAt])
+    if (typeof t !== 'string' || !ISO_TIME.test(t)) throw invalidArgument(`Imported document ${String(doc.id)} has an invalid timestamp: ${String(t)}.`);
+  const version = Number.isSafeInteger(doc.version) && doc.version >= 1 ? doc.version : 1;
+  return { id: checkDocumentId(doc.id), data: encodeDocument(checkDocumentData(decodeDocument(doc.data))), createdAt: doc.createdAt, updatedAt: doc.updatedAt, version };
 }

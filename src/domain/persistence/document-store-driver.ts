@@ -41,7 +41,7 @@ export interface ReadCheck {
   version: number | null;
 }
 
-export interface DocumentStoreDriver {
+export interface DocumentStoreDriver extends Partial<BackupDriver> {
   get(collection: string, id: string): Promise<RawDocument | null>;
   /**
    * Applies one write atomically and returns the document after it (null after delete).
@@ -57,4 +57,27 @@ export interface DocumentStoreDriver {
   watch(collection: string, onChange: () => void, onError: (e: Error) => void): () => void;
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * A consistent read of the whole store for a backup: every document as of one moment, while
+ * writers carry on. Close it when done (it holds a read transaction or session).
+ */
+export interface DriverSnapshot {
+  /** Collections holding documents at the snapshot's moment (may list a few empty ones). */
+  collections(): Promise<string[]>;
+  /** The collection's documents in id order, exactly as stored. */
+  documents(collection: string): AsyncIterable<RawDocument>;
+  close(): Promise<void>;
+}
+
+/** Backup and restore (docs/storage.md); optional so a driver may leave them out (unimplemented). */
+export interface BackupDriver {
+  /** Names of the collections that hold at least one document. */
+  listCollections(): Promise<string[]>;
+  openSnapshot(): Promise<DriverSnapshot>;
+  /** Inserts documents with their ids, timestamps and versions as given; already-exists when an id is taken. */
+  importDocuments(collection: string, docs: RawDocument[]): Promise<void>;
+  /** Removes every document of the collection (indexes stay). */
+  clearCollection(collection: string): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import type { DatabaseError } from './database-error.ts';
 import type { DocumentData, StoredDocument } from './document-data.ts';
+import type { DriverSnapshot, RawDocument } from './document-store-driver.ts';
 import type { Filter, Query } from './query.ts';
 
 /**
@@ -67,4 +68,15 @@ export interface DocumentStore {
   runTransaction<R>(fn: (tx: Transaction) => Promise<R>, options?: TransactionOptions): Promise<R>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  // Backup and restore (docs/storage.md). Documents travel in the stored (encoded) form, with
+  // their ids, timestamps and versions, so a copy is lossless across adapters; 'unimplemented'
+  // on an adapter without them.
+  /** Collections holding at least one document. */
+  listCollections(): Promise<string[]>;
+  /** A consistent read of every document as of one moment; close it when done. */
+  openSnapshot(): Promise<DriverSnapshot>;
+  /** Writes documents back as they were exported (checked first); already-exists when an id is taken. */
+  importDocuments(collection: string, docs: RawDocument[]): Promise<void>;
+  /** Removes every document of a collection. */
+  clearCollection(collection: string): Promise<void>;
 }

@@ -90,4 +90,13 @@ export interface FileStorage {
   /** The object's metadata when the token is one of its tokens; null otherwise (no leak of which). */
   findByDownloadToken(path: string, token: string): Promise<StoredFile | null>;
   close?(): Promise<void>;
+  // Backup and restore (docs/storage.md).
+  /** The metadata of every stored object, in no particular order (uploads in progress are not objects yet). */
+  list(): AsyncIterable<StoredFile>;
+  /**
+   * Writes an object back exactly as a backup recorded it: same path and metadata (the bucket
+   * becomes this storage's). The bytes must match `record.size` and `record.md5Hash`
+   * (storage/invalid-checksum otherwise); an existing object at the path is replaced.
+   */
+  restoreFile(record: StoredFile, data: Uint8Array | ByteSource): Promise<StoredFile>;
 }

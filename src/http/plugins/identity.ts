@@ -20,6 +20,11 @@ export interface PendingSignIn {
   nonce: string;
   mode: 'popup' | 'redirect';
   returnTo: string;
+  /** The `state` sent to the provider: the callback must bring it back to this session. */
+  state?: string;
+  /** PKCE verifier, kept server-side in the session (its S256 challenge went to the provider). */
+  codeVerifier?: string;
+  redirectUri?: string;
 }
 
 declare module 'fastify' {
@@ -51,6 +56,19 @@ export interface IdentityDeps {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
+const SIGNED_OUT: AuthState = Object.freeze({ kind: 'signed-out' });
+
+/**
+ * Routes outside /api that carry no access declaration: the SPA's files and pages, and the
+ * embedded OpenID provider with its demo sign-in page (development and tests only).
+ */
+const NON_API_ROUTE = /^\/(\*?|oidc(\/\*)?|oidc-login\/.+)$/;
+
+/**
+ * Whether the request reached an API route, judged by the route pattern that matched, never
+ * by the raw URL: the router decodes the path, so `/%61pi/clients` reaches `/api/clients`.
+ */
+const reachedApi = (req: FastifyRequest) => req.routeOptions.url !== undefined && isApi(req.routeOptions.url);
 
 /** Names the cookie by environment: `__Host-` needs Secure, which needs HTTPS (production). */
 export const sessionCookieName = (production: boolean) => (production ? '__Host-sid' : 'sid');
@@ -67,8 +85,11 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDeps)
   const apiRoutes: { method: string; url: string; access: RouteAccess }[] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
-    if (!isApi(route.url)) return;
     const access = route.config?.access;
+    if (!isApi(route.url)) {
+      if (!access && !NON_API_ROUTE.test(route.url)) throw new Error(`Route ${[route.method].flat().join(',')} ${route.url} is outside /api and declares no access (config.access).`);
+      return;
+    }
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       if (!access) throw new Error(`Route ${method} ${route.url} declares no access (config.access); every API route must.`);
@@ -109,7 +130,8 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDeps)
   app.decorateRequest('auth', null as never);
 
   app.addHook('onRequest', async (req, reply) => {
-    if (!isApi(req.url)) return;
+    req.auth = SIGNED_OUT;
+    if (!reachedApi(req)) return;
     req.auth = await resolveAuth(req, deps);
 
     if (STATE_CHANGING.has(req.method)) {
@@ -126,7 +148,7 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDeps)
     }
 
     const access = req.routeOptions.config.access;
-    if (!access) return; // non-API or 404: handled elsewhere
+    if (!access) return sendError(reply, 403, 'forbidden', 'You do not have permission to do that.'); // unreachable: onRoute refuses such routes
     const decision = decideAccess(req.auth, access);
     if (decision === 'unauthenticated') return sendError(reply, 401, 'unauthenticated', 'Please sign in.');
     if (decision === 'forbidden') {
@@ -136,7 +158,7 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDeps)
   });
 
   app.addHook('onSend', async (req, reply) => {
-    if (isApi(req.url) && req.auth && req.auth.kind !== 'signed-out') reply.header('Cache-Control', 'no-store');
+    if (reachedApi(req) && req.auth.kind !== 'signed-out') reply.header('Cache-Control', 'no-store');
   });
 }
 

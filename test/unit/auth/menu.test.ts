@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import {
   ADMIN_MENU_GROUPS,
   BACK_OFFICE_ROUTES,
@@ -6,6 +7,7 @@ import {
   hasAccess,
   menuFor,
   menuHref,
+  shortcutsFor,
   type MenuItem,
   type Viewport,
 } from '../../../src/domain/auth/menu.ts';
@@ -126,12 +128,21 @@ describe('accessForPath', () => {
     '/employee-dashboard',
     '/vision-ai-analysis',
   ];
-  /** Back-office screens beyond the spec's list, reached from the admin panel. */
+  /** Back-office screens beyond the spec's list, reached from the dashboards' shortcuts. */
   const EXTRA_SCREENS = ['/admin/leads', '/admin/messages', '/admin/reviews'];
 
   it('[R-AUTH-15] every back-office route declares what it needs, and the menu agrees with it', () => {
     expect(BACK_OFFICE_ROUTES.map((r) => r.path).sort()).toEqual([...R_NAV_2, ...EXTRA_SCREENS].sort());
     for (const group of ADMIN_MENU_GROUPS) for (const e of group.entries) expect(accessForPath(e.path), e.label).toEqual(e.access);
+  });
+
+  it('[R-AUTH-15] every screen the SPA has is either public or guarded (read from the generated route tree)', () => {
+    const PUBLIC = ['/', '/services', '/support', '/contact', '/reviews', '/quote', '/p/$token', '/i/$token'];
+    const screens = [...new Set([...readFileSync('web/src/routeTree.gen.ts', 'utf8').matchAll(/fullPath: '([^']*)'/g)].map((m) => m[1]!))];
+    expect(screens.length).toBeGreaterThan(PUBLIC.length);
+    const unguarded = screens.filter((path) => !PUBLIC.includes(path) && accessForPath(path.replace(/\$\w+/g, 'x')) === null);
+    expect(unguarded).toEqual([]);
+    for (const path of PUBLIC) expect(screens, path).toContain(path);
   });
 
   it('[R-AUTH-15] route access by state: default deny for unknown back-office paths, public paths need nothing', () => {
@@ -159,5 +170,24 @@ describe('accessForPath', () => {
       for (const s of c.denied) expect(hasAccess(s, access), `${c.path} ${s.kind}`).toBe(false);
     }
     for (const path of ['/', '/services', '/quote', '/administrator', '/employee-dashboards']) expect(accessForPath(path), path).toBeNull();
+  });
+});
+
+describe('shortcutsFor', () => {
+  const labels = (s: AuthState) => shortcutsFor(s).map((e) => e.label);
+
+  it('offers the screens the menu does not list, each only to whoever may open it', () => {
+    expect(labels(anAdmin())).toEqual(['Quote requests', 'Contact messages', 'Vision AI analysis', 'Review moderation']);
+    expect(labels(anEmployeeWith('viewClients'))).toEqual(['Quote requests', 'Contact messages']);
+    expect(labels(anEmployeeWith('useVisionAi'))).toEqual(['Vision AI analysis']);
+    expect(labels(anEmployeeWith('viewJobs'))).toEqual([]);
+    expect(labels(resolveAuthState(aUser(), adminIds(), null))).toEqual([]);
+    expect(labels({ kind: 'signed-out' })).toEqual([]);
+  });
+
+  it('[R-AUTH-15] every shortcut leads to a screen its viewer is allowed to open', () => {
+    for (const s of [anAdmin(), anEmployeeWith('viewClients'), anEmployeeWith('useVisionAi')]) {
+      for (const e of shortcutsFor(s)) expect(hasAccess(s, accessForPath(e.path)!), `${e.path} ${s.kind}`).toBe(true);
+    }
   });
 });

@@ -1,6 +1,6 @@
+import { sessionQuery } from '../auth/session.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClientListQueryInput, ClientListResponse, ClientRelatedResponse, ClientView } from '../../../../src/contracts/clients.ts';
-import type { SessionResponse } from '../../../../src/contracts/session.ts';
 import { apiFetch } from '../../lib/api.ts';
 
 /** Query keys start with 'clients' so every client mutation can invalidate them by prefix. */
@@ -26,8 +26,6 @@ export const clientRelatedQuery = (id: string) =>
     queryKey: [...CLIENTS_KEY, 'related', id],
     queryFn: ({ signal }) => apiFetch<ClientRelatedResponse>(`/api/clients/${encodeURIComponent(id)}/related`, { signal }),
   });
-
-const sessionQuery = queryOptions({ queryKey: ['session'], queryFn: () => apiFetch<SessionResponse>('/api/session'), staleTime: 30_000 });
 
 /** What the signed-in person may do here; edit controls are hidden without editClients. */
 export function useClientPermissions(): { loading: boolean; canView: boolean; canEdit: boolean; signedIn: boolean } {

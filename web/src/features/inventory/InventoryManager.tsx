@@ -6,7 +6,7 @@ import { ItemsTable, type ItemFilters } from './ItemsTable.tsx';
 import { ItemDetail } from './ItemDetail.tsx';
 import { ItemForm } from './ItemForm.tsx';
 import { LowStockPanel } from './LowStockPanel.tsx';
-import { sessionQuery } from './queries.ts';
+import { sessionQuery } from '../auth/session.ts';
 import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
 
 export interface InventorySearch {

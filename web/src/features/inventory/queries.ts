@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SessionResponse } from '../../../../src/contracts/session.ts';
 import type {
   InventoryItemDto,
   ItemListResponse,
@@ -23,12 +22,6 @@ export interface ItemListParams {
 }
 
 export const INVENTORY_KEY = ['inventory'] as const;
-
-export const sessionQuery = queryOptions({
-  queryKey: ['session'],
-  queryFn: () => apiFetch<SessionResponse>('/api/session'),
-  staleTime: 30_000,
-});
 
 export const itemsQuery = (p: ItemListParams) =>
   queryOptions({

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays } from 'lucide-react';
+import { sessionQuery } from '../auth/session.ts';
 import { feedQuery, useFeed } from './queries.ts';
 
 /**
@@ -7,7 +8,9 @@ import { feedQuery, useFeed } from './queries.ts';
  * regenerating replaces it and revoking stops it. Hidden for people without an employee record.
  */
 export function CalendarFeedPanel() {
-  const feed = useQuery(feedQuery);
+  // Only employees have a feed (an administrator has no employee record): don't ask otherwise.
+  const session = useQuery(sessionQuery);
+  const feed = useQuery({ ...feedQuery, enabled: session.data?.state === 'employee' });
   const { regenerate, revoke } = useFeed();
   if (!feed.data) return null;
   const made = regenerate.data?.path ? `${window.location.origin}${regenerate.data.path}` : null;

@@ -1,5 +1,5 @@
+import { sessionQuery } from '../auth/session.ts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SessionResponse } from '../../../../src/contracts/session.ts';
 import type {
   AssigneesResponse,
   BoardResponse,
@@ -35,8 +35,6 @@ const qs = (params: Record<string, string | number | undefined | null>) => {
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') out.set(k, String(v));
   return out.toString();
 };
-
-export const sessionQuery = queryOptions({ queryKey: ['session'], queryFn: () => apiFetch<SessionResponse>('/api/session'), staleTime: 30_000 });
 
 /** What the signed-in person may do on jobs; edit controls are hidden without editJobs. */
 export function useJobPermissions(): { loading: boolean; canView: boolean; canEdit: boolean; canUseInventory: boolean } {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus, RefreshCw } from 'lucide-react';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
-import { sessionQuery } from '../inventory/queries.ts';
+import { sessionQuery } from '../auth/session.ts';
 import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
 import { ContractsTable, type ContractFilters } from './ContractsTable.tsx';
 import { ContractForm } from './ContractForm.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { sessionQuery } from '../inventory/queries.ts';
+import { sessionQuery } from '../auth/session.ts';
 import { buttonClass } from '../ui/styles.ts';
 import { ProposalDetail } from './ProposalDetail.tsx';
 import { ProposalEditor } from './ProposalEditor.tsx';

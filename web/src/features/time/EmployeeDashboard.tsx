@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { MyJobs } from '../jobs/MyJobs.tsx';
+import { Shortcuts } from '../auth/components/Shortcuts.tsx';
 import { dateKey } from '../../../../src/domain/time/zoned-week.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { ErrorNote } from '../clients/ui.tsx';
@@ -36,6 +37,7 @@ export function EmployeeDashboard() {
           <WeekBars week={data.week} today={dateKey(new Date(), data.week.timeZone)} />
         </>
       )}
+      <Shortcuts />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { countsQuery } from '../../features/admin-panel/queries.ts';
 import { useLiveStats } from '../../features/admin-panel/use-live-stats.ts';
 import { dailySeries } from '../../features/admin-panel/daily-series.ts';
 import { LoadError, Panel } from '../../features/admin-panel/StaffOnly.tsx';
+import { Shortcuts } from '../../features/auth/components/Shortcuts.tsx';
 
 const DailyViewsChart = lazy(() => import('../../features/admin-panel/DailyViewsChart.tsx'));
 
@@ -33,6 +34,9 @@ function Screen() {
           <CountCard to="/admin/messages" icon={MessageSquareText} label="Unread messages" value={counts.data.unreadMessages} />
         </ul>
       )}
+      <div className="mt-6">
+        <Shortcuts />
+      </div>
       {stats.isError && <div className="mt-6"><LoadError error={stats.error} /></div>}
       {s && (
         <>

@@ -1,0 +1,29 @@
+import type { AuthState } from '../../domain/auth/permissions.ts';
+import type { DownloadResult, StoredFile } from '../../domain/storage/file-storage.ts';
+import { storageErrors } from '../../domain/storage/storage-error.ts';
+import { inStorage, isSharedFilePath, requireSharedFiles, sharedFilePath, type SharedFilesDeps } from './shared-file-access.ts';
+
+/** The stored-file record (R-STO-5) for a signed-in reader. */
+export function getSharedFileMetadata(deps: SharedFilesDeps, auth: AuthState, path: string): Promise<StoredFile> {
+  requireSharedFiles(auth, 'read');
+  return inStorage(() => deps.files.getMetadata(sharedFilePath(path)));
+}
+
+/** The file's bytes for a signed-in reader (R-STO-6). */
+export function openSharedFile(deps: SharedFilesDeps, auth: AuthState, path: string): Promise<DownloadResult> {
+  requireSharedFiles(auth, 'read');
+  return inStorage(() => deps.files.download(sharedFilePath(path)));
+}
+
+/**
+ * The file's bytes for anyone holding one of its download tokens, no session needed (R-STO-6).
+ * A wrong, revoked or unknown token and a missing file all get the same `storage/unauthorized`
+ * answer, so the link URL says nothing about which files exist.
+ */
+export function openSharedFileByToken(deps: SharedFilesDeps, path: string, token: string): Promise<DownloadResult> {
+  return inStorage(async () => {
+    const meta = isSharedFilePath(path) ? await deps.files.findByDownloadToken(path, token) : null;
+    if (meta === null) throw storageErrors.unauthorized(path);
+    return deps.files.download(meta.fullPath);
+  });
+}
