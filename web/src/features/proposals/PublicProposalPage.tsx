@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, FileDown } from 'lucide-react';
 import { TIER_LABELS, type PublicProposal } from '../../../../src/contracts/proposals.ts';
 import { ApiRequestError } from '../../lib/api.ts';
-import { buttonClass, inputClass, secondaryButtonClass } from '../inventory/StockBadge.tsx';
+import { buttonClass, inputClass, secondaryButtonClass } from '../ui/styles.ts';
 import { formatCents, formatRateBp, formatWhen, publicProposalQuery, usePublicAnswer } from './queries.ts';
 
 const tierLabel = (tier: string) => TIER_LABELS[tier as keyof typeof TIER_LABELS] ?? tier;
