@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+
 /** Hand-built multipart/form-data bodies, for requests a browser would never send. */
 export interface RawPart {
   name: string;
@@ -23,3 +25,53 @@ export function multipartBody(parts: readonly RawPart[], boundary: string): Buff
 
 export const multipartType = (boundary: string) => `multipart/form-data; boundary=${boundary}`;
 
+
+export interface MultipartRequest {
+  contentType: string;
+  body: Buffer;
+}
+
+const BOUNDARY = fc.stringMatching(/^[A-Za-z0-9_'()+,.=-]{1,40}$/);
+const TYPES = ['image/png', 'image/jpeg', 'application/pdf', 'text/plain', 'application/octet-stream', '', 'image/png; charset=x'];
+
+/** A part no form would send: odd names (prototype keys included), file names, types and bytes. */
+export const aJunkPart: fc.Arbitrary<RawPart> = fc.record(
+  {
+    name: fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('__proto__', 'constructor', 'prototype', '', 'a"b', 'x\r\ny')),
+    fileName: fc.string({ maxLength: 12 }),
+    contentType: fc.constantFrom(...TYPES),
+    value: fc.oneof(fc.string({ maxLength: 40 }), fc.uint8Array({ maxLength: 120 })),
+  },
+  { requiredKeys: ['name', 'value'] },
+);
+
+/**
+ * Arbitrary multipart requests: a mix of `plausible` parts (what the route expects) and junk
+ * parts, under random boundaries, sometimes with a header that does not match the body, stray
+ * bytes in front, or the body cut off mid-stream.
+ */
+export function arbitraryMultipart(plausible: fc.Arbitrary<RawPart>): fc.Arbitrary<MultipartRequest> {
+  return fc
+    .record({
+      boundary: BOUNDARY,
+      other: BOUNDARY,
+      parts: fc.array(fc.oneof({ weight: 4, arbitrary: plausible }, { weight: 1, arbitrary: aJunkPart }), { maxLength: 6 }),
+      header: fc.constantFrom('plain', 'plain', 'plain', 'quoted', 'no-boundary', 'mismatch', 'extra-params', 'not-form'),
+      cut: fc.option(fc.nat(), { nil: undefined }),
+      noise: fc.option(fc.uint8Array({ minLength: 1, maxLength: 40 }), { nil: undefined }),
+    })
+    .map(({ boundary, other, parts, header, cut, noise }) => {
+      let body = multipartBody(parts, boundary);
+      if (noise) body = Buffer.concat([Buffer.from(noise), body]);
+      if (cut !== undefined) body = body.subarray(0, cut % (body.length + 1));
+      const contentType = {
+        plain: multipartType(boundary),
+        quoted: `multipart/form-data; boundary="${boundary}"`,
+        'no-boundary': 'multipart/form-data',
+        mismatch: multipartType(other),
+        'extra-params': `multipart/form-data; charset=utf-8; boundary=${boundary}; x=y`,
+        'not-form': `multipart/mixed; boundary=${boundary}`,
+      }[header]!;
+      return { contentType, body };
+    });
+}
