@@ -142,7 +142,8 @@ describe('security baseline', () => {
         fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'prototype', '$where', '$gt', 'name', 'email', 'id', 'status'), fc.anything()),
         fc.record({ name: fc.string(), email: fc.oneof(fc.string(), fc.emailAddress()), subject: fc.string(), message: fc.string(), phone: fc.anything() }),
       );
-      const plausibleStrings = [...Object.values(ids).flat(), '2026-11-01', '2026-11-01T09:00:00.000Z', '2026-11', '09:00', 'monthly', 'net30', 'admin', 'frank@example.com', '62704'];
+      const plausibleStrings = ['2026-11-01', '2026-11-01T09:00:00.000Z', '2026-11', '09:00', 'monthly', 'net30', 'frank@example.com', '62704'];
+      const byKey = Object.fromEntries(Object.entries(ids).map(([kind, values]) => [`${kind}Id`, values]));
       const perRoute: string[] = [];
       let reachedHandler = 0;
       const accepted = new Set<string>();
@@ -167,7 +168,7 @@ describe('security baseline', () => {
           );
         } else {
           const bodySchema = schemas.get(`${route.method} ${route.url} body`);
-          const body = bodySchema ? fc.oneof({ weight: 3, arbitrary: arbitraryFor(bodySchema, plausibleStrings) }, { weight: 1, arbitrary: nasty }) : nasty;
+          const body = bodySchema ? fc.oneof({ weight: 3, arbitrary: arbitraryFor(bodySchema, plausibleStrings, byKey) }, { weight: 1, arbitrary: nasty }) : nasty;
           await fc.assert(
             fc.asyncProperty(url, body, async (path, b) => {
               const res = await t.app.inject({ method: route.method as 'POST', url: path, remoteAddress: nextIp(), headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(b) ?? 'null' });
@@ -294,7 +295,7 @@ function arbitraryUrl(pattern: string, ids: Ids, paramsSchema: unknown): fc.Arbi
   );
 }
 
-const png = aPng(8);
+const png = aPng(16);
 const file = (name: string, value: Uint8Array | string, contentType = 'image/png', fileName = 'photo.png'): RawPart => ({ name, fileName, contentType, value });
 const fileish = (name: string) =>
   fc.oneof(
@@ -305,18 +306,21 @@ const fileish = (name: string) =>
     fc.uint8Array({ maxLength: 80 }).map((b) => file(name, b, 'image/jpeg', 'x.jpg')),
   );
 const text = (name: string, values: fc.Arbitrary<string>) => values.map((value): RawPart => ({ name, value }));
+/** The parts a route expects, in any number and order (duplicates included). */
+const someOf = (...parts: fc.Arbitrary<RawPart>[]) => fc.array(fc.oneof(...parts), { maxLength: 6 });
+const quoteForm = () =>
+  fc.constant(null).map(() => Object.entries(aQuoteForm()).flatMap(([name, v]) => (Array.isArray(v) ? v : [v]).map((value): RawPart => ({ name, value: String(value) }))));
 
-/** The parts each upload route expects, with plausible values (real ids among them). */
-const MULTIPART_FIELDS: Record<string, (ids: Ids) => fc.Arbitrary<RawPart>> = {
+/** The parts each upload route expects: whole plausible forms (real ids among the values) or some of their parts. */
+const MULTIPART_FIELDS: Record<string, (ids: Ids) => fc.Arbitrary<RawPart[]>> = {
   'POST /api/quotes': () =>
     fc.oneof(
-      fileish('photos'),
-      fc.constantFrom(...Object.entries(aQuoteForm()).flatMap(([name, v]) => (Array.isArray(v) ? v : [v]).map((value): RawPart => ({ name, value: String(value) })))),
-      text('website', fc.constantFrom('', 'http://spam.example')),
-      text('services', fc.constantFrom('alarm', 'cameras', 'nonsense')),
+      fc.tuple(quoteForm(), fc.array(fileish('photos'), { maxLength: 4 })).map(([form, photos]) => [...form, ...photos]),
+      fc.tuple(quoteForm(), fc.subarray(['website', 'name', 'email', 'services'])).map(([form, drop]) => form.filter((p) => !drop.includes(p.name))),
+      someOf(fileish('photos'), text('services', fc.constantFrom('alarm', 'cameras', 'nonsense')), text('website', fc.constantFrom('', 'http://spam.example'))),
     ),
   'POST /api/vision/analyses': (ids) =>
-    fc.oneof(
+    someOf(
       // Whole images are left out: each would run the real detector (vision.test.ts covers that).
       fc.constant(file('image', png.subarray(0, 24))),
       fc.uint8Array({ maxLength: 80 }).map((b) => file('image', b, 'image/jpeg', 'x.jpg')),
@@ -326,6 +330,10 @@ const MULTIPART_FIELDS: Record<string, (ids: Ids) => fc.Arbitrary<RawPart>> = {
       text('jobId', fc.constantFrom(...ids['job']!, 'nojob')),
       text('contractId', fc.constantFrom(...ids['contract']!, '')),
     ),
-  'PUT /api/camera-plans/:id/floor-plan': () => fc.oneof(fileish('file'), text('version', fc.oneof(fc.nat({ max: 40 }).map(String), fc.string({ maxLength: 5 })))),
-  'POST /api/jobs/:id/photos': () => fc.oneof(fileish('photo'), text('caption', fc.string({ maxLength: 20 }))),
+  'PUT /api/camera-plans/:id/floor-plan': () =>
+    fc.oneof(
+      fc.tuple(fc.nat({ max: 4 }), fileish('file')).map(([version, f]) => [{ name: 'version', value: String(version) }, f]),
+      someOf(fileish('file'), text('version', fc.oneof(fc.nat({ max: 40 }).map(String), fc.string({ maxLength: 5 })))),
+    ),
+  'POST /api/jobs/:id/photos': () => fc.oneof(fileish('photo').map((p) => [p]), someOf(fileish('photo'), text('caption', fc.string({ maxLength: 20 })))),
 };

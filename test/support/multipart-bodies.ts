@@ -45,20 +45,26 @@ export const aJunkPart: fc.Arbitrary<RawPart> = fc.record(
   { requiredKeys: ['name', 'value'] },
 );
 
+/** `arb` one time in three, undefined otherwise. */
+const sometimes = <T,>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
+
 /**
- * Arbitrary multipart requests: a mix of `plausible` parts (what the route expects) and junk
- * parts, under random boundaries, sometimes with a header that does not match the body, stray
+ * Arbitrary multipart requests: `plausible` parts (what the route expects) with up to two junk
+ * parts before or after, under random boundaries, sometimes with a header that does not match the body, stray
  * bytes in front, or the body cut off mid-stream.
  */
-export function arbitraryMultipart(plausible: fc.Arbitrary<RawPart>): fc.Arbitrary<MultipartRequest> {
+export function arbitraryMultipart(plausible: fc.Arbitrary<RawPart[]>): fc.Arbitrary<MultipartRequest> {
+  const parts = fc
+    .tuple(plausible, fc.array(aJunkPart, { maxLength: 2 }), fc.boolean())
+    .map(([expected, junk, junkFirst]) => (junkFirst ? [...junk, ...expected] : [...expected, ...junk]));
   return fc
     .record({
       boundary: BOUNDARY,
       other: BOUNDARY,
-      parts: fc.array(fc.oneof({ weight: 4, arbitrary: plausible }, { weight: 1, arbitrary: aJunkPart }), { maxLength: 6 }),
-      header: fc.constantFrom('plain', 'plain', 'plain', 'quoted', 'no-boundary', 'mismatch', 'extra-params', 'not-form'),
-      cut: fc.option(fc.nat(), { nil: undefined }),
-      noise: fc.option(fc.uint8Array({ minLength: 1, maxLength: 40 }), { nil: undefined }),
+      parts,
+      header: fc.constantFrom('plain', 'plain', 'plain', 'plain', 'quoted', 'no-boundary', 'mismatch', 'extra-params', 'not-form'),
+      cut: sometimes(fc.nat()),
+      noise: sometimes(fc.uint8Array({ minLength: 1, maxLength: 40 })),
     })
     .map(({ boundary, other, parts, header, cut, noise }) => {
       let body = multipartBody(parts, boundary);

@@ -5,16 +5,23 @@ import { z } from 'zod';
  * Plausible values for a route's zod schema (zod 4 has no built-in arbitrary): the schema goes
  * through its JSON Schema form and each node becomes a fast-check arbitrary that mostly keeps
  * to its type, bounds, enum and format, so a handler gets past validation often enough to run.
- * `strings` adds values to use for free-text strings (real record ids, dates, …).
+ * `strings` adds values to use for free-text strings (dates, codes, …); `byKey` values for
+ * strings under a given property name (real record ids: `clientId` → the ids of clients).
  */
-export function arbitraryFor(schema: unknown, strings: readonly string[] = []): fc.Arbitrary<unknown> {
+export function arbitraryFor(schema: unknown, strings: readonly string[] = [], byKey: Readonly<Record<string, readonly string[]>> = {}): fc.Arbitrary<unknown> {
   let json: JsonSchema;
   try {
     json = z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'any', cycles: 'ref' }) as JsonSchema;
   } catch {
     return fc.anything();
   }
-  return fromJson(json, json, strings, 0);
+  return fromJson(json, { root: json, strings, byKey }, 0, '');
+}
+
+interface Context {
+  root: JsonSchema;
+  strings: readonly string[];
+  byKey: Readonly<Record<string, readonly string[]>>;
 }
 
 interface JsonSchema {
@@ -45,18 +52,18 @@ interface JsonSchema {
 
 const MAX_DEPTH = 6;
 
-function fromJson(s: JsonSchema, root: JsonSchema, strings: readonly string[], depth: number): fc.Arbitrary<unknown> {
+function fromJson(s: JsonSchema, ctx: Context, depth: number, key: string): fc.Arbitrary<unknown> {
   if (depth > MAX_DEPTH) return fc.constant(null);
-  const next = (x: JsonSchema) => fromJson(x, root, strings, depth + 1);
+  const next = (x: JsonSchema, k = key) => fromJson(x, ctx, depth + 1, k);
   if (s.$ref) {
     const name = s.$ref.split('/').pop() ?? '';
-    const target = root.$defs?.[name];
+    const target = ctx.root.$defs?.[name];
     return target ? next(target) : fc.anything();
   }
   if ('const' in s) return fc.constant(s.const);
   if (s.enum?.length) return fc.constantFrom(...s.enum);
   const alternatives = s.anyOf ?? s.oneOf;
-  if (alternatives?.length) return fc.oneof(...alternatives.map(next));
+  if (alternatives?.length) return fc.oneof(...alternatives.map((x) => next(x)));
   if (s.allOf?.length) return next(s.allOf[0]!);
   const type = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
   if (type.length > 1) return fc.oneof(...type.map((t) => next({ ...s, type: t })));
@@ -64,13 +71,13 @@ function fromJson(s: JsonSchema, root: JsonSchema, strings: readonly string[], d
     case 'object':
       return objectOf(s, next);
     case 'array': {
-      if (s.prefixItems) return fc.tuple(...s.prefixItems.map(next));
+      if (s.prefixItems) return fc.tuple(...s.prefixItems.map((x) => next(x)));
       const item = Array.isArray(s.items) ? s.items[0] : s.items;
       const min = s.minItems ?? 0;
       return fc.array(item ? next(item) : fc.anything(), { minLength: min, maxLength: Math.max(min, Math.min(s.maxItems ?? 3, min + 3)) });
     }
     case 'string':
-      return stringOf(s, strings);
+      return stringOf(s, ctx.byKey[key] ?? [], ctx.strings);
     case 'integer':
     case 'number':
       return numberOf(s, type[0] === 'integer');
@@ -83,10 +90,10 @@ function fromJson(s: JsonSchema, root: JsonSchema, strings: readonly string[], d
   }
 }
 
-function objectOf(s: JsonSchema, next: (x: JsonSchema) => fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
+function objectOf(s: JsonSchema, next: (x: JsonSchema, key?: string) => fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
   const props = s.properties ?? {};
   const model: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const [k, v] of Object.entries(props)) model[k] = next(v);
+  for (const [k, v] of Object.entries(props)) model[k] = next(v, k);
   const known = fc.record(model, { requiredKeys: (s.required ?? []).filter((k) => k in props) });
   if (typeof s.additionalProperties === 'object') {
     const extra = fc.dictionary(fc.string({ maxLength: 12 }), next(s.additionalProperties), { maxKeys: 3 });
@@ -95,10 +102,11 @@ function objectOf(s: JsonSchema, next: (x: JsonSchema) => fc.Arbitrary<unknown>)
   return known;
 }
 
-function stringOf(s: JsonSchema, strings: readonly string[]): fc.Arbitrary<string> {
+function stringOf(s: JsonSchema, forKey: readonly string[], strings: readonly string[]): fc.Arbitrary<string> {
   const minLength = s.minLength ?? 0;
   const maxLength = Math.max(minLength, Math.min(s.maxLength ?? 40, minLength + 40));
   const free = fc.string({ minLength, maxLength });
+  if (forKey.length) return fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...forKey) }, { weight: 1, arbitrary: free });
   const formatted = formatOf(s);
   if (formatted) return fc.oneof({ weight: 4, arbitrary: formatted }, { weight: 1, arbitrary: free });
   const fitting = strings.filter((x) => x.length >= minLength && x.length <= (s.maxLength ?? Infinity));
