@@ -210,6 +210,8 @@ async function seedOneOfEach(t: ListeningTestApp, admin: TestClient): Promise<Id
   const siteId = client.sites[0]!.id;
   const job = await json<WithId>(admin.send('POST', '/api/jobs', { clientId, siteId, type: 'install', title: 'Fuzz install' }));
   const proposal = await json<WithId>(admin.send('POST', '/api/proposals', aProposalRequest(clientId, siteId)));
+  const offered = await json<WithId>(admin.send('POST', '/api/proposals', aProposalRequest(clientId, siteId)));
+  const sent = await json<{ publicToken: string }>(admin.send('POST', `/api/proposals/${offered.id}/send`, { to: 'grace@example.com' }), 200);
   const invoice = await json<WithId>(
     admin.send('POST', '/api/invoices', { clientId, terms: 'net30', lines: [{ description: 'Smoke detector', quantity: 2, unitPriceCents: 5_000, taxRateBp: 825 }] }),
   );
@@ -241,7 +243,8 @@ async function seedOneOfEach(t: ListeningTestApp, admin: TestClient): Promise<Id
     client: [clientId],
     site: [siteId],
     job: [job.id],
-    proposal: [proposal.id],
+    proposal: [proposal.id, offered.id],
+    token: [sent.publicToken],
     invoice: [invoice.id],
     contract: [contract.id],
     plan: [plan.id],
@@ -267,6 +270,7 @@ const PARAM_KINDS: [RegExp, string, string][] = [
   [/\/reviews\//, 'id', 'review'],
   [/\/messages\//, 'id', 'message'],
   [/^\/api\/proposals\//, 'id', 'proposal'],
+  [/^\/api\/public\/proposals\//, 'token', 'token'],
   [/^\/api\/monitoring\/contracts\//, 'id', 'contract'],
   [/^\/api\/time\/entries\//, 'id', 'entry'],
   [/^\/api\/camera-plans\//, 'id', 'plan'],
@@ -331,7 +335,7 @@ const MULTIPART_FIELDS: Record<string, (ids: Ids) => fc.Arbitrary<RawPart[]>> = 
     ),
   'PUT /api/camera-plans/:id/floor-plan': () =>
     fc.oneof(
-      fc.tuple(fc.nat({ max: 4 }), fileish('file')).map(([version, f]) => [{ name: 'version', value: String(version) }, f]),
+      fc.tuple(fc.nat({ max: 2 }), fileish('file')).map(([version, f]) => [{ name: 'version', value: String(version) }, f]),
       someOf(fileish('file'), text('version', fc.oneof(fc.nat({ max: 40 }).map(String), fc.string({ maxLength: 5 })))),
     ),
   'POST /api/jobs/:id/photos': () => fc.oneof(fileish('photo').map((p) => [p]), someOf(fileish('photo'), text('caption', fc.string({ maxLength: 20 })))),

@@ -55,8 +55,8 @@ const sometimes = <T,>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 2, arbitrary:
  */
 export function arbitraryMultipart(plausible: fc.Arbitrary<RawPart[]>): fc.Arbitrary<MultipartRequest> {
   const parts = fc
-    .tuple(plausible, fc.array(aJunkPart, { maxLength: 2 }), fc.boolean())
-    .map(([expected, junk, junkFirst]) => (junkFirst ? [...junk, ...expected] : [...expected, ...junk]));
+    .tuple(plausible, sometimes(fc.array(aJunkPart, { minLength: 1, maxLength: 2 })), fc.boolean())
+    .map(([expected, junk = [], junkFirst]) => (junkFirst ? [...junk, ...expected] : [...expected, ...junk]));
   return fc
     .record({
       boundary: BOUNDARY,
