@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { METHOD_LABELS, type PaymentBody } from '../../../../src/contracts/invoices.ts';
+import type { PaymentBody } from '../../../../src/contracts/invoices.ts';
+import { METHOD_LABELS } from '../../../../src/contracts/invoice-labels.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
 import { formatCents, publicInvoiceQuery } from './queries.ts';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, FileDown } from 'lucide-react';
-import { TIER_LABELS, type PublicProposal } from '../../../../src/contracts/proposals.ts';
+import type { PublicProposal } from '../../../../src/contracts/proposals.ts';
+import { TIER_LABELS } from '../../../../src/contracts/proposal-labels.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { buttonClass, inputClass, secondaryButtonClass } from '../ui/styles.ts';
 import { formatCents, formatRateBp, formatWhen, publicProposalQuery, usePublicAnswer } from './queries.ts';
