@@ -2,8 +2,11 @@
  * Analytics-style counter on the SQLite document store, driven over HTTP by 100 concurrent
  * clients (autocannon, a fixed number of requests). Prints increments/s, checks that the final
  * count equals the requests sent, and compares with a bare Fastify route on the same server in
- * the same run. The server runs in a child process so the load generator does not share its
- * event loop. Run: `node bench/document-store-increments.bench.ts` (or `npm run bench`).
+ * the same run. Then the product itself: the real server (`src/main.ts`) taking
+ * POST /api/analytics/page-view (CSRF, rate limit, the full page-view use case: six counters for a
+ * first view) from 100 clients, and the stored totals read back after it stops. The servers run in
+ * child processes so the load generator does not share their event loop.
+ * Run: `node bench/document-store-increments.bench.ts` (or `npm run bench`).
  */
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -14,6 +17,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { openSqliteDocumentStore } from '../src/adapters/sqlite/sqlite-document-store.ts';
+import { startServer } from '../test/support/server-process.ts';
 
 const CONNECTIONS = 100;
 const AMOUNT = Number(process.env.BENCH_AMOUNT ?? 10_000);
@@ -59,11 +63,54 @@ async function main(): Promise<number> {
       console.error(`  FAIL: final count ${count} (2xx ${track['2xx']}) is not the ${AMOUNT} requests sent`);
       return 1;
     }
-    return 0;
+    return await productRoute(barePerS);
   } finally {
     server.kill('SIGTERM');
     await exited;
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The real server and route: every view from its own client address (the limit is per address). */
+async function productRoute(barePerS: number): Promise<number> {
+  // Info-level request logs, as in production.
+  const server = await startServer({ env: { TRUST_PROXY: '127.0.0.1' } });
+  try {
+    const session = await fetch(`${server.url}/api/session`);
+    const { csrfToken } = (await session.json()) as { csrfToken: string };
+    const cookie = session.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    let n = 0;
+    const run = await autocannon({
+      url: `${server.url}/api/analytics/page-view`,
+      method: 'POST',
+      connections: CONNECTIONS,
+      amount: AMOUNT,
+      headers: { 'content-type': 'application/json', origin: server.url, 'x-csrf-token': csrfToken, cookie },
+      body: JSON.stringify({ page: 'bench', referrer: null, firstVisit: true }),
+      requests: [
+        {
+          // A different client address per request, as a busy public site sees.
+          setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-forwarded-for': `10.${(++n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` } }),
+        },
+      ],
+    });
+    await server.stop();
+    const store = openSqliteDocumentStore(join(server.dataDir, 'app.db'));
+    const stats = (await store.collection('analytics').get('siteStats')) as { totalVisits?: number; pageViews?: Record<string, number> } | null;
+    await store.close();
+    const total = stats?.totalVisits ?? 0;
+    const perS = run['2xx'] / run.duration;
+    console.log(`  product page-view route (real server, CSRF, rate limit, 6 counters a first view):`);
+    console.log(`                        ${perS.toFixed(0)} views/s        p50 ${run.latency.p50} ms  p99 ${run.latency.p99} ms  ratio to bare ${(perS / barePerS).toFixed(3)}`);
+    console.log(`  requests sent: ${AMOUNT}, 2xx: ${run['2xx']}, errors: ${run.errors + run.non2xx}, stored totalVisits: ${total}, pageViews.bench: ${stats?.pageViews?.['bench'] ?? 0}`);
+    if (total !== run['2xx'] || run['2xx'] !== AMOUNT) {
+      console.error(`  FAIL: stored totalVisits ${total} (2xx ${run['2xx']}) is not the ${AMOUNT} requests sent`);
+      return 1;
+    }
+    return 0;
+  } finally {
+    await server.stop();
+    server.cleanup();
   }
 }
 

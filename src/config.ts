@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
+import { isIP } from 'node:net';
 
 /**
  * Every setting the product reads, from the environment, with embedded defaults: with nothing
@@ -48,7 +49,17 @@ const envSchema = z.object({
     .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
     .pipe(z.array(z.string()).min(1, 'list at least one user id'))
     .optional(),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: z
+    .string()
+    .transform((s, ctx) => {
+      const trust = parseTrustProxy(s);
+      if (typeof trust === 'string') {
+        ctx.addIssue({ code: 'custom', message: trust });
+        return z.NEVER;
+      }
+      return trust;
+    })
+    .default(false),
   DEMO_DATA: z.enum(['true', 'false']).optional(),
   VISION_WORKERS: z.coerce.number().int().min(1, 'must be at least 1').max(64).optional(),
   VISION_MAX_QUEUE: z.coerce.number().int().min(0).max(10_000).optional(),
@@ -58,6 +69,40 @@ const envSchema = z.object({
   OVERTIME_WEEKLY_HOURS: z.coerce.number().min(1, 'must be at least 1').max(168, 'a week has 168 hours').default(40),
   FORGOTTEN_CLOCK_OUT_HOURS: z.coerce.number().min(1, 'must be at least 1').max(72).default(12),
 });
+
+/** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: `false`, or a comma-separated list of the reverse proxies' addresses/CIDRs
+ * (`10.0.0.0/8,127.0.0.1`; also `loopback`, `linklocal`, `uniquelocal`). X-Forwarded-For is read
+ * from the right, through the listed proxies, to the first address none of them is: the address
+ * the outermost trusted proxy saw. Refused: `true` and catch-all ranges (the left end of the
+ * header is whatever the client wrote, so trusting every hop lets anyone pick their rate-limit
+ * key) and hop counts (Fastify ignores them: a hop count cannot tell a proxy from a client that
+ * reaches the server directly). Returns a message when the value is refused.
+ */
+function parseTrustProxy(raw: string): AppConfig['trustProxy'] | string {
+  const v = raw.trim().toLowerCase();
+  const how = 'give the addresses or CIDRs of your reverse proxies, comma-separated (for example 10.0.0.0/8,127.0.0.1), or false';
+  if (v === 'false') return false;
+  if (v === 'true') return `true would trust a client-forged X-Forwarded-For; ${how}`;
+  if (/^\d+$/.test(v)) return `a hop count cannot tell a proxy from a client connecting directly; ${how}`;
+  const entries = v.split(',').map((x) => x.trim()).filter(Boolean);
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (entries.length === 0 || bad.length) return `not a proxy address or CIDR: ${bad.join(', ') || '(empty)'}; ${how}`;
+  return entries;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length) return false;
+  if (prefix === undefined) return true;
+  // A /0 range is every address: the same as trusting every hop.
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 function isTimeZone(tz: string): boolean {
   try {
@@ -95,7 +140,11 @@ export interface AppConfig {
   session: { secret: string | null; idleMs: number; absoluteMs: number };
   /** Key material for alarm passcodes at rest (CLIENT_SECRETS_KEY); null: the session secret is used. */
   clientSecretsKey: string | null;
-  trustProxy: boolean;
+  /**
+   * Which reverse proxies' X-Forwarded-For to believe (Fastify `trustProxy`): false (the socket's
+   * address) or the proxies' addresses/CIDRs. Never `true` (that trusts a forged chain).
+   */
+  trustProxy: false | string[];
   /** Seed demo accounts and data on first start (default: on unless production). */
   demoData: boolean;
   /** The detector's worker pool (docs/vision.md); started on first use, not at boot. */
@@ -180,7 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000,
     },
     clientSecretsKey: e.CLIENT_SECRETS_KEY ?? null,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
     demoData: e.DEMO_DATA ? e.DEMO_DATA === 'true' : e.NODE_ENV !== 'production',
     vision: visionConfig(e),
     time: { overtimeWeeklyHours: e.OVERTIME_WEEKLY_HOURS, forgottenClockOutHours: e.FORGOTTEN_CLOCK_OUT_HOURS },

@@ -3,6 +3,7 @@ import { container as root, instanceCachingFactory, type DependencyContainer, ty
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppConfig } from './config.ts';
 import type { Clock, IdGenerator } from './domain/shared/clock.ts';
+import { SIGN_IN_TIMEOUT_MS, type SignInMethod } from './domain/auth/sign-in-flow.ts';
 import type { ContactMessageRepository } from './domain/contact/contact-message-repository.ts';
 import type { DocumentStore } from './domain/persistence/document-store.ts';
 import type { FileStorage } from './domain/storage/file-storage.ts';
@@ -132,6 +133,8 @@ export const TOKENS = {
   /** The job tracker's use-case dependencies (routes) and the port other features open jobs through. */
   JobDeps: Symbol('JobDeps') as InjectionToken<JobDeps>,
   JobCreator: Symbol('JobCreator') as InjectionToken<JobCreator>,
+  /** R-AUTH-13: the sign-in's network time-outs by mode (tests shorten them). */
+  SignInTimeouts: Symbol('SignInTimeouts') as InjectionToken<Readonly<Record<SignInMethod, number>>>,
 } as const;
 
 export interface AppContainer {
@@ -154,6 +157,7 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
 
   c.register(TOKENS.Config, { useValue: config });
   c.register(TOKENS.Clock, { useValue: clock });
+  c.register(TOKENS.SignInTimeouts, { useValue: SIGN_IN_TIMEOUT_MS });
   c.register(TOKENS.Ids, { useValue: ids });
   c.register(TOKENS.Store, { useValue: store });
   c.register(TOKENS.Files, { useValue: files });

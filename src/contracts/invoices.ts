@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { INVOICE_KINDS, INVOICE_STATUSES, PAYMENT_METHODS, PAYMENT_TERMS } from './invoice-labels.ts';
+
+export { INVOICE_KINDS, INVOICE_STATUSES, METHOD_LABELS, PAYMENT_METHODS, PAYMENT_TERMS, STATUS_LABELS, TERMS_LABELS } from './invoice-labels.ts';
 
 /**
  * Invoice and tax-report API schemas, shared by src/http/routes/invoices.ts, tax-reports.ts and
@@ -6,18 +9,11 @@ import { z } from 'zod';
  * cents, tax rates as basis points. The lists repeat the domain's on purpose (contracts import
  * only zod); test/unit/invoices/contracts.test.ts proves they agree.
  */
-export const INVOICE_STATUSES = ['draft', 'sent', 'partial', 'paid', 'void'] as const;
-export const INVOICE_KINDS = ['invoice', 'credit-note'] as const;
-export const PAYMENT_METHODS = ['cash', 'check', 'card', 'bank-transfer', 'other'] as const;
-export const PAYMENT_TERMS = ['net0', 'net7', 'net15', 'net30', 'net60'] as const;
 export const INVOICE_SORTS = ['issueDate', 'dueDate', 'number', 'totalCents', 'balanceCents', 'clientName'] as const;
 export const TAX_BASES = ['accrual', 'cash'] as const;
 export const PERIOD_KINDS = ['month', 'quarter', 'year', 'custom'] as const;
 export const SOURCE_KINDS = ['blank', 'job', 'proposal', 'contract'] as const;
 
-export const STATUS_LABELS: Record<(typeof INVOICE_STATUSES)[number], string> = { draft: 'Draft', sent: 'Sent', partial: 'Partly paid', paid: 'Paid', void: 'Void' };
-export const METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = { cash: 'Cash', check: 'Check', card: 'Card', 'bank-transfer': 'Bank transfer', other: 'Other' };
-export const TERMS_LABELS: Record<(typeof PAYMENT_TERMS)[number], string> = { net0: 'Net 0 (due on receipt)', net7: 'Net 7', net15: 'Net 15', net30: 'Net 30', net60: 'Net 60' };
 
 const isoDate = (msg = 'Enter a date.') => z.string({ error: msg }).regex(/^\d{4}-\d{2}-\d{2}$/, msg);
 const id = z.string().min(1).max(100);

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { LINE_KINDS, OPTION_TIERS, PROPOSAL_STATUSES } from './proposal-labels.ts';
+
+export { LINE_KINDS, OPTION_TIERS, PROPOSAL_STATUSES, TIER_LABELS } from './proposal-labels.ts';
 import { text, visitorName } from './text.ts';
 
 /**
@@ -7,9 +10,6 @@ import { text, visitorName } from './text.ts';
  * tax rates as basis points. The lists repeat the domain's (contracts import only zod);
  * test/unit/proposals/contracts.test.ts proves they agree.
  */
-export const PROPOSAL_STATUSES = ['draft', 'sent', 'viewed', 'accepted', 'declined', 'expired', 'converted'] as const;
-export const OPTION_TIERS = ['good', 'better', 'best'] as const;
-export const LINE_KINDS = ['item', 'labour'] as const;
 export const PROPOSAL_SORTS = ['createdAt', 'number', 'validUntil', 'updatedAt'] as const;
 export const STATUS_LABELS: Record<(typeof PROPOSAL_STATUSES)[number], string> = {
   draft: 'Draft',
@@ -20,7 +20,6 @@ export const STATUS_LABELS: Record<(typeof PROPOSAL_STATUSES)[number], string> =
   expired: 'Expired',
   converted: 'Converted',
 };
-export const TIER_LABELS: Record<(typeof OPTION_TIERS)[number], string> = { good: 'Good', better: 'Better', best: 'Best' };
 
 const id = z.string().trim().min(1, 'Required.').max(100, '100 characters at most.');
 const cents = (label: string, min = 0) =>

@@ -10,21 +10,22 @@ export const PAUSE_SCOPES = ['client', 'invoice'] as const;
 export const TEMPLATE_FIELD_NAMES = ['client', 'number', 'total', 'balance', 'dueDate', 'daysOverdue', 'lateFee', 'link', 'company', 'phone'] as const;
 
 const lateFeeSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('flat'), cents: z.number({ error: 'The fee must be a number.' }).int('Whole cents.') }),
-  z.object({ kind: z.literal('percent'), basisPoints: z.number({ error: 'The percentage must be a number.' }).int('Whole basis points.') }),
+  z.strictObject({ kind: z.literal('flat'), cents: z.number({ error: 'The fee must be a number.' }).int('Whole cents.') }),
+  z.strictObject({ kind: z.literal('percent'), basisPoints: z.number({ error: 'The percentage must be a number.' }).int('Whole basis points.') }),
 ]);
 
-export const reminderStepSchema = z.object({
+export const reminderStepSchema = z.strictObject({
   id: z.string().trim().min(1, 'Each step needs an id.').max(40, 'At most 40 characters.').regex(/^[a-z0-9-]+$/, 'Lower-case letters, digits and dashes only.'),
   offsetDays: z.number({ error: 'Days must be a number.' }),
-  template: z.object({
+  template: z.strictObject({
     subject: z.string().max(200, 'At most 200 characters.'),
     body: z.string().max(5000, 'At most 5 000 characters.'),
   }),
   lateFee: lateFeeSchema.nullable(),
 });
 
-export const reminderPolicySchema = z.object({
+/** Request bodies are strict at every level: an unknown field is a 400, never silently dropped. */
+export const reminderPolicySchema = z.strictObject({
   enabled: z.boolean(),
   steps: z.array(reminderStepSchema).max(20, 'Too many steps.'),
 });
@@ -37,7 +38,7 @@ export const pauseSchema = z.object({
   pausedAt: z.string(),
   pausedBy: z.string(),
 });
-export const pauseRequestSchema = z.object({ scope: z.enum(PAUSE_SCOPES), targetId: z.string().trim().min(1, 'Choose what to pause.').max(200) });
+export const pauseRequestSchema = z.strictObject({ scope: z.enum(PAUSE_SCOPES), targetId: z.string().trim().min(1, 'Choose what to pause.').max(200) });
 
 export const upcomingSchema = z.object({
   date: z.string(),

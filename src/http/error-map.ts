@@ -9,4 +9,6 @@ export const STATUS_BY_CODE = {
   conflict: 409,
   'rate-limited': 429,
   unavailable: 503,
+  'payload-too-large': 413,
+  'unsupported-media-type': 415,
 } as const satisfies Record<DomainErrorCode, number>;

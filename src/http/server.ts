@@ -1,12 +1,12 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyOauth2, { type OAuth2Namespace } from '@fastify/oauth2';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config.ts';
 import { TOKENS, type AppContainer } from '../container.ts';
 import { createEmbeddedOidc } from '../adapters/oidc/embedded-oidc-provider.ts';
 import { idTokenVerifier } from '../adapters/oidc/id-token-verifier.ts';
-import { SIGN_IN_TIMEOUT_MS } from '../domain/auth/sign-in-flow.ts';
 import { registerErrorHandler } from './error-handler.ts';
+import { requestLogValue } from './log-redaction.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerIdentity } from './plugins/identity.ts';
@@ -63,6 +63,8 @@ export async function buildServer(
     logger: {
       level: config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
+      // Paths without query strings or secret segments (sign-in codes, public links, calendar feeds).
+      serializers: { req: (req) => requestLogValue(req as unknown as FastifyRequest) },
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
     },
     trustProxy: config.trustProxy,
@@ -136,7 +138,8 @@ export async function buildServer(
   await app.register(authRoutes, {
     oidc: (app as unknown as { oidc: OAuth2Namespace }).oidc,
     provider: config.google ? 'google' : 'embedded',
-    verifyIdToken: idTokenVerifier({ issuer: oidc.issuer, audience: oidc.clientId, jwksUrl: oidc.jwksUrl, timeoutMs: SIGN_IN_TIMEOUT_MS.popup }),
+    verifyIdToken: idTokenVerifier({ issuer: oidc.issuer, audience: oidc.clientId, jwksUrl: oidc.jwksUrl }),
+    timeoutsMs: container.resolve(TOKENS.SignInTimeouts),
     authorizeParams: config.google ? { prompt: 'select_account' } : {},
     employees,
     now: () => clock.now().getTime(),

@@ -14,7 +14,7 @@ describe('page-view analytics over HTTP', () => {
   let admin: TestClient;
   let ip = 0;
   beforeAll(async () => {
-    t = await listenTestApp({ TRUST_PROXY: 'true' });
+    t = await listenTestApp({ TRUST_PROXY: '127.0.0.1' });
     visitor = new TestClient(t.url);
     admin = new TestClient(t.url);
     await admin.signIn(DEMO.admin);

@@ -10,7 +10,7 @@ import type { BackOfficeCounts } from '../../src/contracts/analytics.ts';
 describe('support requests, the staff inbox and the waiting counts', () => {
   let t: ListeningTestApp;
   beforeAll(async () => {
-    t = await listenTestApp({ TRUST_PROXY: 'true' });
+    t = await listenTestApp({ TRUST_PROXY: '127.0.0.1' });
   });
   afterAll(() => t.close());
 

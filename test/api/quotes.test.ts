@@ -10,7 +10,7 @@ describe('POST /api/quotes and the staff lead list', () => {
   let t: ListeningTestApp;
   beforeAll(async () => {
     // Every request below comes from its own address, so the quote rate limit is not what is tested.
-    t = await listenTestApp({ TRUST_PROXY: 'true' });
+    t = await listenTestApp({ TRUST_PROXY: '127.0.0.1' });
   });
   afterAll(() => t.close());
 

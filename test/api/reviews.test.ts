@@ -9,7 +9,7 @@ describe('reviews: leave, moderate, read', () => {
   let t: ListeningTestApp;
   let admin: TestClient;
   beforeAll(async () => {
-    t = await listenTestApp({ TRUST_PROXY: 'true' });
+    t = await listenTestApp({ TRUST_PROXY: '127.0.0.1' });
     admin = new TestClient(t.url);
     await admin.signIn(DEMO.admin);
   });

@@ -82,8 +82,17 @@ describe('the money journey in Chromium, mail captured by a real SMTP peer', () 
 
     // The client opens the link in a fresh browser and accepts the second option by name.
     const visitor = await newPage(browser);
+    const scripts: string[] = [];
+    visitor.page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
     await visitor.page.goto(link!);
     const proposal = visitor.page.getByRole('article', { name: `Proposal ${draft.json.number}` });
+    await proposal.waitFor();
+    // Opened on a phone from an e-mail: the page loads without the schema library (≈ 90 KB gz),
+    // which comes in only through src/contracts/*.ts — public pages use the *-labels.ts modules.
+    expect(scripts.some((p) => /\/p\._token-[\w-]+\.js$/.test(p))).toBe(true);
+    expect(scripts.filter((p) => /\/zod-[\w-]+\.js$/.test(p))).toEqual([]);
     await proposal.getByLabel('Choose Alarm and cameras').check();
     await proposal.getByLabel('Your full name').fill('Grace Lin');
     await proposal.getByRole('button', { name: 'Accept' }).click();

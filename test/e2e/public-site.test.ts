@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { appRendered, launchBrowser, newPage, signInAndOpen } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server-process.ts';
 import { TestClient } from '../support/http-client.ts';
 import { DEMO } from '../support/demo-users.ts';
 import { aPng, aReviewRequest } from '../support/public-site-factories.ts';
+import { axeViolations } from './axe.ts';
 
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const COMPANY = { phone: '(555) 777-1234', email: 'hello@homeguard.example', year: '2031', area: 'Riverside County', name: 'Homeguard Test Co' };
 const PUBLIC_LINKS = ['Home', 'Services', 'Support', 'Contact', 'Reviews', 'Free Quote'];
 const PUBLIC_SCREENS = [
@@ -237,12 +236,7 @@ describe('the public website in Chromium', () => {
         await page.getByRole('heading', { level: 1 }).waitFor();
         await page.waitForLoadState('networkidle');
         expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
-        await page.addScriptTag({ path: AXE_PATH });
-        const violations = await page.evaluate(async () => {
-          const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-          const r = await axe.run(document, { resultTypes: ['violations'] });
-          return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-        });
+        const violations = await axeViolations(page);
         if (violations.length) found[path] = violations;
       }
       expect(found).toEqual({});

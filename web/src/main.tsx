@@ -5,13 +5,11 @@ import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen.ts';
 import { routerOptions } from './router-options.ts';
-import { installExtensionErrorFilter } from './lib/extension-errors.ts';
 import { startPageViewTracker } from './features/analytics/page-view-tracker.ts';
 import './styles.css';
 
-// The saved theme is applied before the first paint by public/theme-boot.js (the CSP forbids
-// inline scripts).
-installExtensionErrorFilter(window);
+// Before the first paint public/theme-boot.js applies the saved theme and starts ignoring
+// browser-extension errors (R-ERR-1); the CSP forbids inline scripts.
 
 const createAppRouter = (queryClient: QueryClient) => createRouter({ routeTree, context: { queryClient }, ...routerOptions });
 

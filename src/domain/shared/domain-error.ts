@@ -9,7 +9,9 @@ export type DomainErrorCode =
   | 'unauthenticated'
   | 'forbidden'
   | 'rate-limited'
-  | 'unavailable';
+  | 'unavailable'
+  | 'payload-too-large'
+  | 'unsupported-media-type';
 
 export type FieldErrors = Record<string, string[]>;
 

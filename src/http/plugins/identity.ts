@@ -15,11 +15,17 @@ import {
 import type { Clock } from '../../domain/shared/clock.ts';
 import type { CallbackSessionStore } from '../../adapters/documents/document-session-store.ts';
 import { decideAccess, type RouteAccess } from '../access.ts';
+import { logSafePath } from '../log-redaction.ts';
 
 export interface PendingSignIn {
   nonce: string;
   mode: 'popup' | 'redirect';
   returnTo: string;
+  /** The `state` sent to the provider: the callback must bring it back to this session. */
+  state?: string;
+  /** PKCE verifier, kept server-side in the session (its S256 challenge went to the provider). */
+  codeVerifier?: string;
+  redirectUri?: string;
 }
 
 declare module 'fastify' {
@@ -34,9 +40,17 @@ declare module 'fastify' {
     auth: AuthState;
   }
   interface FastifyInstance {
-    /** Every API route and the access it declared, for the route × role matrix test and docs. */
-    apiRoutes: { method: string; url: string; access: RouteAccess }[];
+    /** Every API route, the access it declared and its body schema, for the route × role matrix test, the strict-body test and docs. */
+    apiRoutes: ApiRoute[];
   }
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: RouteAccess;
+  /** The route's `schema.body` (a zod schema), if it declares one. */
+  body?: unknown;
 }
 
 export interface IdentityDeps {
@@ -77,7 +91,7 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDeps)
   const production = config.env === 'production';
 
   // Every /api route must say who may call it; a route that does not stops the server starting.
-  const apiRoutes: { method: string; url: string; access: RouteAccess }[] = [];
+  const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
@@ -88,7 +102,7 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDeps)
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       if (!access) throw new Error(`Route ${method} ${route.url} declares no access (config.access); every API route must.`);
-      apiRoutes.push({ method, url: route.url, access });
+      apiRoutes.push({ method, url: route.url, access, ...(route.schema?.body ? { body: route.schema.body } : {}) });
     }
   });
 
@@ -113,8 +127,9 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDeps)
   });
   await app.register(fastifyRateLimit, {
     global: false,
-    // req.ip is the socket's address unless TRUST_PROXY is on, so a forged X-Forwarded-For
-    // header cannot buy a fresh allowance.
+    // req.ip is the socket's address, or with TRUST_PROXY the address the trusted proxy saw
+    // (never the client-written left end of X-Forwarded-For), so a forged header cannot buy a
+    // fresh allowance.
     keyGenerator: (req) => req.ip,
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
@@ -220,5 +235,5 @@ function sendError(reply: FastifyReply, status: number, code: string, message: s
 /** Security events go to the log with who and what, never tokens, cookies or secrets. */
 export function securityEvent(req: FastifyRequest, event: string, extra: Record<string, unknown> = {}): void {
   const user = req.session?.get('user');
-  req.log.warn({ security: event, method: req.method, url: req.url.split('?')[0], ip: req.ip, userId: user?.id ?? null, ...extra }, `security: ${event}`);
+  req.log.warn({ security: event, method: req.method, url: logSafePath(req), ip: req.ip, userId: user?.id ?? null, ...extra }, `security: ${event}`);
 }

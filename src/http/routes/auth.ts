@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { OAuth2Namespace } from '@fastify/oauth2';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { PUBLIC, SIGNED_IN } from '../access.ts';
 import { permissionsFor } from '../../domain/auth/permissions.ts';
-import { signInTimeoutMs } from '../../domain/auth/sign-in-flow.ts';
+import type { SignInMethod } from '../../domain/auth/sign-in-flow.ts';
 import type { EmployeeRepository } from '../../domain/auth/employee-repository.ts';
 import { redirectResultSchema, sessionResponseSchema, signInQuerySchema } from '../../contracts/session.ts';
 import { securityEvent } from '../plugins/identity.ts';
@@ -15,7 +15,13 @@ import type { SignedInUser } from '../../domain/auth/permissions.ts';
 export interface AuthRouteDeps {
   oidc: OAuth2Namespace;
   provider: 'google' | 'embedded';
-  verifyIdToken: (idToken: unknown, nonce: string) => Promise<SignedInUser>;
+  /** `timeoutMs`: how long fetching the provider's keys may take. */
+  verifyIdToken: (idToken: unknown, nonce: string, timeoutMs: number) => Promise<SignedInUser>;
+  /**
+   * R-AUTH-13's network time-out for the server's calls to the identity service during a sign-in
+   * (token exchange, key set), by the sign-in's mode: popup = desktop, redirect = mobile.
+   */
+  timeoutsMs: Readonly<Record<SignInMethod, number>>;
   /** Extra authorization-request parameters (Google: prompt=select_account). */
   authorizeParams: Record<string, string>;
   employees: EmployeeRepository;
@@ -35,15 +41,29 @@ const POPUP_DONE_JS = `(function () {
 
 const escapeAttr = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`${what} timed out after ${ms / 1000} s`)), ms);
-    p.then(
-      (v) => (clearTimeout(t), resolve(v)),
-      (e: unknown) => (clearTimeout(t), reject(e)),
-    );
-  });
+/** The part of @fastify/oauth2's decoration used here: simple-oauth2's client, which takes per-request HTTP options. */
+interface TokenClient {
+  getToken(params: { code: string; redirect_uri: string; code_verifier: string }, httpOptions: { timeout: number }): Promise<{ token: Record<string, unknown> }>;
 }
+
+/**
+ * Exchanges the authorization code for tokens. The request is cut off after `timeoutMs` (the
+ * HTTP client aborts it: the socket is closed, nothing keeps waiting), R-AUTH-13.
+ */
+async function exchangeCode(oidc: OAuth2Namespace, params: Parameters<TokenClient['getToken']>[0], timeoutMs: number): Promise<Record<string, unknown>> {
+  const client = (oidc as unknown as { oauth2: TokenClient }).oauth2;
+  try {
+    return (await client.getToken(params, { timeout: timeoutMs })).token;
+  } catch (err) {
+    const status = (err as { isBoom?: boolean; output?: { statusCode?: number } }).output?.statusCode;
+    if ((err as { isBoom?: boolean }).isBoom === true && status === 504) {
+      throw new Error(`The identity service did not answer within ${timeoutMs / 1000} s; please try again.`, { cause: err });
+    }
+    throw err;
+  }
+}
+
+const NOT_STARTED_HERE = 'This sign-in was not started here or has expired; please try again.';
 
 /** Sign-in (code flow + PKCE + nonce), sign-out, the session state and its live updates. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps) => {
@@ -66,8 +86,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
     { config: { access: PUBLIC, rateLimit: signInLimit }, schema: { querystring: signInQuerySchema } },
     async (req, reply) => {
       const nonce = randomBytes(16).toString('base64url');
-      req.session.set('pending', { nonce, mode: req.query.mode, returnTo: req.query.returnTo });
+      // PKCE with the verifier kept in the server-side session, and the state bound to it: the
+      // code is exchanged here (with the sign-in's time-out), not through the plugin's cookies.
+      const codeVerifier = randomBytes(32).toString('base64url');
       const uri = new URL(await deps.oidc.generateAuthorizationUri(req, reply));
+      uri.searchParams.set('code_challenge', createHash('sha256').update(codeVerifier).digest('base64url'));
+      uri.searchParams.set('code_challenge_method', 'S256');
+      req.session.set('pending', {
+        nonce,
+        mode: req.query.mode,
+        returnTo: req.query.returnTo,
+        state: uri.searchParams.get('state') ?? undefined,
+        codeVerifier,
+        redirectUri: uri.searchParams.get('redirect_uri') ?? undefined,
+      });
       uri.searchParams.set('nonce', nonce);
       for (const [k, v] of Object.entries(deps.authorizeParams)) uri.searchParams.set(k, v);
       return reply.redirect(uri.toString());
@@ -83,16 +115,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
     async (req, reply) => {
       const pending = req.session.get('pending');
       const mode = pending?.mode ?? 'redirect';
+      const timeoutMs = deps.timeoutsMs[mode];
+      req.session.set('pending', undefined); // one callback per sign-in
       let error: string | null = null;
       try {
-        if (!pending) throw new Error('This sign-in was not started here or has expired; please try again.');
+        if (!pending?.state || !pending.codeVerifier || !pending.redirectUri) throw new Error(NOT_STARTED_HERE);
         if (req.query.error) throw new Error(req.query.error_description ?? req.query.error);
-        const { token } = await withTimeout(
-          deps.oidc.getAccessTokenFromAuthorizationCodeFlow(req, reply),
-          signInTimeoutMs(mode),
-          'The identity service',
-        );
-        const user = await deps.verifyIdToken(token.id_token, pending.nonce);
+        if (!req.query.code || req.query.state !== pending.state) throw new Error(NOT_STARTED_HERE);
+        const token = await exchangeCode(deps.oidc, { code: req.query.code, redirect_uri: pending.redirectUri, code_verifier: pending.codeVerifier }, timeoutMs);
+        const user = await deps.verifyIdToken(token['id_token'], pending.nonce, timeoutMs);
         // A new session id at sign-in, so an id fixed before sign-in is worthless afterwards.
         await req.session.regenerate();
         req.session.set('user', user);
@@ -154,6 +185,9 @@ function registerSessionEvents(app: FastifyInstance, deps: AuthRouteDeps) {
     });
     res.write(': connected\n\n');
     open.add(res);
+    // `ready` proves the stream gets through unbuffered (the SPA polls instead when it does not
+    // arrive); it is sent once the live lookup is in place, so any later change is pushed.
+    const ready = () => res.write('event: ready\ndata: live\n\n');
     let first = true;
     const stop = user?.email
       ? deps.employees.watchEmail(
@@ -161,13 +195,14 @@ function registerSessionEvents(app: FastifyInstance, deps: AuthRouteDeps) {
           () => {
             if (first) {
               first = false; // the subscription's initial result, not a change
+              ready();
               return;
             }
             res.write('event: session\ndata: changed\n\n');
           },
           (err) => req.log.error({ err }, 'employee watch failed'),
         )
-      : () => {};
+      : (ready(), () => {});
     const ping = setInterval(() => res.write(': ping\n\n'), 25_000);
     req.raw.on('close', () => {
       open.delete(res);

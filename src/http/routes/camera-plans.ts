@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import fastifyMultipart, { type Multipart } from '@fastify/multipart';
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { needs } from '../access.ts';
 import { apiErrorSchema } from '../../contracts/errors.ts';
+import { readMultipart } from '../multipart.ts';
 import {
   bomSchema,
   cameraPlanCreateSchema,
@@ -127,34 +128,17 @@ export const cameraPlanRoutes: FastifyPluginAsyncZod<CameraPlanRoutesDeps> = asy
   app.put(
     '/api/camera-plans/:id/floor-plan',
     { config: EDIT, schema: { params: cameraPlanParamsSchema, response: { 200: cameraPlanSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema } } },
-    async (req, reply) => {
-      if (!req.isMultipart()) {
-        return reply.status(415).send({ error: { code: 'unsupported-media-type', message: 'Send the floor plan as multipart/form-data (fields "version" and "file").' } });
-      }
-      let file: { bytes: Uint8Array; fileName: string } | null = null;
-      let version: number | null = null;
-      try {
-        for await (const part of req.parts() as AsyncIterableIterator<Multipart>) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'file' || file !== null) {
-              part.file.resume();
-              throw new DomainError('validation', 'Send one floor plan per request, in the field "file".');
-            }
-            file = { bytes: await part.toBuffer(), fileName: part.filename };
-          } else if (part.fieldname === 'version' && typeof part.value === 'string' && /^\d{1,9}$/.test(part.value)) {
-            version = Number(part.value);
-          } else {
-            throw new DomainError('validation', `Unexpected field "${part.fieldname}".`);
-          }
-        }
-      } catch (e) {
-        const code = (e as { code?: unknown } | null)?.code;
-        if (typeof code === 'string' && code.startsWith('FST_')) {
-          return reply.status(413).send({ error: { code: 'payload-too-large', message: `The floor plan is larger than the ${MAX_FLOOR_PLAN_BYTES / 1048576} MB limit.` } });
-        }
-        throw e;
-      }
-      if (file === null) throw new DomainError('validation', 'Choose a floor-plan image.', { file: ['Choose a floor-plan image.'] });
+    async (req) => {
+      const body = await readMultipart(req, {
+        notMultipart: new DomainError('unsupported-media-type', 'Send the floor plan as multipart/form-data (fields "version" and "file").'),
+        overLimit: () => new DomainError('payload-too-large', `The floor plan is larger than the ${MAX_FLOOR_PLAN_BYTES / 1048576} MB limit.`),
+      });
+      if (body.files.some((f) => f.field !== 'file') || body.files.length > 1) throw new DomainError('validation', 'Send one floor plan per request, in the field "file".');
+      const unexpected = Object.keys(body.lists).find((name) => name !== 'version' || body.lists[name]?.length !== 1 || !/^\d{1,9}$/.test(body.fields[name] ?? ''));
+      if (unexpected !== undefined) throw new DomainError('validation', `Unexpected field "${unexpected}".`);
+      const [file] = body.files;
+      const version = body.fields['version'] === undefined ? null : Number(body.fields['version']);
+      if (!file) throw new DomainError('validation', 'Choose a floor-plan image.', { file: ['Choose a floor-plan image.'] });
       if (version === null) throw new DomainError('validation', 'Say which version of the plan this replaces.', { version: ['Required.'] });
       return dto(await uploadFloorPlan(deps, req.auth, req.params.id, version, file), req.auth);
     },

@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_ONLY, needs, PUBLIC, STAFF } from '../access.ts';
 import { apiErrorSchema } from '../../contracts/errors.ts';
+import { readMultipart } from '../multipart.ts';
 import {
   assigneesResponseSchema,
   boardQuerySchema,
@@ -60,8 +61,6 @@ const filtersOf = (q: { type?: string | undefined; employee?: string | undefined
   to: q.to ? new Date(q.to).toISOString() : null,
   text: q.q,
 });
-
-const multipartCode = (err: unknown): string | undefined => (err as { code?: unknown })?.code as string | undefined;
 
 /**
  * The job tracker's API (/admin/jobs), the employee dashboard's jobs (/api/jobs/mine) and the
@@ -184,22 +183,17 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesDeps> = async (app, deps)
     '/api/jobs/:id/photos',
     { config: { access: EDIT }, schema: { params: jobIdParamsSchema, response: { 201: jobSchema, ...errors } } },
     async (req, reply) => {
-      if (!req.isMultipart()) throw new DomainError('validation', 'Send the photo as multipart/form-data.', { photo: ['Choose a photo.'] });
-      let upload: PhotoUpload | null = null;
-      try {
-        for await (const part of req.parts()) {
-          if (part.type !== 'file') continue;
-          if (part.fieldname !== 'photo') throw new DomainError('validation', 'Some fields need attention.', { [part.fieldname]: ['Unknown field.'] });
-          const data = await part.toBuffer();
-          upload = { data: new Uint8Array(data), declaredType: part.mimetype, fileName: part.filename || undefined };
-        }
-      } catch (err) {
-        const code = multipartCode(err);
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('validation', 'The photo is too large.', { photo: ['A photo may be 5 MB at most.'] });
-        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new DomainError('validation', 'One photo at a time.', { photo: ['One photo at a time.'] });
-        if (code?.startsWith('FST_')) throw new DomainError('validation', 'The upload could not be read.', { photo: ['Try again.'] });
-        throw err;
-      }
+      const body = await readMultipart(req, {
+        notMultipart: new DomainError('validation', 'Send the photo as multipart/form-data.', { photo: ['Choose a photo.'] }),
+        overLimit: (limit) =>
+          limit === 'FST_REQ_FILE_TOO_LARGE'
+            ? new DomainError('validation', 'The photo is too large.', { photo: ['A photo may be 5 MB at most.'] })
+            : new DomainError('validation', 'One photo at a time.', { photo: ['One photo at a time.'] }),
+      });
+      const unknownFile = body.files.find((f) => f.field !== 'photo');
+      if (unknownFile) throw new DomainError('validation', 'Some fields need attention.', { [unknownFile.field]: ['Unknown field.'] });
+      const [photo] = body.files;
+      const upload: PhotoUpload | null = photo ? { data: photo.bytes, declaredType: photo.declaredType, fileName: photo.fileName || undefined } : null;
       if (!upload) throw new DomainError('validation', 'Choose a photo.', { photo: ['Choose a photo.'] });
       return reply.status(201).send(await addJobPhoto(deps, req.auth, req.params.id, upload));
     },

@@ -15,6 +15,7 @@ import {
   type Lead,
 } from '../../contracts/quotes.ts';
 import { apiErrorSchema } from '../../contracts/errors.ts';
+import { readMultipart } from '../multipart.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { nextLeadStatuses, type QuoteRequest } from '../../domain/quotes/quote-request.ts';
 import { submitQuoteRequest, type PhotoUpload, type SubmitQuoteRequestDeps } from '../../application/quotes/submit-quote-request.ts';
@@ -59,8 +60,6 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   return fields;
 }
 
-const multipartCode = (err: unknown): string | undefined => (err as { code?: unknown })?.code as string | undefined;
-
 /**
  * Free-quote requests (public, multipart with up to three photos) and the staff lead list.
  * Multipart parsing is registered inside this plugin only, so no other route accepts it.
@@ -77,30 +76,18 @@ export const quoteRoutes: FastifyPluginAsyncZod<QuoteRoutesDeps> = async (app, d
       schema: { response: { 201: quoteResponseSchema, 400: apiErrorSchema } },
     },
     async (req, reply) => {
-      const fields: Record<string, unknown> = {};
-      const services: string[] = [];
-      const photos: PhotoUpload[] = [];
-      try {
-        for await (const part of req.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'photos') throw new DomainError('validation', 'Some fields need attention.', { [part.fieldname]: ['Unknown field.'] });
-            const data = await part.toBuffer();
-            // A file input left empty still sends a part with no name and no bytes.
-            if (data.byteLength === 0 && !part.filename) continue;
-            photos.push({ data: new Uint8Array(data), declaredType: part.mimetype, fileName: part.filename || undefined });
-          } else if (part.fieldname === 'services') {
-            services.push(String(part.value));
-          } else {
-            fields[part.fieldname] = part.value;
-          }
-        }
-      } catch (err) {
-        const code = multipartCode(err);
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('validation', 'A photo is too large.', { photos: ['Each photo may be 5 MB at most.'] });
-        if (code === 'FST_FILES_LIMIT') throw new DomainError('validation', 'Too many photos.', { photos: [`Attach at most ${MAX_PHOTOS} photos.`] });
-        throw err;
-      }
-      const parsed = quoteRequestSchema.safeParse({ ...fields, services });
+      const body = await readMultipart(req, {
+        notMultipart: new DomainError('unsupported-media-type', 'Send the quote request as multipart/form-data.'),
+        overLimit: (limit) => {
+          if (limit === 'FST_REQ_FILE_TOO_LARGE') return new DomainError('validation', 'A photo is too large.', { photos: ['Each photo may be 5 MB at most.'] });
+          if (limit === 'FST_FILES_LIMIT') return new DomainError('validation', 'Too many photos.', { photos: [`Attach at most ${MAX_PHOTOS} photos.`] });
+          return new DomainError('payload-too-large', 'The request has too many fields.');
+        },
+      });
+      const unknownFile = body.files.find((f) => f.field !== 'photos');
+      if (unknownFile) throw new DomainError('validation', 'Some fields need attention.', { [unknownFile.field]: ['Unknown field.'] });
+      const photos: PhotoUpload[] = body.files.map((f) => ({ data: f.bytes, declaredType: f.declaredType, fileName: f.fileName || undefined }));
+      const parsed = quoteRequestSchema.safeParse({ ...body.fields, services: body.lists['services'] ?? [] });
       if (!parsed.success) throw new DomainError('validation', 'Some fields need attention.', fieldErrors(parsed.error));
       const { website, ...input } = parsed.data;
       if (website) {

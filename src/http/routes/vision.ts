@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import fastifyMultipart, { type Multipart } from '@fastify/multipart';
-import type { FastifyReply } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { needs } from '../access.ts';
 import { apiErrorSchema } from '../../contracts/errors.ts';
+import { readMultipart } from '../multipart.ts';
 import {
   visionAnalysisListQuerySchema,
   visionAnalysisPageSchema,
@@ -75,29 +75,14 @@ export const visionRoutes: FastifyPluginAsyncZod<VisionRoutesDeps> = async (app,
     '/api/vision/analyses',
     { config: ACCESS, schema: { response: { 201: visionAnalysisSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema } } },
     async (req, reply) => {
-      if (!req.isMultipart()) {
-        return reply.status(415).send({ error: { code: 'unsupported-media-type', message: 'Send the image as multipart/form-data (field "image").' } });
-      }
-      let image: { bytes: Uint8Array; fileName: string } | null = null;
-      const fields: Record<string, string> = {};
-      try {
-        for await (const part of req.parts() as AsyncIterableIterator<Multipart>) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'image' || image !== null) {
-              part.file.resume();
-              throw new DomainError('validation', 'Send one image per request, in the field "image".');
-            }
-            image = { bytes: await part.toBuffer(), fileName: part.filename };
-          } else {
-            if (typeof part.value !== 'string') throw new DomainError('validation', `The field "${part.fieldname}" must be text.`);
-            fields[part.fieldname] = part.value;
-          }
-        }
-      } catch (e) {
-        if (isTooLarge(e)) return tooLarge(reply, deps.maxImageBytes);
-        throw e;
-      }
-      if (image === null) throw new DomainError('validation', 'Choose an image to analyse.', { image: ['Choose an image to analyse.'] });
+      const body = await readMultipart(req, {
+        notMultipart: new DomainError('unsupported-media-type', 'Send the image as multipart/form-data (field "image").'),
+        overLimit: () => new DomainError('payload-too-large', `The image is larger than the ${Math.round(deps.maxImageBytes / 1048576)} MB limit, or the request has too many parts.`),
+      });
+      if (body.files.some((f) => f.field !== 'image') || body.files.length > 1) throw new DomainError('validation', 'Send one image per request, in the field "image".');
+      const [image] = body.files;
+      const fields = body.fields;
+      if (!image) throw new DomainError('validation', 'Choose an image to analyse.', { image: ['Choose an image to analyse.'] });
       const parsed = visionUploadFieldsSchema.safeParse(fields);
       if (!parsed.success) {
         const byField: Record<string, string[]> = {};
@@ -166,14 +151,3 @@ export const visionRoutes: FastifyPluginAsyncZod<VisionRoutesDeps> = async (app,
     },
   );
 };
-
-function isTooLarge(e: unknown): boolean {
-  const code = (e as { code?: unknown } | null)?.code;
-  return code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT';
-}
-
-function tooLarge(reply: FastifyReply, maxBytes: number) {
-  return reply.status(413).send({
-    error: { code: 'payload-too-large', message: `The image is larger than the ${Math.round(maxBytes / 1048576)} MB limit, or the request has too many parts.` },
-  });
-}

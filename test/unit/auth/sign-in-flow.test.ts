@@ -7,7 +7,7 @@ import {
   redirectAfterSignIn,
   shouldFallBackToRedirect,
   signInMethod,
-  signInTimeoutMs,
+  SIGN_IN_TIMEOUT_MS,
   type AvatarView,
   type SignInFlow,
 } from '../../../src/domain/auth/sign-in-flow.ts';
@@ -46,10 +46,10 @@ describe('signInMethod', () => {
   });
 });
 
-describe('signInTimeoutMs', () => {
+describe('SIGN_IN_TIMEOUT_MS', () => {
   it('[R-AUTH-13] the identity network time-out is 30 s on desktop (popup) and 60 s on mobile (redirect)', () => {
-    expect(signInTimeoutMs(signInMethod(DESKTOP_USER_AGENTS['Windows Chrome']))).toBe(30_000);
-    expect(signInTimeoutMs(signInMethod(MOBILE_USER_AGENTS.iPhone))).toBe(60_000);
+    expect(SIGN_IN_TIMEOUT_MS[signInMethod(DESKTOP_USER_AGENTS['Windows Chrome'])]).toBe(30_000);
+    expect(SIGN_IN_TIMEOUT_MS[signInMethod(MOBILE_USER_AGENTS.iPhone)]).toBe(60_000);
   });
 });
 

@@ -1,5 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installExtensionErrorFilter, isExtensionError } from '../../../web/src/lib/extension-errors.ts';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// The files as served: the page's first script, and the page that loads it.
+import BOOT_SCRIPT from '../../../web/public/theme-boot.js?raw';
+import INDEX_HTML from '../../../web/index.html?raw';
 
 function errorWithStack(message: string, stack: string): Error {
   const e = new Error(message);
@@ -14,69 +17,67 @@ function rejection(reason: unknown): Event {
   return event;
 }
 
-describe('browser-extension errors', () => {
-  let uninstall: () => void = () => {};
-  afterEach(() => uninstall());
+const errorEvent = (init: ErrorEventInit) => new ErrorEvent('error', { cancelable: true, ...init });
 
-  it('[R-ERR-1] recognises extension errors by message, file or stack, and nothing else', () => {
-    const cases: [Parameters<typeof isExtensionError>[0], boolean][] = [
-      [{ message: 'Extension context invalidated.' }, true],
-      [{ message: 'x', filename: 'chrome-extension://abcdef/content.js' }, true],
-      [{ message: 'x', stack: 'Error: x\n    at f (moz-extension://1234/inject.js:1:1)' }, true],
-      [{ message: 'x', stack: 'Error: x\n    at safari-extension://com.example/script.js:3:9' }, true],
-      [{ message: 'x', filename: 'safari-web-extension://id/x.js' }, true],
-      [{ message: "Cannot read properties of undefined (reading 'id')", filename: 'https://shop.test/assets/index.js' }, false],
-      [{ message: 'chrome extension is great', stack: 'at https://shop.test/assets/a.js:1:1' }, false],
-      [{}, false],
-    ];
-    for (const [clues, expected] of cases) expect(isExtensionError(clues), JSON.stringify(clues)).toBe(expected);
+describe('browser-extension errors, filtered by the boot script (R-ERR-1)', () => {
+  beforeAll(() => {
+    // The page runs the file as a classic script; here it runs once in jsdom's window.
+    new Function(BOOT_SCRIPT)();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('[R-ERR-1] the filter is the first script of the page, classic and synchronous, so it runs before the first paint and the app', () => {
+    const html = INDEX_HTML;
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? '');
+    expect(scripts[0]).toMatch(/^\s*src="\/theme-boot\.js"\s*$/); // no type=module, async or defer
+    expect(html.indexOf('/theme-boot.js')).toBeLessThan(html.indexOf('<body'));
   });
 
-  it('[R-ERR-1] an extension error event is suppressed with a warning only', () => {
-    const warn = vi.fn();
-    uninstall = installExtensionErrorFilter(window, warn);
-    const event = new ErrorEvent('error', { message: 'Uncaught Error: boom', filename: 'chrome-extension://abc/content.js', cancelable: true });
-    window.dispatchEvent(event);
-    expect(event.defaultPrevented).toBe(true);
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]?.[0])).toMatch(/browser extension/);
+  it('[R-ERR-1] extension errors are recognised by message, file or stack, suppressed and only warned', () => {
+    const cases: ErrorEventInit[] = [
+      { message: 'Extension context invalidated.' },
+      { message: 'x', filename: 'chrome-extension://abcdef/content.js' },
+      { message: 'x', error: errorWithStack('x', 'Error: x\n    at f (moz-extension://1234/inject.js:1:1)') },
+      { message: 'x', error: errorWithStack('x', 'Error: x\n    at safari-extension://com.example/script.js:3:9') },
+      { message: 'x', filename: 'safari-web-extension://id/x.js' },
+    ];
+    for (const init of cases) {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const event = errorEvent(init);
+      window.dispatchEvent(event);
+      expect(event.defaultPrevented, JSON.stringify(init)).toBe(true);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]?.[0])).toMatch(/browser extension/);
+      warn.mockRestore();
+    }
   });
 
   it('[R-ERR-1] an extension promise rejection is suppressed with a warning only', () => {
-    const warn = vi.fn();
-    uninstall = installExtensionErrorFilter(window, warn);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const event = rejection(new Error('Extension context invalidated.'));
     window.dispatchEvent(event);
     expect(event.defaultPrevented).toBe(true);
-    expect(warn).toHaveBeenCalledTimes(1);
     const fromStack = rejection(errorWithStack('x', 'Error: x\n    at moz-extension://id/a.js:1:1'));
     window.dispatchEvent(fromStack);
     expect(fromStack.defaultPrevented).toBe(true);
+    expect(warn).toHaveBeenCalledTimes(2);
   });
 
   it("[R-ERR-1] the app's own errors and rejections go through untouched", () => {
-    const warn = vi.fn();
-    uninstall = installExtensionErrorFilter(window, warn);
-    const own = new ErrorEvent('error', {
-      message: 'TypeError: x is undefined',
-      filename: 'https://shop.test/assets/index.js',
-      error: errorWithStack('x is undefined', 'TypeError: x is undefined\n    at https://shop.test/assets/index.js:1:1'),
-      cancelable: true,
-    });
-    window.dispatchEvent(own);
-    const ownRejection = rejection(new Error('Request failed (500).'));
-    window.dispatchEvent(ownRejection);
-    expect(own.defaultPrevented).toBe(false);
-    expect(ownRejection.defaultPrevented).toBe(false);
-    expect(warn).not.toHaveBeenCalled();
-  });
-
-  it('[R-ERR-1] once removed, the filter no longer touches errors', () => {
-    const warn = vi.fn();
-    installExtensionErrorFilter(window, warn)();
-    const event = new ErrorEvent('error', { message: 'Extension context invalidated.', cancelable: true });
-    window.dispatchEvent(event);
-    expect(event.defaultPrevented).toBe(false);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const own = [
+      errorEvent({
+        message: 'TypeError: x is undefined',
+        filename: 'https://shop.test/assets/index.js',
+        error: errorWithStack('x is undefined', 'TypeError: x is undefined\n    at https://shop.test/assets/index.js:1:1'),
+      }),
+      errorEvent({ message: 'chrome extension is great', error: errorWithStack('chrome extension is great', 'at https://shop.test/assets/a.js:1:1') }),
+      errorEvent({}),
+      rejection(new Error('Request failed (500).')),
+      rejection(undefined),
+    ];
+    for (const event of own) window.dispatchEvent(event);
+    expect(own.map((e) => e.defaultPrevented)).toEqual(own.map(() => false));
     expect(warn).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SiteStatsDto } from '../../../../src/contracts/analytics.ts';
+import { openLiveStream } from '../../lib/live-stream.ts';
 import { siteStatsQuery } from './queries.ts';
 
 /** Poll this often when the event stream does not get through (a buffering proxy, no EventSource). */
@@ -17,31 +18,21 @@ export function useLiveStats() {
   const [mode, setMode] = useState<'connecting' | 'live' | 'polling'>(() => (typeof EventSource === 'undefined' ? 'polling' : 'connecting'));
   const query = useQuery({ ...siteStatsQuery, refetchInterval: mode === 'polling' ? FALLBACK_POLL_MS : false });
 
-  useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/admin/analytics/stream');
-    let gotEvent = false;
-    const fallback = () => {
-      source.close();
-      setMode('polling');
-    };
-    const timer = setTimeout(() => {
-      if (!gotEvent) fallback();
-    }, FIRST_EVENT_TIMEOUT_MS);
-    source.addEventListener('stats', (e) => {
-      gotEvent = true;
-      setMode('live');
-      client.setQueryData(siteStatsQuery.queryKey, JSON.parse((e as MessageEvent<string>).data) as SiteStatsDto);
-    });
-    source.onerror = () => {
-      // EventSource reconnects by itself after a dropped stream; give up only if it never worked.
-      if (!gotEvent) fallback();
-    };
-    return () => {
-      clearTimeout(timer);
-      source.close();
-    };
-  }, [client]);
+  useEffect(
+    () =>
+      openLiveStream({
+        url: '/api/admin/analytics/stream',
+        proofMs: FIRST_EVENT_TIMEOUT_MS,
+        handlers: {
+          stats: (e) => {
+            setMode('live');
+            client.setQueryData(siteStatsQuery.queryKey, JSON.parse(e.data) as SiteStatsDto);
+          },
+        },
+        onFallback: () => setMode('polling'),
+      }),
+    [client],
+  );
 
   return { ...query, mode };
 }

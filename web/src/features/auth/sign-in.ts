@@ -4,12 +4,7 @@
  * and desktops whose popup was blocked or closed, go through a full-page redirect instead. The
  * decisions themselves are the domain's (sign-in-flow.ts); this file only wires them to windows.
  */
-import {
-  shouldFallBackToRedirect,
-  signInMethod,
-  signInTimeoutMs,
-  type SignInMethod,
-} from '../../../../src/domain/auth/sign-in-flow.ts';
+import { shouldFallBackToRedirect, signInMethod, type SignInMethod } from '../../../../src/domain/auth/sign-in-flow.ts';
 
 export const SIGN_IN_MESSAGE_TYPE = 'shieldline:sign-in';
 
@@ -41,7 +36,7 @@ export interface PopupHost {
   removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 }
 
-export type PopupFailure = 'popup-blocked' | 'popup-closed-by-user' | 'timeout' | 'provider-error';
+export type PopupFailure = 'popup-blocked' | 'popup-closed-by-user' | 'provider-error';
 export type PopupResult = { kind: 'signed-in' } | { kind: 'failed'; code: PopupFailure; message: string };
 
 interface SignInMessage {
@@ -55,9 +50,14 @@ const isSignInMessage = (data: unknown): data is SignInMessage =>
 
 /**
  * Opens the login popup and settles with its outcome: the popup's message (same origin only),
- * blocked, closed before it answered, or no answer within `timeoutMs`.
+ * blocked, or closed before it answered.
+ *
+ * No time limit while the popup stays open: the person may take minutes over a password or a
+ * second factor. R-AUTH-13's time-out is on the network: the server cuts off its calls to the
+ * identity service (30 s for a popup) and the popup then reports that error. A popup the person
+ * gave up on is closed by them, which falls back to the redirect (R-AUTH-10).
  */
-export function runPopup(host: PopupHost, url: string, timeoutMs: number): Promise<PopupResult> {
+export function runPopup(host: PopupHost, url: string): Promise<PopupResult> {
   const popup = host.open(url);
   if (popup === null) {
     return Promise.resolve({ kind: 'failed', code: 'popup-blocked', message: 'The sign-in window was blocked by the browser.' });
@@ -69,7 +69,6 @@ export function runPopup(host: PopupHost, url: string, timeoutMs: number): Promi
       settled = true;
       host.removeEventListener('message', onMessage);
       clearInterval(poll);
-      clearTimeout(timer);
       resolve(result);
     };
     const onMessage = (event: MessageEvent) => {
@@ -91,14 +90,6 @@ export function runPopup(host: PopupHost, url: string, timeoutMs: number): Promi
         POPUP_CLOSE_GRACE_MS,
       );
     }, POPUP_POLL_MS);
-    const timer = setTimeout(() => {
-      popup.close();
-      finish({
-        kind: 'failed',
-        code: 'timeout',
-        message: `Signing in took longer than ${Math.round(timeoutMs / 1000)} s. Please check your connection and try again.`,
-      });
-    }, timeoutMs);
   });
 }
 
@@ -126,7 +117,7 @@ export async function signIn(deps: SignInDeps): Promise<SignInOutcome> {
     return { kind: 'redirecting' };
   };
   if (signInMethod(deps.userAgent, { maxTouchPoints: deps.maxTouchPoints }) === 'redirect') return redirect();
-  const result = await runPopup(deps.host, loginUrl('popup', deps.returnTo), signInTimeoutMs('popup'));
+  const result = await runPopup(deps.host, loginUrl('popup', deps.returnTo));
   if (result.kind === 'signed-in') return result;
   if (result.code === 'popup-closed-by-user' && (await deps.isSignedIn().catch(() => false))) return { kind: 'signed-in' };
   if (shouldFallBackToRedirect(result.code)) return redirect();

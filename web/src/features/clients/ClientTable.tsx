@@ -5,7 +5,8 @@ import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type So
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { ARCHIVED_FILTER_VALUES, CLIENT_KIND_VALUES, CLIENT_SOURCE_VALUES, type ClientSummary } from '../../../../src/contracts/clients.ts';
 import { clientListQuery, type ClientListParams } from './queries.ts';
-import { Button, EmptyState, ErrorNote, inputClass } from './ui.tsx';
+import { inputClass } from '../ui/styles.ts';
+import { Button, EmptyState, ErrorNote } from './ui.tsx';
 
 export type ClientFilters = Pick<ClientListParams, 'q' | 'kind' | 'tag' | 'source' | 'archived' | 'sort'>;
 

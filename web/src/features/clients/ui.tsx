@@ -48,9 +48,6 @@ export function Section({ title, actions, children }: { title: string; actions?:
   );
 }
 
-export const inputClass =
-  'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
-
 /** Submit and Cancel at the foot of a form. */
 export function FormActions({ submitting, submitLabel, onCancel }: { submitting: boolean; submitLabel: string; onCancel: () => void }) {
   return (

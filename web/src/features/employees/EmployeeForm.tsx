@@ -15,6 +15,7 @@ import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
 import { PermissionSwitches } from './PermissionSwitches.tsx';
 import { STATUS_LABELS } from './labels.ts';
+import { Options } from '../ui/Options.tsx';
 
 export const DISCARD_QUESTION = 'You have unsaved changes. Discard them?';
 
@@ -103,11 +104,7 @@ export function EmployeeForm(props: {
         </Field>
         <Field label="Status" id={id('employmentStatus')} error={errors.employmentStatus?.message}>
           <select id={id('employmentStatus')} {...register('employmentStatus')}>
-            {EMPLOYMENT_STATUS_VALUES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
+            <Options values={EMPLOYMENT_STATUS_VALUES} labels={STATUS_LABELS} />
           </select>
         </Field>
       </div>

@@ -3,12 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus, Search } from 'lucide-react';
 import { EMPLOYMENT_STATUS_VALUES, type EmployeeDto, type EmploymentStatusValue } from '../../../../src/contracts/employees.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
+import { useCursorPages } from '../ui/CursorPager.tsx';
 import { EmployeeTable } from './EmployeeTable.tsx';
 import { EmployeeForm, DISCARD_QUESTION } from './EmployeeForm.tsx';
 import { AuditHistory } from './AuditHistory.tsx';
 import { DeactivateButton } from './DeactivateButton.tsx';
 import { employeeListQuery, employeeQuery, useCreateEmployee, useUpdateEmployee } from './queries.ts';
 import { STATUS_LABELS } from './labels.ts';
+import { Options } from '../ui/Options.tsx';
 
 const PAGE_SIZE = 20;
 type Panel = { kind: 'none' } | { kind: 'new' } | { kind: 'edit'; id: string };
@@ -28,16 +30,14 @@ export function EmployeesScreen() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<EmploymentStatusValue | ''>('');
   const [sort, setSort] = useState('name');
-  // Cursors of the pages seen so far: going back is a step down this stack.
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const [panel, setPanel] = useState<Panel>({ kind: 'none' });
   const dirty = useRef(false);
   const panelHeading = useRef<HTMLHeadingElement>(null);
   const q = useDebounced(search, 250);
 
-  const cursor = cursors.at(-1) ?? null;
-  const list = useQuery(employeeListQuery({ q, status, sort, limit: PAGE_SIZE, cursor }));
-  const resetPaging = () => setCursors([null]);
+  // Back to the first page whenever the search, filter or order change.
+  const pages = useCursorPages({ q, status, sort });
+  const list = useQuery(employeeListQuery({ q, status, sort, limit: PAGE_SIZE, cursor: pages.cursor }));
 
   const setDirty = useCallback((d: boolean) => {
     dirty.current = d;
@@ -69,10 +69,7 @@ export function EmployeesScreen() {
               type="search"
               value={search}
               placeholder="Name, e-mail or title"
-              onChange={(e) => {
-                setSearch(e.target.value);
-                resetPaging();
-              }}
+              onChange={(e) => setSearch(e.target.value)}
               className="block w-full rounded-md border border-slate-300 bg-white py-2 pl-9 pr-3 dark:border-slate-700 dark:bg-slate-900"
             />
           </div>
@@ -84,18 +81,11 @@ export function EmployeesScreen() {
           <select
             id={`${uid}-status`}
             value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as EmploymentStatusValue | '');
-              resetPaging();
-            }}
+            onChange={(e) => setStatus(e.target.value as EmploymentStatusValue | '')}
             className="mt-1 block rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
           >
             <option value="">All</option>
-            {EMPLOYMENT_STATUS_VALUES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
+            <Options values={EMPLOYMENT_STATUS_VALUES} labels={STATUS_LABELS} />
           </select>
         </div>
         <button
@@ -116,24 +106,21 @@ export function EmployeesScreen() {
         rows={list.data?.items ?? []}
         loading={list.isPending}
         sort={sort}
-        onSortChange={(s) => {
-          setSort(s);
-          resetPaging();
-        }}
+        onSortChange={setSort}
         selectedId={panel.kind === 'edit' ? panel.id : null}
         onOpen={openEmployee}
         emptyText={q || status ? 'No employees match the search.' : 'No employees yet. Add the first with “New employee”.'}
       />
       <nav aria-label="Employee pages" className="flex items-center justify-between text-sm">
         <span className="text-slate-600 dark:text-slate-400" aria-live="polite">
-          Page {cursors.length}
+          Page {pages.page + 1}
           {list.isFetching && !list.isPending ? ' · updating…' : ''}
         </span>
         <span className="flex gap-2">
           <button
             type="button"
-            disabled={cursors.length === 1}
-            onClick={() => setCursors((c) => c.slice(0, -1))}
+            disabled={pages.page === 0}
+            onClick={pages.previous}
             className="rounded-md border border-slate-300 px-3 py-1.5 disabled:opacity-50 dark:border-slate-700"
           >
             Previous
@@ -141,7 +128,7 @@ export function EmployeesScreen() {
           <button
             type="button"
             disabled={!list.data?.nextCursor}
-            onClick={() => list.data?.nextCursor && setCursors((c) => [...c, list.data.nextCursor])}
+            onClick={() => list.data?.nextCursor && pages.next(list.data.nextCursor)}
             className="rounded-md border border-slate-300 px-3 py-1.5 disabled:opacity-50 dark:border-slate-700"
           >
             Next

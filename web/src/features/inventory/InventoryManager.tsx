@@ -7,7 +7,7 @@ import { ItemDetail } from './ItemDetail.tsx';
 import { ItemForm } from './ItemForm.tsx';
 import { LowStockPanel } from './LowStockPanel.tsx';
 import { sessionQuery } from '../auth/session.ts';
-import { buttonClass, secondaryButtonClass } from './StockBadge.tsx';
+import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
 
 export interface InventorySearch {
   tab?: 'low-stock';

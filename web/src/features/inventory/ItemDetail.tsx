@@ -5,7 +5,8 @@ import { CATEGORY_LABELS, type SerialDto } from '../../../../src/contracts/inven
 import { formatCents, formatWhen, itemQuery, serialQuery } from './queries.ts';
 import { ItemForm } from './ItemForm.tsx';
 import { MovementForm } from './MovementForm.tsx';
-import { LowStockBadge, buttonClass, secondaryButtonClass } from './StockBadge.tsx';
+import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
+import { LowStockBadge } from './StockBadge.tsx';
 
 type Mode = 'view' | 'edit' | 'move';
 

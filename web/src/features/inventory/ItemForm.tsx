@@ -9,11 +9,12 @@ import {
   type InventoryItemDto,
   type ItemForm as ItemFormValues,
 } from '../../../../src/contracts/inventory.ts';
-import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
+import { FormError, SaveCancel } from '../ui/FormParts.tsx';
+import { mayDiscard } from '../ui/unsaved-changes.ts';
+import { useSaveForm } from '../ui/use-save-form.ts';
 import { useSaveItem } from './queries.ts';
-import { mayDiscard, useUnsavedChangesWarning } from './unsaved-changes.ts';
-import { buttonClass, secondaryButtonClass } from './StockBadge.tsx';
+import { Options } from '../ui/Options.tsx';
 
 /** Server field names (cents, nested camera) mapped to the form's. */
 const SERVER_FIELDS: Record<string, keyof ItemFormValues> = {
@@ -37,41 +38,23 @@ const SERVER_FIELDS: Record<string, keyof ItemFormValues> = {
 
 export function ItemForm(props: { item: InventoryItemDto | null; onDone: (saved: InventoryItemDto | null) => void }) {
   const form = useForm<ItemFormValues>({ resolver: zodResolver(itemFormSchema), defaultValues: toItemForm(props.item) });
-  const { register, handleSubmit, setError, formState, control } = form;
+  const { register, formState, control } = form;
   const save = useSaveItem(props.item?.id ?? null);
-  const release = useUnsavedChangesWarning(formState.isDirty && !formState.isSubmitSuccessful);
+  const onSubmit = useSaveForm(form, { save: (values) => save.mutateAsync(toItemRequest(values)), serverFields: SERVER_FIELDS, onSaved: props.onDone });
   const isCamera = useWatch({ control, name: 'category' }) === 'camera';
   const errors = formState.errors;
   const idp = props.item ? `item-${props.item.id}` : 'item-new';
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const saved = await save.mutateAsync(toItemRequest(values));
-      release();
-      props.onDone(saved);
-    } catch (err) {
-      showServerErrors(err, setError, SERVER_FIELDS);
-    }
-  });
-
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label={props.item ? 'Edit item' : 'New item'}>
-      {errors.root && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {errors.root.message}
-        </p>
-      )}
+      <FormError error={errors.root} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="SKU" id={`${idp}-sku`} error={errors.sku?.message} required>
           <input id={`${idp}-sku`} {...register('sku')} />
         </Field>
         <Field label="Category" id={`${idp}-category`} error={errors.category?.message} required>
           <select id={`${idp}-category`} {...register('category')}>
-            {ITEM_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {CATEGORY_LABELS[c]}
-              </option>
-            ))}
+            <Options values={ITEM_CATEGORIES} labels={CATEGORY_LABELS} />
           </select>
         </Field>
       </div>
@@ -122,14 +105,7 @@ export function ItemForm(props: { item: InventoryItemDto | null; onDone: (saved:
       <Field label="Description" id={`${idp}-desc`} error={errors.description?.message}>
         <textarea id={`${idp}-desc`} rows={2} {...register('description')} />
       </Field>
-      <div className="flex gap-2">
-        <button type="submit" className={buttonClass} disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Saving…' : props.item ? 'Save changes' : 'Create item'}
-        </button>
-        <button type="button" className={secondaryButtonClass} onClick={() => mayDiscard(formState.isDirty) && props.onDone(null)}>
-          Cancel
-        </button>
-      </div>
+      <SaveCancel submitting={formState.isSubmitting} submitLabel={props.item ? 'Save changes' : 'Create item'} onCancel={() => mayDiscard(formState.isDirty) && props.onDone(null)} />
     </form>
   );
 }

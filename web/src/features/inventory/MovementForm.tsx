@@ -1,11 +1,11 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { movementFormSchema, splitSerials, toMovementRequest, type InventoryItemDto, type MovementForm as MovementFormValues } from '../../../../src/contracts/inventory.ts';
-import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
+import { FormError, SaveCancel } from '../ui/FormParts.tsx';
+import { mayDiscard } from '../ui/unsaved-changes.ts';
+import { useSaveForm } from '../ui/use-save-form.ts';
 import { useRecordMovement } from './queries.ts';
-import { mayDiscard, useUnsavedChangesWarning } from './unsaved-changes.ts';
-import { buttonClass, secondaryButtonClass } from './StockBadge.tsx';
 
 const KIND_LABELS = {
   receive: 'Receive from supplier',
@@ -25,9 +25,9 @@ export function MovementForm(props: { item: InventoryItemDto; onDone: () => void
     resolver: zodResolver(movementFormSchema),
     defaultValues: { kind: 'receive', quantity: '1', serialsText: '', reason: '', jobId: '', proposalId: '', siteId: '', supplier: item.supplier, fromReservation: false, direction: 'from-job' },
   });
-  const { register, handleSubmit, setError, formState, control } = form;
+  const { register, formState, control } = form;
   const record = useRecordMovement(item.id);
-  const release = useUnsavedChangesWarning(formState.isDirty && !formState.isSubmitSuccessful);
+  const onSubmit = useSaveForm(form, { save: (values) => record.mutateAsync(toMovementRequest(values)), serverFields: SERVER_FIELDS, onSaved: () => props.onDone() });
   const kind = useWatch({ control, name: 'kind' });
   const direction = useWatch({ control, name: 'direction' });
   const serialCount = splitSerials(useWatch({ control, name: 'serialsText' })).length;
@@ -35,23 +35,9 @@ export function MovementForm(props: { item: InventoryItemDto; onDone: () => void
   const id = (f: string) => `move-${item.id}-${f}`;
   const serialsNeeded = item.serialized && kind !== 'reserve' && kind !== 'release';
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await record.mutateAsync(toMovementRequest(values));
-      release();
-      props.onDone();
-    } catch (err) {
-      showServerErrors(err, setError, SERVER_FIELDS);
-    }
-  });
-
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label="Record stock movement">
-      {errors.root && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {errors.root.message}
-        </p>
-      )}
+      <FormError error={errors.root} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Movement" id={id('kind')} required>
           <select id={id('kind')} {...register('kind')}>
@@ -109,14 +95,7 @@ export function MovementForm(props: { item: InventoryItemDto; onDone: () => void
       <Field label={kind === 'adjust' ? 'Reason' : 'Note (optional)'} id={id('reason')} error={errors.reason?.message} required={kind === 'adjust'}>
         <input id={id('reason')} {...register('reason')} />
       </Field>
-      <div className="flex gap-2">
-        <button type="submit" className={buttonClass} disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Recording…' : 'Record movement'}
-        </button>
-        <button type="button" className={secondaryButtonClass} onClick={() => mayDiscard(formState.isDirty) && props.onDone()}>
-          Cancel
-        </button>
-      </div>
+      <SaveCancel submitting={formState.isSubmitting} submitLabel="Record movement" busyLabel="Recording…" onCancel={() => mayDiscard(formState.isDirty) && props.onDone()} />
     </form>
   );
 }

@@ -4,10 +4,11 @@ import { z } from 'zod';
 import { METHOD_LABELS, PAYMENT_METHODS, type InvoiceDto } from '../../../../src/contracts/invoices.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
-import { buttonClass, secondaryButtonClass } from '../inventory/StockBadge.tsx';
-import { mayDiscard, useUnsavedChangesWarning } from '../inventory/unsaved-changes.ts';
+import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
+import { mayDiscard, useUnsavedChangesWarning } from '../ui/unsaved-changes.ts';
 import { blankLine, lineFormSchema, lineServerFields, LinesEditor, toLineInput, type WithLines } from './LinesEditor.tsx';
 import { formatCents, toCents, todayIso, useCreditNote, useRecordPayment, useVoidInvoice } from './queries.ts';
+import { Options } from '../ui/Options.tsx';
 
 function Dialog(props: { title: string; children: React.ReactNode }) {
   return (
@@ -89,11 +90,7 @@ export function PaymentDialog(props: { invoice: InvoiceDto; onClose: () => void 
           </Field>
           <Field label="Method" id="pay-method" error={formState.errors.method?.message} required>
             <select id="pay-method" {...register('method')}>
-              {PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {METHOD_LABELS[m]}
-                </option>
-              ))}
+              <Options values={PAYMENT_METHODS} labels={METHOD_LABELS} />
             </select>
           </Field>
           <Field label="Reference (check no., transaction id)" id="pay-ref" error={formState.errors.reference?.message}>

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Download, Link as LinkIcon, Send, X } from 'lucide-react';
 import { METHOD_LABELS, TERMS_LABELS } from '../../../../src/contracts/invoices.ts';
-import { buttonClass, secondaryButtonClass } from '../inventory/StockBadge.tsx';
+import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
 import { CreditNoteDialog, PaymentDialog, VoidDialog } from './InvoiceActions.tsx';
 import { InvoiceEditor } from './InvoiceEditor.tsx';
-import { formatCents, formatRate, invoiceQuery, useSendInvoice } from './queries.ts';
+import { formatCents, invoiceQuery, useSendInvoice } from './queries.ts';
+import { InvoiceLinesTable, SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
 import { StatusChip } from './StatusChip.tsx';
 
 type Panel = 'edit' | 'pay' | 'void' | 'credit' | null;
@@ -151,39 +152,9 @@ export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: 
               </div>
             )}
           </dl>
-          <table className="mt-4 min-w-full text-sm" aria-label="Invoice lines">
-            <thead>
-              <tr className="border-b border-slate-200 text-left dark:border-slate-800">
-                <th className="py-1">Description</th>
-                <th className="py-1 text-right">Qty</th>
-                <th className="py-1 text-right">Unit price</th>
-                <th className="py-1 text-right">Tax</th>
-                <th className="py-1 text-right">Amount</th>
-              </tr>
-            </thead>
-            <tbody>
-              {inv.lines.map((l, i) => (
-                <tr key={i}>
-                  <td className="py-1">{l.description}</td>
-                  <td className="py-1 text-right tabular-nums">{l.quantity}</td>
-                  <td className="py-1 text-right tabular-nums">{formatCents(l.unitPriceCents)}</td>
-                  <td className="py-1 text-right tabular-nums">{formatRate(l.taxRateBp)}</td>
-                  <td className="py-1 text-right tabular-nums">{formatCents(l.netCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <InvoiceLinesTable label="Invoice lines" lines={inv.lines} />
           <dl className="ml-auto mt-3 grid max-w-sm grid-cols-2 gap-1 text-sm" aria-label="Totals">
-            <dt>Subtotal</dt>
-            <dd className="text-right tabular-nums">{formatCents(inv.subtotalCents)}</dd>
-            {inv.taxes.map((t) => (
-              <div key={t.taxRateBp} className="contents">
-                <dt>
-                  Tax {formatRate(t.taxRateBp)} on {formatCents(t.taxableCents)}
-                </dt>
-                <dd className="text-right tabular-nums">{formatCents(t.taxCents)}</dd>
-              </div>
-            ))}
+            <SubtotalAndTaxes subtotalCents={inv.subtotalCents} taxes={inv.taxes} showTaxable />
             <dt className="font-semibold">Total</dt>
             <dd className="text-right font-semibold tabular-nums">{formatCents(inv.totalCents)}</dd>
             {isInvoice && (

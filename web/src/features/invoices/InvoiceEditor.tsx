@@ -6,10 +6,12 @@ import { z } from 'zod';
 import { PAYMENT_TERMS, TERMS_LABELS, type InvoiceDto } from '../../../../src/contracts/invoices.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
-import { buttonClass, inputClass, secondaryButtonClass } from '../inventory/StockBadge.tsx';
-import { mayDiscard, useUnsavedChangesWarning } from '../inventory/unsaved-changes.ts';
+import { SaveCancel } from '../ui/FormParts.tsx';
+import { inputClass } from '../ui/styles.ts';
+import { mayDiscard, useUnsavedChangesWarning } from '../ui/unsaved-changes.ts';
 import { blankLine, lineFormSchema, lineServerFields, LinesEditor, toLineForm, toLineInput, type WithLines } from './LinesEditor.tsx';
 import { clientPickerQuery, todayIso, useCreateInvoice, useUpdateDraft } from './queries.ts';
+import { Options } from '../ui/Options.tsx';
 
 const formSchema = z.object({
   clientId: z.string().min(1, 'Pick a client.'),
@@ -91,11 +93,7 @@ export function InvoiceEditor(props: { invoice: InvoiceDto | null; onDone: (save
         </Field>
         <Field label="Terms" id={`${idp}-terms`} error={errors.terms?.message} required>
           <select id={`${idp}-terms`} {...register('terms')}>
-            {PAYMENT_TERMS.map((t) => (
-              <option key={t} value={t}>
-                {TERMS_LABELS[t]}
-              </option>
-            ))}
+            <Options values={PAYMENT_TERMS} labels={TERMS_LABELS} />
           </select>
         </Field>
       </div>
@@ -108,23 +106,16 @@ export function InvoiceEditor(props: { invoice: InvoiceDto | null; onDone: (save
       <Field label="Notes (printed on the invoice)" id={`${idp}-notes`} error={errors.notes?.message}>
         <textarea id={`${idp}-notes`} rows={3} {...register('notes')} />
       </Field>
-      <div className="flex gap-2">
-        <button type="submit" className={buttonClass} disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Saving…' : props.invoice ? 'Save draft' : 'Create draft'}
-        </button>
-        <button
-          type="button"
-          className={secondaryButtonClass}
-          onClick={() => {
-            if (mayDiscard(formState.isDirty)) {
-              release();
-              props.onDone(null);
-            }
-          }}
-        >
-          Cancel
-        </button>
-      </div>
+      <SaveCancel
+        submitting={formState.isSubmitting}
+        submitLabel={props.invoice ? 'Save draft' : 'Create draft'}
+        onCancel={() => {
+          if (mayDiscard(formState.isDirty)) {
+            release();
+            props.onDone(null);
+          }
+        }}
+      />
     </form>
   );
 }

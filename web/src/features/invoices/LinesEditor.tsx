@@ -2,8 +2,9 @@ import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRe
 import { Plus, Trash2 } from 'lucide-react';
 import { z } from 'zod';
 import { previewTotals, type LineInput } from '../../../../src/contracts/invoices.ts';
-import { inputClass, secondaryButtonClass } from '../inventory/StockBadge.tsx';
-import { formatCents, formatRate, toBp, toCents } from './queries.ts';
+import { inputClass, secondaryButtonClass } from '../ui/styles.ts';
+import { SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
+import { formatCents, toBp, toCents } from './queries.ts';
 
 /** Lines as typed: quantity, price in dollars and tax in percent, all text until submitted. */
 export const lineFormSchema = z.object({
@@ -96,16 +97,7 @@ export function LinesEditor(props: { control: Control<WithLines>; register: UseF
         <Plus aria-hidden className="h-4 w-4" /> Add line
       </button>
       <dl className="ml-auto mt-4 grid max-w-sm grid-cols-2 gap-1 text-sm" aria-label="Totals" data-testid="live-totals">
-        <dt>Subtotal</dt>
-        <dd className="text-right tabular-nums">{formatCents(totals.subtotalCents)}</dd>
-        {totals.taxes.map((t) => (
-          <div key={t.taxRateBp} className="contents">
-            <dt>
-              Tax {formatRate(t.taxRateBp)} on {formatCents(t.taxableCents)}
-            </dt>
-            <dd className="text-right tabular-nums">{formatCents(t.taxCents)}</dd>
-          </div>
-        ))}
+        <SubtotalAndTaxes subtotalCents={totals.subtotalCents} taxes={totals.taxes} showTaxable />
         <dt className="font-semibold">Total</dt>
         <dd className="text-right font-semibold tabular-nums" data-testid="total">
           {formatCents(totals.totalCents)}

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { METHOD_LABELS, type PaymentBody } from '../../../../src/contracts/invoices.ts';
+import type { PaymentBody } from '../../../../src/contracts/invoices.ts';
+import { METHOD_LABELS } from '../../../../src/contracts/invoice-labels.ts';
 import { ApiRequestError } from '../../lib/api.ts';
-import { buttonClass, secondaryButtonClass } from '../inventory/StockBadge.tsx';
-import { formatCents, formatRate, publicInvoiceQuery } from './queries.ts';
+import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
+import { formatCents, publicInvoiceQuery } from './queries.ts';
+import { InvoiceLinesTable, SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
 import { StatusChip } from './StatusChip.tsx';
 
 const methodLabel = (m: string) => (Object.hasOwn(METHOD_LABELS, m) ? METHOD_LABELS[m as PaymentBody['method']] : m);
@@ -46,37 +48,9 @@ export function PublicInvoice(props: { token: string }) {
         Billed to <strong>{inv.clientName}</strong>
         {inv.title ? ` · ${inv.title}` : ''}
       </p>
-      <table className="mt-4 min-w-full text-sm" aria-label="Lines">
-        <thead>
-          <tr className="border-b border-slate-200 text-left dark:border-slate-800">
-            <th className="py-1">Description</th>
-            <th className="py-1 text-right">Qty</th>
-            <th className="py-1 text-right">Unit price</th>
-            <th className="py-1 text-right">Tax</th>
-            <th className="py-1 text-right">Amount</th>
-          </tr>
-        </thead>
-        <tbody>
-          {inv.lines.map((l, i) => (
-            <tr key={i}>
-              <td className="py-1">{l.description}</td>
-              <td className="py-1 text-right tabular-nums">{l.quantity}</td>
-              <td className="py-1 text-right tabular-nums">{formatCents(l.unitPriceCents)}</td>
-              <td className="py-1 text-right tabular-nums">{formatRate(l.taxRateBp)}</td>
-              <td className="py-1 text-right tabular-nums">{formatCents(l.netCents)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <InvoiceLinesTable label="Lines" lines={inv.lines} />
       <dl className="ml-auto mt-3 grid max-w-sm grid-cols-2 gap-1 text-sm">
-        <dt>Subtotal</dt>
-        <dd className="text-right tabular-nums">{formatCents(inv.subtotalCents)}</dd>
-        {inv.taxes.map((t) => (
-          <div key={t.taxRateBp} className="contents">
-            <dt>Tax {formatRate(t.taxRateBp)}</dt>
-            <dd className="text-right tabular-nums">{formatCents(t.taxCents)}</dd>
-          </div>
-        ))}
+        <SubtotalAndTaxes subtotalCents={inv.subtotalCents} taxes={inv.taxes} />
         <dt className="font-semibold">Total</dt>
         <dd className="text-right font-semibold tabular-nums">{formatCents(inv.totalCents)}</dd>
         {inv.payments.map((p, i) => (

@@ -1,4 +1,5 @@
-import { STATUS_LABELS, type InvoiceDto } from '../../../../src/contracts/invoices.ts';
+import type { InvoiceDto } from '../../../../src/contracts/invoices.ts';
+import { STATUS_LABELS } from '../../../../src/contracts/invoice-labels.ts';
 
 const COLORS: Record<InvoiceDto['status'], string> = {
   draft: 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100',

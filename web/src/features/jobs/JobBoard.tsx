@@ -33,7 +33,7 @@ export function JobBoard(props: { filters: JobFilters; names: Map<string, string
           {move.error.message}
         </p>
       )}
-      <div className="grid grid-flow-col auto-cols-[minmax(15rem,1fr)] gap-3 overflow-x-auto pb-2" aria-label="Job board">
+      <div className="grid grid-flow-col auto-cols-[minmax(15rem,1fr)] gap-3 overflow-x-auto pb-2" role="region" aria-label="Job board" tabIndex={0}>
         {columns.map((col) => {
           const accepts = dragging !== null && JOB_TRANSITIONS[dragging.status as JobStatus].includes(col.status);
           return (

@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { JOB_STATUS_VALUES } from '../../../../src/contracts/jobs.ts';
+import { useCursorPages } from '../ui/CursorPager.tsx';
 import { formatWindow, statusLabel, typeLabel } from './job-format.ts';
 import { StatusBadge } from './JobCard.tsx';
 import { listQuery, type JobFilters } from './queries.ts';
+import { Options } from '../ui/Options.tsx';
 
 const SORTS = [
   ['number', 'Number'],
@@ -16,11 +18,9 @@ const SORTS = [
 export function JobList(props: { filters: JobFilters; onStatus: (status: string | undefined) => void; names: Map<string, string>; onOpen: (id: string) => void }) {
   const [sort, setSort] = useState<string>('number');
   const [dir, setDir] = useState<'asc' | 'desc'>('desc');
-  // Cursors of the pages before the current one, so "Previous" can go back.
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const cursor = cursors.at(-1) ?? null;
-  const list = useQuery(listQuery(props.filters, sort, dir, cursor));
-  const resetPaging = () => setCursors([null]);
+  // Back to the first page whenever the filters or the order change.
+  const pages = useCursorPages({ filters: props.filters, sort, dir });
+  const list = useQuery(listQuery(props.filters, sort, dir, pages.cursor));
 
   const header = (key: string, label: string) => (
     <th scope="col" className="py-2 pr-3" aria-sort={sort === key ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
@@ -30,7 +30,6 @@ export function JobList(props: { filters: JobFilters; onStatus: (status: string 
         onClick={() => {
           if (sort === key) setDir(dir === 'asc' ? 'desc' : 'asc');
           else setSort(key);
-          resetPaging();
         }}
       >
         {label}
@@ -46,17 +45,10 @@ export function JobList(props: { filters: JobFilters; onStatus: (status: string 
         <select
           className="rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900"
           value={props.filters.status ?? ''}
-          onChange={(e) => {
-            props.onStatus(e.target.value || undefined);
-            resetPaging();
-          }}
+          onChange={(e) => props.onStatus(e.target.value || undefined)}
         >
           <option value="">All</option>
-          {JOB_STATUS_VALUES.map((s) => (
-            <option key={s} value={s}>
-              {statusLabel(s)}
-            </option>
-          ))}
+          <Options values={JOB_STATUS_VALUES} labels={statusLabel} />
         </select>
       </label>
       {list.isPending && <p role="status">Loading jobs…</p>}
@@ -105,14 +97,14 @@ export function JobList(props: { filters: JobFilters; onStatus: (status: string 
         </div>
       )}
       <div className="mt-3 flex gap-2">
-        <button type="button" className="rounded-md border border-slate-300 px-3 py-1 text-sm disabled:opacity-50 dark:border-slate-700" disabled={cursors.length < 2} onClick={() => setCursors(cursors.slice(0, -1))}>
+        <button type="button" className="rounded-md border border-slate-300 px-3 py-1 text-sm disabled:opacity-50 dark:border-slate-700" disabled={pages.page === 0} onClick={pages.previous}>
           Previous
         </button>
         <button
           type="button"
           className="rounded-md border border-slate-300 px-3 py-1 text-sm disabled:opacity-50 dark:border-slate-700"
           disabled={!list.data?.nextCursor}
-          onClick={() => list.data?.nextCursor && setCursors([...cursors, list.data.nextCursor])}
+          onClick={() => list.data?.nextCursor && pages.next(list.data.nextCursor)}
         >
           Next
         </button>

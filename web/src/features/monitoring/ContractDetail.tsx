@@ -4,7 +4,7 @@ import { X } from 'lucide-react';
 import { CYCLE_LABELS, type Contract } from '../../../../src/contracts/monitoring.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { formatCents, formatWhen } from '../inventory/queries.ts';
-import { buttonClass, inputClass, secondaryButtonClass } from '../inventory/StockBadge.tsx';
+import { buttonClass, inputClass, secondaryButtonClass } from '../ui/styles.ts';
 import { ContractForm } from './ContractForm.tsx';
 import { contractQuery, formatDate, useChangeStatus, useRetryPeriod } from './queries.ts';
 import { StatusBadge } from './StatusBadge.tsx';

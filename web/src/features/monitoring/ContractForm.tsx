@@ -11,11 +11,13 @@ import {
   type Contract,
   type ContractForm as FormValues,
 } from '../../../../src/contracts/monitoring.ts';
-import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
-import { buttonClass, inputClass, secondaryButtonClass } from '../inventory/StockBadge.tsx';
-import { mayDiscard, useUnsavedChangesWarning } from '../inventory/unsaved-changes.ts';
+import { FormError, SaveCancel } from '../ui/FormParts.tsx';
+import { inputClass } from '../ui/styles.ts';
+import { mayDiscard } from '../ui/unsaved-changes.ts';
+import { useSaveForm } from '../ui/use-save-form.ts';
 import { clientQuery, clientSearchQuery, useSaveContract } from './queries.ts';
+import { Options } from '../ui/Options.tsx';
 
 const SERVER_FIELDS: Record<string, keyof FormValues> = {
   clientId: 'clientId',
@@ -35,9 +37,9 @@ const todayIso = () => new Date().toISOString().slice(0, 10);
 /** Create or edit a contract: pick a client, then one of its sites (prefills station and account). */
 export function ContractForm(props: { contract: Contract | null; onDone: (saved: Contract | null) => void }) {
   const form = useForm<FormValues>({ resolver: zodResolver(contractFormSchema), defaultValues: toContractForm(props.contract, todayIso()) });
-  const { register, handleSubmit, setError, setValue, formState, control } = form;
+  const { register, setValue, formState, control } = form;
   const save = useSaveContract(props.contract?.id ?? null);
-  const release = useUnsavedChangesWarning(formState.isDirty && !formState.isSubmitSuccessful);
+  const onSubmit = useSaveForm(form, { save: (values) => save.mutateAsync(toContractRequest(values)), serverFields: SERVER_FIELDS, onSaved: props.onDone });
   const clientId = useWatch({ control, name: 'clientId' });
   const siteId = useWatch({ control, name: 'siteId' });
   const [clientText, setClientText] = useState('');
@@ -55,23 +57,9 @@ export function ContractForm(props: { contract: Contract | null; onDone: (saved:
     }
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const saved = await save.mutateAsync(toContractRequest(values));
-      release();
-      props.onDone(saved);
-    } catch (err) {
-      showServerErrors(err, setError, SERVER_FIELDS);
-    }
-  });
-
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label={props.contract ? 'Edit contract' : 'New contract'}>
-      {errors.root && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {errors.root.message}
-        </p>
-      )}
+      <FormError error={errors.root} />
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="sr-only">Client and site</legend>
         <div>
@@ -149,11 +137,7 @@ export function ContractForm(props: { contract: Contract | null; onDone: (saved:
         </Field>
         <Field label="Billing cycle" id={`${idp}-cycle`} error={errors.billingCycle?.message} required>
           <select id={`${idp}-cycle`} {...register('billingCycle')}>
-            {BILLING_CYCLES.map((c) => (
-              <option key={c} value={c}>
-                {CYCLE_LABELS[c]}
-              </option>
-            ))}
+            <Options values={BILLING_CYCLES} labels={CYCLE_LABELS} />
           </select>
         </Field>
         <Field label="Monthly fee ($)" id={`${idp}-fee`} error={errors.monthlyFee?.message} required>
@@ -175,14 +159,7 @@ export function ContractForm(props: { contract: Contract | null; onDone: (saved:
           <input id={`${idp}-end`} type="date" {...register('endDate')} />
         </Field>
       </div>
-      <div className="flex gap-2">
-        <button type="submit" className={buttonClass} disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Saving…' : props.contract ? 'Save changes' : 'Create contract'}
-        </button>
-        <button type="button" className={secondaryButtonClass} onClick={() => mayDiscard(formState.isDirty) && props.onDone(null)}>
-          Cancel
-        </button>
-      </div>
+      <SaveCancel submitting={formState.isSubmitting} submitLabel={props.contract ? 'Save changes' : 'Create contract'} onCancel={() => mayDiscard(formState.isDirty) && props.onDone(null)} />
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { Copy, FileDown, Send, Wand2 } from 'lucide-react';
 import { TIER_LABELS } from '../../../../src/contracts/proposals.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { LoadError } from '../admin-panel/StaffOnly.tsx';
-import { buttonClass, inputClass, secondaryButtonClass } from '../inventory/StockBadge.tsx';
+import { buttonClass, inputClass, secondaryButtonClass } from '../ui/styles.ts';
 import { formatCents, formatRateBp, formatWhen, proposalAuditQuery, proposalQuery, useProposalAction } from './queries.ts';
 import { StatusChip } from './StatusChip.tsx';
 

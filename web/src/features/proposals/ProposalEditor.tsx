@@ -17,8 +17,9 @@ import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
 import { ClientSitePicker } from '../vision/ClientSitePicker.tsx';
 import { itemsQuery } from '../inventory/queries.ts';
-import { mayDiscard, useUnsavedChangesWarning } from '../inventory/unsaved-changes.ts';
-import { buttonClass, inputClass, secondaryButtonClass } from '../inventory/StockBadge.tsx';
+import { mayDiscard, useUnsavedChangesWarning } from '../ui/unsaved-changes.ts';
+import { SaveCancel } from '../ui/FormParts.tsx';
+import { inputClass, secondaryButtonClass } from '../ui/styles.ts';
 import { formatCents, useSaveProposal } from './queries.ts';
 
 const cellInput = `${inputClass} w-full`;
@@ -259,14 +260,7 @@ export function ProposalEditor(props: { proposal: ProposalDto | null; onDone: (s
           <textarea id="proposal-terms" rows={4} {...register('terms')} />
         </Field>
       </div>
-      <div className="mt-4 flex gap-2">
-        <button type="submit" className={buttonClass} disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Saving…' : 'Save draft'}
-        </button>
-        <button type="button" className={secondaryButtonClass} onClick={() => mayDiscard(formState.isDirty) && props.onDone(null)}>
-          Cancel
-        </button>
-      </div>
+      <SaveCancel className="mt-4" submitting={formState.isSubmitting} submitLabel="Save draft" onCancel={() => mayDiscard(formState.isDirty) && props.onDone(null)} />
     </form>
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, FileDown } from 'lucide-react';
-import { TIER_LABELS, type PublicProposal } from '../../../../src/contracts/proposals.ts';
+import type { PublicProposal } from '../../../../src/contracts/proposals.ts';
+import { TIER_LABELS } from '../../../../src/contracts/proposal-labels.ts';
 import { ApiRequestError } from '../../lib/api.ts';
-import { buttonClass, inputClass, secondaryButtonClass } from '../inventory/StockBadge.tsx';
+import { buttonClass, inputClass, secondaryButtonClass } from '../ui/styles.ts';
 import { formatCents, formatRateBp, formatWhen, publicProposalQuery, usePublicAnswer } from './queries.ts';
 
 const tierLabel = (tier: string) => TIER_LABELS[tier as keyof typeof TIER_LABELS] ?? tier;

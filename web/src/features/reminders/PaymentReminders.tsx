@@ -5,7 +5,8 @@ import { REMINDER_OUTCOMES, type ReminderLogEntryResponse } from '../../../../sr
 import { sessionQuery } from '../auth/session.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { StatusFilter, smallButton } from '../admin-panel/StatusFilter.tsx';
-import { buttonClass } from '../inventory/StockBadge.tsx';
+import { useCursorPages } from '../ui/CursorPager.tsx';
+import { buttonClass } from '../ui/styles.ts';
 import { formatCents, formatWhen } from '../inventory/queries.ts';
 import { PolicyEditor } from './PolicyEditor.tsx';
 import { describeOffset, logQuery, overviewQuery, runSummary, usePause, useResume, useRetry, useRunNow } from './queries.ts';
@@ -154,9 +155,8 @@ export function PaymentReminders() {
 
 function ReminderLog(props: { canEdit: boolean; onPauseClient: (clientId: string) => void }) {
   const [status, setStatus] = useState<Outcome | undefined>(undefined);
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const cursor = cursors.at(-1) ?? null;
-  const log = useQuery(logQuery(status, cursor));
+  const pages = useCursorPages({ status });
+  const log = useQuery(logQuery(status, pages.cursor));
   const retry = useRetry();
   const stuck = (e: ReminderLogEntryResponse) => e.status === 'sending' && log.data !== undefined && e.at <= log.data.stuckBefore;
 
@@ -169,10 +169,7 @@ function ReminderLog(props: { canEdit: boolean; onPauseClient: (clientId: string
           label="Outcome"
           value={status}
           options={REMINDER_OUTCOMES}
-          onChange={(v) => {
-            setStatus(v);
-            setCursors([null]);
-          }}
+          onChange={setStatus}
         />
       }
     >
@@ -232,13 +229,13 @@ function ReminderLog(props: { canEdit: boolean; onPauseClient: (clientId: string
       )}
       <ErrorLine error={retry.error} />
       <div className="mt-3 flex gap-2">
-        {cursors.length > 1 && (
-          <button type="button" className={smallButton} onClick={() => setCursors((c) => c.slice(0, -1))}>
+        {pages.page > 0 && (
+          <button type="button" className={smallButton} onClick={pages.previous}>
             Newer
           </button>
         )}
         {log.data?.nextCursor && (
-          <button type="button" className={smallButton} onClick={() => setCursors((c) => [...c, log.data.nextCursor])}>
+          <button type="button" className={smallButton} onClick={() => pages.next(log.data.nextCursor)}>
             Older
           </button>
         )}

@@ -3,8 +3,9 @@ import { Download } from 'lucide-react';
 import { PERIOD_KINDS, TAX_BASES, type TaxReportDto } from '../../../../src/contracts/invoices.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { inputClass, secondaryButtonClass } from '../inventory/StockBadge.tsx';
+import { inputClass, secondaryButtonClass } from '../ui/styles.ts';
 import { formatCents, formatRate } from '../invoices/queries.ts';
+import { Options } from '../ui/Options.tsx';
 
 export interface TaxSearch {
   basis?: 'cash';
@@ -63,11 +64,7 @@ export function TaxReportScreen(props: { search: TaxSearch; onSearch: (next: Tax
         <label className="flex flex-col text-sm">
           <span className="font-medium">Period</span>
           <select className={inputClass} value={period} onChange={(e) => props.onSearch({ period: e.target.value, value: defaultValue(e.target.value), rate: undefined })}>
-            {PERIOD_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {PERIOD_LABELS[k]}
-              </option>
-            ))}
+            <Options values={PERIOD_KINDS} labels={PERIOD_LABELS} />
           </select>
         </label>
         {period === 'month' && (

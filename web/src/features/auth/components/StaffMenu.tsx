@@ -28,19 +28,17 @@ export function StaffMenu({ state }: { state: AuthState }) {
           <ChevronDown aria-hidden className="h-4 w-4" />
         </button>
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className={`${menuContentClass} max-h-[var(--radix-dropdown-menu-content-available-height)] overflow-y-auto`}>
-          {items.map((item, i) =>
-            item.kind === 'link' ? (
-              <DropdownMenu.Item key={item.entry.id} asChild className={`${menuItemClass} font-semibold`}>
-                <MenuLink entry={item.entry} />
-              </DropdownMenu.Item>
-            ) : (
-              <Group key={item.group.id} group={item.group} separated={i > 0} />
-            ),
-          )}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      <DropdownMenu.Content align="end" sideOffset={8} className={`${menuContentClass} max-h-[var(--radix-dropdown-menu-content-available-height)] overflow-y-auto`}>
+        {items.map((item, i) =>
+          item.kind === 'link' ? (
+            <DropdownMenu.Item key={item.entry.id} asChild className={`${menuItemClass} font-semibold`}>
+              <MenuLink entry={item.entry} />
+            </DropdownMenu.Item>
+          ) : (
+            <Group key={item.group.id} group={item.group} separated={i > 0} />
+          ),
+        )}
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }

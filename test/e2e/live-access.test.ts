@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, signInAndOpen } from '../support/browser.ts';
+import { serverAndBrowser } from '../support/e2e-environment.ts';
+import { TestClient } from '../support/http-client.ts';
+import { DEMO } from '../support/demo-users.ts';
+
+const MARIA_ID = 'emp-maria';
+/** A change must reach the open screen well within this (it is pushed, not polled every 20 s). */
+const LIVE_MS = 8_000;
+
+const screenShows = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor({ timeout: LIVE_MS });
+
+describe('access changes reach open screens, in Chromium (R-AUTH-3, R-DB-9, R-AUTH-15)', () => {
+  const env = serverAndBrowser();
+
+  it('[R-AUTH-3] [R-DB-9] Maria on the job tracker loses and regains the screen as the admin deactivates, re-activates and changes her permissions, without a reload', async () => {
+    const { page, context } = await newPage(env.browser);
+    const streams: string[] = [];
+    page.on('request', (r) => void (new URL(r.url()).pathname === '/api/session/events' && streams.push(r.url())));
+    await signInAndOpen(page, env.server.url, 'Maria Lopez', '/admin/jobs');
+    await screenShows(page, 'Job tracker');
+    // Marks this document: a reload or navigation would lose it.
+    await page.evaluate(() => ((window as unknown as { liveAccessMark: number }).liveAccessMark = 1));
+    const loads: string[] = [];
+    page.on('load', () => loads.push(page.url()));
+
+    const admin = new TestClient(env.server.url);
+    await admin.signIn(DEMO.admin);
+    const change = async (method: 'POST' | 'PATCH', path: string, body?: unknown) => expect((await admin.send(method, path, body)).status).toBe(200);
+
+    await change('POST', `/api/employees/${MARIA_ID}/deactivate`);
+    await screenShows(page, 'No access');
+    expect(await page.getByText('Job tracker').count()).toBe(0);
+
+    await change('PATCH', `/api/employees/${MARIA_ID}`, { employmentStatus: 'active' });
+    await screenShows(page, 'Job tracker');
+
+    await change('PATCH', `/api/employees/${MARIA_ID}`, { permissions: { viewJobs: false } });
+    await screenShows(page, 'No access');
+
+    await change('PATCH', `/api/employees/${MARIA_ID}`, { permissions: { viewJobs: true } });
+    await screenShows(page, 'Job tracker');
+
+    expect(new URL(page.url()).pathname).toBe('/admin/jobs');
+    expect(await page.evaluate(() => (window as unknown as { liveAccessMark?: number }).liveAccessMark)).toBe(1);
+    expect(loads).toEqual([]);
+    expect(streams.length).toBeGreaterThan(0);
+    await context.close();
+  });
+});

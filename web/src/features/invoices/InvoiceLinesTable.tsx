@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import { formatCents, formatRate } from './queries.ts';
+
+// Shared by the office's invoice drawer and editor and the public /i/<token> page: keep its imports light.
+
+export interface InvoiceLineRow {
+  description: string;
+  quantity: number;
+  unitPriceCents: number;
+  taxRateBp: number;
+  netCents: number;
+}
+
+const LINE_COLUMNS: readonly { label: string; numeric: boolean; value: (l: InvoiceLineRow) => ReactNode }[] = [
+  { label: 'Description', numeric: false, value: (l) => l.description },
+  { label: 'Qty', numeric: true, value: (l) => l.quantity },
+  { label: 'Unit price', numeric: true, value: (l) => formatCents(l.unitPriceCents) },
+  { label: 'Tax', numeric: true, value: (l) => formatRate(l.taxRateBp) },
+  { label: 'Amount', numeric: true, value: (l) => formatCents(l.netCents) },
+];
+
+/** An invoice's lines as the client and the office see them. */
+export function InvoiceLinesTable(props: { label: string; lines: readonly InvoiceLineRow[] }) {
+  return (
+    <table className="mt-4 min-w-full text-sm" aria-label={props.label}>
+      <thead>
+        <tr className="border-b border-slate-200 text-left dark:border-slate-800">
+          {LINE_COLUMNS.map((c) => (
+            <th key={c.label} className={c.numeric ? 'py-1 text-right' : 'py-1'}>
+              {c.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {props.lines.map((l, i) => (
+          <tr key={i}>
+            {LINE_COLUMNS.map((c) => (
+              <td key={c.label} className={c.numeric ? 'py-1 text-right tabular-nums' : 'py-1'}>
+                {c.value(l)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The Subtotal and one row per tax rate at the top of an invoice's totals (inside its `<dl>`). */
+export function SubtotalAndTaxes(props: {
+  subtotalCents: number;
+  taxes: readonly { taxRateBp: number; taxCents: number; taxableCents?: number }[];
+  /** Says what each rate was charged on ("Tax 8.25 % on $100.00"). */
+  showTaxable?: boolean;
+}) {
+  const amount = (cents: number) => <dd className="text-right tabular-nums">{formatCents(cents)}</dd>;
+  return (
+    <>
+      <dt>Subtotal</dt>
+      {amount(props.subtotalCents)}
+      {props.taxes.map((t) => (
+        <div key={t.taxRateBp} className="contents">
+          <dt>{`Tax ${formatRate(t.taxRateBp)}${props.showTaxable && t.taxableCents !== undefined ? ` on ${formatCents(t.taxableCents)}` : ''}`}</dt>
+          {amount(t.taxCents)}
+        </div>
+      ))}
+    </>
+  );
+}
