@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useBlocker } from '@tanstack/react-router';
 import { MAX_DESCRIPTION_LENGTH, MAX_FILE_NAME_LENGTH, type StoredFileDto } from '../../../../src/contracts/files.ts';
@@ -51,12 +51,18 @@ export function UploadForm(props: { onDone: (saved: StoredFileDto | null) => voi
   useEffect(() => setFocus('file'), [setFocus]);
   useBlocker({ shouldBlockFn: () => isDirty && !isSubmitting && !window.confirm(DISCARD_UPLOAD), enableBeforeUnload: () => isDirty });
 
+  // The name filled in from the last picked file, replaced when another file is picked.
+  const autoName = useRef('');
   const fileField = register('file', {
     validate: checkFile,
     onChange: (e: { target: HTMLInputElement }) => {
-      // The picked file's name is the default display name.
+      // The picked file's name is the default display name, unless one was typed.
       const picked = e.target.files?.[0];
-      if (picked && getValues('name').trim() === '') setValue('name', picked.name.slice(0, MAX_FILE_NAME_LENGTH), { shouldDirty: true });
+      const current = getValues('name').trim();
+      if (picked && (current === '' || current === autoName.current)) {
+        autoName.current = picked.name.slice(0, MAX_FILE_NAME_LENGTH);
+        setValue('name', autoName.current, { shouldDirty: true });
+      }
     },
   });
 
@@ -76,7 +82,7 @@ export function UploadForm(props: { onDone: (saved: StoredFileDto | null) => voi
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="Upload a shared file" className="grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
         <Field label="File" id="shared-file-file" required error={errors.file?.message}>
-          <input type="file" accept={ACCEPTED.join(',')} {...fileField} />
+          <input id="shared-file-file" type="file" accept={ACCEPTED.join(',')} {...fileField} />
         </Field>
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
           {ACCEPTED_LABEL}; at most {formatBytes(MAX_BYTES)}.
@@ -84,6 +90,7 @@ export function UploadForm(props: { onDone: (saved: StoredFileDto | null) => voi
       </div>
       <Field label="Name" id="shared-file-name" required error={errors.name?.message}>
         <input
+          id="shared-file-name"
           type="text"
           autoComplete="off"
           {...register('name', {
@@ -93,6 +100,7 @@ export function UploadForm(props: { onDone: (saved: StoredFileDto | null) => voi
       </Field>
       <Field label="Description (optional)" id="shared-file-description" error={errors.description?.message}>
         <input
+          id="shared-file-description"
           type="text"
           autoComplete="off"
           {...register('description', { validate: checkDescription })}
