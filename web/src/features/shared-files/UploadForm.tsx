@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useBlocker } from '@tanstack/react-router';
 import { MAX_DESCRIPTION_LENGTH, MAX_FILE_NAME_LENGTH, type StoredFileDto } from '../../../../src/contracts/files.ts';
@@ -52,16 +52,17 @@ export function UploadForm(props: { onDone: (saved: StoredFileDto | null) => voi
   useBlocker({ shouldBlockFn: () => isDirty && !isSubmitting && !window.confirm(DISCARD_UPLOAD), enableBeforeUnload: () => isDirty });
 
   // The name filled in from the last picked file, replaced when another file is picked.
-  const autoName = useRef('');
+  const [autoName, setAutoName] = useState('');
   const fileField = register('file', {
     validate: checkFile,
     onChange: (e: { target: HTMLInputElement }) => {
       // The picked file's name is the default display name, unless one was typed.
       const picked = e.target.files?.[0];
       const current = getValues('name').trim();
-      if (picked && (current === '' || current === autoName.current)) {
-        autoName.current = picked.name.slice(0, MAX_FILE_NAME_LENGTH);
-        setValue('name', autoName.current, { shouldDirty: true });
+      if (picked && (current === '' || current === autoName)) {
+        const next = picked.name.slice(0, MAX_FILE_NAME_LENGTH);
+        setAutoName(next);
+        setValue('name', next, { shouldDirty: true });
       }
     },
   });
