@@ -131,7 +131,7 @@ export function SharedFilesScreen(props: { search: SharedFilesSearch; onSearch: 
           <thead className="bg-slate-50 dark:bg-slate-900">
             <tr>
               <SortHeader label="Name" sort="name" current={sort} dir={dir} onSort={(s, d) => onSearch({ sort: s, dir: d })} />
-              <th scope="col" className="px-3 py-2 text-left font-semibold">
+              <th scope="col" className="hidden px-3 py-2 text-left font-semibold sm:table-cell">
                 Type
               </th>
               <SortHeader label="Size" sort="size" current={sort} dir={dir} onSort={(s, d) => onSearch({ sort: s, dir: d })} className="text-right" />
@@ -170,9 +170,10 @@ export function SharedFilesScreen(props: { search: SharedFilesSearch; onSearch: 
                 <tr key={f.path} data-path={f.path}>
                   <td className="px-3 py-2">
                     <span className="font-medium break-all">{f.name}</span>
+                    <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">{typeLabel(f.contentType)}</span>
                     {f.description && <span className="block text-xs text-slate-600 dark:text-slate-400">{f.description}</span>}
                   </td>
-                  <td className="px-3 py-2 whitespace-nowrap">{typeLabel(f.contentType)}</td>
+                  <td className="hidden px-3 py-2 whitespace-nowrap sm:table-cell">{typeLabel(f.contentType)}</td>
                   <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{formatBytes(f.size)}</td>
                   <td className="px-3 py-2 whitespace-nowrap">
                     <time dateTime={f.timeCreated}>{added.format(new Date(f.timeCreated))}</time>
