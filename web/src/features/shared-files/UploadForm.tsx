@@ -49,7 +49,11 @@ export function UploadForm(props: { onDone: (saved: StoredFileDto | null) => voi
   });
   const { errors, isDirty, isSubmitting } = formState;
   useEffect(() => setFocus('file'), [setFocus]);
-  useBlocker({ shouldBlockFn: () => isDirty && !isSubmitting && !window.confirm(DISCARD_UPLOAD), enableBeforeUnload: () => isDirty });
+  // Leaving the screen asks first; searching or sorting the list below (same path) keeps the form open.
+  useBlocker({
+    shouldBlockFn: ({ current, next }) => current.pathname !== next.pathname && isDirty && !isSubmitting && !window.confirm(DISCARD_UPLOAD),
+    enableBeforeUnload: () => isDirty,
+  });
 
   // The name filled in from the last picked file, replaced when another file is picked.
   const [autoName, setAutoName] = useState('');
