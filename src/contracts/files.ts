@@ -49,3 +49,52 @@ export const filePathParamsSchema = z.object({ path: z.string().min(1).max(300) 
 export const fileTokenParamsSchema = filePathParamsSchema.extend({ token: z.string().min(1).max(200) });
 /** The download-token URL's query, as `buildDownloadUrl` writes it. */
 export const fileTokenQuerySchema = z.object({ alt: z.literal('media'), token: z.string().min(1).max(200) });
+
+/** Columns the shared-files list sorts by. */
+export const SHARED_FILE_SORTS = ['created', 'name', 'size'] as const;
+export type SharedFileSort = (typeof SHARED_FILE_SORTS)[number];
+
+/** The custom-metadata key the back office stores an upload's description under. */
+export const DESCRIPTION_KEY = 'description';
+export const MAX_DESCRIPTION_LENGTH = 500;
+export const MAX_FILE_NAME_LENGTH = 200;
+
+/**
+ * GET /api/files: `search` (the name contains it, case-insensitive), `sort` (newest first by
+ * default; `dir` defaults to asc for name, desc otherwise), a page of `limit`, `cursor` from
+ * the previous page's `nextCursor`.
+ */
+export const sharedFileListQuerySchema = z
+  .object({
+    search: z.string().trim().max(100).default(''),
+    sort: z.enum(SHARED_FILE_SORTS).default('created'),
+    dir: z.enum(['asc', 'desc']).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+    cursor: z.string().regex(/^\d{1,6}$/, 'Use the nextCursor of the previous page.').optional(),
+  })
+  .strict();
+export type SharedFileListQuery = z.input<typeof sharedFileListQuerySchema>;
+
+/** One row of the shared-files list. */
+export const sharedFileSummarySchema = z.object({
+  /** The stored file's fullPath (percent-encode it as one URL segment). */
+  path: z.string(),
+  /** The uploader's name for it (the attachment name people download it as). */
+  name: z.string(),
+  description: z.string().nullable(),
+  size: z.number().int(),
+  contentType: z.string(),
+  timeCreated: z.string(),
+  updated: z.string(),
+  /** Active download links; null for those who may not manage links (non-admins). */
+  links: z.number().int().nullable(),
+});
+export type SharedFileSummary = z.infer<typeof sharedFileSummarySchema>;
+
+export const sharedFileListSchema = z.object({
+  files: z.array(sharedFileSummarySchema),
+  /** Files matching the search, over all pages. */
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type SharedFileList = z.infer<typeof sharedFileListSchema>;

@@ -7,7 +7,7 @@ import { TestClient } from '../support/http-client.ts';
 import { DEMO } from '../support/demo-users.ts';
 import { aPng } from '../support/public-site-factories.ts';
 import { TOKENS } from '../../src/container.ts';
-import type { FileLink, StoredFileDto } from '../../src/contracts/files.ts';
+import type { FileLink, SharedFileList, StoredFileDto } from '../../src/contracts/files.ts';
 import { DEFAULT_UPLOAD_LIMITS } from '../../src/domain/storage/stored-file.ts';
 
 interface UploadForm {
@@ -273,5 +273,113 @@ describe('shared files over HTTP', () => {
     expect((await admin.send('DELETE', `/api/files/${seg(photo.fullPath)}`)).status).toBe(404);
     expect((await fetch(`${t.url}/api/files/public/${seg(photo.fullPath)}?alt=media&token=${photo.downloadTokens[0]}`)).status).toBe(403);
     expect((await files.getMetadata(photo.fullPath)).fullPath).toBe(photo.fullPath);
+  });
+
+  describe('the list', () => {
+    // Starts from an empty shared folder, so order, totals and pages are known.
+    beforeAll(async () => {
+      const files = t.container.resolve(TOKENS.Files);
+      for await (const f of files.list({ folder: 'shared-files' })) await files.delete(f.fullPath);
+    });
+
+    /** Uploads one after another (a few ms apart, so their creation times differ). */
+    async function uploadAll(files: { name: string; size: number; description?: string }[]): Promise<StoredFileDto[]> {
+      const out: StoredFileDto[] = [];
+      for (const f of files) {
+        const metadata = JSON.stringify(f.description === undefined ? {} : { customMetadata: { description: f.description } });
+        const res = await post(admin, uploadFormData({ name: f.name, metadata, bytes: aPng(f.size) }));
+        expect(res.status).toBe(201);
+        out.push((await res.json()) as StoredFileDto);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      return out;
+    }
+    const list = async (client: TestClient, query = '') => {
+      const res = await client.get(`/api/files${query}`);
+      expect(res.status).toBe(200);
+      return (await res.json()) as SharedFileList;
+    };
+    const names = (l: SharedFileList) => l.files.map((f) => f.name);
+
+    it('lists the shared folder newest first with names, descriptions and, for admins only, link counts', async () => {
+      const [manual, cert] = await uploadAll([
+        { name: 'Alarm panel manual.png', size: 10, description: 'Model X200' },
+        { name: 'Größe Zertifikat.png', size: 12 },
+      ]);
+      // Another feature's file in the same storage is not a shared file.
+      await t.container.resolve(TOKENS.Files).upload({ folder: 'quote-photos', data: aPng(9), contentType: 'image/png', fileName: 'Driveway.png' });
+      await admin.send('POST', `/api/files/${seg(cert!.fullPath)}/tokens`);
+      await admin.send('POST', `/api/files/${seg(cert!.fullPath)}/tokens`);
+
+      const asAdmin = await list(admin);
+      expect(asAdmin.total).toBe(2);
+      expect(asAdmin.nextCursor).toBeNull();
+      expect(asAdmin.files).toEqual([
+        {
+          path: cert!.fullPath,
+          name: 'Größe Zertifikat.png',
+          description: null,
+          size: cert!.size,
+          contentType: 'image/png',
+          timeCreated: cert!.timeCreated,
+          updated: expect.any(String) as string,
+          links: 2,
+        },
+        {
+          path: manual!.fullPath,
+          name: 'Alarm panel manual.png',
+          description: 'Model X200',
+          size: manual!.size,
+          contentType: 'image/png',
+          timeCreated: manual!.timeCreated,
+          updated: manual!.updated,
+          links: 0,
+        },
+      ]);
+      const asEmployee = await list(employee);
+      expect(asEmployee.files.map((f) => [f.name, f.links])).toEqual([
+        ['Größe Zertifikat.png', null],
+        ['Alarm panel manual.png', null],
+      ]);
+    });
+
+    it('is for staff only: 401 without a session, 403 for a signed-in non-staff user', async () => {
+      expect((await new TestClient(t.url).get('/api/files')).status).toBe(401);
+      expect((await other.get('/api/files')).status).toBe(403);
+    });
+
+    it('searches names case-insensitively, sorts by name, size or creation either way, and pages with a cursor', async () => {
+      await uploadAll([
+        { name: 'Wiring TEMPLATE b.png', size: 30 },
+        { name: 'wiring template a.png', size: 40 },
+        { name: 'Invoice template.png', size: 20 },
+      ]);
+      expect(names(await list(employee, '?search=WIRING%20template'))).toEqual(['wiring template a.png', 'Wiring TEMPLATE b.png']);
+      expect(names(await list(employee, '?search=template&sort=name'))).toEqual(['Invoice template.png', 'wiring template a.png', 'Wiring TEMPLATE b.png']);
+      expect(names(await list(employee, '?search=template&sort=name&dir=desc'))).toEqual(['Wiring TEMPLATE b.png', 'wiring template a.png', 'Invoice template.png']);
+      expect(names(await list(employee, '?search=template&sort=size&dir=asc'))).toEqual(['Invoice template.png', 'Wiring TEMPLATE b.png', 'wiring template a.png']);
+      expect(names(await list(employee, '?search=template&sort=created&dir=asc'))).toEqual(['Wiring TEMPLATE b.png', 'wiring template a.png', 'Invoice template.png']);
+      expect((await list(employee, '?search=nothing-like-this')).files).toEqual([]);
+
+      const all = await list(employee);
+      const pages: string[] = [];
+      let cursor: string | null = '';
+      while (cursor !== null) {
+        const page = await list(employee, `?limit=2${cursor === '' ? '' : `&cursor=${cursor}`}`);
+        expect(page.files.length).toBeLessThanOrEqual(2);
+        expect(page.total).toBe(all.total);
+        pages.push(...names(page));
+        cursor = page.nextCursor;
+      }
+      expect(pages).toEqual(names(all));
+      expect(pages.length).toBe(all.total);
+    });
+
+    it('refuses unknown or malformed query parameters with 400', async () => {
+      for (const q of ['?sort=md5', '?dir=up', '?limit=0', '?limit=101', '?cursor=abc', '?folder=quote-photos', `?search=${'x'.repeat(101)}`]) {
+        const res = await employee.get(`/api/files${q}`);
+        expect(res.status, q).toBe(400);
+      }
+    });
   });
 });

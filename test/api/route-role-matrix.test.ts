@@ -173,6 +173,7 @@ const MATRIX: Record<string, Policy> = {
   'DELETE /api/jobs/calendar-feeds/:employeeId': 'admin',
   'GET /api/calendar/:file': 'public',
   'POST /api/files': 'admin',
+  'GET /api/files': 'staff',
   'GET /api/files/:path/metadata': 'staff',
   'GET /api/files/:path': 'staff',
   'GET /api/files/public/:path': 'public',

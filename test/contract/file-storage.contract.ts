@@ -95,6 +95,24 @@ export function fileStorageContract(name: string, factory: StorageFactory): void
       expect((await h.listObjects()).sort()).toEqual([a.fullPath, b.fullPath].sort());
     });
 
+    it('lists one folder and its subfolders only, when asked for a folder', async () => {
+      const shared = await h.storage.upload(aPhoto({ folder: 'shared-files' }));
+      const nested = await h.storage.upload(aPhoto({ folder: 'shared-files/archive' }));
+      const sibling = await h.storage.upload(aPhoto({ folder: 'shared-files-old' }));
+      const other = await h.storage.upload(aPhoto({ folder: 'quote-photos' }));
+      const paths = async (folder?: string) => {
+        const out: string[] = [];
+        for await (const f of h.storage.list(folder === undefined ? undefined : { folder })) out.push(f.fullPath);
+        return out.sort();
+      };
+      expect(await paths('shared-files')).toEqual([shared.fullPath, nested.fullPath].sort());
+      expect(await paths('shared-files/archive')).toEqual([nested.fullPath]);
+      expect(await paths('quote-photos')).toEqual([other.fullPath]);
+      expect(await paths('floor-plans')).toEqual([]);
+      expect(await paths()).toEqual([shared.fullPath, nested.fullPath, sibling.fullPath, other.fullPath].sort());
+      await expect(paths('../shared-files')).rejects.toMatchObject({ code: 'storage/invalid-argument' });
+    });
+
     it('deletes, after which the object is not found anywhere', async () => {
       const f = await h.storage.upload(aPhoto());
       await h.storage.delete(f.fullPath);

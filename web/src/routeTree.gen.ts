@@ -22,6 +22,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminCameraPlannerRouteImport } from './routes/admin/camera-planner'
 import { Route as AdminClientsRouteImport } from './routes/admin/clients'
 import { Route as AdminEmployeesRouteImport } from './routes/admin/employees'
+import { Route as AdminFilesRouteImport } from './routes/admin/files'
 import { Route as AdminInventoryRouteImport } from './routes/admin/inventory'
 import { Route as AdminInvoicesRouteImport } from './routes/admin/invoices'
 import { Route as AdminJobsRouteImport } from './routes/admin/jobs'
@@ -99,6 +100,11 @@ const AdminClientsRoute = AdminClientsRouteImport.update({
 const AdminEmployeesRoute = AdminEmployeesRouteImport.update({
   id: '/employees',
   path: '/employees',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminFilesRoute = AdminFilesRouteImport.update({
+  id: '/files',
+  path: '/files',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminInventoryRoute = AdminInventoryRouteImport.update({
@@ -180,6 +186,7 @@ export interface FileRoutesByFullPath {
   '/admin/camera-planner': typeof AdminCameraPlannerRoute
   '/admin/clients': typeof AdminClientsRouteWithChildren
   '/admin/employees': typeof AdminEmployeesRoute
+  '/admin/files': typeof AdminFilesRoute
   '/admin/inventory': typeof AdminInventoryRoute
   '/admin/invoices': typeof AdminInvoicesRoute
   '/admin/jobs': typeof AdminJobsRoute
@@ -207,6 +214,7 @@ export interface FileRoutesByTo {
   '/admin/camera-planner': typeof AdminCameraPlannerRoute
   '/admin/clients': typeof AdminClientsRouteWithChildren
   '/admin/employees': typeof AdminEmployeesRoute
+  '/admin/files': typeof AdminFilesRoute
   '/admin/inventory': typeof AdminInventoryRoute
   '/admin/invoices': typeof AdminInvoicesRoute
   '/admin/jobs': typeof AdminJobsRoute
@@ -236,6 +244,7 @@ export interface FileRoutesById {
   '/admin/camera-planner': typeof AdminCameraPlannerRoute
   '/admin/clients': typeof AdminClientsRouteWithChildren
   '/admin/employees': typeof AdminEmployeesRoute
+  '/admin/files': typeof AdminFilesRoute
   '/admin/inventory': typeof AdminInventoryRoute
   '/admin/invoices': typeof AdminInvoicesRoute
   '/admin/jobs': typeof AdminJobsRoute
@@ -266,6 +275,7 @@ export interface FileRouteTypes {
     | '/admin/camera-planner'
     | '/admin/clients'
     | '/admin/employees'
+    | '/admin/files'
     | '/admin/inventory'
     | '/admin/invoices'
     | '/admin/jobs'
@@ -293,6 +303,7 @@ export interface FileRouteTypes {
     | '/admin/camera-planner'
     | '/admin/clients'
     | '/admin/employees'
+    | '/admin/files'
     | '/admin/inventory'
     | '/admin/invoices'
     | '/admin/jobs'
@@ -321,6 +332,7 @@ export interface FileRouteTypes {
     | '/admin/camera-planner'
     | '/admin/clients'
     | '/admin/employees'
+    | '/admin/files'
     | '/admin/inventory'
     | '/admin/invoices'
     | '/admin/jobs'
@@ -444,6 +456,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminEmployeesRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/files': {
+      id: '/admin/files'
+      path: '/files'
+      fullPath: '/admin/files'
+      preLoaderRoute: typeof AdminFilesRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/inventory': {
       id: '/admin/inventory'
       path: '/inventory'
@@ -554,6 +573,7 @@ interface AdminRouteRouteChildren {
   AdminCameraPlannerRoute: typeof AdminCameraPlannerRoute
   AdminClientsRoute: typeof AdminClientsRouteWithChildren
   AdminEmployeesRoute: typeof AdminEmployeesRoute
+  AdminFilesRoute: typeof AdminFilesRoute
   AdminInventoryRoute: typeof AdminInventoryRoute
   AdminInvoicesRoute: typeof AdminInvoicesRoute
   AdminJobsRoute: typeof AdminJobsRoute
@@ -571,6 +591,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminCameraPlannerRoute: AdminCameraPlannerRoute,
   AdminClientsRoute: AdminClientsRouteWithChildren,
   AdminEmployeesRoute: AdminEmployeesRoute,
+  AdminFilesRoute: AdminFilesRoute,
   AdminInventoryRoute: AdminInventoryRoute,
   AdminInvoicesRoute: AdminInvoicesRoute,
   AdminJobsRoute: AdminJobsRoute,

@@ -12,9 +12,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { Clock } from '../../domain/shared/clock.ts';
-import type { ByteSource, DownloadResult, FileStorage, StoredFile, UploadLimits, UploadRequest } from '../../domain/storage/file-storage.ts';
+import type { ByteSource, DownloadResult, FileStorage, ListOptions, StoredFile, UploadLimits, UploadRequest } from '../../domain/storage/file-storage.ts';
 import { storageErrors } from '../../domain/storage/storage-error.ts';
-import { DEFAULT_UPLOAD_LIMITS, hasDownloadToken, isObjectPath, withDownloadToken, withoutDownloadToken } from '../../domain/storage/stored-file.ts';
+import { assertFolder, DEFAULT_UPLOAD_LIMITS, hasDownloadToken, isObjectPath, withDownloadToken, withoutDownloadToken } from '../../domain/storage/stored-file.ts';
 import { KeyedLock } from '../shared/keyed-lock.ts';
 import { type PrepareUploadOptions, prepareRestore, prepareUpload } from './spool-to-temp-file.ts';
 
@@ -124,8 +124,9 @@ export class FsFileStorage implements FileStorage {
     }
   }
 
-  async *list(): AsyncIterable<StoredFile> {
-    const entries = await readdir(this.root, { withFileTypes: true, recursive: true }).catch((e: unknown) => {
+  async *list(options: ListOptions = {}): AsyncIterable<StoredFile> {
+    const dir = options.folder === undefined ? this.root : join(this.root, assertFolder(options.folder));
+    const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch((e: unknown) => {
       if (isNotFound(e)) return [];
       throw e;
     });

@@ -27,7 +27,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Clock } from '../../domain/shared/clock.ts';
-import type { ByteSource, DownloadResult, FileStorage, StoredFile, UploadLimits, UploadRequest } from '../../domain/storage/file-storage.ts';
+import type { ByteSource, DownloadResult, FileStorage, ListOptions, StoredFile, UploadLimits, UploadRequest } from '../../domain/storage/file-storage.ts';
 import {
   MAX_OPERATION_RETRY_TIME_MS,
   MAX_UPLOAD_RETRY_TIME_MS,
@@ -37,6 +37,7 @@ import {
 } from '../../domain/storage/retry-policy.ts';
 import { StorageError, storageErrorFromHttpStatus, storageErrors } from '../../domain/storage/storage-error.ts';
 import {
+  assertFolder,
   DEFAULT_UPLOAD_LIMITS,
   hasDownloadToken,
   isObjectPath,
@@ -218,8 +219,9 @@ export class S3FileStorage implements FileStorage {
     }
   }
 
-  async *list(): AsyncIterable<StoredFile> {
-    const prefix = this.#prefix === '' ? '' : `${this.#prefix}/`;
+  async *list(options: ListOptions = {}): AsyncIterable<StoredFile> {
+    const root = this.#prefix === '' ? '' : `${this.#prefix}/`;
+    const prefix = options.folder === undefined ? root : `${root}${assertFolder(options.folder)}/`;
     let token: string | undefined;
     do {
       const page = await this.#retry(prefix, this.#operationDeadline, undefined, ({ remainingMs }) =>
@@ -228,7 +230,7 @@ export class S3FileStorage implements FileStorage {
         }),
       );
       for (const o of page.Contents ?? []) {
-        const path = (o.Key ?? '').slice(prefix.length);
+        const path = (o.Key ?? '').slice(root.length);
         if (!isObjectPath(path)) continue;
         try {
           yield (await this.#head(path)).meta;

@@ -106,6 +106,7 @@ export const SHORTCUTS: readonly MenuEntry[] = [
   entry('messages', 'Contact messages', '/admin/messages', needs('viewClients')),
   entry('vision-ai', 'Vision AI analysis', '/vision-ai-analysis', needs('useVisionAi')),
   entry('reviews', 'Review moderation', '/admin/reviews', ADMIN),
+  entry('shared-files', 'Shared files', '/admin/files', STAFF),
 ];
 
 /** The shortcuts a state may open (none for visitors and non-staff). */

@@ -70,6 +70,11 @@ export interface UploadRequest {
   signal?: AbortSignal;
 }
 
+export interface ListOptions {
+  /** Segments of [a-z0-9-] joined by '/', as in `UploadRequest.folder`, e.g. 'shared-files'. */
+  folder?: string;
+}
+
 export interface DownloadResult {
   metadata: StoredFile;
   body: ByteSource;
@@ -91,8 +96,13 @@ export interface FileStorage {
   findByDownloadToken(path: string, token: string): Promise<StoredFile | null>;
   close?(): Promise<void>;
   // Backup and restore (docs/storage.md).
-  /** The metadata of every stored object, in no particular order (uploads in progress are not objects yet). */
-  list(): AsyncIterable<StoredFile>;
+  /**
+   * The metadata of every stored object, in no particular order (uploads in progress are not
+   * objects yet). With `folder`, only the objects in that folder and its subfolders, read
+   * without touching the others (a key prefix in S3, a directory on disk); an invalid folder
+   * name is storage/invalid-argument.
+   */
+  list(options?: ListOptions): AsyncIterable<StoredFile>;
   /**
    * Writes an object back exactly as a backup recorded it: same path and metadata (the bucket
    * becomes this storage's). The bytes must match `record.size` and `record.md5Hash`

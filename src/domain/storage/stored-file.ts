@@ -80,6 +80,20 @@ export function attachmentDisposition(fileName: string | undefined): string {
   return fallback === clean ? `attachment; filename="${clean}"` : `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
+/** The attachment name `attachmentDisposition` wrote (its UTF-8 form first); undefined without one. */
+export function fileNameFromDisposition(disposition: string | undefined): string | undefined {
+  if (disposition === undefined) return undefined;
+  const utf8 = /filename\*=UTF-8''([^;\s]+)/i.exec(disposition)?.[1];
+  if (utf8 !== undefined) {
+    try {
+      return decodeURIComponent(utf8);
+    } catch {
+      // Not percent-encoding after all: fall back to the ASCII form.
+    }
+  }
+  return /filename="([^"]*)"/i.exec(disposition)?.[1];
+}
+
 function headerField(name: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   // eslint-disable-next-line no-control-regex

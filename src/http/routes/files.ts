@@ -10,6 +10,8 @@ import {
   filePathParamsSchema,
   fileTokenParamsSchema,
   fileTokenQuerySchema,
+  sharedFileListQuerySchema,
+  sharedFileListSchema,
   storedFileSchema,
   type StoredFileDto,
 } from '../../contracts/files.ts';
@@ -18,6 +20,7 @@ import type { DownloadResult, FileStorage, StoredFile } from '../../domain/stora
 import { DEFAULT_UPLOAD_LIMITS } from '../../domain/storage/stored-file.ts';
 import { mayManageSharedFiles, SHARED_FILES_ACCESS } from '../../application/files/shared-file-access.ts';
 import { uploadSharedFile, type UploadPart } from '../../application/files/upload-shared-file.ts';
+import { listSharedFiles } from '../../application/files/list-shared-files.ts';
 import { getSharedFileMetadata, openSharedFile, openSharedFileByToken } from '../../application/files/read-shared-files.ts';
 import { createSharedFileLink, deleteSharedFile, revokeSharedFileLink } from '../../application/files/manage-shared-files.ts';
 
@@ -88,6 +91,12 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesDeps> = async (app, dep
     const stored = await uploadSharedFile(deps, req.auth, uploadParts(req.parts() as AsyncIterable<Multipart>));
     return reply.status(201).send(toDto(stored, req.auth));
   });
+
+  app.get(
+    '/api/files',
+    { config: READ, schema: { querystring: sharedFileListQuerySchema, response: { 200: sharedFileListSchema, ...errors } } },
+    async (req) => listSharedFiles(deps, req.auth, req.query),
+  );
 
   app.get(
     '/api/files/:path/metadata',

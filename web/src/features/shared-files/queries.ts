@@ -1,0 +1,95 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FileLink, SharedFileList, SharedFileSort, StoredFileDto } from '../../../../src/contracts/files.ts';
+import { apiFetch } from '../../lib/api.ts';
+
+export interface SharedFileListParams {
+  search: string;
+  sort: SharedFileSort;
+  dir: 'asc' | 'desc';
+  cursor: string | null;
+  limit: number;
+}
+
+export const SHARED_FILES_KEY = ['shared-files'] as const;
+
+/** A stored file's path as one URL segment (the API's `:path`). */
+export const fileUrl = (path: string): string => `/api/files/${encodeURIComponent(path)}`;
+
+export const sharedFilesQuery = (p: SharedFileListParams) =>
+  queryOptions({
+    queryKey: [...SHARED_FILES_KEY, 'list', p],
+    queryFn: () => {
+      const q = new URLSearchParams({ sort: p.sort, dir: p.dir, limit: String(p.limit) });
+      if (p.search) q.set('search', p.search);
+      if (p.cursor) q.set('cursor', p.cursor);
+      return apiFetch<SharedFileList>(`/api/files?${q.toString()}`);
+    },
+    placeholderData: keepPreviousData,
+  });
+
+/** The full record (admins see its download tokens). */
+export const sharedFileQuery = (path: string) =>
+  queryOptions({ queryKey: [...SHARED_FILES_KEY, 'file', path], queryFn: () => apiFetch<StoredFileDto>(`${fileUrl(path)}/metadata`) });
+
+function useInvalidate() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: SHARED_FILES_KEY });
+}
+
+/** Multipart upload: the fields first, the file last (the server streams it into storage). */
+export function useUploadSharedFile() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (v: { name: string; description: string; file: File }) => {
+      const form = new FormData();
+      form.append('name', v.name);
+      form.append('metadata', JSON.stringify(v.description === '' ? {} : { customMetadata: { description: v.description } }));
+      form.append('file', v.file, v.file.name);
+      return apiFetch<StoredFileDto>('/api/files', { method: 'POST', body: form });
+    },
+    onSuccess: invalidate,
+  });
+}
+
+export function useCreateLink() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: (path: string) => apiFetch<FileLink>(`${fileUrl(path)}/tokens`, { method: 'POST' }), onSuccess: invalidate });
+}
+
+export function useRevokeLink() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (v: { path: string; token: string }) => apiFetch<StoredFileDto>(`${fileUrl(v.path)}/tokens/${encodeURIComponent(v.token)}`, { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteSharedFile() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: (path: string) => apiFetch<null>(fileUrl(path), { method: 'DELETE' }), onSuccess: invalidate });
+}
+
+const UNITS = ['KB', 'MB', 'GB'];
+/** 1536 → "1.5 KB"; bytes below 1 KB as they are. */
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  let v = n / 1024;
+  let unit = 0;
+  while (v >= 1024 && unit < UNITS.length - 1) {
+    v /= 1024;
+    unit++;
+  }
+  return `${v < 10 ? v.toFixed(1) : Math.round(v)} ${UNITS[unit]}`;
+}
+
+const TYPE_LABELS: Record<string, string> = {
+  'application/pdf': 'PDF',
+  'image/jpeg': 'JPEG image',
+  'image/png': 'PNG image',
+  'image/webp': 'WebP image',
+  'image/gif': 'GIF image',
+  'image/heic': 'HEIC image',
+  'image/heif': 'HEIF image',
+  'image/avif': 'AVIF image',
+};
+export const typeLabel = (contentType: string): string => TYPE_LABELS[contentType] ?? contentType;

@@ -1,0 +1,23 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { parseSearch as parseWith } from '../../lib/search-params.ts';
+import { SharedFilesScreen, type SharedFilesSearch, type SharedFilesSearchPatch } from '../../features/shared-files/SharedFilesScreen.tsx';
+
+// Kept as literals: route definitions are in the entry bundle, the contracts are not.
+const parseSearch = (s: Record<string, unknown>) => parseWith<SharedFilesSearch>(s, { q: 100, sort: ['created', 'name', 'size'], dir: ['asc', 'desc'] });
+
+/** Shared files (company documents); the /admin layout checks access (SHORTCUTS in menu.ts: staff). */
+export const Route = createFileRoute('/admin/files')({
+  validateSearch: parseSearch,
+  component: Screen,
+});
+
+function Screen() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <SharedFilesScreen
+      search={search}
+      onSearch={(next: SharedFilesSearchPatch) => void navigate({ search: (prev: SharedFilesSearch) => ({ ...prev, ...next }), replace: true })}
+    />
+  );
+}
