@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenTestApp, type ListeningTestApp } from '../support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { signedInApp } from '../support/signed-in-app.ts';
 import { TestClient } from '../support/http-client.ts';
 import { DEMO } from '../support/demo-users.ts';
 
@@ -45,17 +45,10 @@ async function openStream(client: TestClient) {
 }
 
 describe('GET /api/session/events (R-AUTH-3, R-DB-9)', () => {
-  let t: ListeningTestApp;
-  let admin: TestClient;
-  beforeAll(async () => {
-    t = await listenTestApp();
-    admin = new TestClient(t.url);
-    await admin.signIn(DEMO.admin);
-  });
-  afterAll(() => t.close());
+  const app = signedInApp(DEMO.admin);
 
   it('[R-AUTH-3] [R-DB-9] an admin editing Maria’s record pushes `session` to her open stream; another record sends nothing', async () => {
-    const maria = new TestClient(t.url);
+    const maria = new TestClient(app.t.url);
     await maria.signIn(DEMO.employee);
     const stream = await openStream(maria);
     try {
@@ -64,11 +57,11 @@ describe('GET /api/session/events (R-AUTH-3, R-DB-9)', () => {
       // The server says the stream got through before anything changed (the client's fallback waits for it).
       expect(await stream.next('ready', 3_000)).toBe(true);
 
-      const other = await admin.send('PATCH', `/api/employees/${TOM_ID}`, { title: 'Apprentice installer' });
+      const other = await app.client.send('PATCH', `/api/employees/${TOM_ID}`, { title: 'Apprentice installer' });
       expect(other.status).toBe(200);
       expect(await stream.next('session', 1_500)).toBe(false);
 
-      const mine = await admin.send('PATCH', `/api/employees/${MARIA_ID}`, { permissions: { viewInventory: false } });
+      const mine = await app.client.send('PATCH', `/api/employees/${MARIA_ID}`, { permissions: { viewInventory: false } });
       expect(mine.status).toBe(200);
       expect(await stream.next('session', 5_000)).toBe(true);
       expect(stream.events.filter((e) => e.event === 'session')).toHaveLength(1);
@@ -78,12 +71,12 @@ describe('GET /api/session/events (R-AUTH-3, R-DB-9)', () => {
   });
 
   it('[R-AUTH-3] deactivating Maria pushes `session`, and her session then has no permissions', async () => {
-    const maria = new TestClient(t.url);
+    const maria = new TestClient(app.t.url);
     await maria.signIn(DEMO.employee);
     const stream = await openStream(maria);
     try {
       expect(await stream.next('ready', 3_000)).toBe(true);
-      expect((await admin.send('POST', `/api/employees/${MARIA_ID}/deactivate`)).status).toBe(200);
+      expect((await app.client.send('POST', `/api/employees/${MARIA_ID}/deactivate`)).status).toBe(200);
       expect(await stream.next('session', 5_000)).toBe(true);
       const s = (await (await maria.get('/api/session')).json()) as { state: string };
       expect(s.state).toBe('other');
@@ -93,7 +86,7 @@ describe('GET /api/session/events (R-AUTH-3, R-DB-9)', () => {
   });
 
   it('signed out, the stream is refused', async () => {
-    const anon = new TestClient(t.url);
+    const anon = new TestClient(app.t.url);
     expect((await anon.get('/api/session/events')).status).toBe(401);
   });
 });
