@@ -21,6 +21,7 @@ const SCREENS = [
   '/admin/leads',
   '/admin/messages',
   '/admin/reviews',
+  '/admin/files',
   '/vision-ai-analysis',
   '/employee-dashboard',
 ];

@@ -20,6 +20,10 @@ export interface Column<T> {
   descFirst?: boolean;
   /** More classes for the cells. */
   className?: string;
+  /** More classes for the header cell (e.g. hidden on phones like its cells). */
+  headerClassName?: string;
+  /** The header is read by screen readers only (e.g. an actions column). */
+  labelHidden?: boolean;
 }
 
 /** What the table needs of a list query (a `useQuery` result fits). */
@@ -40,8 +44,8 @@ export interface DataTableProps<T> {
   emptyText: string;
   /** data-* attributes of a row (for tests and styling). */
   rowData?: (row: T) => Record<`data-${string}`, string>;
-  /** A row opens (by its id) on click or Enter. */
-  onOpen: (id: string) => void;
+  /** A row opens (by its id) on click or Enter; without it rows are plain (actions in cells). */
+  onOpen?: (id: string) => void;
   /** The current order (e.g. the list's filters); with `onSort`, sortable headers are buttons. */
   sort?: SortState;
   onSort?: (next: SortState) => void;
@@ -85,7 +89,7 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
                 <th
                   key={c.id}
                   scope="col"
-                  className={`px-3 py-2 font-semibold ${c.numeric ? 'text-right' : 'text-left'}`}
+                  className={`px-3 py-2 font-semibold ${c.numeric ? 'text-right' : 'text-left'} ${c.headerClassName ?? ''}`}
                   aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                 >
                   {c.sortable && onSort ? (
@@ -93,6 +97,8 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
                       {c.label}
                       <SortIcon dir={sorted} />
                     </button>
+                  ) : c.labelHidden ? (
+                    <span className="sr-only">{c.label}</span>
                   ) : (
                     c.label
                   )}
@@ -111,12 +117,16 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
                 : items.map((row) => (
                     <tr
                       key={row.id}
-                      className="cursor-pointer hover:bg-slate-50 dark:hover:bg-slate-900"
-                      onClick={() => props.onOpen(row.id)}
-                      onKeyDown={(e) => {
-                        if (e.key === 'Enter') props.onOpen(row.id);
-                      }}
-                      tabIndex={0}
+                      {...(props.onOpen
+                        ? {
+                            className: 'cursor-pointer hover:bg-slate-50 dark:hover:bg-slate-900',
+                            onClick: () => props.onOpen?.(row.id),
+                            onKeyDown: (e: { key: string }) => {
+                              if (e.key === 'Enter') props.onOpen?.(row.id);
+                            },
+                            tabIndex: 0,
+                          }
+                        : {})}
                       {...props.rowData?.(row)}
                     >
                       {columns.map((c) => (
