@@ -87,7 +87,7 @@ describe('the daily-work journey in Chromium', () => {
     // Screens her permissions open that the menu does not list are one click away.
     const tools = m.getByRole('navigation', { name: 'Other tools' });
     await tools.getByRole('link', { name: 'Quote requests' }).waitFor();
-    expect(await tools.getByRole('link').allTextContents()).toEqual(['Quote requests', 'Contact messages']);
+    expect(await tools.getByRole('link').allTextContents()).toEqual(['Quote requests', 'Contact messages', 'Shared files']);
     const clock = m.getByRole('region', { name: 'Time clock' });
     await clock.getByLabel('Job (optional)').selectOption({ label: `${number} · Install alarm panel` });
     await clock.getByRole('button', { name: 'Clock in' }).click();
