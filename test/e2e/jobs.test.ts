@@ -109,6 +109,15 @@ describe('the job tracker in Chromium', () => {
     await drawer.getByText('Completed', { exact: true }).waitFor();
     await drawer.getByRole('button', { name: 'Close' }).click();
     await page.getByTestId('column-completed').getByTestId(`job-card-${number}`).waitFor();
+
+    // Billing: the completed job becomes a draft invoice with the panel it used, and the invoice
+    // manager opens on it.
+    await page.getByTestId(`job-card-${number}`).getByRole('button').first().click();
+    await drawer.getByRole('region', { name: 'Billing' }).getByRole('button', { name: 'Create invoice from this job' }).click();
+    await page.waitForURL((u) => u.pathname === '/admin/invoices' && u.searchParams.has('invoice'));
+    const invoice = page.getByRole('complementary', { name: /^Invoice INV-\d{4}-\d{4}$/ });
+    await invoice.getByText('E2E alarm panel (E2E-PANEL-1)').waitFor();
+    await invoice.getByText(`${number} Install alarm system`).first().waitFor();
     await context.close();
 
     // What the server stored.
@@ -125,6 +134,10 @@ describe('the job tracker in Chromium', () => {
     // The one refusal was the designed one (Complete before the sign-off); nothing the screen asked
     // for on its own was refused (an admin has no calendar feed to ask about).
     expect(failed).toEqual([`409 POST /api/jobs/${job!.id}/status`]);
+    const billed = readCollection<{ source: { kind: string; id: string }; lines: { description: string; unitPriceCents: number }[] }>(env.server.dataDir, 'invoices');
+    expect(billed.filter((i) => i.source.kind === 'job' && i.source.id === job!.id).map((i) => i.lines.map((l) => [l.description, l.unitPriceCents]))).toEqual([
+      [['E2E alarm panel (E2E-PANEL-1)', 20000]],
+    ]);
   });
 
   it('a view-only employee sees the board and a job but no edit controls', async () => {

@@ -11,6 +11,7 @@ import { formatWhen, formatWindow, fromLocalInput, JOB_TRANSITIONS, mapLink, sta
 import { JobTypeOptions, StatusBadge } from './JobCard.tsx';
 import { MaterialForm } from './MaterialForm.tsx';
 import { SignaturePad } from './SignaturePad.tsx';
+import { InvoiceThisJob } from './InvoiceThisJob.tsx';
 import { assigneesQuery, jobQuery, useChecklist, usePhotoUpload, useSchedule, useSignOff, useTransition, useTrimOut, useUpdateJob } from './queries.ts';
 
 const button = 'rounded-md bg-blue-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60';
@@ -87,6 +88,7 @@ export function JobDetail(props: { id: string; canEdit: boolean; canUseInventory
               </p>
             )}
             {props.canEdit && <StatusActions job={job} onOpen={props.onOpen} />}
+            <InvoiceThisJob job={job} />
             <Schedule job={job} warnings={view.data.warnings} canEdit={props.canEdit} />
             <Checklist job={job} canEdit={props.canEdit} />
             <Materials job={job} canEdit={props.canEdit && props.canUseInventory} canEditJob={props.canEdit} />
