@@ -20,3 +20,6 @@ export function parseSearch<T>(search: Record<string, unknown>, rules: Readonly<
   }
   return out as T;
 }
+
+/** A change to a screen's URL search: keys set to undefined are removed from the URL. */
+export type SearchPatch<T> = { [K in keyof T]?: T[K] | undefined };

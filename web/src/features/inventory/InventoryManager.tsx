@@ -8,6 +8,7 @@ import { ItemForm } from './ItemForm.tsx';
 import { LowStockPanel } from './LowStockPanel.tsx';
 import { sessionQuery } from '../auth/session.ts';
 import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
+import type { SearchPatch } from '../../lib/search-params.ts';
 
 export interface InventorySearch {
   tab?: 'low-stock';
@@ -19,14 +20,13 @@ export interface InventorySearch {
   item?: string;
 }
 
-/** Keys set to undefined are removed from the URL. */
-export type SearchPatch = { [K in keyof InventorySearch]?: InventorySearch[K] | undefined };
+export type InventorySearchPatch = SearchPatch<InventorySearch>;
 
 const tabClass = (active: boolean) =>
   `border-b-2 px-4 py-2 text-sm font-medium ${active ? 'border-blue-700 text-blue-700 dark:border-blue-400 dark:text-blue-300' : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400'}`;
 
 /** /admin/inventory: the items table, the low-stock tab, and the item drawer. */
-export function InventoryManager(props: { search: InventorySearch; onSearch: (next: SearchPatch) => void }) {
+export function InventoryManager(props: { search: InventorySearch; onSearch: (next: InventorySearchPatch) => void }) {
   const { search, onSearch } = props;
   const session = useQuery(sessionQuery);
   const canEdit = session.data?.permissions['editInventory'] === true;

@@ -7,6 +7,7 @@ import { buttonClass } from '../ui/styles.ts';
 import { InvoiceDetail } from './InvoiceDetail.tsx';
 import { InvoiceEditor } from './InvoiceEditor.tsx';
 import { InvoiceList, type InvoiceFilters } from './InvoiceList.tsx';
+import type { SearchPatch } from '../../lib/search-params.ts';
 
 export interface InvoiceSearch {
   q?: string;
@@ -16,7 +17,7 @@ export interface InvoiceSearch {
   dir?: 'asc';
   invoice?: string;
 }
-export type InvoiceSearchPatch = { [K in keyof InvoiceSearch]?: InvoiceSearch[K] | undefined };
+export type InvoiceSearchPatch = SearchPatch<InvoiceSearch>;
 
 /** /admin/invoices: the list, the editor for a new invoice, and the open invoice. */
 export function InvoiceManager(props: { search: InvoiceSearch; onSearch: (next: InvoiceSearchPatch) => void }) {

@@ -10,6 +10,7 @@ import { CreateJobDialog } from './CreateJobDialog.tsx';
 import { WeekCalendar, weekStart } from './WeekCalendar.tsx';
 import { CalendarFeedPanel } from './CalendarFeedPanel.tsx';
 import { assigneesQuery, useJobPermissions, type JobFilters } from './queries.ts';
+import type { SearchPatch } from '../../lib/search-params.ts';
 
 export type JobView = 'board' | 'calendar' | 'list';
 
@@ -24,8 +25,7 @@ export interface JobSearch {
   job?: string;
 }
 
-/** Keys set to undefined are removed from the URL. */
-export type JobSearchPatch = { [K in keyof JobSearch]?: JobSearch[K] | undefined };
+export type JobSearchPatch = SearchPatch<JobSearch>;
 
 const tabClass = (active: boolean) =>
   `border-b-2 px-4 py-2 text-sm font-medium ${active ? 'border-blue-700 text-blue-700 dark:border-blue-400 dark:text-blue-300' : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400'}`;

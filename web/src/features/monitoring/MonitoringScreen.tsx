@@ -10,6 +10,7 @@ import { ContractForm } from './ContractForm.tsx';
 import { ContractDetail } from './ContractDetail.tsx';
 import { SummaryCards } from './SummaryCards.tsx';
 import { useRunBilling } from './queries.ts';
+import type { SearchPatch } from '../../lib/search-params.ts';
 
 export interface MonitoringSearch {
   q?: string;
@@ -19,8 +20,7 @@ export interface MonitoringSearch {
   contract?: string;
 }
 
-/** Keys set to undefined are removed from the URL. */
-export type MonitoringSearchPatch = { [K in keyof MonitoringSearch]?: MonitoringSearch[K] | undefined };
+export type MonitoringSearchPatch = SearchPatch<MonitoringSearch>;
 
 /** /admin/monitoring: figures, the contract list, the contract drawer; edit controls only with editClients. */
 export function MonitoringScreen(props: { search: MonitoringSearch; onSearch: (next: MonitoringSearchPatch) => void }) {

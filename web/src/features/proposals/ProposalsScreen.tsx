@@ -8,6 +8,7 @@ import { ProposalDetail } from './ProposalDetail.tsx';
 import { ProposalEditor } from './ProposalEditor.tsx';
 import { ProposalList, type ProposalFilters } from './ProposalList.tsx';
 import { proposalQuery } from './queries.ts';
+import type { SearchPatch } from '../../lib/search-params.ts';
 
 export interface ProposalsSearch {
   status?: string;
@@ -17,8 +18,7 @@ export interface ProposalsSearch {
   open?: string;
   edit?: 'new' | 'open';
 }
-/** Keys set to undefined are removed from the URL. */
-export type ProposalsSearchPatch = { [K in keyof ProposalsSearch]?: ProposalsSearch[K] | undefined };
+export type ProposalsSearchPatch = SearchPatch<ProposalsSearch>;
 
 function EditExisting(props: { id: string; onDone: () => void }) {
   const q = useQuery(proposalQuery(props.id));

@@ -11,14 +11,14 @@ import { buttonClass, dangerSmallButtonClass, inputClass, secondaryButtonClass, 
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { CursorPager, useCursorPages } from '../ui/CursorPager.tsx';
 import { UploadForm } from './UploadForm.tsx';
+import type { SearchPatch } from '../../lib/search-params.ts';
 
 export interface SharedFilesSearch {
   q?: string;
   sort?: SharedFileSort;
   dir?: 'asc' | 'desc';
 }
-/** Keys set to undefined are removed from the URL. */
-export type SharedFilesSearchPatch = { [K in keyof SharedFilesSearch]?: SharedFilesSearch[K] | undefined };
+export type SharedFilesSearchPatch = SearchPatch<SharedFilesSearch>;
 
 const PAGE_SIZE = 25;
 const defaultDir = (sort: SharedFileSort) => (sort === 'name' ? 'asc' : 'desc');

@@ -6,6 +6,7 @@ import { PageHeading } from '../../ui/PageHeading.tsx';
 import { inputClass, secondaryButtonClass } from '../ui/styles.ts';
 import { formatCents, formatRate } from '../invoices/queries.ts';
 import { Options } from '../ui/Options.tsx';
+import type { SearchPatch } from '../../lib/search-params.ts';
 
 export interface TaxSearch {
   basis?: 'cash';
@@ -13,7 +14,7 @@ export interface TaxSearch {
   value?: string;
   rate?: number;
 }
-export type TaxSearchPatch = { [K in keyof TaxSearch]?: TaxSearch[K] | undefined };
+export type TaxSearchPatch = SearchPatch<TaxSearch>;
 
 const PERIOD_LABELS: Record<(typeof PERIOD_KINDS)[number], string> = { month: 'Month', quarter: 'Quarter', year: 'Year', custom: 'Custom range' };
 

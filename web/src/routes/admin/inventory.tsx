@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { parseSearch as parseWith } from '../../lib/search-params.ts';
-import { InventoryManager, type InventorySearch, type SearchPatch } from '../../features/inventory/InventoryManager.tsx';
+import { InventoryManager, type InventorySearch, type InventorySearchPatch } from '../../features/inventory/InventoryManager.tsx';
 
 const SORTS = ['sku', 'name', 'category', 'onHand', 'available', 'unitPriceCents', 'updatedAt'];
 const CATEGORIES = ['panel', 'sensor', 'camera', 'nvr', 'cable', 'power', 'accessory', 'labour-free'];
@@ -15,5 +15,5 @@ export const Route = createFileRoute('/admin/inventory')({
 function Screen() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <InventoryManager search={search} onSearch={(next: SearchPatch) => void navigate({ search: (prev: InventorySearch) => ({ ...prev, ...next }), replace: true })} />;
+  return <InventoryManager search={search} onSearch={(next: InventorySearchPatch) => void navigate({ search: (prev: InventorySearch) => ({ ...prev, ...next }), replace: true })} />;
 }
