@@ -1,6 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionResponse } from '../../../../src/contracts/session.ts';
-import type { AuthState, SignedInUser } from '../../../../src/domain/auth/permissions.ts';
+import type { AuthState, Permission, SignedInUser } from '../../../../src/domain/auth/permissions.ts';
 import { apiFetch, setCsrfToken } from '../../lib/api.ts';
 
 export const SESSION_KEY = ['session'] as const;
@@ -51,4 +51,13 @@ export function authStateOf(session: SessionResponse | undefined): AuthState {
         },
       };
   }
+}
+
+/**
+ * Whether the signed-in person holds `permission` (admins hold every one, R-AUTH-5); false while
+ * the session loads. Screens use it to hide controls; the server checks every request anyway.
+ */
+export function useCan(permission: Permission): boolean {
+  const { data } = useQuery(sessionQuery);
+  return data?.permissions[permission] === true;
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { sessionQuery } from '../auth/session.ts';
+import { useCan } from '../auth/session.ts';
 import { buttonClass } from '../ui/styles.ts';
 import { NewPlanForm } from './NewPlanForm.tsx';
 import { PlanEditor } from './PlanEditor.tsx';
@@ -11,8 +11,7 @@ import { PLANS_KEY } from './queries.ts';
 
 /** /admin/camera-planner: the plans list, or one plan in the editor (?plan=id). */
 export function CameraPlanner(props: { planId: string | undefined; onPlan(id: string | undefined): void }) {
-  const session = useQuery(sessionQuery);
-  const canEdit = session.data?.permissions['editProposals'] === true;
+  const canEdit = useCan('editProposals');
   const [creating, setCreating] = useState(false);
   const queryClient = useQueryClient();
   return (

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Download, Plus } from 'lucide-react';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { ItemsTable, type ItemFilters } from './ItemsTable.tsx';
 import { ItemDetail } from './ItemDetail.tsx';
 import { ItemForm } from './ItemForm.tsx';
 import { LowStockPanel } from './LowStockPanel.tsx';
-import { sessionQuery } from '../auth/session.ts';
+import { useCan } from '../auth/session.ts';
 import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
 import type { SearchPatch } from '../../lib/search-params.ts';
 
@@ -28,8 +27,7 @@ const tabClass = (active: boolean) =>
 /** /admin/inventory: the items table, the low-stock tab, and the item drawer. */
 export function InventoryManager(props: { search: InventorySearch; onSearch: (next: InventorySearchPatch) => void }) {
   const { search, onSearch } = props;
-  const session = useQuery(sessionQuery);
-  const canEdit = session.data?.permissions['editInventory'] === true;
+  const canEdit = useCan('editInventory');
   const [creating, setCreating] = useState(false);
   const filters: ItemFilters = { q: search.q ?? '', category: search.category, low: search.low ?? false, sort: search.sort ?? 'name', dir: search.dir ?? 'asc' };
   const open = (id: string) => onSearch({ item: id });

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { sessionQuery } from '../auth/session.ts';
+import { useCan } from '../auth/session.ts';
 import { buttonClass } from '../ui/styles.ts';
 import { InvoiceDetail } from './InvoiceDetail.tsx';
 import { InvoiceEditor } from './InvoiceEditor.tsx';
@@ -22,8 +21,7 @@ export type InvoiceSearchPatch = SearchPatch<InvoiceSearch>;
 /** /admin/invoices: the list, the editor for a new invoice, and the open invoice. */
 export function InvoiceManager(props: { search: InvoiceSearch; onSearch: (next: InvoiceSearchPatch) => void }) {
   const { search, onSearch } = props;
-  const session = useQuery(sessionQuery);
-  const canEdit = session.data?.permissions['editInvoices'] === true;
+  const canEdit = useCan('editInvoices');
   const [creating, setCreating] = useState(false);
   const filters: InvoiceFilters = { q: search.q ?? '', status: search.status, overdue: search.overdue ?? false, sort: search.sort ?? 'issueDate', dir: search.dir ?? 'desc' };
   const open = (id: string) => onSearch({ invoice: id });

@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Receipt } from 'lucide-react';
 import type { JobDto } from '../../../../src/contracts/jobs.ts';
-import { sessionQuery } from '../auth/session.ts';
+import { useCan } from '../auth/session.ts';
 import { useCreateInvoice } from '../invoices/queries.ts';
 import { secondaryButtonClass } from '../ui/styles.ts';
 
@@ -12,11 +11,11 @@ import { secondaryButtonClass } from '../ui/styles.ts';
  * add labour and send it.
  */
 export function InvoiceThisJob(props: { job: JobDto }) {
-  const session = useQuery(sessionQuery);
+  const canInvoice = useCan('editInvoices');
   const create = useCreateInvoice();
   const navigate = useNavigate();
   const { job } = props;
-  if (job.status !== 'completed' || session.data?.permissions['editInvoices'] !== true) return null;
+  if (job.status !== 'completed' || !canInvoice) return null;
   const start = () =>
     create.mutate(
       { clientId: job.clientId, siteId: job.siteId, jobId: job.id, terms: 'net30', lines: [] },

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus, RefreshCw } from 'lucide-react';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
-import { sessionQuery } from '../auth/session.ts';
+import { sessionQuery, useCan } from '../auth/session.ts';
 import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
 import { ContractsTable, type ContractFilters } from './ContractsTable.tsx';
 import { ContractForm } from './ContractForm.tsx';
@@ -26,7 +26,7 @@ export type MonitoringSearchPatch = SearchPatch<MonitoringSearch>;
 export function MonitoringScreen(props: { search: MonitoringSearch; onSearch: (next: MonitoringSearchPatch) => void }) {
   const { search, onSearch } = props;
   const session = useQuery(sessionQuery);
-  const canEdit = session.data?.permissions['editClients'] === true;
+  const canEdit = useCan('editClients');
   const isAdmin = session.data?.state === 'admin';
   const [creating, setCreating] = useState(false);
   const run = useRunBilling();

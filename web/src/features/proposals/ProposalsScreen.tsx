@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { sessionQuery } from '../auth/session.ts';
+import { useCan } from '../auth/session.ts';
 import { buttonClass } from '../ui/styles.ts';
 import { ProposalDetail } from './ProposalDetail.tsx';
 import { ProposalEditor } from './ProposalEditor.tsx';
@@ -30,8 +30,7 @@ function EditExisting(props: { id: string; onDone: () => void }) {
 /** /admin/proposals: list with status chips, the editor, and a proposal's detail. */
 export function ProposalsScreen(props: { search: ProposalsSearch; onSearch: (next: ProposalsSearchPatch) => void }) {
   const { search, onSearch } = props;
-  const session = useQuery(sessionQuery);
-  const canEdit = session.data?.permissions['editProposals'] === true;
+  const canEdit = useCan('editProposals');
   const [editorKey, setEditorKey] = useState(0);
   const filters: ProposalFilters = { status: search.status, q: search.q ?? '', sort: search.sort ?? 'createdAt', dir: search.dir ?? 'desc' };
 

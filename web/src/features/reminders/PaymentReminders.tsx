@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { REMINDER_OUTCOMES, type ReminderLogEntryResponse } from '../../../../src/contracts/reminders.ts';
-import { sessionQuery } from '../auth/session.ts';
+import { useCan } from '../auth/session.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { StatusFilter, smallButton } from '../admin-panel/StatusFilter.tsx';
 import { useCursorPages } from '../ui/CursorPager.tsx';
@@ -47,8 +47,7 @@ function ErrorLine(props: { error: Error | null }) {
 
 /** /admin/payment-reminders: the policy, what goes out next, what is paused, and what was sent. */
 export function PaymentReminders() {
-  const session = useQuery(sessionQuery);
-  const canEdit = session.data?.permissions['editInvoices'] === true;
+  const canEdit = useCan('editInvoices');
   const overview = useQuery(overviewQuery(DAYS));
   const run = useRunNow();
   const pause = usePause();

@@ -1,6 +1,6 @@
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { sessionQuery } from '../../features/auth/session.ts';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCan } from '../../features/auth/session.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { leadsQuery } from '../../features/leads/queries.ts';
 import { PagedCardList } from '../../features/admin-panel/PagedCardList.tsx';
@@ -39,8 +39,7 @@ function Screen() {
 function LeadCard({ lead }: { lead: Lead }) {
   const client = useQueryClient();
   const navigate = useNavigate();
-  const session = useQuery(sessionQuery);
-  const canConvert = session.data?.permissions['editClients'] === true;
+  const canConvert = useCan('editClients');
   const change = useMutation({
     mutationFn: (status: string) => apiFetch<Lead>(`/api/admin/leads/${encodeURIComponent(lead.id)}`, { method: 'PATCH', json: { status } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
