@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../support/smtp-peer.ts';
-import { listenTestApp, type ListeningTestApp } from '../support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { appWithSmtpPeer } from '../support/app-with-smtp.ts';
 import { TestClient } from '../support/http-client.ts';
 import { DEMO } from '../support/demo-users.ts';
 import { TOKENS } from '../../src/container.ts';
@@ -18,23 +17,12 @@ function attachment(raw: string, filename: string): Buffer | null {
 }
 
 describe('proposal mail with SMTP_URL set', () => {
-  let smtp: SmtpPeer;
-  let received: ReceivedMail[] = [];
-  let t: ListeningTestApp;
-  beforeAll(async () => {
-    smtp = await startSmtpPeer();
-    received = smtp.received;
-    t = await listenTestApp({ SMTP_URL: smtp.url });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const app = appWithSmtpPeer();
 
   it('delivers the client the public link with the proposal PDF attached', async () => {
     const site = aSite();
-    const client = await t.container.resolve(TOKENS.Clients).create(aClient({ sites: [site] }));
-    const admin = new TestClient(t.url);
+    const client = await app.t.container.resolve(TOKENS.Clients).create(aClient({ sites: [site] }));
+    const admin = new TestClient(app.t.url);
     await admin.signIn(DEMO.admin);
     const created = await admin.send('POST', '/api/proposals', aProposalRequest(client.id, site.id));
     expect(created.status).toBe(201);
@@ -42,13 +30,13 @@ describe('proposal mail with SMTP_URL set', () => {
     const sent = await admin.send('POST', `/api/proposals/${p.id}/send`, {});
     expect(sent.status, await sent.clone().text()).toBe(200);
 
-    await expect.poll(() => received.length).toBe(1);
-    const mail = received[0]!;
+    await expect.poll(() => app.smtp.received.length).toBe(1);
+    const mail = app.smtp.received[0]!;
     expect(mail.to).toEqual([client.contacts[0]!.emails[0]]);
     expect(mail.raw.replace(/=\r\n/g, '')).toContain(`/p/${p.publicToken}`);
     expect(mail.raw).toMatch(/Content-Type: application\/pdf/i);
     const pdf = attachment(mail.raw, `${p.number}.pdf`);
     expect(pdf?.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(await t.container.resolve(TOKENS.Outbox).list(10)).toEqual([]);
+    expect(await app.t.container.resolve(TOKENS.Outbox).list(10)).toEqual([]);
   });
 });
