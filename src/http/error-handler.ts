@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDomainError, type FieldErrors } from '../domain/shared/domain-error.ts';
 import type { ApiError } from '../contracts/errors.ts';
 import { STATUS_BY_CODE } from './error-map.ts';
+import { isStorageError, toDomainErrorCode } from '../domain/storage/storage-error.ts';
 
 const body = (code: string, message: string, fields?: FieldErrors): ApiError => ({
   error: fields ? { code, message, fields } : { code, message },
@@ -45,6 +46,16 @@ function handle(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields = fieldsFromValidation(err.validation);
       return reply.status(400).send(body('validation', 'Some fields need attention.', fields));
+    }
+    // Storage failures carry their own `storage/…` codes; they answer through the same table.
+    if (isStorageError(err)) {
+      const code = toDomainErrorCode(err.code);
+      const status = STATUS_BY_CODE[code];
+      if (status >= 500) {
+        req.log.error({ err }, 'storage failure');
+        return reply.status(status).send(body('unavailable', 'The service is temporarily unavailable. Please try again shortly.'));
+      }
+      return reply.status(status).send(body(code, err.message));
     }
     if (isDomainError(err)) {
       const status = STATUS_BY_CODE[err.code as keyof typeof STATUS_BY_CODE] ?? 500;

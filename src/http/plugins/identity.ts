@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FORBIDDEN_MESSAGE, SIGN_IN_MESSAGE } from '../../application/shared/require-access.ts';
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
 import fastifyCsrf from '@fastify/csrf-protection';
@@ -158,12 +159,12 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDeps)
     }
 
     const access = req.routeOptions.config.access;
-    if (!access) return sendError(reply, 403, 'forbidden', 'You do not have permission to do that.'); // unreachable: onRoute refuses such routes
+    if (!access) return sendError(reply, 403, 'forbidden', FORBIDDEN_MESSAGE); // unreachable: onRoute refuses such routes
     const decision = decideAccess(req.auth, access);
-    if (decision === 'unauthenticated') return sendError(reply, 401, 'unauthenticated', 'Please sign in.');
+    if (decision === 'unauthenticated') return sendError(reply, 401, 'unauthenticated', SIGN_IN_MESSAGE);
     if (decision === 'forbidden') {
       securityEvent(req, 'access denied', { need: access, state: req.auth.kind });
-      return sendError(reply, 403, 'forbidden', 'You do not have permission to do that.');
+      return sendError(reply, 403, 'forbidden', FORBIDDEN_MESSAGE);
     }
   });
 
