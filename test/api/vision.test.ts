@@ -191,7 +191,7 @@ describe('/api/vision/analyses', () => {
       expect((await maria.get('/api/vision/analyses')).status).toBe(200);
       const res = await upload(maria, visionFixture('grace_hopper.jpg'), 'm.jpg');
       expect(res.status).toBe(201);
-      expect((await json<VisionAnalysisDto>(res)).createdBy).toEqual({ id: 'emp-maria', name: 'Maria Lopez' });
+      expect((await json<VisionAnalysisDto>(res)).createdBy).toEqual({ id: DEMO.employee, name: 'Maria Lopez' });
     } finally {
       await employees.update('emp-maria', { permissions: existing });
     }

@@ -3,7 +3,8 @@ import type { InventoryRepository } from '../../domain/inventory/inventory-repos
 import { billOfMaterials, type BomItem, type BomLine, type MountingLine } from '../../domain/planner/bill-of-materials.ts';
 import type { CameraPlan } from '../../domain/planner/camera-plan.ts';
 import type { CameraPlanRepository } from '../../domain/planner/camera-plan-repository.ts';
-import { findPlan, requirePlanView } from './camera-plan-access.ts';
+import { requireAccess } from '../shared/require-access.ts';
+import { findPlan } from './camera-plan-access.ts';
 
 export interface BomDeps {
   plans: CameraPlanRepository;
@@ -22,6 +23,6 @@ export async function bomForPlan(deps: Omit<BomDeps, 'plans'>, plan: CameraPlan)
 
 /** The plan's bill of materials, priced from the inventory now. */
 export async function cameraPlanBom(deps: BomDeps, auth: AuthState, id: string): Promise<BomLine[]> {
-  requirePlanView(auth);
+  requireAccess(auth, 'viewProposals');
   return bomForPlan(deps, await findPlan(deps.plans, id));
 }

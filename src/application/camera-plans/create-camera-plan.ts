@@ -3,7 +3,7 @@ import type { ClientRepository } from '../../domain/clients/client-repository.ts
 import { blankGridContent, validateCameraPlanContent, type CameraPlan } from '../../domain/planner/camera-plan.ts';
 import type { CameraPlanRepository } from '../../domain/planner/camera-plan-repository.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
-import { requirePlanEdit } from './camera-plan-access.ts';
+import { requireAccess } from '../shared/require-access.ts';
 
 export interface CreateCameraPlanInput {
   clientId: string;
@@ -19,7 +19,7 @@ export async function createCameraPlan(
   auth: AuthState,
   input: CreateCameraPlanInput,
 ): Promise<CameraPlan> {
-  const author = requirePlanEdit(auth);
+  const author = requireAccess(auth, 'editProposals');
   const client = await deps.clients.get(input.clientId);
   if (!client) throw new DomainError('validation', 'Pick a client.', { clientId: ['There is no such client.'] });
   if (!client.sites.some((s) => s.id === input.siteId)) throw new DomainError('validation', 'Pick one of the client’s sites.', { siteId: ['This client has no such site.'] });

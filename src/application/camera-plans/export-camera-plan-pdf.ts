@@ -4,7 +4,8 @@ import type { ClientRepository } from '../../domain/clients/client-repository.ts
 import type { Clock } from '../../domain/shared/clock.ts';
 import { planGeometry, type CameraPlanPdfRenderer } from '../../domain/planner/camera-plan-report.ts';
 import type { FileStorage } from '../../domain/storage/file-storage.ts';
-import { asDomainError, findPlan, requirePlanView } from './camera-plan-access.ts';
+import { requireAccess } from '../shared/require-access.ts';
+import { findPlan } from './camera-plan-access.ts';
 import { bomForPlan, type BomDeps } from './camera-plan-bom.ts';
 
 export interface ExportPdfDeps extends BomDeps {
@@ -17,17 +18,13 @@ export interface ExportPdfDeps extends BomDeps {
 
 /** The plan as a PDF: floor plan with walls and views, camera schedule, coverage, materials. */
 export async function exportCameraPlanPdf(deps: ExportPdfDeps, auth: AuthState, id: string): Promise<{ bytes: Uint8Array; fileName: string }> {
-  requirePlanView(auth);
+  requireAccess(auth, 'viewProposals');
   const plan = await findPlan(deps.plans, id);
   const client = await deps.clients.get(plan.clientId);
   let image = null;
   if (plan.floorPlan) {
-    try {
-      const { body } = await deps.files.download(plan.floorPlan.path);
-      image = { bytes: await readAllBytes(body), contentType: plan.floorPlan.contentType };
-    } catch (e) {
-      throw asDomainError(e);
-    }
+    const { body } = await deps.files.download(plan.floorPlan.path);
+    image = { bytes: await readAllBytes(body), contentType: plan.floorPlan.contentType };
   }
   const generatedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: deps.timeZone }).format(deps.clock.now());
   const bytes = await deps.pdf.render({

@@ -1,8 +1,8 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import type { CameraPlanListQuery, CameraPlanPage, CameraPlanRepository } from '../../domain/planner/camera-plan-repository.ts';
-import { requirePlanView } from './camera-plan-access.ts';
+import { requireAccess } from '../shared/require-access.ts';
 
 export async function listCameraPlans(deps: { plans: CameraPlanRepository }, auth: AuthState, query: CameraPlanListQuery): Promise<CameraPlanPage> {
-  requirePlanView(auth);
+  requireAccess(auth, 'viewProposals');
   return deps.plans.list(query);
 }

@@ -1,7 +1,8 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { metresPerUnitFromScale, validateCameraPlanContent, type CameraPlan, type CameraPlanContent } from '../../domain/planner/camera-plan.ts';
 import type { CameraPlanRepository } from '../../domain/planner/camera-plan-repository.ts';
-import { findPlan, requirePlanEdit } from './camera-plan-access.ts';
+import { requireAccess } from '../shared/require-access.ts';
+import { findPlan } from './camera-plan-access.ts';
 
 export type CameraPlanDrawing = Omit<CameraPlanContent, 'floorPlan'>;
 
@@ -17,7 +18,7 @@ export async function saveCameraPlan(
   version: number,
   drawing: CameraPlanDrawing,
 ): Promise<CameraPlan> {
-  requirePlanEdit(auth);
+  requireAccess(auth, 'editProposals');
   const current = await findPlan(deps.plans, id);
   const metresPerUnit = drawing.scale ? metresPerUnitFromScale(drawing.scale) : drawing.metresPerUnit;
   const bounds = current.floorPlan ? current.bounds : drawing.bounds;

@@ -9,7 +9,8 @@ export const PDF_RENDER_LONG_SIDE_PX = 3000;
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { detectContentType } from '../../domain/storage/detect-content-type.ts';
 import type { FileStorage } from '../../domain/storage/file-storage.ts';
-import { asDomainError, findPlan, requirePlanEdit } from './camera-plan-access.ts';
+import { requireAccess } from '../shared/require-access.ts';
+import { findPlan } from './camera-plan-access.ts';
 
 const refuse = (message: string) => new DomainError('validation', message, { file: [message] });
 
@@ -26,7 +27,7 @@ export async function uploadFloorPlan(
   version: number,
   upload: { bytes: Uint8Array; fileName: string },
 ): Promise<CameraPlan> {
-  requirePlanEdit(auth);
+  requireAccess(auth, 'editProposals');
   const plan = await findPlan(deps.plans, id);
   let file = upload;
   if (file.bytes.length === 0) throw refuse('The file is empty.');
@@ -41,18 +42,13 @@ export async function uploadFloorPlan(
   const size = imageSize(file.bytes);
   if (!size) throw refuse('The image could not be read: it may be damaged.');
   if (size.width > MAX_FLOOR_PLAN_SIDE_PX || size.height > MAX_FLOOR_PLAN_SIDE_PX) throw refuse(`The image is at most ${MAX_FLOOR_PLAN_SIDE_PX} pixels a side.`);
-  let stored;
-  try {
-    stored = await deps.files.upload({
-      folder: 'floor-plans',
-      data: file.bytes,
-      contentType: type!,
-      fileName: file.fileName,
-      limits: { maxBytes: MAX_FLOOR_PLAN_BYTES, allowedContentTypes: [...FLOOR_PLAN_TYPES] },
-    });
-  } catch (e) {
-    throw asDomainError(e);
-  }
+  const stored = await deps.files.upload({
+    folder: 'floor-plans',
+    data: file.bytes,
+    contentType: type!,
+    fileName: file.fileName,
+    limits: { maxBytes: MAX_FLOOR_PLAN_BYTES, allowedContentTypes: [...FLOOR_PLAN_TYPES] },
+  });
   const image = { path: stored.fullPath, contentType: type!, fileName: file.fileName || 'floor-plan', sizeBytes: stored.size, widthPx: size.width, heightPx: size.height };
   // Drawn points were in the old units; an image starts a fresh drawing in pixels.
   const content = { ...withFloorPlan(plan, image), walls: [], cameras: [], areas: [] };

@@ -1,5 +1,5 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
-import { adminActor } from './admin-actor.ts';
+import { ADMIN, requireAccess } from '../shared/require-access.ts';
 import { changeEmployee, type EmployeeChange, type EmployeeDeps } from './employee-change.ts';
 
 /**
@@ -8,5 +8,5 @@ import { changeEmployee, type EmployeeChange, type EmployeeDeps } from './employ
  * their next request without being signed out. Permissions are kept for a later return.
  */
 export async function deactivateEmployee(deps: EmployeeDeps, auth: AuthState, id: string): Promise<EmployeeChange> {
-  return changeEmployee(deps, adminActor(auth), id, { employmentStatus: 'inactive' }, 'deactivate');
+  return changeEmployee(deps, requireAccess(auth, ADMIN), id, { employmentStatus: 'inactive' }, 'deactivate');
 }

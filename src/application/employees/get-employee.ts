@@ -1,9 +1,9 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import type { EmployeeRecord } from '../../domain/employees/employee-record.ts';
-import { adminActor } from './admin-actor.ts';
+import { ADMIN, requireAccess } from '../shared/require-access.ts';
 import { getEmployeeOrFail, type EmployeeDeps } from './employee-change.ts';
 
 export async function getEmployee(deps: Pick<EmployeeDeps, 'employees'>, auth: AuthState, id: string): Promise<EmployeeRecord> {
-  adminActor(auth);
+  requireAccess(auth, ADMIN);
   return getEmployeeOrFail(deps, id);
 }

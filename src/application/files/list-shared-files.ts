@@ -3,7 +3,8 @@ import { DESCRIPTION_KEY } from '../../contracts/files.ts';
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import type { StoredFile } from '../../domain/storage/file-storage.ts';
 import { fileNameFromDisposition, nameOf } from '../../domain/storage/stored-file.ts';
-import { inStorage, mayManageSharedFiles, requireSharedFiles, SHARED_FILES_FOLDER, type SharedFilesDeps } from './shared-file-access.ts';
+import { requireAccess } from '../shared/require-access.ts';
+import { mayManageSharedFiles, SHARED_FILES_ACCESS, SHARED_FILES_FOLDER, type SharedFilesDeps } from './shared-file-access.ts';
 
 export interface SharedFileListRequest {
   search: string;
@@ -31,29 +32,26 @@ const COMPARE: Record<SharedFileSort, (a: SharedFileSummary, b: SharedFileSummar
 
 /** The shared-files folder as list rows: link counts only for those who may manage links. */
 export async function listSharedFiles(deps: SharedFilesDeps, auth: AuthState, q: SharedFileListRequest): Promise<SharedFileList> {
-  requireSharedFiles(auth, 'read');
+  requireAccess(auth, SHARED_FILES_ACCESS.read);
   const manage = mayManageSharedFiles(auth);
   const needle = q.search.toLocaleLowerCase('en');
-  const rows = await inStorage(async () => {
-    const out: SharedFileSummary[] = [];
-    let seen = 0;
-    for await (const f of deps.files.list({ folder: SHARED_FILES_FOLDER })) {
-      if (++seen > MAX_LISTED_SHARED_FILES) break;
-      const name = nameFor(f);
-      if (needle !== '' && !name.toLocaleLowerCase('en').includes(needle)) continue;
-      out.push({
-        path: f.fullPath,
-        name,
-        description: f.customMetadata[DESCRIPTION_KEY] ?? null,
-        size: f.size,
-        contentType: f.contentType,
-        timeCreated: f.timeCreated,
-        updated: f.updated,
-        links: manage ? f.downloadTokens.length : null,
-      });
-    }
-    return out;
-  });
+  const rows: SharedFileSummary[] = [];
+  let seen = 0;
+  for await (const f of deps.files.list({ folder: SHARED_FILES_FOLDER })) {
+    if (++seen > MAX_LISTED_SHARED_FILES) break;
+    const name = nameFor(f);
+    if (needle !== '' && !name.toLocaleLowerCase('en').includes(needle)) continue;
+    rows.push({
+      path: f.fullPath,
+      name,
+      description: f.customMetadata[DESCRIPTION_KEY] ?? null,
+      size: f.size,
+      contentType: f.contentType,
+      timeCreated: f.timeCreated,
+      updated: f.updated,
+      links: manage ? f.downloadTokens.length : null,
+    });
+  }
   const sign = (q.dir ?? (q.sort === 'name' ? 'asc' : 'desc')) === 'asc' ? 1 : -1;
   // Ties (same second, same size) fall back to the path so pages never overlap.
   rows.sort((a, b) => sign * COMPARE[q.sort](a, b) || a.path.localeCompare(b.path));

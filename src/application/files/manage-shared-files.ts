@@ -2,7 +2,8 @@ import type { AuthState } from '../../domain/auth/permissions.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { StoredFile } from '../../domain/storage/file-storage.ts';
 import { buildDownloadUrl, hasDownloadToken } from '../../domain/storage/stored-file.ts';
-import { inStorage, requireSharedFiles, sharedFilePath, type SharedFilesDeps } from './shared-file-access.ts';
+import { requireAccess } from '../shared/require-access.ts';
+import { SHARED_FILES_ACCESS, sharedFilePath, type SharedFilesDeps } from './shared-file-access.ts';
 
 export interface SharedFileLink {
   token: string;
@@ -16,8 +17,8 @@ export interface SharedFileLink {
  * is served (e.g. `https://example.com/api/files/public`).
  */
 export async function createSharedFileLink(deps: SharedFilesDeps, auth: AuthState, path: string, linkBase: string): Promise<SharedFileLink> {
-  requireSharedFiles(auth, 'manage');
-  const file = await inStorage(() => deps.files.createDownloadToken(sharedFilePath(path)));
+  requireAccess(auth, SHARED_FILES_ACCESS.manage);
+  const file = await deps.files.createDownloadToken(sharedFilePath(path));
   // The newest token is the last one; buildDownloadUrl takes a record's first, so hand it just this one.
   const token = file.downloadTokens.at(-1);
   if (token === undefined) throw new DomainError('unavailable', 'The storage did not keep the new download token.');
@@ -26,15 +27,13 @@ export async function createSharedFileLink(deps: SharedFilesDeps, auth: AuthStat
 
 /** Removes a token; its URL stops working at once (R-STO-6). */
 export async function revokeSharedFileLink(deps: SharedFilesDeps, auth: AuthState, path: string, token: string): Promise<StoredFile> {
-  requireSharedFiles(auth, 'manage');
-  return inStorage(async () => {
-    const at = sharedFilePath(path);
-    if (!hasDownloadToken(await deps.files.getMetadata(at), token)) throw new DomainError('not-found', 'This file has no such download link.');
-    return deps.files.revokeDownloadToken(at, token);
-  });
+  requireAccess(auth, SHARED_FILES_ACCESS.manage);
+  const at = sharedFilePath(path);
+  if (!hasDownloadToken(await deps.files.getMetadata(at), token)) throw new DomainError('not-found', 'This file has no such download link.');
+  return deps.files.revokeDownloadToken(at, token);
 }
 
 export async function deleteSharedFile(deps: SharedFilesDeps, auth: AuthState, path: string): Promise<void> {
-  requireSharedFiles(auth, 'manage');
-  await inStorage(() => deps.files.delete(sharedFilePath(path)));
+  requireAccess(auth, SHARED_FILES_ACCESS.manage);
+  await deps.files.delete(sharedFilePath(path));
 }

@@ -1,18 +1,19 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import type { DownloadResult, StoredFile } from '../../domain/storage/file-storage.ts';
 import { storageErrors } from '../../domain/storage/storage-error.ts';
-import { inStorage, isSharedFilePath, requireSharedFiles, sharedFilePath, type SharedFilesDeps } from './shared-file-access.ts';
+import { requireAccess } from '../shared/require-access.ts';
+import { isSharedFilePath, SHARED_FILES_ACCESS, sharedFilePath, type SharedFilesDeps } from './shared-file-access.ts';
 
 /** The stored-file record (R-STO-5) for a signed-in reader. */
-export function getSharedFileMetadata(deps: SharedFilesDeps, auth: AuthState, path: string): Promise<StoredFile> {
-  requireSharedFiles(auth, 'read');
-  return inStorage(() => deps.files.getMetadata(sharedFilePath(path)));
+export async function getSharedFileMetadata(deps: SharedFilesDeps, auth: AuthState, path: string): Promise<StoredFile> {
+  requireAccess(auth, SHARED_FILES_ACCESS.read);
+  return deps.files.getMetadata(sharedFilePath(path));
 }
 
 /** The file's bytes for a signed-in reader (R-STO-6). */
-export function openSharedFile(deps: SharedFilesDeps, auth: AuthState, path: string): Promise<DownloadResult> {
-  requireSharedFiles(auth, 'read');
-  return inStorage(() => deps.files.download(sharedFilePath(path)));
+export async function openSharedFile(deps: SharedFilesDeps, auth: AuthState, path: string): Promise<DownloadResult> {
+  requireAccess(auth, SHARED_FILES_ACCESS.read);
+  return deps.files.download(sharedFilePath(path));
 }
 
 /**
@@ -20,10 +21,8 @@ export function openSharedFile(deps: SharedFilesDeps, auth: AuthState, path: str
  * A wrong, revoked or unknown token and a missing file all get the same `storage/unauthorized`
  * answer, so the link URL says nothing about which files exist.
  */
-export function openSharedFileByToken(deps: SharedFilesDeps, path: string, token: string): Promise<DownloadResult> {
-  return inStorage(async () => {
-    const meta = isSharedFilePath(path) ? await deps.files.findByDownloadToken(path, token) : null;
-    if (meta === null) throw storageErrors.unauthorized(path);
-    return deps.files.download(meta.fullPath);
-  });
+export async function openSharedFileByToken(deps: SharedFilesDeps, path: string, token: string): Promise<DownloadResult> {
+  const meta = isSharedFilePath(path) ? await deps.files.findByDownloadToken(path, token) : null;
+  if (meta === null) throw storageErrors.unauthorized(path);
+  return deps.files.download(meta.fullPath);
 }

@@ -1,15 +1,15 @@
-import { hasAccess, type Access } from '../../domain/auth/menu.ts';
+import type { Access } from '../../domain/auth/menu.ts';
 import type { AuthState } from '../../domain/auth/permissions.ts';
-import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { FileStorage } from '../../domain/storage/file-storage.ts';
 import { isObjectPath } from '../../domain/storage/stored-file.ts';
-import { isStorageError, storageErrors, toDomainErrorCode } from '../../domain/storage/storage-error.ts';
+import { storageErrors } from '../../domain/storage/storage-error.ts';
+import { mayAccess } from '../shared/require-access.ts';
 
 /**
  * Shared files: company documents (manuals, certificates, templates, site photos) any staff
  * member may read, and only admins may upload, delete or share outside through a download link
  * (a link lets anyone with it read the file, so handing one out is an owner's decision).
- * The routes declare the same requirements; the use cases check them again on their own.
+ * The routes declare the same requirements; the use cases check them again (`requireAccess`).
  */
 export const SHARED_FILES_ACCESS = {
   read: { kind: 'staff' },
@@ -20,11 +20,6 @@ export const SHARED_FILES_FOLDER = 'shared-files';
 
 export interface SharedFilesDeps {
   files: FileStorage;
-}
-
-export function requireSharedFiles(auth: AuthState, need: keyof typeof SHARED_FILES_ACCESS): void {
-  if (auth.kind === 'signed-out') throw new DomainError('unauthenticated', 'Please sign in.');
-  if (!hasAccess(auth, SHARED_FILES_ACCESS[need])) throw new DomainError('forbidden', 'You do not have permission to do that.');
 }
 
 /**
@@ -40,14 +35,5 @@ export function sharedFilePath(path: string): string {
   return path;
 }
 
-/** Runs a storage call; its `storage/…` failure becomes the matching HTTP-level domain error. */
-export async function inStorage<T>(op: () => Promise<T>): Promise<T> {
-  try {
-    return await op();
-  } catch (e) {
-    throw isStorageError(e) ? new DomainError(toDomainErrorCode(e.code), e.message) : e;
-  }
-}
-
 /** Whether the person may manage shared files (upload, delete, links); the DTO hides tokens otherwise. */
-export const mayManageSharedFiles = (auth: AuthState): boolean => hasAccess(auth, SHARED_FILES_ACCESS.manage);
+export const mayManageSharedFiles = (auth: AuthState): boolean => mayAccess(auth, SHARED_FILES_ACCESS.manage);

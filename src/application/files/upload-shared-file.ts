@@ -2,7 +2,8 @@ import { fileUploadMetadataSchema, type FileUploadMetadata } from '../../contrac
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { ByteSource, StoredFile } from '../../domain/storage/file-storage.ts';
-import { inStorage, requireSharedFiles, SHARED_FILES_FOLDER, type SharedFilesDeps } from './shared-file-access.ts';
+import { requireAccess } from '../shared/require-access.ts';
+import { SHARED_FILES_ACCESS, SHARED_FILES_FOLDER, type SharedFilesDeps } from './shared-file-access.ts';
 
 /** One part of the multipart upload, as the HTTP layer hands it over (in request order). */
 export type UploadPart =
@@ -40,7 +41,7 @@ function parseMetadata(value: string): FileUploadMetadata {
  * fields fails before a byte is stored; a part after the file removes what was stored.
  */
 export async function uploadSharedFile(deps: SharedFilesDeps, auth: AuthState, parts: AsyncIterable<UploadPart>): Promise<StoredFile> {
-  requireSharedFiles(auth, 'manage');
+  requireAccess(auth, SHARED_FILES_ACCESS.manage);
   let name: string | undefined;
   let metadata: FileUploadMetadata | undefined;
   let stored: StoredFile | undefined;
@@ -60,9 +61,7 @@ export async function uploadSharedFile(deps: SharedFilesDeps, auth: AuthState, p
       }
       const { contentType, customMetadata, ...headers } = metadata;
       const fileName = name;
-      stored = await inStorage(() =>
-        deps.files.upload({ folder: SHARED_FILES_FOLDER, data: part.data, fileName, contentType: contentType ?? part.declaredType, customMetadata, ...headers }),
-      );
+      stored = await deps.files.upload({ folder: SHARED_FILES_FOLDER, data: part.data, fileName, contentType: contentType ?? part.declaredType, customMetadata, ...headers });
     }
   } catch (e) {
     if (stored !== undefined) await deps.files.delete(stored.fullPath).catch(() => undefined);

@@ -1,13 +1,14 @@
 import { stringify } from 'csv-stringify/sync';
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { cameraHorizontalFovDeg } from '../../domain/inventory/inventory-item.ts';
-import { requirePermission, type InventoryDeps } from './inventory-deps.ts';
+import { type InventoryDeps } from './inventory-deps.ts';
+import { requireAccess } from '../shared/require-access.ts';
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /** The whole catalogue with stock levels, one row per item, for a spreadsheet or the accountant. */
 export async function exportInventoryCsv(deps: Pick<InventoryDeps, 'inventory'>, auth: AuthState): Promise<string> {
-  requirePermission(auth, 'viewInventory');
+  requireAccess(auth, 'viewInventory');
   const items = await deps.inventory.allItems();
   const rows = items.map((i) => {
     const fov = i.camera ? cameraHorizontalFovDeg(i.camera) : null;

@@ -5,7 +5,8 @@ import type { Page } from '../../domain/inventory/inventory-repository.ts';
 import type { SerialRecord } from '../../domain/inventory/serial-number.ts';
 import type { StockMovement } from '../../domain/inventory/stock-movement.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
-import { requirePermission, type InventoryDeps } from './inventory-deps.ts';
+import { type InventoryDeps } from './inventory-deps.ts';
+import { requireAccess } from '../shared/require-access.ts';
 
 export interface ItemView {
   item: InventoryItem;
@@ -16,7 +17,7 @@ export interface ItemView {
 
 /** One item with its latest movements (newest first) and every serial number it has had. */
 export async function getInventoryItem(deps: Pick<InventoryDeps, 'inventory'>, auth: AuthState, id: string, movementLimit = 50): Promise<ItemView> {
-  requirePermission(auth, 'viewInventory');
+  requireAccess(auth, 'viewInventory');
   const item = await deps.inventory.getItem(id);
   if (!item) throw new DomainError('not-found', 'That inventory item does not exist.');
   const [movements, serials] = await Promise.all([

@@ -1,7 +1,8 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { searchWords, type InventoryItem, type ItemCategory } from '../../domain/inventory/inventory-item.ts';
 import type { ItemSort, Page } from '../../domain/inventory/inventory-repository.ts';
-import { requirePermission, type InventoryDeps } from './inventory-deps.ts';
+import { type InventoryDeps } from './inventory-deps.ts';
+import { requireAccess } from '../shared/require-access.ts';
 
 export interface ListItemsInput {
   search: string;
@@ -14,7 +15,7 @@ export interface ListItemsInput {
 }
 
 export async function listInventoryItems(deps: Pick<InventoryDeps, 'inventory'>, auth: AuthState, input: ListItemsInput): Promise<Page<InventoryItem>> {
-  requirePermission(auth, 'viewInventory');
+  requireAccess(auth, 'viewInventory');
   // Up to five words: each is one array-contains filter on the keywords.
   const words = [...new Set(searchWords(input.search))].slice(0, 5);
   return deps.inventory.listItems({ ...input, words });

@@ -1,7 +1,8 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import type { Page } from '../../domain/inventory/inventory-repository.ts';
 import type { StockMovement } from '../../domain/inventory/stock-movement.ts';
-import { requirePermission, type InventoryDeps } from './inventory-deps.ts';
+import { type InventoryDeps } from './inventory-deps.ts';
+import { requireAccess } from '../shared/require-access.ts';
 
 export async function listStockMovements(
   deps: Pick<InventoryDeps, 'inventory'>,
@@ -9,6 +10,6 @@ export async function listStockMovements(
   itemId: string,
   page: { limit: number; cursor: string | null },
 ): Promise<Page<StockMovement>> {
-  requirePermission(auth, 'viewInventory');
+  requireAccess(auth, 'viewInventory');
   return deps.inventory.listMovements(itemId, page);
 }

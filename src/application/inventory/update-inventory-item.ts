@@ -1,11 +1,12 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { inventoryAuditEntry } from '../../domain/inventory/inventory-audit.ts';
 import { changeItemDetails, detailChanges, type InventoryItem, type ItemDetails } from '../../domain/inventory/inventory-item.ts';
-import { requirePermission, type InventoryDeps } from './inventory-deps.ts';
+import { type InventoryDeps } from './inventory-deps.ts';
+import { requireAccess } from '../shared/require-access.ts';
 
 /** Details only; stock changes go through movements. An unchanged form writes no audit entry. */
 export async function updateInventoryItem(deps: InventoryDeps, auth: AuthState, id: string, details: ItemDetails): Promise<InventoryItem> {
-  const actor = requirePermission(auth, 'editInventory');
+  const actor = requireAccess(auth, 'editInventory');
   const now = deps.clock.now();
   return deps.inventory.updateItem(id, (current) => {
     const item = changeItemDetails(current, details, now);

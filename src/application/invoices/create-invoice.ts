@@ -3,7 +3,8 @@ import type { AuthState } from '../../domain/auth/permissions.ts';
 import { draftInvoice, invoiceChanges, isIsoDate, yearOf, type Invoice } from '../../domain/invoices/invoice.ts';
 import type { InvoiceIssuer, InvoiceLineInput, IssuedInvoice, NewInvoiceInput } from '../../domain/invoices/invoice-issuer.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
-import { requirePermission, todayOf, type InvoiceDeps } from './invoice-deps.ts';
+import { todayOf, type InvoiceDeps } from './invoice-deps.ts';
+import { requireAccess } from '../shared/require-access.ts';
 
 /** Creates a draft with the next gapless number of its issue year (what every caller goes through). */
 export async function createInvoice(deps: InvoiceDeps, actor: Actor, input: NewInvoiceInput): Promise<Invoice> {
@@ -53,7 +54,7 @@ export interface CreateInvoiceRequest extends Omit<NewInvoiceInput, 'source'> {
 
 /** POST /api/invoices: blank, or from a job — its materials become lines ahead of any typed ones. */
 export async function createInvoiceFromRequest(deps: InvoiceDeps, auth: AuthState, req: CreateInvoiceRequest): Promise<Invoice> {
-  const actor = requirePermission(auth, 'editInvoices');
+  const actor = requireAccess(auth, 'editInvoices');
   const { jobId, materialsTaxRateBp, ...rest } = req;
   if (!jobId) return createInvoice(deps, actor, { ...rest, source: { kind: 'blank', id: null } });
   const job = await deps.jobs.billableJob(jobId);

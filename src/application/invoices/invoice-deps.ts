@@ -1,5 +1,4 @@
 import type { AuditLog } from '../../domain/audit/audit-log.ts';
-import { requirePermission } from '../inventory/inventory-deps.ts';
 import type { ClientDirectory } from '../../domain/clients/client-directory.ts';
 import type { CompanyLetterhead, DocumentFormat, InvoiceDocuments } from '../../domain/invoices/invoice-documents.ts';
 import type { InvoiceRepository } from '../../domain/invoices/invoice-repository.ts';
@@ -24,9 +23,6 @@ export interface InvoiceDeps {
   /** The site's address; public links are `${baseUrl}/i/<token>`. */
   baseUrl: string;
 }
-
-/** The use cases check the permission themselves too (the inventory's helper), so a caller that forgets cannot leak. */
-export { requirePermission };
 
 export const todayOf = (deps: Pick<InvoiceDeps, 'clock' | 'format'>): string => dayIn(deps.format.timeZone, deps.clock.now());
 

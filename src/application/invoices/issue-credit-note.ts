@@ -2,7 +2,8 @@ import type { AuthState } from '../../domain/auth/permissions.ts';
 import { invoiceChanges, isIsoDate, issueCreditNote, yearOf, type Invoice } from '../../domain/invoices/invoice.ts';
 import type { InvoiceLineInput } from '../../domain/invoices/invoice-issuer.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
-import { requirePermission, todayOf, type InvoiceDeps } from './invoice-deps.ts';
+import { todayOf, type InvoiceDeps } from './invoice-deps.ts';
+import { requireAccess } from '../shared/require-access.ts';
 
 export interface CreditNoteRequest {
   lines: InvoiceLineInput[];
@@ -12,7 +13,7 @@ export interface CreditNoteRequest {
 
 /** A credit note with its own number, settling part of a sent invoice; both audited. */
 export async function createCreditNote(deps: InvoiceDeps, auth: AuthState, originalId: string, req: CreditNoteRequest): Promise<Invoice> {
-  const actor = requirePermission(auth, 'editInvoices');
+  const actor = requireAccess(auth, 'editInvoices');
   const issueDate = req.issueDate ?? todayOf(deps);
   if (!isIsoDate(issueDate)) throw new DomainError('validation', 'Enter an issue date.', { issueDate: ['Enter a date.'] });
   if (!(await deps.invoices.get(originalId))) throw new DomainError('not-found', `No invoice ${originalId}.`);

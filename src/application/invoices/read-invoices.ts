@@ -4,7 +4,8 @@ import { searchWords } from '../../domain/inventory/inventory-item.ts';
 import { daysOverdue, isOverdue, type Invoice } from '../../domain/invoices/invoice.ts';
 import type { InvoiceQuery, Page } from '../../domain/invoices/invoice-repository.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
-import { publicLink, requirePermission, todayOf, type InvoiceDeps } from './invoice-deps.ts';
+import { publicLink, todayOf, type InvoiceDeps } from './invoice-deps.ts';
+import { mayAccess, requireAccess } from '../shared/require-access.ts';
 
 export interface InvoiceView extends Invoice {
   overdue: boolean;
@@ -23,7 +24,7 @@ export const viewOf = (inv: Invoice, today: string): InvoiceView => ({ ...inv, o
 export type ListInvoicesInput = Omit<InvoiceQuery, 'today' | 'words'> & { search: string };
 
 export async function listInvoices(deps: InvoiceDeps, auth: AuthState, input: ListInvoicesInput): Promise<Page<InvoiceView>> {
-  requirePermission(auth, 'viewInvoices');
+  requireAccess(auth, 'viewInvoices');
   const today = todayOf(deps);
   const { search, ...rest } = input;
   const words = [...new Set(searchWords(search))].slice(0, 5);
@@ -38,20 +39,14 @@ async function found(deps: InvoiceDeps, id: string): Promise<Invoice> {
 }
 
 export async function getInvoice(deps: InvoiceDeps, auth: AuthState, id: string): Promise<InvoiceDetail> {
-  requirePermission(auth, 'viewInvoices');
+  requireAccess(auth, 'viewInvoices');
   const inv = await found(deps, id);
   const audit = await deps.audit.listFor('invoice', id, { limit: 50 });
-  let canEdit = true;
-  try {
-    requirePermission(auth, 'editInvoices');
-  } catch {
-    canEdit = false;
-  }
-  return { invoice: viewOf(inv, todayOf(deps)), publicUrl: publicLink(deps, inv.publicToken), audit, canEdit };
+  return { invoice: viewOf(inv, todayOf(deps)), publicUrl: publicLink(deps, inv.publicToken), audit, canEdit: mayAccess(auth, 'editInvoices') };
 }
 
 export async function invoicePdf(deps: InvoiceDeps, auth: AuthState, id: string): Promise<{ number: string; pdf: Uint8Array }> {
-  requirePermission(auth, 'viewInvoices');
+  requireAccess(auth, 'viewInvoices');
   const inv = await found(deps, id);
   return { number: inv.number, pdf: await deps.documents.invoicePdf(inv, deps.company, deps.format) };
 }

@@ -3,7 +3,8 @@ import type { Invoice } from '../../domain/invoices/invoice.ts';
 import { formatCents } from '../../domain/invoices/money.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { markInvoiceSent } from './change-invoice.ts';
-import { publicLink, requirePermission, type InvoiceDeps } from './invoice-deps.ts';
+import { publicLink, type InvoiceDeps } from './invoice-deps.ts';
+import { requireAccess } from '../shared/require-access.ts';
 
 export interface SendInvoiceRequest {
   /** Defaults to the client's e-mail. */
@@ -16,7 +17,7 @@ export interface SendInvoiceRequest {
  * (which locks its lines). The mail goes first: a failed delivery leaves a draft a draft.
  */
 export async function sendInvoice(deps: InvoiceDeps, auth: AuthState, id: string, req: SendInvoiceRequest): Promise<Invoice> {
-  const actor = requirePermission(auth, 'editInvoices');
+  const actor = requireAccess(auth, 'editInvoices');
   const inv = await deps.invoices.get(id);
   if (!inv) throw new DomainError('not-found', `No invoice ${id}.`);
   if (inv.status === 'void') throw new DomainError('conflict', `${inv.number} is void.`);

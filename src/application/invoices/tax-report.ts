@@ -3,7 +3,8 @@ import type { AuthState } from '../../domain/auth/permissions.ts';
 import { buildTaxReport, periodRange, type PeriodKind, type TaxBasis, type TaxReport } from '../../domain/invoices/tax-report.ts';
 import { formatRateBp } from '../../domain/invoices/money.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
-import { requirePermission, type InvoiceDeps } from './invoice-deps.ts';
+import { type InvoiceDeps } from './invoice-deps.ts';
+import { requireAccess } from '../shared/require-access.ts';
 
 export interface TaxReportRequest {
   basis: TaxBasis;
@@ -13,7 +14,7 @@ export interface TaxReportRequest {
 }
 
 export async function taxReport(deps: Pick<InvoiceDeps, 'invoices'>, auth: AuthState, req: TaxReportRequest): Promise<TaxReport> {
-  requirePermission(auth, 'viewInvoices');
+  requireAccess(auth, 'viewInvoices');
   const range = periodRange(req.period, req.value);
   if (!range) throw new DomainError('validation', 'Pick a period.', { value: ['That does not name a period of that kind.'] });
   const invoices = await deps.invoices.forTaxReport(req.basis, range.from, range.to);

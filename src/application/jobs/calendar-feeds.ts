@@ -1,7 +1,8 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { FEED_TOKEN_PATTERN, feedPath, jobEvent, type CalendarEvent } from '../../domain/jobs/calendar-feed.ts';
-import { actorOf, type JobDeps } from './job-deps.ts';
+import { requireAccess, STAFF } from '../shared/require-access.ts';
+import type { JobDeps } from './job-deps.ts';
 
 export interface FeedStatus {
   employeeId: string;
@@ -14,13 +15,13 @@ export interface FeedStatus {
  * `employeeId` null means "mine".
  */
 function feedOwner(auth: AuthState, employeeId: string | null): { employeeId: string; actor: { id: string; name: string } } {
-  if (auth.kind === 'signed-out') throw new DomainError('unauthenticated', 'Please sign in.');
-  const actor = actorOf(auth);
+  const actor = requireAccess(auth, STAFF);
   if (employeeId === null) {
     if (auth.kind !== 'employee') throw new DomainError('not-found', 'Calendar feeds belong to employee records; you have none.');
     return { employeeId: auth.employee.id, actor };
   }
   if (auth.kind === 'admin' || (auth.kind === 'employee' && auth.employee.id === employeeId)) return { employeeId, actor };
+  // Not the kernel's "lacks a permission": any staff member has a feed, just not someone else's.
   throw new DomainError('forbidden', 'You can manage only your own calendar feed.');
 }
 

@@ -4,7 +4,8 @@ import type { Address } from '../../domain/clients/client.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { CreatedJob, JobCreator, NewJobInput } from '../../domain/jobs/job-creator.ts';
 import { newJob, requireTrimOutAllowed, type Job } from '../../domain/jobs/job.ts';
-import { auditJob, jobChanges, loadJob, requireJobs, type JobDeps } from './job-deps.ts';
+import { auditJob, jobChanges, loadJob, type JobDeps } from './job-deps.ts';
+import { requireAccess } from '../shared/require-access.ts';
 
 export const oneLineAddress = (a: Address): string => [a.line1, a.line2, a.city, a.region, a.postcode].map((s) => s.trim()).filter(Boolean).join(', ');
 
@@ -60,13 +61,13 @@ export function createJobCreator(deps: JobDeps): JobCreator {
 
 /** A job opened from the back office (needs editJobs). */
 export async function createJob(deps: JobDeps, auth: AuthState, input: NewJobInput): Promise<Job> {
-  const actor = requireJobs(auth, 'editJobs');
+  const actor = requireAccess(auth, 'editJobs');
   return openJob(deps, input, actor, null);
 }
 
 /** A prewire's linked trim-out visit: same client and site, copied title. */
 export async function createTrimOut(deps: JobDeps, auth: AuthState, prewireId: string): Promise<Job> {
-  const actor = requireJobs(auth, 'editJobs');
+  const actor = requireAccess(auth, 'editJobs');
   const prewire = await loadJob(deps, prewireId);
   requireTrimOutAllowed(prewire);
   const title = `Trim-out: ${prewire.title.replace(/^prewire:?\s*/i, '')}`.slice(0, 200);

@@ -4,7 +4,8 @@ import type { Job } from '../../domain/jobs/job.ts';
 import type { BookingWarning } from '../../domain/jobs/double-booking.ts';
 import { bookingWarnings } from './schedule-job.ts';
 import { oneLineAddress } from './create-job.ts';
-import { JOB_ENTITY, loadJob, requireJobs, type JobDeps } from './job-deps.ts';
+import { JOB_ENTITY, loadJob, type JobDeps } from './job-deps.ts';
+import { requireAccess } from '../shared/require-access.ts';
 
 export interface JobView {
   job: Job;
@@ -14,7 +15,7 @@ export interface JobView {
 
 /** One job with its current double-booking warnings and its change history. */
 export async function getJob(deps: JobDeps, auth: AuthState, id: string): Promise<JobView> {
-  requireJobs(auth, 'viewJobs');
+  requireAccess(auth, 'viewJobs');
   const job = await loadJob(deps, id);
   const [warnings, history] = await Promise.all([bookingWarnings(deps, job), deps.audit.listFor(JOB_ENTITY, id, { limit: 50 })]);
   return { job, warnings, history };
@@ -22,7 +23,7 @@ export async function getJob(deps: JobDeps, auth: AuthState, id: string): Promis
 
 /** Active employees who can be put on a job, by name. */
 export async function assignableEmployees(deps: JobDeps, auth: AuthState): Promise<{ id: string; name: string; title: string | null }[]> {
-  requireJobs(auth, 'viewJobs');
+  requireAccess(auth, 'viewJobs');
   const out: { id: string; name: string; title: string | null }[] = [];
   let cursor: string | null = null;
   do {
@@ -41,7 +42,7 @@ export interface ClientOption {
 
 /** Clients (with their sites) matching the text, for the create-job dialog (needs editJobs, not viewClients). */
 export async function clientOptions(deps: JobDeps, auth: AuthState, text: string): Promise<ClientOption[]> {
-  requireJobs(auth, 'editJobs');
+  requireAccess(auth, 'editJobs');
   const clients = await deps.clients.search(text, 15);
   return clients.map((c) => ({
     id: c.id,

@@ -1,12 +1,13 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { addChecklistItem, removeChecklistItem, tickChecklistItem, type Job } from '../../domain/jobs/job.ts';
-import { auditJob, requireJobs, type JobDeps } from './job-deps.ts';
+import { auditJob, type JobDeps } from './job-deps.ts';
+import { requireAccess } from '../shared/require-access.ts';
 
 export type ChecklistChange = { action: 'add'; text: string } | { action: 'tick'; itemId: string; done: boolean } | { action: 'remove'; itemId: string };
 
 /** Adds, ticks or removes a checklist item (needs editJobs; employees tick from their dashboard). */
 export async function changeChecklist(deps: JobDeps, auth: AuthState, id: string, change: ChecklistChange): Promise<Job> {
-  const actor = requireJobs(auth, 'editJobs');
+  const actor = requireAccess(auth, 'editJobs');
   let text = '';
   const { after } = await deps.jobs.update(id, (job) => {
     const at = deps.clock.now().toISOString();

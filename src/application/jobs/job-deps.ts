@@ -1,4 +1,3 @@
-import { can, type AuthState, type Permission } from '../../domain/auth/permissions.ts';
 import type { Actor, AuditChange, AuditValue } from '../../domain/audit/audit-entry.ts';
 import type { AuditLog } from '../../domain/audit/audit-log.ts';
 import type { ClientDirectory } from '../../domain/clients/client-directory.ts';
@@ -32,18 +31,6 @@ export interface JobDeps {
 }
 
 export const JOB_ENTITY = 'job';
-
-export function actorOf(auth: Exclude<AuthState, { kind: 'signed-out' }>): Actor {
-  const name = auth.kind === 'employee' ? auth.employee.name : (auth.user.displayName ?? auth.user.email ?? auth.user.id);
-  return { id: auth.user.id, name };
-}
-
-/** The use cases check permissions themselves too, so a caller that forgets cannot leak. */
-export function requireJobs(auth: AuthState, permission: Extract<Permission, 'viewJobs' | 'editJobs'>): Actor {
-  if (auth.kind === 'signed-out') throw new DomainError('unauthenticated', 'Please sign in.');
-  if (!can(auth, permission)) throw new DomainError('forbidden', 'You do not have permission to do that.');
-  return actorOf(auth);
-}
 
 export async function loadJob(deps: Pick<JobDeps, 'jobs'>, id: string): Promise<Job> {
   const job = await deps.jobs.get(id);

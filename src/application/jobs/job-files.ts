@@ -6,7 +6,8 @@ import { isStorageError } from '../../domain/storage/storage-error.ts';
 import type { DownloadResult } from '../../domain/storage/file-storage.ts';
 import { addPhoto, checkSignOffName, isFinal, signOffJob, type Job } from '../../domain/jobs/job.ts';
 import { MAX_PHOTO_BYTES, PHOTO_TYPES } from '../../contracts/quotes.ts';
-import { auditJob, loadJob, requireJobs, type JobDeps } from './job-deps.ts';
+import { auditJob, loadJob, type JobDeps } from './job-deps.ts';
+import { requireAccess } from '../shared/require-access.ts';
 
 export const JOB_PHOTO_FOLDER = 'job-photos';
 export const SIGNATURE_FOLDER = 'job-signatures';
@@ -23,7 +24,7 @@ const photoError = (message: string) => new DomainError('validation', message, {
 
 /** A photo of the work: its type from its bytes (a declared type must agree), photo formats only. */
 export async function addJobPhoto(deps: JobDeps, auth: AuthState, id: string, upload: PhotoUpload): Promise<Job> {
-  const actor = requireJobs(auth, 'editJobs');
+  const actor = requireAccess(auth, 'editJobs');
   const job = await loadJob(deps, id);
   if (isFinal(job)) throw new DomainError('conflict', `${job.number} is ${job.status}; it can no longer be changed.`);
   const name = upload.fileName ?? 'The photo';
@@ -66,7 +67,7 @@ export async function addJobPhoto(deps: JobDeps, auth: AuthState, id: string, up
 
 /** The customer's sign-off: typed name and the signature drawn on the pad (a PNG data URL). */
 export async function signOff(deps: JobDeps, auth: AuthState, id: string, input: { name: string; signature: string }): Promise<Job> {
-  const actor = requireJobs(auth, 'editJobs');
+  const actor = requireAccess(auth, 'editJobs');
   const name = checkSignOffName(input.name);
   const bad = (message: string) => new DomainError('validation', message, { signature: [message] });
   let bytes: Uint8Array;
@@ -103,7 +104,7 @@ export async function signOff(deps: JobDeps, auth: AuthState, id: string, input:
 
 /** A job's photo or signature file, for staff who may view jobs. */
 export async function openJobFile(deps: JobDeps, auth: AuthState, id: string, which: { photoId: string } | 'signature'): Promise<DownloadResult> {
-  requireJobs(auth, 'viewJobs');
+  requireAccess(auth, 'viewJobs');
   const job = await loadJob(deps, id);
   const path = which === 'signature' ? job.signOff?.signaturePath : job.photos.find((p) => p.id === which.photoId)?.path;
   if (!path) throw new DomainError('not-found', which === 'signature' ? 'This job has no signature.' : 'No such photo.');

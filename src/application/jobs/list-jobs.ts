@@ -3,7 +3,8 @@ import { DomainError } from '../../domain/shared/domain-error.ts';
 import { dateKey } from '../../domain/analytics/page-view.ts';
 import { ACTIVE_STATUSES, foldWords, JOB_STATUSES, MAX_WINDOW_MS, type Job, type JobStatus, type JobType } from '../../domain/jobs/job.ts';
 import type { JobPage, JobQuery, JobSort } from '../../domain/jobs/job-repository.ts';
-import { requireJobs, type JobDeps } from './job-deps.ts';
+import type { JobDeps } from './job-deps.ts';
+import { requireAccess, STAFF } from '../shared/require-access.ts';
 
 /** The repository's filters, with the search as typed (folded into words here). */
 export type JobFilters = Pick<JobQuery, 'status' | 'type' | 'employeeId' | 'clientId' | 'from' | 'to'> & { text: string };
@@ -13,7 +14,7 @@ export async function listJobs(
   auth: AuthState,
   f: JobFilters & { sort: JobSort; direction: 'asc' | 'desc'; limit: number; cursor: string | null },
 ): Promise<JobPage> {
-  requireJobs(auth, 'viewJobs');
+  requireAccess(auth, 'viewJobs');
   return deps.jobs.list({ ...f, words: foldWords(f.text) });
 }
 
@@ -34,7 +35,7 @@ export interface BoardColumn {
  * for FINISHED_DAYS.
  */
 export async function jobBoard(deps: JobDeps, auth: AuthState, f: Omit<JobFilters, 'status'>): Promise<BoardColumn[]> {
-  requireJobs(auth, 'viewJobs');
+  requireAccess(auth, 'viewJobs');
   const words = foldWords(f.text);
   const recent = new Date(deps.clock.now().getTime() - FINISHED_DAYS * 86_400_000).toISOString();
   const finishedFrom = f.from !== null && f.from > recent ? f.from : recent;
@@ -64,7 +65,7 @@ const overlaps = (j: Job, from: number, to: number) =>
 
 /** Jobs whose window touches [from, to) (a week of the calendar), optionally one employee's and one type. */
 export async function jobCalendar(deps: JobDeps, auth: AuthState, q: { from: string; to: string; employeeId: string | null; type: JobType | null }): Promise<Job[]> {
-  requireJobs(auth, 'viewJobs');
+  requireAccess(auth, 'viewJobs');
   const from = Date.parse(q.from);
   const to = Date.parse(q.to);
   if (Number.isNaN(from) || Number.isNaN(to) || to <= from || to - from > 42 * 86_400_000)
@@ -89,7 +90,7 @@ export interface MyJobs {
  * in progress) and the next ones. Admins without an employee record have none.
  */
 export async function myJobs(deps: JobDeps, auth: AuthState): Promise<MyJobs> {
-  if (auth.kind === 'signed-out') throw new DomainError('unauthenticated', 'Please sign in.');
+  requireAccess(auth, STAFF);
   const now = deps.clock.now();
   const day = dateKey(now, deps.timeZone);
   if (auth.kind !== 'employee') return { today: [], upcoming: [], day };

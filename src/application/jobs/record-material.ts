@@ -1,7 +1,8 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { addMaterial, requireMaterialsAllowed, type Job } from '../../domain/jobs/job.ts';
 import { applyStockMovement } from '../inventory/apply-stock-movement.ts';
-import { auditJob, loadJob, requireJobs, type JobDeps } from './job-deps.ts';
+import { auditJob, loadJob, type JobDeps } from './job-deps.ts';
+import { requireAccess } from '../shared/require-access.ts';
 
 export interface MaterialInput {
   itemId: string;
@@ -18,7 +19,7 @@ export interface MaterialInput {
  * technicians record what they installed without managing the stock room.
  */
 export async function recordMaterial(deps: JobDeps, auth: AuthState, id: string, input: MaterialInput): Promise<Job> {
-  const actor = requireJobs(auth, 'editJobs');
+  const actor = requireAccess(auth, 'editJobs');
   const job = await loadJob(deps, id);
   requireMaterialsAllowed(job);
   const applied = await applyStockMovement(deps.inventory, actor, input.itemId, {

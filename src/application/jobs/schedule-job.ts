@@ -2,7 +2,8 @@ import type { AuthState } from '../../domain/auth/permissions.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { findDoubleBookings, type BookingWarning } from '../../domain/jobs/double-booking.ts';
 import { assignJob, MAX_WINDOW_MS, scheduleJob, type Job, type ScheduleWindow } from '../../domain/jobs/job.ts';
-import { auditJob, jobChanges, requireJobs, type JobDeps } from './job-deps.ts';
+import { auditJob, jobChanges, type JobDeps } from './job-deps.ts';
+import { requireAccess } from '../shared/require-access.ts';
 
 export interface ScheduledJob {
   job: Job;
@@ -36,7 +37,7 @@ export async function scheduleAndAssign(
   id: string,
   input: { window?: ScheduleWindow | null; assignees?: string[] },
 ): Promise<ScheduledJob> {
-  const actor = requireJobs(auth, 'editJobs');
+  const actor = requireAccess(auth, 'editJobs');
   if (input.assignees) await checkAssignees(deps, input.assignees);
   const { before, after } = await deps.jobs.update(id, (job) => {
     const at = deps.clock.now().toISOString();

@@ -1,10 +1,11 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { transitionJob, updateDetails, type Job, type JobDetailsPatch, type JobStatus } from '../../domain/jobs/job.ts';
-import { auditJob, jobChanges, requireJobs, type JobDeps } from './job-deps.ts';
+import { auditJob, jobChanges, type JobDeps } from './job-deps.ts';
+import { requireAccess } from '../shared/require-access.ts';
 
 /** Title, type, notes and the proposal/invoice links (needs editJobs). */
 export async function updateJob(deps: JobDeps, auth: AuthState, id: string, patch: JobDetailsPatch): Promise<Job> {
-  const actor = requireJobs(auth, 'editJobs');
+  const actor = requireAccess(auth, 'editJobs');
   const { before, after } = await deps.jobs.update(id, (job) => updateDetails(job, patch, deps.clock.now().toISOString()));
   const changes = jobChanges(before, after);
   if (changes.length > 0) await auditJob(deps, actor, id, 'update', changes);
@@ -13,7 +14,7 @@ export async function updateJob(deps: JobDeps, auth: AuthState, id: string, patc
 
 /** Moves a job along the status table (the board's drag and the detail's buttons). */
 export async function changeJobStatus(deps: JobDeps, auth: AuthState, id: string, to: JobStatus): Promise<Job> {
-  const actor = requireJobs(auth, 'editJobs');
+  const actor = requireAccess(auth, 'editJobs');
   const { before, after } = await deps.jobs.update(id, (job) => transitionJob(job, { to, at: deps.clock.now().toISOString() }));
   await auditJob(deps, actor, id, 'status', jobChanges(before, after));
   return after;

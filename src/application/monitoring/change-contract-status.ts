@@ -2,12 +2,12 @@ import type { AuthState } from '../../domain/auth/permissions.ts';
 import { transitionContract, type MonitoringContract, type TransitionInput } from '../../domain/monitoring/monitoring-contract.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { MonitoringDeps } from './monitoring-deps.ts';
-import { requireEdit } from './monitoring-access.ts';
+import { requireAccess } from '../shared/require-access.ts';
 import { recordContractAudit } from './contract-audit.ts';
 
 /** Activate, cancel (reason required) or any other allowed move; refused moves are conflicts. */
 export async function changeContractStatus(deps: MonitoringDeps, auth: AuthState, id: string, input: TransitionInput): Promise<MonitoringContract> {
-  const actor = requireEdit(auth);
+  const actor = requireAccess(auth, 'editClients');
   const before = await deps.contracts.get(id);
   if (!before) throw new DomainError('not-found', 'No such contract.');
   const now = deps.clock.now();

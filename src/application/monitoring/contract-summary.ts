@@ -2,7 +2,7 @@ import type { AuthState } from '../../domain/auth/permissions.ts';
 import { dateKey } from '../../domain/analytics/page-view.ts';
 import { churn, CONTRACT_STATUSES, monthlyRecurringRevenue, upcomingRenewals, type ChurnFigures, type ContractStatus } from '../../domain/monitoring/monitoring-contract.ts';
 import type { MonitoringDeps } from './monitoring-deps.ts';
-import { requireView } from './monitoring-access.ts';
+import { requireAccess } from '../shared/require-access.ts';
 import { invoiceView } from './get-contract.ts';
 import type { KeyView } from '../../domain/schedule/idempotency-keys.ts';
 
@@ -22,7 +22,7 @@ export async function contractSummary(
   auth: AuthState,
   options: { churnDays: number; renewalDays: number },
 ): Promise<MonitoringSummary> {
-  requireView(auth);
+  requireAccess(auth, 'viewClients');
   const now = deps.clock.now();
   const today = dateKey(now, deps.timeZone);
   const all = await deps.contracts.listAll();

@@ -3,7 +3,7 @@ import type { ContractRequestParsed } from '../../contracts/monitoring.ts';
 import type { MonitoringContract } from '../../domain/monitoring/monitoring-contract.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { MonitoringDeps } from './monitoring-deps.ts';
-import { requireEdit } from './monitoring-access.ts';
+import { requireAccess } from '../shared/require-access.ts';
 import { recordContractAudit } from './contract-audit.ts';
 
 export type ContractTerms = ContractRequestParsed;
@@ -33,7 +33,7 @@ export async function resolveParties(deps: Pick<MonitoringDeps, 'directory'>, in
 }
 
 export async function createContract(deps: MonitoringDeps, auth: AuthState, input: ContractTerms): Promise<MonitoringContract> {
-  const actor = requireEdit(auth);
+  const actor = requireAccess(auth, 'editClients');
   const terms = await resolveParties(deps, input);
   const contract = await deps.contracts.create({
     ...terms,

@@ -3,7 +3,7 @@ import type { MonitoringContract } from '../../domain/monitoring/monitoring-cont
 import { keyView, type IdempotencyRecord, type KeyView } from '../../domain/schedule/idempotency-keys.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { contractScope, type MonitoringDeps } from './monitoring-deps.ts';
-import { canEdit, requireView } from './monitoring-access.ts';
+import { mayAccess, requireAccess } from '../shared/require-access.ts';
 
 export interface ContractInvoiceView {
   period: string;
@@ -37,11 +37,11 @@ export async function getContract(
   auth: AuthState,
   id: string,
 ): Promise<{ contract: MonitoringContract; invoices: ContractInvoiceView[]; canEdit: boolean }> {
-  requireView(auth);
+  requireAccess(auth, 'viewClients');
   const contract = await deps.contracts.get(id);
   if (!contract) throw new DomainError('not-found', 'No such contract.');
   const records = await deps.keys.listByScope(contractScope(id), 200);
   const now = deps.clock.now();
   const invoices = records.map((r) => invoiceView(r, now, deps.stuckAfterMs)).sort((a, b) => (a.period < b.period ? 1 : -1));
-  return { contract, invoices, canEdit: canEdit(auth) };
+  return { contract, invoices, canEdit: mayAccess(auth, 'editClients') };
 }

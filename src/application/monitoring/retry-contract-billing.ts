@@ -3,7 +3,7 @@ import { keyView } from '../../domain/schedule/idempotency-keys.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { contractPeriodKey, contractScope, type MonitoringDeps } from './monitoring-deps.ts';
 import { runOnce } from '../schedule/run-once.ts';
-import { requireAdmin } from './monitoring-access.ts';
+import { ADMIN, requireAccess } from '../shared/require-access.ts';
 import { runContractBilling } from './run-billing-now.ts';
 
 /**
@@ -13,7 +13,7 @@ import { runContractBilling } from './run-billing-now.ts';
  * after making it), the key is completed with that invoice instead of making another.
  */
 export async function retryContractBilling(deps: MonitoringDeps, auth: AuthState, contractId: string, period: string) {
-  requireAdmin(auth);
+  requireAccess(auth, ADMIN);
   const contract = await deps.contracts.get(contractId);
   if (!contract) throw new DomainError('not-found', 'No such contract.');
   const key = contractPeriodKey(contractId, period);

@@ -2,7 +2,7 @@ import type { AuthState } from '../../domain/auth/permissions.ts';
 import type { MonitoringContract } from '../../domain/monitoring/monitoring-contract.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { MonitoringDeps } from './monitoring-deps.ts';
-import { requireEdit } from './monitoring-access.ts';
+import { requireAccess } from '../shared/require-access.ts';
 import { recordContractAudit } from './contract-audit.ts';
 import { resolveParties, type ContractTerms } from './create-contract.ts';
 
@@ -11,7 +11,7 @@ import { resolveParties, type ContractTerms } from './create-contract.ts';
  * a changed start date makes the next run look again from the new start.
  */
 export async function updateContract(deps: MonitoringDeps, auth: AuthState, id: string, input: ContractTerms): Promise<MonitoringContract> {
-  const actor = requireEdit(auth);
+  const actor = requireAccess(auth, 'editClients');
   const before = await deps.contracts.get(id);
   if (!before) throw new DomainError('not-found', 'No such contract.');
   if (before.status === 'cancelled') throw new DomainError('conflict', 'A cancelled contract cannot be changed.');

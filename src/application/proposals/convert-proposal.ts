@@ -4,7 +4,7 @@ import { chosenOption, effectiveStatus, markConverted, totalsOf, type Conversion
 import { formatMoney } from '../../domain/proposals/proposal-presentation.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { applyStockMovement } from '../inventory/apply-stock-movement.ts';
-import { requirePermission } from '../inventory/inventory-deps.ts';
+import { requireAccess } from '../shared/require-access.ts';
 import { audit, today, type ProposalDeps } from './proposal-deps.ts';
 import { toView, type ProposalView } from './proposal-views.ts';
 
@@ -56,7 +56,7 @@ async function reserveStock(deps: ProposalDeps, actor: Actor, p: Proposal): Prom
  * resumes where it stopped instead of doubling a job, an invoice or a reservation.
  */
 export async function convertProposal(deps: ProposalDeps, auth: AuthState, id: string): Promise<ProposalView> {
-  const actor = requirePermission(auth, 'editProposals');
+  const actor = requireAccess(auth, 'editProposals');
   const claimed = await deps.proposals.update(id, (cur) => {
     if (cur.status === 'converted') throw new DomainError('conflict', `Proposal ${cur.number} is already converted (job ${cur.conversion?.jobNumber ?? '?'}).`);
     const status = effectiveStatus(cur, today(deps));

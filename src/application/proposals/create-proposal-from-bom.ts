@@ -1,6 +1,6 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import type { ProposalLine } from '../../domain/proposals/proposal.ts';
-import { requirePermission } from '../inventory/inventory-deps.ts';
+import { requireAccess } from '../shared/require-access.ts';
 import { today, type ProposalDeps } from './proposal-deps.ts';
 import { insertProposal } from './save-proposal.ts';
 import { toView, type ProposalView } from './proposal-views.ts';
@@ -23,7 +23,7 @@ export const addDays = (date: string, days: number): string => new Date(Date.par
  * then prices, splits into good/better/best and sends.
  */
 export async function createProposalFromBom(deps: ProposalDeps, auth: AuthState, input: BomDraftInput): Promise<ProposalView> {
-  const actor = requirePermission(auth, 'editProposals');
+  const actor = requireAccess(auth, 'editProposals');
   const p = await insertProposal(
     deps,
     actor,

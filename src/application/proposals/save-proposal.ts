@@ -1,7 +1,7 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { duplicateContent, newProposal, updateDraft, type Proposal, type ProposalContent } from '../../domain/proposals/proposal.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
-import { requirePermission } from '../inventory/inventory-deps.ts';
+import { requireAccess } from '../shared/require-access.ts';
 import { audit, type ProposalDeps } from './proposal-deps.ts';
 import { loadProposal, toView, type ProposalView } from './proposal-views.ts';
 
@@ -32,12 +32,12 @@ export async function insertProposal(deps: ProposalDeps, actor: { id: string; na
 }
 
 export async function createProposal(deps: ProposalDeps, auth: AuthState, content: ProposalContent): Promise<ProposalView> {
-  const actor = requirePermission(auth, 'editProposals');
+  const actor = requireAccess(auth, 'editProposals');
   return toView(deps, await insertProposal(deps, actor, content));
 }
 
 export async function updateProposal(deps: ProposalDeps, auth: AuthState, id: string, content: ProposalContent): Promise<ProposalView> {
-  const actor = requirePermission(auth, 'editProposals');
+  const actor = requireAccess(auth, 'editProposals');
   const before = await loadProposal(deps, id);
   const name = await clientName(deps, content);
   await checkItems(deps, content);
@@ -48,7 +48,7 @@ export async function updateProposal(deps: ProposalDeps, auth: AuthState, id: st
 
 /** A new draft with the content of any proposal (a new version after it was sent or declined). */
 export async function duplicateProposal(deps: ProposalDeps, auth: AuthState, id: string): Promise<ProposalView> {
-  const actor = requirePermission(auth, 'editProposals');
+  const actor = requireAccess(auth, 'editProposals');
   const source = await loadProposal(deps, id);
   const copy = await insertProposal(deps, actor, duplicateContent(source), 'duplicate');
   await audit(deps, actor, copy.id, 'duplicated-from', [{ field: 'source', from: null, to: source.number }]);

@@ -3,14 +3,14 @@ import { markSent, type Proposal } from '../../domain/proposals/proposal.ts';
 import { proposalMail } from '../../domain/proposals/proposal-presentation.ts';
 import { changeLeadStatus, nextLeadStatuses } from '../../domain/quotes/quote-request.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
-import { requirePermission } from '../inventory/inventory-deps.ts';
+import { requireAccess } from '../shared/require-access.ts';
 import { audit, publicLink, today, type ProposalDeps } from './proposal-deps.ts';
 import { loadProposal, presented, toView, type ProposalView } from './proposal-views.ts';
 
 export const pdfFileName = (p: Pick<Proposal, 'number'>): string => `${p.number}.pdf`;
 
 export async function proposalPdf(deps: ProposalDeps, auth: AuthState, id: string): Promise<{ fileName: string; pdf: Uint8Array }> {
-  requirePermission(auth, 'viewProposals');
+  requireAccess(auth, 'viewProposals');
   const p = await loadProposal(deps, id);
   return { fileName: pdfFileName(p), pdf: await deps.pdf.render(await presented(deps, p)) };
 }
@@ -21,7 +21,7 @@ export async function proposalPdf(deps: ProposalDeps, auth: AuthState, id: strin
  * client came from a lead, the lead moves to proposal-sent (if its path allows).
  */
 export async function sendProposal(deps: ProposalDeps, auth: AuthState, id: string, to?: string): Promise<ProposalView> {
-  const actor = requirePermission(auth, 'editProposals');
+  const actor = requireAccess(auth, 'editProposals');
   const p = await loadProposal(deps, id);
   markSent(p, deps.clock.now(), today(deps)); // refuse early, before mailing
   const client = await deps.directory.getClient(p.clientId);

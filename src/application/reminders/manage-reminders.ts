@@ -3,7 +3,7 @@ import { diffFields } from '../../domain/audit/audit-entry.ts';
 import type { PauseScope, ReminderLogEntry, ReminderLogPage, ReminderLogQuery, ReminderPause } from '../../domain/reminders/reminder-log.ts';
 import { validatePolicy, type ReminderPolicy } from '../../domain/reminders/reminder-policy.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
-import { requirePermission } from '../inventory/inventory-deps.ts';
+import { requireAccess } from '../shared/require-access.ts';
 import type { ReminderDeps } from './reminder-deps.ts';
 import { currentPolicy, runPaymentReminders, upcomingReminders, type ReminderRunResult, type UpcomingReminder } from './run-payment-reminders.ts';
 
@@ -17,7 +17,7 @@ export interface ReminderOverview {
 }
 
 export async function reminderOverview(deps: ReminderDeps, auth: AuthState, days: number): Promise<ReminderOverview> {
-  requirePermission(auth, 'viewInvoices');
+  requireAccess(auth, 'viewInvoices');
   const [policy, pauses, upcoming] = await Promise.all([currentPolicy(deps), deps.settings.listPauses(), upcomingReminders(deps, days)]);
   return { policy, pauses, upcoming };
 }
@@ -29,7 +29,7 @@ const flatPolicy = (p: ReminderPolicy) =>
   ]) as Record<string, string | boolean>;
 
 export async function saveReminderPolicy(deps: ReminderDeps, auth: AuthState, submitted: ReminderPolicy): Promise<ReminderPolicy> {
-  const actor = requirePermission(auth, 'editInvoices');
+  const actor = requireAccess(auth, 'editInvoices');
   const policy = validatePolicy(submitted);
   const before = await currentPolicy(deps);
   const at = deps.clock.now().toISOString();
@@ -42,7 +42,7 @@ export async function saveReminderPolicy(deps: ReminderDeps, auth: AuthState, su
 }
 
 export async function pauseReminders(deps: ReminderDeps, auth: AuthState, scope: PauseScope, targetId: string): Promise<ReminderPause> {
-  const actor = requirePermission(auth, 'editInvoices');
+  const actor = requireAccess(auth, 'editInvoices');
   const label = await deps.invoices.labelFor(scope, targetId);
   if (label === null) throw new DomainError('not-found', scope === 'client' ? 'No such client.' : 'No such invoice.');
   const pause: ReminderPause = { scope, targetId, label, pausedAt: deps.clock.now().toISOString(), pausedBy: actor.name };
@@ -52,13 +52,13 @@ export async function pauseReminders(deps: ReminderDeps, auth: AuthState, scope:
 }
 
 export async function resumeReminders(deps: ReminderDeps, auth: AuthState, scope: PauseScope, targetId: string): Promise<void> {
-  const actor = requirePermission(auth, 'editInvoices');
+  const actor = requireAccess(auth, 'editInvoices');
   if (!(await deps.settings.resume(scope, targetId))) throw new DomainError('not-found', 'Reminders are not paused for that.');
   await deps.audit.record({ at: deps.clock.now().toISOString(), actorId: actor.id, actorName: actor.name, entity: scope, entityId: targetId, action: 'reminders-resumed', changes: [{ field: 'remindersPaused', from: true, to: false }] });
 }
 
 export async function listReminderLog(deps: ReminderDeps, auth: AuthState, query: ReminderLogQuery): Promise<ReminderLogPage & { stuckBefore: string }> {
-  requirePermission(auth, 'viewInvoices');
+  requireAccess(auth, 'viewInvoices');
   const page = await deps.log.list(query);
   return { ...page, stuckBefore: new Date(deps.clock.now().getTime() - STUCK_AFTER_MS).toISOString() };
 }
@@ -67,7 +67,7 @@ export const isStuck = (e: Pick<ReminderLogEntry, 'status' | 'at'>, now: Date): 
 
 /** Sends the due reminders now (the scheduler does the same on its own). */
 export async function runRemindersNow(deps: ReminderDeps, auth: AuthState): Promise<ReminderRunResult> {
-  requirePermission(auth, 'editInvoices');
+  requireAccess(auth, 'editInvoices');
   return runPaymentReminders(deps);
 }
 
@@ -76,7 +76,7 @@ export async function runRemindersNow(deps: ReminderDeps, auth: AuthState): Prom
  * its run stopped, so retrying it is the admin's informed choice.
  */
 export async function retryReminder(deps: ReminderDeps, auth: AuthState, id: string): Promise<ReminderRunResult> {
-  const actor = requirePermission(auth, 'editInvoices');
+  const actor = requireAccess(auth, 'editInvoices');
   const entry = await deps.log.get(id);
   if (entry === null) throw new DomainError('not-found', 'No such reminder.');
   if (entry.status !== 'failed' && !isStuck(entry, deps.clock.now())) {

@@ -2,7 +2,8 @@ import type { AuthState } from '../../domain/auth/permissions.ts';
 import { TIME_ENTRY_ENTITY, manualEntry, overlapError, overlapping } from '../../domain/time/time-entry.ts';
 import { entryWeek, weekApprovedError } from '../../domain/time/timesheet.ts';
 import { entryView, type EntryView } from './entry-view.ts';
-import { getEmployeeOrFail, timeAdmin, type TimeDeps } from './time-deps.ts';
+import { getEmployeeOrFail, type TimeDeps } from './time-deps.ts';
+import { ADMIN, requireAccess } from '../shared/require-access.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -15,7 +16,7 @@ export interface NewEntryInput {
 
 /** An admin adds a shift that was never clocked, with a reason; refused on an approved week or over another entry. */
 export async function addTimeEntry(deps: TimeDeps, auth: AuthState, employeeId: string, input: NewEntryInput, reason: string): Promise<EntryView> {
-  const actor = timeAdmin(auth);
+  const actor = requireAccess(auth, ADMIN);
   const employee = await getEmployeeOrFail(deps, employeeId);
   const now = deps.clock.now();
   const entry = manualEntry({ employeeId: employee.id, employeeName: employee.name, ...input }, reason, actor, now);

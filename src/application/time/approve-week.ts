@@ -1,12 +1,13 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { TIMESHEET_ENTITY, approveWeek, unlockWeek, weekApprovalId, type WeekApproval } from '../../domain/time/timesheet.ts';
 import { buildEmployeeWeek, type EmployeeWeek } from './employee-week.ts';
-import { getEmployeeOrFail, resolveWeek, timeAdmin, type TimeDeps } from './time-deps.ts';
+import { getEmployeeOrFail, resolveWeek, type TimeDeps } from './time-deps.ts';
+import { ADMIN, requireAccess } from '../shared/require-access.ts';
 
 type Change = (current: WeekApproval | null, entries: Parameters<typeof approveWeek>[3], actor: { id: string; name: string }, now: Date) => WeekApproval;
 
 async function changeWeek(deps: TimeDeps, auth: AuthState, employeeId: string, week: string, action: 'approve' | 'unlock', change: Change): Promise<EmployeeWeek> {
-  const actor = timeAdmin(auth);
+  const actor = requireAccess(auth, ADMIN);
   const employee = await getEmployeeOrFail(deps, employeeId);
   const range = resolveWeek(deps, week);
   const now = deps.clock.now();

@@ -3,7 +3,8 @@ import { DomainError } from '../../domain/shared/domain-error.ts';
 import { TIME_ENTRY_ENTITY, editEntry, overlapError, overlapping, type EntryEdit, type EntryPatch, type TimeEntry } from '../../domain/time/time-entry.ts';
 import { entryWeek, weekApprovedError } from '../../domain/time/timesheet.ts';
 import { entryView, type EntryView } from './entry-view.ts';
-import { timeAdmin, type TimeDeps } from './time-deps.ts';
+import { type TimeDeps } from './time-deps.ts';
+import { ADMIN, requireAccess } from '../shared/require-access.ts';
 
 /**
  * An admin corrects an entry (a forgotten clock-out, a missed break) and says why. Refused while
@@ -11,7 +12,7 @@ import { timeAdmin, type TimeDeps } from './time-deps.ts';
  * and in the audit trail.
  */
 export async function editTimeEntry(deps: TimeDeps, auth: AuthState, id: string, patch: EntryPatch, reason: string): Promise<EntryView> {
-  const actor = timeAdmin(auth);
+  const actor = requireAccess(auth, ADMIN);
   const now = deps.clock.now();
   let edit: EntryEdit | null = null;
   const near = await neighbours(deps, id, patch);

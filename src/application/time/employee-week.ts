@@ -2,7 +2,8 @@ import type { AuthState } from '../../domain/auth/permissions.ts';
 import { timesheetRow, type TimesheetRow, type WeekApproval } from '../../domain/time/timesheet.ts';
 import type { WeekRange } from '../../domain/time/zoned-week.ts';
 import { entryView, type EntryView } from './entry-view.ts';
-import { getEmployeeOrFail, requireWorker, resolveWeek, timeAdmin, type TimeDeps, type Worker } from './time-deps.ts';
+import { getEmployeeOrFail, requireWorker, resolveWeek, type TimeDeps, type Worker } from './time-deps.ts';
+import { ADMIN, requireAccess } from '../shared/require-access.ts';
 
 export interface EmployeeWeek {
   /** The company time zone the days are in, for screens to show local times. */
@@ -27,7 +28,7 @@ export async function buildEmployeeWeek(deps: TimeDeps, worker: Worker, week: We
 
 /** An admin's view of one employee's week, entries and edit history included. */
 export async function getEmployeeWeek(deps: TimeDeps, auth: AuthState, employeeId: string, week: string | undefined): Promise<EmployeeWeek> {
-  timeAdmin(auth);
+  requireAccess(auth, ADMIN);
   const employee = await getEmployeeOrFail(deps, employeeId);
   return buildEmployeeWeek(deps, { id: employee.id, name: employee.name }, resolveWeek(deps, week));
 }

@@ -4,7 +4,8 @@ import { DomainError } from '../../domain/shared/domain-error.ts';
 import { workedMinutes, breakMinutes } from '../../domain/time/time-entry.ts';
 import { addDays, dateKey, isDateKey, localTime, startOfDay, weekStartOf } from '../../domain/time/zoned-week.ts';
 import { buildWeekTimesheets } from './week-timesheets.ts';
-import { resolveWeek, timeAdmin, type TimeDeps } from './time-deps.ts';
+import { resolveWeek, type TimeDeps } from './time-deps.ts';
+import { ADMIN, requireAccess } from '../shared/require-access.ts';
 
 export const MAX_EXPORT_DAYS = 93;
 
@@ -37,7 +38,7 @@ export function exportRange(deps: Pick<TimeDeps, 'clock' | 'rules'>, q: { week?:
  * range, with regular and overtime hours and whether the week is approved.
  */
 export async function exportTimeCsv(deps: TimeDeps, auth: AuthState, range: ExportRange, kind: 'entries' | 'summary'): Promise<string> {
-  timeAdmin(auth);
+  requireAccess(auth, ADMIN);
   const tz = deps.rules.timeZone;
   const now = deps.clock.now();
   if (kind === 'summary') {

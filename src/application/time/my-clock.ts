@@ -4,6 +4,7 @@ import { entryWeek, weekApprovedError } from '../../domain/time/timesheet.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { entryView, type EntryView } from './entry-view.ts';
 import { buildEmployeeWeek, type EmployeeWeek } from './employee-week.ts';
+import { requireAccess, STAFF } from '../shared/require-access.ts';
 import { clockingWorker, requireWorker, resolveWeek, type TimeDeps, type Worker } from './time-deps.ts';
 
 /**
@@ -17,6 +18,7 @@ export interface MyClock {
 }
 
 export async function getMyClock(deps: TimeDeps, auth: AuthState): Promise<MyClock> {
+  requireAccess(auth, STAFF);
   const worker = await clockingWorker(deps, auth);
   if (!worker) return { worker: null, open: null, week: null };
   const [open, week] = await Promise.all([deps.entries.findOpen(worker.id), buildEmployeeWeek(deps, worker, resolveWeek(deps, undefined))]);

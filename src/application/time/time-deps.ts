@@ -1,5 +1,4 @@
 import type { AuditLog } from '../../domain/audit/audit-log.ts';
-import type { Actor } from '../../domain/audit/audit-entry.ts';
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import type { EmployeeDirectory } from '../../domain/employees/employee-directory.ts';
 import type { EmployeeRecord } from '../../domain/employees/employee-record.ts';
@@ -7,6 +6,7 @@ import type { Clock } from '../../domain/shared/clock.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { TimeEntryRepository } from '../../domain/time/time-entry-repository.ts';
 import type { TimeRules } from '../../domain/time/timesheet.ts';
+import { requireAccess, STAFF } from '../shared/require-access.ts';
 import { dateKey, isDateKey, weekRange, type WeekRange } from '../../domain/time/zoned-week.ts';
 
 export interface TimeDeps {
@@ -35,18 +35,11 @@ export async function clockingWorker(deps: Pick<TimeDeps, 'employees'>, auth: Au
 }
 
 export async function requireWorker(deps: Pick<TimeDeps, 'employees'>, auth: AuthState): Promise<Worker> {
-  if (auth.kind === 'signed-out') throw new DomainError('unauthenticated', 'Please sign in.');
+  requireAccess(auth, STAFF);
   const worker = await clockingWorker(deps, auth);
   // Not 'forbidden': the route is open to this person, there is just no record to clock with.
   if (!worker) throw new DomainError('not-found', 'Your account has no active employee record, so there is no clock to use.');
   return worker;
-}
-
-/** Timesheets of others are for admins only; the use cases check it as the routes do. */
-export function timeAdmin(auth: AuthState): Actor {
-  if (auth.kind === 'signed-out') throw new DomainError('unauthenticated', 'Please sign in.');
-  if (auth.kind !== 'admin') throw new DomainError('forbidden', 'Only an admin may see or change timesheets.');
-  return { id: auth.user.id, name: auth.user.displayName ?? auth.user.email ?? auth.user.id };
 }
 
 /** The week holding `day` (YYYY-MM-DD), or the current week in the company time zone. */

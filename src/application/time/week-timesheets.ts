@@ -2,7 +2,8 @@ import type { AuthState } from '../../domain/auth/permissions.ts';
 import type { EmployeeRecord } from '../../domain/employees/employee-record.ts';
 import { timesheetRow, type TimesheetRow } from '../../domain/time/timesheet.ts';
 import type { WeekRange } from '../../domain/time/zoned-week.ts';
-import { resolveWeek, timeAdmin, type TimeDeps } from './time-deps.ts';
+import { resolveWeek, type TimeDeps } from './time-deps.ts';
+import { ADMIN, requireAccess } from '../shared/require-access.ts';
 
 export interface WeekTimesheets {
   weekStart: string;
@@ -38,6 +39,6 @@ export async function buildWeekTimesheets(deps: TimeDeps, week: WeekRange): Prom
 }
 
 export async function getWeekTimesheets(deps: TimeDeps, auth: AuthState, week: string | undefined): Promise<WeekTimesheets> {
-  timeAdmin(auth);
+  requireAccess(auth, ADMIN);
   return buildWeekTimesheets(deps, resolveWeek(deps, week));
 }

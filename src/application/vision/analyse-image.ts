@@ -14,7 +14,7 @@ import {
   type VisionAnalysis,
 } from '../../domain/vision/vision-analysis.ts';
 import type { VisionAnalysisRepository } from '../../domain/vision/vision-analysis-repository.ts';
-import { asDomainError, requireVisionAi } from './vision-access.ts';
+import { requireAccess } from '../shared/require-access.ts';
 
 export interface AnalyseImageDeps {
   /** A getter, so the detector's worker pool starts on the first analysis, not at boot. */
@@ -39,7 +39,7 @@ export const VISION_FOLDER = 'vision';
  * behind; if saving the record fails, the stored image is removed again.
  */
 export async function analyseImage(deps: AnalyseImageDeps, auth: AuthState, input: AnalyseImageInput): Promise<VisionAnalysis> {
-  const createdBy = requireVisionAi(auth);
+  const createdBy = requireAccess(auth, 'useVisionAi');
   if (input.bytes.byteLength === 0) throw new DomainError('validation', 'Choose an image to analyse.');
   if (input.bytes.byteLength > deps.maxImageBytes) {
     throw new DomainError('validation', `The image is larger than the ${formatMb(deps.maxImageBytes)} limit.`);
@@ -52,18 +52,13 @@ export async function analyseImage(deps: AnalyseImageDeps, auth: AuthState, inpu
   const result = await deps.detector().detect(input.bytes, { minScore: STORED_MIN_SCORE });
 
   const fileName = displayFileName(input.fileName);
-  let stored;
-  try {
-    stored = await deps.files.upload({
-      folder: VISION_FOLDER,
-      data: input.bytes,
-      contentType,
-      fileName,
-      limits: { maxBytes: deps.maxImageBytes, allowedContentTypes: [contentType] },
-    });
-  } catch (e) {
-    throw asDomainError(e);
-  }
+  const stored = await deps.files.upload({
+    folder: VISION_FOLDER,
+    data: input.bytes,
+    contentType,
+    fileName,
+    limits: { maxBytes: deps.maxImageBytes, allowedContentTypes: [contentType] },
+  });
   try {
     return await deps.analyses.add(
       newVisionAnalysis({

@@ -2,7 +2,8 @@ import type { AuthState } from '../../domain/auth/permissions.ts';
 import type { FileStorage } from '../../domain/storage/file-storage.ts';
 import { isStorageErrorWithCode } from '../../domain/storage/storage-error.ts';
 import type { VisionAnalysisRepository } from '../../domain/vision/vision-analysis-repository.ts';
-import { asDomainError, findAnalysis, requireVisionAi } from './vision-access.ts';
+import { requireAccess } from '../shared/require-access.ts';
+import { findAnalysis } from './vision-access.ts';
 
 /**
  * Deletes the analysis and its image. The image goes first: if that fails the record stays and
@@ -13,12 +14,12 @@ export async function deleteVisionAnalysis(
   auth: AuthState,
   id: string,
 ): Promise<void> {
-  requireVisionAi(auth);
+  requireAccess(auth, 'useVisionAi');
   const analysis = await findAnalysis(deps.analyses, id);
   try {
     await deps.files.delete(analysis.imagePath);
   } catch (e) {
-    if (!isStorageErrorWithCode(e, 'storage/object-not-found')) throw asDomainError(e);
+    if (!isStorageErrorWithCode(e, 'storage/object-not-found')) throw e;
   }
   await deps.analyses.delete(id);
 }

@@ -1,4 +1,4 @@
-import { can, type AuthState } from '../../domain/auth/permissions.ts';
+import type { AuthState } from '../../domain/auth/permissions.ts';
 import type { ClientRepository } from '../../domain/clients/client-repository.ts';
 import type { JobRepository } from '../../domain/jobs/job-repository.ts';
 import type { QuoteRequestRepository } from '../../domain/quotes/quote-request-repository.ts';
@@ -6,7 +6,7 @@ import { DomainError } from '../../domain/shared/domain-error.ts';
 import { readAllBytes } from '../../domain/storage/file-storage.ts';
 import type { VisionAnalysis } from '../../domain/vision/vision-analysis.ts';
 import { analyseImage, type AnalyseImageDeps } from './analyse-image.ts';
-import { requireVisionAi } from './vision-access.ts';
+import { mayAccess, requireAccess } from '../shared/require-access.ts';
 
 /**
  * Images already in the system that the vision tool can analyse without an upload: the photos
@@ -36,9 +36,9 @@ export interface ImageSource {
 const MAX_JOBS = 100;
 
 export async function listImageSources(deps: ImageSourceDeps, auth: AuthState, q: { clientId: string; siteId: string | null; jobId: string | null }): Promise<ImageSource[]> {
-  requireVisionAi(auth);
+  requireAccess(auth, 'useVisionAi');
   const out: ImageSource[] = [];
-  if (can(auth, 'viewJobs')) {
+  if (mayAccess(auth, 'viewJobs')) {
     const jobs = q.jobId
       ? [await deps.jobs.get(q.jobId)].filter((j) => j !== null && j.clientId === q.clientId)
       : (await deps.jobs.list({ status: null, type: null, employeeId: null, clientId: q.clientId, from: null, to: null, words: [], sort: 'createdAt', direction: 'desc', limit: MAX_JOBS, cursor: null })).jobs;
@@ -59,7 +59,7 @@ export async function listImageSources(deps: ImageSourceDeps, auth: AuthState, q
       }
     }
   }
-  if (can(auth, 'viewClients') && q.jobId === null) {
+  if (mayAccess(auth, 'viewClients') && q.jobId === null) {
     const client = await deps.clients.get(q.clientId);
     const lead = client?.leadId ? await deps.leads.get(client.leadId) : null;
     if (client && lead) {
@@ -87,19 +87,19 @@ export async function listImageSources(deps: ImageSourceDeps, auth: AuthState, q
 
 /** Analyses a picked image; the analysis is linked to where the image came from. */
 export async function analyseImageSource(deps: ImageSourceDeps, auth: AuthState, input: { ref: string; contractId: string | null; note: string | null }): Promise<VisionAnalysis> {
-  requireVisionAi(auth);
+  requireAccess(auth, 'useVisionAi');
   const notFound = () => new DomainError('not-found', 'That image is no longer there.');
   const [kind, ownerId, key] = input.ref.split(':');
   if (!ownerId || key === undefined) throw new DomainError('validation', 'Pick an image.', { ref: ['Pick an image.'] });
   let source: { path: string; fileName: string | null; links: { clientId: string; siteId: string | null; jobId: string | null } };
   if (kind === 'job') {
-    if (!can(auth, 'viewJobs')) throw new DomainError('forbidden', 'You do not have permission to see job photos.');
+    requireAccess(auth, 'viewJobs');
     const job = await deps.jobs.get(ownerId);
     const photo = job?.photos.find((p) => p.id === key);
     if (!job || !photo) throw notFound();
     source = { path: photo.path, fileName: photo.fileName, links: { clientId: job.clientId, siteId: job.siteId, jobId: job.id } };
   } else if (kind === 'lead') {
-    if (!can(auth, 'viewClients')) throw new DomainError('forbidden', 'You do not have permission to see quote requests.');
+    requireAccess(auth, 'viewClients');
     const lead = await deps.leads.get(ownerId);
     const photo = lead?.photos[Number(key)];
     if (!lead || !photo || lead.convertedClientId === null) throw notFound();

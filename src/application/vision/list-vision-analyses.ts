@@ -1,6 +1,6 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import type { VisionAnalysisPage, VisionAnalysisRepository, VisionAnalysisSearch } from '../../domain/vision/vision-analysis-repository.ts';
-import { requireVisionAi } from './vision-access.ts';
+import { requireAccess } from '../shared/require-access.ts';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -11,7 +11,7 @@ export async function listVisionAnalyses(
   auth: AuthState,
   query: VisionAnalysisSearch & { limit?: number; cursor?: string },
 ): Promise<VisionAnalysisPage> {
-  requireVisionAi(auth);
+  requireAccess(auth, 'useVisionAi');
   const { limit, cursor, ...filter } = query;
   const size = Math.min(Math.max(1, limit ?? DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
   return deps.analyses.search(filter, { limit: size, ...(cursor !== undefined ? { cursor } : {}) });

@@ -1,7 +1,8 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import type { ByteSource, FileStorage } from '../../domain/storage/file-storage.ts';
 import type { VisionAnalysisRepository } from '../../domain/vision/vision-analysis-repository.ts';
-import { asDomainError, findAnalysis, requireVisionAi } from './vision-access.ts';
+import { requireAccess } from '../shared/require-access.ts';
+import { findAnalysis } from './vision-access.ts';
 
 export interface VisionImage {
   body: ByteSource;
@@ -16,12 +17,8 @@ export async function openVisionImage(
   auth: AuthState,
   id: string,
 ): Promise<VisionImage> {
-  requireVisionAi(auth);
+  requireAccess(auth, 'useVisionAi');
   const analysis = await findAnalysis(deps.analyses, id);
-  try {
-    const { metadata, body } = await deps.files.download(analysis.imagePath);
-    return { body, contentType: analysis.contentType, size: metadata.size, fileName: analysis.fileName };
-  } catch (e) {
-    throw asDomainError(e);
-  }
+  const { metadata, body } = await deps.files.download(analysis.imagePath);
+  return { body, contentType: analysis.contentType, size: metadata.size, fileName: analysis.fileName };
 }

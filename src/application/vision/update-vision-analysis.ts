@@ -2,7 +2,7 @@ import type { AuthState } from '../../domain/auth/permissions.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { normaliseLinks, normaliseNote, type LinkField, type VisionAnalysis } from '../../domain/vision/vision-analysis.ts';
 import type { VisionAnalysisRepository } from '../../domain/vision/vision-analysis-repository.ts';
-import { requireVisionAi } from './vision-access.ts';
+import { requireAccess } from '../shared/require-access.ts';
 
 export type VisionAnalysisChanges = Partial<Record<LinkField, string | null>> & { note?: string | null };
 
@@ -13,7 +13,7 @@ export async function updateVisionAnalysis(
   id: string,
   changes: VisionAnalysisChanges,
 ): Promise<VisionAnalysis> {
-  requireVisionAi(auth);
+  requireAccess(auth, 'useVisionAi');
   const { note, ...links } = changes;
   const normalisedNote = normaliseNote(note);
   const updated = await deps.analyses.update(id, {
