@@ -1,4 +1,6 @@
-import { auditEntry, type Actor } from '../../domain/clients/client-audit.ts';
+import type { AuthState } from '../../domain/auth/permissions.ts';
+import { auditEntry } from '../../domain/clients/client-audit.ts';
+import { requireAccess } from '../shared/require-access.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { ClientDeps } from './client-deps.ts';
 import { buildClient } from './client-changes.ts';
@@ -8,7 +10,8 @@ import { parseClientCsv } from './client-csv.ts';
  * Imports every row or none: the file is checked again (it may differ from the previewed one)
  * and refused whole if any row has an error; the clients are then created in one transaction.
  */
-export async function commitClientImport(deps: Pick<ClientDeps, 'clients' | 'audit' | 'cipher' | 'clock' | 'ids'>, actor: Actor, csv: string): Promise<{ created: number }> {
+export async function commitClientImport(deps: Pick<ClientDeps, 'clients' | 'audit' | 'cipher' | 'clock' | 'ids'>, auth: AuthState, csv: string): Promise<{ created: number }> {
+  const actor = requireAccess(auth, 'editClients');
   const { rows, fileErrors } = parseClientCsv(csv);
   if (fileErrors.length) throw new DomainError('validation', fileErrors.join(' '), { csv: fileErrors });
   const bad = rows.filter((r) => r.input === null);

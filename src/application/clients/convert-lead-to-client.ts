@@ -1,5 +1,7 @@
 import type { Contact } from '../../domain/clients/client.ts';
-import { auditEntry, type Actor } from '../../domain/clients/client-audit.ts';
+import type { AuthState } from '../../domain/auth/permissions.ts';
+import { auditEntry } from '../../domain/clients/client-audit.ts';
+import { requireAccess } from '../shared/require-access.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { emailSchema, phoneSchema, type ClientView } from '../../contracts/clients.ts';
 import type { ClientDeps } from './client-deps.ts';
@@ -11,7 +13,8 @@ import { clientView } from './client-views.ts';
  * becomes 'won' in the same transaction. Missing or malformed lead fields do not block it:
  * what cannot be used is kept in the notes for someone to tidy up.
  */
-export async function convertLeadToClient(deps: Pick<ClientDeps, 'clients' | 'audit' | 'leads' | 'cipher' | 'clock' | 'ids'>, actor: Actor, leadId: string): Promise<ClientView> {
+export async function convertLeadToClient(deps: Pick<ClientDeps, 'clients' | 'audit' | 'leads' | 'cipher' | 'clock' | 'ids'>, auth: AuthState, leadId: string): Promise<ClientView> {
+  const actor = requireAccess(auth, 'editClients');
   const lead = await deps.leads.find(leadId);
   if (!lead) throw new DomainError('not-found', 'That quote request does not exist.');
   if (lead.convertedClientId) throw new DomainError('conflict', 'This quote request has already been converted to a client.');

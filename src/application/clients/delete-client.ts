@@ -1,4 +1,6 @@
-import { auditEntry, type Actor } from '../../domain/clients/client-audit.ts';
+import type { AuthState } from '../../domain/auth/permissions.ts';
+import { auditEntry } from '../../domain/clients/client-audit.ts';
+import { requireAccess } from '../shared/require-access.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { ClientDeps } from './client-deps.ts';
 import { loadClient } from './get-client.ts';
@@ -6,7 +8,8 @@ import { loadClient } from './get-client.ts';
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Refused while jobs or invoices point at the client: their history must stay whole. */
-export async function deleteClient(deps: Pick<ClientDeps, 'clients' | 'audit' | 'relations' | 'clock'>, actor: Actor, id: string): Promise<void> {
+export async function deleteClient(deps: Pick<ClientDeps, 'clients' | 'audit' | 'relations' | 'clock'>, auth: AuthState, id: string): Promise<void> {
+  const actor = requireAccess(auth, 'editClients');
   const client = await loadClient(deps, id);
   const { jobs, invoices } = await deps.relations.countBlocking(id);
   if (jobs > 0 || invoices > 0) {

@@ -1,5 +1,7 @@
 import { findSite } from '../../domain/clients/client.ts';
-import { auditEntry, type Actor } from '../../domain/clients/client-audit.ts';
+import type { AuthState } from '../../domain/auth/permissions.ts';
+import { auditEntry } from '../../domain/clients/client-audit.ts';
+import { requireAccess } from '../shared/require-access.ts';
 import { passcodeContext } from '../../domain/clients/secret-cipher.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { ClientDeps } from './client-deps.ts';
@@ -7,10 +9,11 @@ import { loadClient } from './get-client.ts';
 import { siteNotFound } from './update-site.ts';
 
 /**
- * The only way a passcode leaves the server. The caller has checked editClients; the reveal is
+ * The only way a passcode leaves the server, and only to those who may edit clients; the reveal is
  * audited (who, when, which site) before the passcode is returned, so no reveal goes unrecorded.
  */
-export async function revealPasscode(deps: Pick<ClientDeps, 'clients' | 'audit' | 'cipher' | 'clock'>, actor: Actor, clientId: string, siteId: string): Promise<string> {
+export async function revealPasscode(deps: Pick<ClientDeps, 'clients' | 'audit' | 'cipher' | 'clock'>, auth: AuthState, clientId: string, siteId: string): Promise<string> {
+  const actor = requireAccess(auth, 'editClients');
   const client = await loadClient(deps, clientId);
   const site = findSite(client, siteId);
   if (!site) throw siteNotFound();

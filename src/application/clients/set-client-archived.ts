@@ -1,10 +1,13 @@
-import { auditEntry, type Actor } from '../../domain/clients/client-audit.ts';
+import type { AuthState } from '../../domain/auth/permissions.ts';
+import { auditEntry } from '../../domain/clients/client-audit.ts';
+import { requireAccess } from '../shared/require-access.ts';
 import type { ClientView } from '../../contracts/clients.ts';
 import type { ClientDeps } from './client-deps.ts';
 import { clientView } from './client-views.ts';
 
 /** Archived clients leave the default lists and search but keep their history and records. */
-export async function setClientArchived(deps: Pick<ClientDeps, 'clients' | 'audit' | 'clock'>, actor: Actor, id: string, archived: boolean): Promise<ClientView> {
+export async function setClientArchived(deps: Pick<ClientDeps, 'clients' | 'audit' | 'clock'>, auth: AuthState, id: string, archived: boolean): Promise<ClientView> {
+  const actor = requireAccess(auth, 'editClients');
   const { before, after } = await deps.clients.update(id, (c) => ({ ...c, archived }));
   if (before.archived !== archived) {
     await deps.audit.record([

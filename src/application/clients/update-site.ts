@@ -1,5 +1,7 @@
 import { findSite } from '../../domain/clients/client.ts';
-import { auditEntry, type Actor } from '../../domain/clients/client-audit.ts';
+import type { AuthState } from '../../domain/auth/permissions.ts';
+import { auditEntry } from '../../domain/clients/client-audit.ts';
+import { requireAccess } from '../shared/require-access.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { SitePatch, SiteView } from '../../contracts/clients.ts';
 import type { ClientDeps } from './client-deps.ts';
@@ -10,11 +12,12 @@ export const siteNotFound = () => new DomainError('not-found', 'That site does n
 
 export async function updateSite(
   deps: Pick<ClientDeps, 'clients' | 'audit' | 'cipher' | 'clock'>,
-  actor: Actor,
+  auth: AuthState,
   clientId: string,
   siteId: string,
   patch: SitePatch,
 ): Promise<SiteView> {
+  const actor = requireAccess(auth, 'editClients');
   const { before, after } = await deps.clients.update(clientId, (c) => {
     const site = findSite(c, siteId);
     if (!site) throw siteNotFound();
