@@ -1,7 +1,7 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { FEED_TOKEN_PATTERN, feedPath, jobEvent, type CalendarEvent } from '../../domain/jobs/calendar-feed.ts';
-import { requireAccess, STAFF } from '../shared/require-access.ts';
+import { ADMIN, mayAccess, requireAccess, STAFF } from '../shared/require-access.ts';
 import type { JobDeps } from './job-deps.ts';
 
 export interface FeedStatus {
@@ -20,7 +20,7 @@ function feedOwner(auth: AuthState, employeeId: string | null): { employeeId: st
     if (auth.kind !== 'employee') throw new DomainError('not-found', 'Calendar feeds belong to employee records; you have none.');
     return { employeeId: auth.employee.id, actor };
   }
-  if (auth.kind === 'admin' || (auth.kind === 'employee' && auth.employee.id === employeeId)) return { employeeId, actor };
+  if (mayAccess(auth, ADMIN) || (auth.kind === 'employee' && auth.employee.id === employeeId)) return { employeeId, actor };
   // Not the kernel's "lacks a permission": any staff member has a feed, just not someone else's.
   throw new DomainError('forbidden', 'You can manage only your own calendar feed.');
 }
