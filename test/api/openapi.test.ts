@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildTestApp, type TestApp } from '../support/app.ts';
+import { buildTestApp, PRODUCTION_ENV, type TestApp } from '../support/app.ts';
 import { clientInputSchema } from '../../src/contracts/clients.ts';
 import { DOCS_PREFIX, OPENAPI_PATH } from '../../src/http/plugins/openapi.ts';
 
@@ -18,15 +18,6 @@ interface Document {
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-const PRODUCTION_ENV = {
-  NODE_ENV: 'production',
-  GOOGLE_CLIENT_ID: 'client.apps.example',
-  GOOGLE_CLIENT_SECRET: 'not-a-real-secret',
-  SESSION_SECRET: 'x'.repeat(40),
-  ADMIN_USER_IDS: '111,222',
-  PUBLIC_URL: 'https://shieldline.example',
-};
-
 /** `GET /api/clients/:id` as the document spells it: `get /api/clients/{id}`. */
 const documentKey = (method: string, url: string) => `${method.toLowerCase()} ${url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
 
