@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { buildTestApp, PRODUCTION_ENV, type TestApp } from '../support/app.ts';
 import { clientInputSchema } from '../../src/contracts/clients.ts';
 import { DOCS_PREFIX, OPENAPI_PATH } from '../../src/http/plugins/openapi.ts';
+import { declareContextAccess } from '../../src/http/plugins/identity.ts';
+import { PUBLIC, STAFF } from '../../src/http/access.ts';
 
 interface Operation {
   responses?: Record<string, { description?: unknown }>;
@@ -186,5 +188,37 @@ describe('in production', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('declareContextAccess (how the docs viewer gets its access)', () => {
+  it('gives the routes of that plugin context its access; a route\'s own declaration wins', async () => {
+    const t = await buildTestApp({}, (app) => {
+      void app.register(async (ctx) => {
+        declareContextAccess(ctx, STAFF);
+        ctx.get('/api/test-context', async () => ({ ok: true }));
+        ctx.get('/api/test-context/own', { config: { access: PUBLIC } }, async () => ({ ok: true }));
+      });
+    });
+    try {
+      expect(t.app.apiRoutes.filter((r) => r.url.startsWith('/api/test-context'))).toEqual([
+        { method: 'GET', url: '/api/test-context', access: STAFF },
+        { method: 'GET', url: '/api/test-context/own', access: PUBLIC },
+      ]);
+      expect((await t.app.inject('/api/test-context')).statusCode).toBe(401);
+      expect((await t.app.inject('/api/test-context/own')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('leaves default deny in place elsewhere: an undeclared /api route stops the server starting', async () => {
+    await expect(
+      buildTestApp({}, (app) => {
+        void app.register(async (ctx) => {
+          ctx.get('/api/test-undeclared', async () => ({ ok: true }));
+        });
+      }),
+    ).rejects.toThrow(/GET \/api\/test-undeclared declares no access/);
   });
 });
