@@ -9,7 +9,8 @@ import { registerErrorHandler } from './error-handler.ts';
 import { requestLogValue } from './log-redaction.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
-import { registerIdentity } from './plugins/identity.ts';
+import { registerIdentity, sessionCookieName } from './plugins/identity.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { EMBEDDED_OIDC_PREFIX, interactionPath, registerEmbeddedOidc } from './plugins/embedded-oidc.ts';
 import { sessionSecret } from './session-secret.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -127,6 +128,7 @@ export async function buildServer(
   });
 
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  await registerOpenApi(app, { production, title: config.company.name, sessionCookie: sessionCookieName(production) });
   await app.register(healthRoutes, { ping: () => container.ping() });
   await app.register(siteRoutes, { info: config.company });
   await app.register(contactRoutes, {

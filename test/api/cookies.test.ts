@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/app.ts';
+import { buildTestApp, PRODUCTION_ENV, type TestApp } from '../support/app.ts';
 
 /**
  * Production configuration: Google sign-in, so no embedded provider (as in test/api/server.test.ts),
@@ -7,15 +7,7 @@ import { buildTestApp, type TestApp } from '../support/app.ts';
  * came over https, which the server learns from the trusted proxy's X-Forwarded-Proto.
  */
 const HTTPS = { 'x-forwarded-proto': 'https' };
-const PRODUCTION_ENV = {
-  TRUST_PROXY: '127.0.0.1',
-  NODE_ENV: 'production',
-  GOOGLE_CLIENT_ID: 'client.apps.example',
-  GOOGLE_CLIENT_SECRET: 'not-a-real-secret',
-  SESSION_SECRET: 'x'.repeat(40),
-  ADMIN_USER_IDS: '111,222',
-  PUBLIC_URL: 'https://shieldline.example',
-};
+const BEHIND_PROXY = { ...PRODUCTION_ENV, TRUST_PROXY: '127.0.0.1' };
 
 interface SetCookie {
   name: string;
@@ -52,7 +44,7 @@ function expectHostOnly(c: SetCookie | undefined, sameSite: 'Lax' | 'Strict') {
 describe('cookies in production', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(PRODUCTION_ENV);
+    t = await buildTestApp(BEHIND_PROXY);
   });
   afterAll(() => t.close());
 

@@ -180,6 +180,14 @@ const MATRIX: Record<string, Policy> = {
   'POST /api/files/:path/tokens': 'admin',
   'DELETE /api/files/:path/tokens/:token': 'admin',
   'DELETE /api/files/:path': 'admin',
+  'GET /api/openapi.json': 'public',
+  // The docs viewer (@fastify/swagger-ui), outside production only.
+  'GET /api/docs': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
+  'GET /api/docs/static/*': 'public',
 };
 
 type Role =

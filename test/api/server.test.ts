@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/app.ts';
+import { buildTestApp, PRODUCTION_ENV, type TestApp } from '../support/app.ts';
 import { TOKENS } from '../../src/container.ts';
 import { PUBLIC } from '../../src/http/access.ts';
 
@@ -84,14 +84,6 @@ describe('the BFF', () => {
   });
 });
 
-const PRODUCTION_ENV = {
-  GOOGLE_CLIENT_ID: 'client.apps.example',
-  GOOGLE_CLIENT_SECRET: 'not-a-real-secret',
-  SESSION_SECRET: 'x'.repeat(40),
-  ADMIN_USER_IDS: '111,222',
-  PUBLIC_URL: 'https://shieldline.example',
-};
-
 describe('unexpected failures', () => {
   it('become a generic 500 without a stack trace', async () => {
     const t = await buildTestApp({}, (app) => {
@@ -112,7 +104,7 @@ describe('unexpected failures', () => {
 
 describe('production headers', () => {
   it('adds HSTS in production', async () => {
-    const t = await buildTestApp({ NODE_ENV: 'production', ...PRODUCTION_ENV });
+    const t = await buildTestApp(PRODUCTION_ENV);
     try {
       const res = await t.app.inject('/api/health');
       expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');

@@ -22,6 +22,16 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
+/** A production configuration the server accepts: Google sign-in (so no embedded provider), a set session secret. */
+export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
+  NODE_ENV: 'production',
+  GOOGLE_CLIENT_ID: 'client.apps.example',
+  GOOGLE_CLIENT_SECRET: 'not-a-real-secret',
+  SESSION_SECRET: 'x'.repeat(40),
+  ADMIN_USER_IDS: '111,222',
+  PUBLIC_URL: 'https://shieldline.example',
+};
+
 /** The real server on a real SQLite file in a temp folder, driven through `inject`. */
 export async function buildTestApp(
   env: Record<string, string> = {},

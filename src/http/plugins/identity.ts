@@ -80,6 +80,19 @@ const NON_API_ROUTE = /^\/(\*?|oidc(\/\*)?|oidc-login\/.+)$/;
  */
 const reachedApi = (req: FastifyRequest) => req.routeOptions.url !== undefined && isApi(req.routeOptions.url);
 
+const CONTEXT_ACCESS = Symbol('context access');
+
+/**
+ * Declares the access of every route registered inside `context` (an encapsulated plugin) that
+ * declares none itself: for a third-party plugin whose routes cannot carry `config.access` (the
+ * API docs viewer). It is still a declaration, so default deny holds everywhere else.
+ */
+export function declareContextAccess(context: FastifyInstance, access: RouteAccess): void {
+  context.decorate<RouteAccess>(CONTEXT_ACCESS, access);
+}
+
+const contextAccess = (context: FastifyInstance) => (context as unknown as { [CONTEXT_ACCESS]?: RouteAccess })[CONTEXT_ACCESS];
+
 /** Names the cookie by environment: `__Host-` needs Secure, which needs HTTPS (production). */
 export const sessionCookieName = (production: boolean) => (production ? '__Host-sid' : 'sid');
 
@@ -94,8 +107,10 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDeps)
   // Every /api route must say who may call it; a route that does not stops the server starting.
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
-  app.addHook('onRoute', (route) => {
-    const access = route.config?.access;
+  app.addHook('onRoute', function (route) {
+    const access = route.config?.access ?? contextAccess(this);
+    // A context's declaration is copied onto the route: the access check reads the route's.
+    if (access && !route.config?.access) route.config = { ...route.config, access };
     if (!isApi(route.url)) {
       if (!access && !NON_API_ROUTE.test(route.url)) throw new Error(`Route ${[route.method].flat().join(',')} ${route.url} is outside /api and declares no access (config.access).`);
       return;

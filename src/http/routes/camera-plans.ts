@@ -127,7 +127,7 @@ export const cameraPlanRoutes: FastifyPluginAsyncZod<CameraPlanRoutesDeps> = asy
 
   app.put(
     '/api/camera-plans/:id/floor-plan',
-    { config: EDIT, schema: { params: cameraPlanParamsSchema, response: { 200: cameraPlanSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema } } },
+    { config: EDIT, schema: { consumes: ['multipart/form-data'], params: cameraPlanParamsSchema, response: { 200: cameraPlanSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema } } },
     async (req) => {
       const body = await readMultipart(req, {
         notMultipart: new DomainError('unsupported-media-type', 'Send the floor plan as multipart/form-data (fields "version" and "file").'),

@@ -82,7 +82,7 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesDeps> = async (app, dep
   });
   const linkBase = `${deps.baseUrl.replace(/\/+$/, '')}/api/files/public`;
 
-  app.post('/api/files', { config: MANAGE, schema: { response: { 201: storedFileSchema, ...errors, 415: apiErrorSchema } } }, async (req, reply) => {
+  app.post('/api/files', { config: MANAGE, schema: { consumes: ['multipart/form-data'], response: { 201: storedFileSchema, ...errors, 415: apiErrorSchema } } }, async (req, reply) => {
     if (!req.isMultipart()) {
       return reply
         .status(415)

@@ -181,7 +181,7 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesDeps> = async (app, deps)
 
   app.post(
     '/api/jobs/:id/photos',
-    { config: { access: EDIT }, schema: { params: jobIdParamsSchema, response: { 201: jobSchema, ...errors } } },
+    { config: { access: EDIT }, schema: { consumes: ['multipart/form-data'], params: jobIdParamsSchema, response: { 201: jobSchema, ...errors } } },
     async (req, reply) => {
       const body = await readMultipart(req, {
         notMultipart: new DomainError('validation', 'Send the photo as multipart/form-data.', { photo: ['Choose a photo.'] }),

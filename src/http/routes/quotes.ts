@@ -73,7 +73,7 @@ export const quoteRoutes: FastifyPluginAsyncZod<QuoteRoutesDeps> = async (app, d
     '/api/quotes',
     {
       config: { access: PUBLIC, rateLimit: { max: 5, timeWindow: '10 minutes' } },
-      schema: { response: { 201: quoteResponseSchema, 400: apiErrorSchema } },
+      schema: { consumes: ['multipart/form-data'], response: { 201: quoteResponseSchema, 400: apiErrorSchema } },
     },
     async (req, reply) => {
       const body = await readMultipart(req, {

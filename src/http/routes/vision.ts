@@ -73,7 +73,7 @@ export const visionRoutes: FastifyPluginAsyncZod<VisionRoutesDeps> = async (app,
 
   app.post(
     '/api/vision/analyses',
-    { config: ACCESS, schema: { response: { 201: visionAnalysisSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema } } },
+    { config: ACCESS, schema: { consumes: ['multipart/form-data'], response: { 201: visionAnalysisSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema } } },
     async (req, reply) => {
       const body = await readMultipart(req, {
         notMultipart: new DomainError('unsupported-media-type', 'Send the image as multipart/form-data (field "image").'),
