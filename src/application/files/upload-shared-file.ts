@@ -3,6 +3,7 @@ import type { AuthState } from '../../domain/auth/permissions.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { ByteSource, StoredFile } from '../../domain/storage/file-storage.ts';
 import { inStorage, requireSharedFiles, SHARED_FILES_FOLDER, type SharedFilesDeps } from './shared-file-access.ts';
+import { validationError } from '../shared/field-errors.ts';
 
 /** One part of the multipart upload, as the HTTP layer hands it over (in request order). */
 export type UploadPart =
@@ -26,12 +27,7 @@ function parseMetadata(value: string): FileUploadMetadata {
   }
   const parsed = fileUploadMetadataSchema.safeParse(json);
   if (parsed.success) return parsed.data;
-  const fields: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) {
-    const key = ['metadata', ...issue.path.map(String)].join('.');
-    (fields[key] ??= []).push(issue.message);
-  }
-  throw new DomainError('validation', 'The metadata needs attention.', fields);
+  throw validationError(parsed.error.issues, (path) => ['metadata', ...path.map(String)].join('.'), 'The metadata needs attention.');
 }
 
 /**

@@ -1,10 +1,10 @@
-import { Readable } from 'node:stream';
 import { z } from 'zod';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { needs } from '../access.ts';
 import { apiErrorSchema } from '../../contracts/errors.ts';
 import { readMultipart } from '../multipart.ts';
+import { sendImage } from '../file-responses.ts';
 import {
   bomSchema,
   cameraPlanCreateSchema,
@@ -145,15 +145,7 @@ export const cameraPlanRoutes: FastifyPluginAsyncZod<CameraPlanRoutesDeps> = asy
   );
 
   app.get('/api/camera-plans/:id/floor-plan', { config: VIEW, schema: { params: cameraPlanParamsSchema } }, async (req, reply) => {
-    const image = await openFloorPlan(deps, req.auth, req.params.id);
-    return reply
-      .type(image.contentType)
-      .header('Content-Length', String(image.size))
-      .header('Content-Disposition', attachmentDisposition(image.fileName))
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'private, no-store')
-      .header('Content-Security-Policy', "default-src 'none'; sandbox")
-      .send(Readable.from(image.body));
+    return sendImage(reply, await openFloorPlan(deps, req.auth, req.params.id), 'private, no-store');
   });
 
   app.get('/api/camera-plans/:id/bom', { config: VIEW, schema: { params: cameraPlanParamsSchema, response: { 200: bomSchema, ...errors } } }, async (req) => {

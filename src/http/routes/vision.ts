@@ -1,10 +1,11 @@
-import { Readable } from 'node:stream';
 import { z } from 'zod';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { needs } from '../access.ts';
 import { apiErrorSchema } from '../../contracts/errors.ts';
 import { readMultipart } from '../multipart.ts';
+import { sendImage } from '../file-responses.ts';
+import { topLevelField, validationError } from '../../application/shared/field-errors.ts';
 import {
   visionAnalysisListQuerySchema,
   visionAnalysisPageSchema,
@@ -15,7 +16,6 @@ import {
   type VisionAnalysisDto,
 } from '../../contracts/vision.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
-import { attachmentDisposition } from '../../domain/storage/stored-file.ts';
 import type { FileStorage } from '../../domain/storage/file-storage.ts';
 import type { ObjectDetector } from '../../domain/vision/object-detector.ts';
 import type { VisionAnalysis } from '../../domain/vision/vision-analysis.ts';
@@ -84,15 +84,8 @@ export const visionRoutes: FastifyPluginAsyncZod<VisionRoutesDeps> = async (app,
       const fields = body.fields;
       if (!image) throw new DomainError('validation', 'Choose an image to analyse.', { image: ['Choose an image to analyse.'] });
       const parsed = visionUploadFieldsSchema.safeParse(fields);
-      if (!parsed.success) {
-        const byField: Record<string, string[]> = {};
-        for (const issue of parsed.error.issues) {
-          const key = issue.path.length ? String(issue.path[0]) : '_';
-          if (Object.hasOwn(fields, key) || key === '_') (byField[key] ??= []).push(issue.message);
-          else (byField['_'] ??= []).push(issue.message);
-        }
-        throw new DomainError('validation', 'Some fields need attention.', byField);
-      }
+      // A message about a field that was not sent goes to the form as a whole.
+      if (!parsed.success) throw validationError(parsed.error.issues, (path) => (Object.hasOwn(fields, topLevelField(path)) ? topLevelField(path) : '_'));
       const { note, ...links } = parsed.data;
       try {
         const saved = await analyseImage(deps, req.auth, { bytes: image.bytes, fileName: image.fileName, links, note: note ?? null });
@@ -139,15 +132,7 @@ export const visionRoutes: FastifyPluginAsyncZod<VisionRoutesDeps> = async (app,
     '/api/vision/analyses/:id/image',
     { config: ACCESS, schema: { params: visionIdParamsSchema } },
     async (req, reply) => {
-      const image = await openVisionImage(deps, req.auth, req.params.id);
-      return reply
-        .type(image.contentType)
-        .header('Content-Length', String(image.size))
-        .header('Content-Disposition', attachmentDisposition(image.fileName))
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'no-store')
-        .header('Content-Security-Policy', "default-src 'none'; sandbox")
-        .send(Readable.from(image.body));
+      return sendImage(reply, await openVisionImage(deps, req.auth, req.params.id), 'no-store');
     },
   );
 };
