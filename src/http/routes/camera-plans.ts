@@ -17,7 +17,6 @@ import {
   type CameraPlanSummaryDto,
 } from '../../contracts/camera-plans.ts';
 import type { AuthState } from '../../domain/auth/permissions.ts';
-import type { Client } from '../../domain/clients/client.ts';
 import type { ClientRepository } from '../../domain/clients/client-repository.ts';
 import type { InventoryRepository } from '../../domain/inventory/inventory-repository.ts';
 import { bomTotalCents, type MountingLine } from '../../domain/planner/bill-of-materials.ts';
@@ -30,6 +29,7 @@ import { DomainError } from '../../domain/shared/domain-error.ts';
 import { attachmentDisposition } from '../../domain/storage/stored-file.ts';
 import type { FileStorage } from '../../domain/storage/file-storage.ts';
 import { canEditPlans } from '../../application/camera-plans/camera-plan-access.ts';
+import { cameraPlanPlaces, type CameraPlanPlace } from '../../application/camera-plans/camera-plan-places.ts';
 import { cameraPlanBom } from '../../application/camera-plans/camera-plan-bom.ts';
 import { createCameraPlan } from '../../application/camera-plans/create-camera-plan.ts';
 import { deleteCameraPlan } from '../../application/camera-plans/delete-camera-plan.ts';
@@ -58,16 +58,14 @@ const EDIT = { access: needs('editProposals') };
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const base = (id: string) => `/api/camera-plans/${encodeURIComponent(id)}`;
 
-function names(client: Client | null | undefined, siteId: string) {
-  return { clientName: client?.name ?? null, siteLabel: client?.sites.find((s) => s.id === siteId)?.label ?? null };
-}
+const NO_PLACE: CameraPlanPlace = { clientName: null, siteLabel: null };
 
-function toDto(p: CameraPlan, client: Client | null, auth: AuthState): CameraPlanDto {
+function toDto(p: CameraPlan, place: CameraPlanPlace, auth: AuthState): CameraPlanDto {
   return {
     id: p.id,
     clientId: p.clientId,
     siteId: p.siteId,
-    ...names(client, p.siteId),
+    ...place,
     ...cameraPlanContent(p),
     version: p.version,
     floorPlan: p.floorPlan
@@ -82,16 +80,16 @@ function toDto(p: CameraPlan, client: Client | null, auth: AuthState): CameraPla
 
 export const cameraPlanRoutes: FastifyPluginAsyncZod<CameraPlanRoutesDeps> = async (app, deps) => {
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_FLOOR_PLAN_BYTES, files: 1, fields: 4, fieldSize: 100, parts: 5, headerPairs: 100 } });
-  const dto = async (p: CameraPlan, auth: AuthState) => toDto(p, await deps.clients.get(p.clientId), auth);
+  const dto = async (p: CameraPlan, auth: AuthState) => toDto(p, (await cameraPlanPlaces(deps, auth, [p])).get(p.id) ?? NO_PLACE, auth);
 
   app.get('/api/camera-plans', { config: VIEW, schema: { querystring: cameraPlanListQuerySchema, response: { 200: cameraPlanPageSchema, ...errors } } }, async (req) => {
     const page = await listCameraPlans(deps, req.auth, req.query);
-    const clients = new Map((await deps.clients.getMany([...new Set(page.items.map((p) => p.clientId))])).map((c) => [c.id, c]));
+    const places = await cameraPlanPlaces(deps, req.auth, page.items);
     const items: CameraPlanSummaryDto[] = page.items.map((p) => ({
       id: p.id,
       clientId: p.clientId,
       siteId: p.siteId,
-      ...names(clients.get(p.clientId), p.siteId),
+      ...(places.get(p.id) ?? NO_PLACE),
       name: p.name,
       version: p.version,
       updatedAt: p.updatedAt,
