@@ -17,17 +17,11 @@ import {
   type CameraPlanSummaryDto,
 } from '../../contracts/camera-plans.ts';
 import type { AuthState } from '../../domain/auth/permissions.ts';
-import type { ClientRepository } from '../../domain/clients/client-repository.ts';
-import type { InventoryRepository } from '../../domain/inventory/inventory-repository.ts';
-import { bomTotalCents, type MountingLine } from '../../domain/planner/bill-of-materials.ts';
+import { bomTotalCents } from '../../domain/planner/bill-of-materials.ts';
 import { cameraPlanContent, MAX_FLOOR_PLAN_BYTES, type CameraPlan } from '../../domain/planner/camera-plan.ts';
-import type { CameraPlanRepository } from '../../domain/planner/camera-plan-repository.ts';
-import type { CameraPlanPdfRenderer } from '../../domain/planner/camera-plan-report.ts';
-import type { PdfPageRasterizer } from '../../domain/planner/pdf-page-rasterizer.ts';
-import type { Clock } from '../../domain/shared/clock.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { attachmentDisposition } from '../../domain/storage/stored-file.ts';
-import type { FileStorage } from '../../domain/storage/file-storage.ts';
+import type { CameraPlanDeps } from '../../application/camera-plans/camera-plan-deps.ts';
 import { canEditPlans } from '../../application/camera-plans/camera-plan-access.ts';
 import { cameraPlanPlaces, type CameraPlanPlace } from '../../application/camera-plans/camera-plan-places.ts';
 import { cameraPlanBom } from '../../application/camera-plans/camera-plan-bom.ts';
@@ -39,19 +33,6 @@ import { listCameraPlans } from '../../application/camera-plans/list-camera-plan
 import { openFloorPlan } from '../../application/camera-plans/open-floor-plan.ts';
 import { saveCameraPlan } from '../../application/camera-plans/save-camera-plan.ts';
 import { uploadFloorPlan } from '../../application/camera-plans/upload-floor-plan.ts';
-
-export interface CameraPlanRoutesDeps {
-  plans: CameraPlanRepository;
-  clients: Pick<ClientRepository, 'get' | 'getMany'>;
-  inventory: Pick<InventoryRepository, 'getItem'>;
-  files: FileStorage;
-  pdf: CameraPlanPdfRenderer;
-  clock: Clock;
-  timeZone: string;
-  mounting?: MountingLine;
-  /** Without it, PDF floor plans are refused with a message asking for an image. */
-  pdfPages?: PdfPageRasterizer;
-}
 
 const VIEW = { access: needs('viewProposals') };
 const EDIT = { access: needs('editProposals') };
@@ -78,7 +59,7 @@ function toDto(p: CameraPlan, place: CameraPlanPlace, auth: AuthState): CameraPl
   };
 }
 
-export const cameraPlanRoutes: FastifyPluginAsyncZod<CameraPlanRoutesDeps> = async (app, deps) => {
+export const cameraPlanRoutes: FastifyPluginAsyncZod<CameraPlanDeps> = async (app, deps) => {
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_FLOOR_PLAN_BYTES, files: 1, fields: 4, fieldSize: 100, parts: 5, headerPairs: 100 } });
   const dto = async (p: CameraPlan, auth: AuthState) => toDto(p, (await cameraPlanPlaces(deps, auth, [p])).get(p.id) ?? NO_PLACE, auth);
 
