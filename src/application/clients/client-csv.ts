@@ -89,7 +89,7 @@ export function parseClientCsv(text: string): ParsedCsv {
     if (rowErrors) return { line, cells, input: null, errors: { row: rowErrors } };
     const result = clientInputSchema.safeParse(rowToInput(cells));
     if (result.success) return { line, cells, input: result.data, errors: {} };
-    return { line, cells, input: null, errors: fieldErrors(result.error.issues, columnFor) };
+    return { line, cells, input: null, errors: fieldErrors(result.error.issues, { key: columnFor }) };
   });
   return { rows, fileErrors };
 }

@@ -27,7 +27,11 @@ function parseMetadata(value: string): FileUploadMetadata {
   }
   const parsed = fileUploadMetadataSchema.safeParse(json);
   if (parsed.success) return parsed.data;
-  throw validationError(parsed.error.issues, (path) => ['metadata', ...path.map(String)].join('.'), 'The metadata needs attention.');
+  throw validationError(
+    parsed.error.issues,
+    { key: (path) => ['metadata', ...path.map(String)].join('.'), unknownKeys: 'on-parent' },
+    'The metadata needs attention.',
+  );
 }
 
 /**

@@ -62,7 +62,7 @@ export const quoteRoutes: FastifyPluginAsyncZod<QuoteDeps> = async (app, deps) =
       if (unknownFile) throw new DomainError('validation', 'Some fields need attention.', { [unknownFile.field]: ['Unknown field.'] });
       const photos: PhotoUpload[] = body.files.map((f) => ({ data: f.bytes, declaredType: f.declaredType, fileName: f.fileName || undefined }));
       const parsed = quoteRequestSchema.safeParse({ ...body.fields, services: body.lists['services'] ?? [] });
-      if (!parsed.success) throw validationError(parsed.error.issues, topLevelField);
+      if (!parsed.success) throw validationError(parsed.error.issues, { key: topLevelField });
       const { website, ...input } = parsed.data;
       if (website) {
         // Honeypot filled: a bot. Answer as if accepted, store nothing.

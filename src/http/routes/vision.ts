@@ -85,7 +85,7 @@ export const visionRoutes: FastifyPluginAsyncZod<VisionRoutesDeps> = async (app,
       if (!image) throw new DomainError('validation', 'Choose an image to analyse.', { image: ['Choose an image to analyse.'] });
       const parsed = visionUploadFieldsSchema.safeParse(fields);
       // A message about a field that was not sent goes to the form as a whole.
-      if (!parsed.success) throw validationError(parsed.error.issues, (path) => (Object.hasOwn(fields, topLevelField(path)) ? topLevelField(path) : '_'));
+      if (!parsed.success) throw validationError(parsed.error.issues, { key: (path) => (Object.hasOwn(fields, topLevelField(path)) ? topLevelField(path) : '_'), unknownKeys: 'on-parent' });
       const { note, ...links } = parsed.data;
       try {
         const saved = await analyseImage(deps, req.auth, { bytes: image.bytes, fileName: image.fileName, links, note: note ?? null });
