@@ -6,8 +6,12 @@ import { requireSignedIn } from '../shared/require-access.ts';
  * R-AUTH-3, R-DB-9: tells a signed-in person's open screens when the employee record behind
  * their e-mail changes (first with the current state). Null when they have no e-mail to watch.
  */
+export interface WatchOwnRecordDeps {
+  employees: Pick<EmployeeRepository, 'watchEmail'>;
+}
+
 export function watchOwnRecord(
-  deps: { employees: Pick<EmployeeRepository, 'watchEmail'> },
+  deps: WatchOwnRecordDeps,
   auth: AuthState,
   listener: { next: () => void; error: (err: Error) => void },
 ): (() => void) | null {

@@ -7,8 +7,7 @@ import { z } from 'zod';
 import { PUBLIC, SIGNED_IN } from '../access.ts';
 import { permissionsFor } from '../../domain/auth/permissions.ts';
 import type { SignInMethod } from '../../domain/auth/sign-in-flow.ts';
-import type { EmployeeRepository } from '../../domain/auth/employee-repository.ts';
-import { watchOwnRecord } from '../../application/employees/watch-own-record.ts';
+import { watchOwnRecord, type WatchOwnRecordDeps } from '../../application/employees/watch-own-record.ts';
 import { redirectResultSchema, sessionResponseSchema, signInQuerySchema } from '../../contracts/session.ts';
 import { securityEvent } from '../plugins/identity.ts';
 import type { SignedInUser } from '../../domain/auth/permissions.ts';
@@ -25,7 +24,7 @@ export interface AuthRouteDeps {
   timeoutsMs: Readonly<Record<SignInMethod, number>>;
   /** Extra authorization-request parameters (Google: prompt=select_account). */
   authorizeParams: Record<string, string>;
-  employees: EmployeeRepository;
+  employees: WatchOwnRecordDeps['employees'];
   now: () => number;
 }
 

@@ -16,25 +16,14 @@ import {
   type VisionAnalysisDto,
 } from '../../contracts/vision.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
-import type { FileStorage } from '../../domain/storage/file-storage.ts';
-import type { ObjectDetector } from '../../domain/vision/object-detector.ts';
 import type { VisionAnalysis } from '../../domain/vision/vision-analysis.ts';
-import type { VisionAnalysisRepository } from '../../domain/vision/vision-analysis-repository.ts';
 import { isVisionError } from '../../domain/vision/vision-error.ts';
-import { analyseImage } from '../../application/vision/analyse-image.ts';
+import { analyseImage, type AnalyseImageDeps } from '../../application/vision/analyse-image.ts';
 import { listVisionAnalyses } from '../../application/vision/list-vision-analyses.ts';
 import { getVisionAnalysis } from '../../application/vision/get-vision-analysis.ts';
 import { updateVisionAnalysis } from '../../application/vision/update-vision-analysis.ts';
 import { deleteVisionAnalysis } from '../../application/vision/delete-vision-analysis.ts';
 import { openVisionImage } from '../../application/vision/open-vision-image.ts';
-
-export interface VisionRoutesDeps {
-  /** Resolved on first use: the worker pool (and the model load) starts with the first upload. */
-  detector: () => ObjectDetector;
-  files: FileStorage;
-  analyses: VisionAnalysisRepository;
-  maxImageBytes: number;
-}
 
 /** Seconds a client is asked to wait when the detector's queue is full. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -65,7 +54,7 @@ export const toDto = (a: VisionAnalysis): VisionAnalysisDto => ({
   imageUrl: `/api/vision/analyses/${encodeURIComponent(a.id)}/image`,
 });
 
-export const visionRoutes: FastifyPluginAsyncZod<VisionRoutesDeps> = async (app, deps) => {
+export const visionRoutes: FastifyPluginAsyncZod<AnalyseImageDeps> = async (app, deps) => {
   // Registered inside this plugin, so only these routes accept multipart bodies.
   await app.register(fastifyMultipart, {
     limits: { fileSize: deps.maxImageBytes, files: 1, fields: 8, fieldSize: 4096, parts: 10, headerPairs: 100 },
