@@ -403,13 +403,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
   });
   c.register(TOKENS.AnalyticsDeps, { useFactory: (r) => ({ stats: r.resolve(TOKENS.SiteStats), clock, timeZone: config.timeZone }) });
   c.register(TOKENS.BackOfficeDeps, {
-    useFactory: (r) => ({
-      contactMessages: r.resolve(TOKENS.ContactMessages),
-      leads: r.resolve(TOKENS.Leads),
-      reviews: r.resolve(TOKENS.Reviews),
-      outbox: r.resolve(TOKENS.Outbox),
-      clock,
-    }),
+    useFactory: (r) => ({ contactMessages: r.resolve(TOKENS.ContactMessages), leads: r.resolve(TOKENS.Leads), reviews: r.resolve(TOKENS.Reviews), outbox: r.resolve(TOKENS.Outbox), clock }),
   });
   c.register(TOKENS.CameraPlanDeps, {
     useFactory: (r) => ({
