@@ -94,7 +94,7 @@ import type { FileRoutesDeps } from './http/routes/files.ts';
 import type { JobRoutesDeps } from './http/routes/jobs.ts';
 
 /** The address browsers use for this site (PUBLIC_URL, else the local listener), without a trailing slash. */
-export function siteBaseUrl(config: AppConfig): string {
+function siteBaseUrl(config: AppConfig): string {
   if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   return `http://${host}:${config.port}`;

@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
-import { buildContainer, siteBaseUrl, type AppContainer } from '../../src/container.ts';
+import { buildContainer, TOKENS, type AppContainer } from '../../src/container.ts';
 import { buildServer } from '../../src/http/server.ts';
 import { tempDir } from './temp-dir.ts';
 
@@ -40,7 +40,7 @@ export async function buildTestApp(
       if (!csrf) {
         const res = await app.inject('/api/session');
         const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-        csrf = { cookie, 'x-csrf-token': res.json<{ csrfToken: string }>().csrfToken, origin: new URL(siteBaseUrl(config)).origin };
+        csrf = { cookie, 'x-csrf-token': res.json<{ csrfToken: string }>().csrfToken, origin: new URL(container.resolve(TOKENS.BaseUrl)).origin };
       }
       return csrf;
     },
