@@ -35,6 +35,14 @@ module.exports = {
       to: { path: '^src/adapters/', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'http-routes-call-use-cases',
+      comment:
+        'Routes stay thin: route → use case → ports. A route file may not name a repository or the document store (not even its type); it calls the use case that does.',
+      severity: 'error',
+      from: { path: '^src/http/routes/' },
+      to: { path: '^src/domain/(.+-repository|persistence/.+)\\.ts$' },
+    },
+    {
       name: 'contracts-are-leaves',
       comment: 'Contracts (zod schemas) are shared with the SPA, so they may import only zod and each other.',
       severity: 'error',

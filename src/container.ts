@@ -70,7 +70,6 @@ import { InvoiceIssuerService } from './application/invoices/create-invoice.ts';
 import { DocumentInvoiceRepository } from './adapters/documents/document-invoice-repository.ts';
 import { DocumentJobMaterials } from './adapters/documents/document-job-materials.ts';
 import { PdfkitInvoiceDocuments } from './adapters/pdf/pdfkit-invoice-documents.ts';
-import type { JobDeps } from './application/jobs/job-deps.ts';
 import { createJobCreator } from './application/jobs/create-job.ts';
 import { DocumentJobRepository } from './adapters/documents/document-job-repository.ts';
 import { DocumentCalendarFeedRepository } from './adapters/documents/document-calendar-feed-repository.ts';
@@ -81,6 +80,25 @@ import type { CameraPlanPdfRenderer } from './domain/planner/camera-plan-report.
 import type { PdfPageRasterizer } from './domain/planner/pdf-page-rasterizer.ts';
 import { PdfkitCameraPlanPdf } from './adapters/pdf/pdfkit-camera-plan-pdf.ts';
 import { PdfjsPageRasterizer } from './adapters/pdf/pdfjs-page-rasterizer.ts';
+import type { SiteInfo } from './contracts/site.ts';
+import type { SendContactMessageDeps } from './application/contact/send-contact-message.ts';
+import type { EmployeeDeps } from './application/employees/employee-change.ts';
+import type { ImageSourceDeps } from './application/vision/image-sources.ts';
+import type { InventoryDeps } from './application/inventory/inventory-deps.ts';
+import type { QuoteDeps } from './application/quotes/quote-deps.ts';
+import type { ReviewDeps } from './application/reviews/review-deps.ts';
+import type { AnalyticsDeps } from './application/analytics/analytics-deps.ts';
+import type { BackOfficeDeps } from './application/admin/back-office-deps.ts';
+import type { CameraPlanDeps } from './application/camera-plans/camera-plan-deps.ts';
+import type { FileRoutesDeps } from './http/routes/files.ts';
+import type { JobRoutesDeps } from './http/routes/jobs.ts';
+
+/** The address browsers use for this site (PUBLIC_URL, else the local listener), without a trailing slash. */
+function siteBaseUrl(config: AppConfig): string {
+  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return `http://${host}:${config.port}`;
+}
 
 /**
  * The composition root: the only place that knows which adapter implements which port.
@@ -90,6 +108,11 @@ import { PdfjsPageRasterizer } from './adapters/pdf/pdfjs-page-rasterizer.ts';
  */
 export const TOKENS = {
   Config: Symbol('Config') as InjectionToken<AppConfig>,
+  /**
+   * The site's one base URL (`siteBaseUrl`): mail links, public links, the calendar's uid domain,
+   * the OpenID callback and the same-origin check all start from it.
+   */
+  BaseUrl: Symbol('BaseUrl') as InjectionToken<string>,
   Clock: Symbol('Clock') as InjectionToken<Clock>,
   Ids: Symbol('Ids') as InjectionToken<IdGenerator>,
   Store: Symbol('Store') as InjectionToken<DocumentStore>,
@@ -117,8 +140,7 @@ export const TOKENS = {
   ClientDirectory: Symbol('ClientDirectory') as InjectionToken<ClientDirectory>,
   SecretCipher: Symbol('SecretCipher') as InjectionToken<SecretCipher>,
   ClientDeps: Symbol('ClientDeps') as InjectionToken<ClientDeps>,
-  /** Everything the proposal use cases take but the jobs/invoices ports and the base URL (server.ts adds them). */
-  ProposalDeps: Symbol('ProposalDeps') as InjectionToken<Omit<ProposalDeps, 'jobs' | 'invoices' | 'baseUrl'>>,
+  ProposalDeps: Symbol('ProposalDeps') as InjectionToken<ProposalDeps>,
   Monitoring: Symbol('Monitoring') as InjectionToken<MonitoringDeps>,
   /** The one in-process runner of scheduled work; main.ts starts and stops it. */
   Scheduler: Symbol('Scheduler') as InjectionToken<Scheduler>,
@@ -126,15 +148,30 @@ export const TOKENS = {
   ReminderDeps: Symbol('ReminderDeps') as InjectionToken<ReminderDeps>,
   /** Time tracking's use-case dependencies (entries, employees, audit, clock, overtime/flag rules). */
   TimeDeps: Symbol('TimeDeps') as InjectionToken<TimeDeps>,
-  /** Invoices, payments, credit notes and tax reports (docs/money.md); baseUrl is set by the server. */
+  /** Invoices, payments, credit notes and tax reports (docs/money.md). */
   InvoiceDeps: Symbol('InvoiceDeps') as InjectionToken<InvoiceDeps>,
   /** The port proposals and monitoring contracts create invoices through. */
   InvoiceIssuer: Symbol('InvoiceIssuer') as InjectionToken<InvoiceIssuer>,
   /** The job tracker's use-case dependencies (routes) and the port other features open jobs through. */
-  JobDeps: Symbol('JobDeps') as InjectionToken<JobDeps>,
+  JobDeps: Symbol('JobDeps') as InjectionToken<JobRoutesDeps>,
   JobCreator: Symbol('JobCreator') as InjectionToken<JobCreator>,
   /** R-AUTH-13: the sign-in's network time-outs by mode (tests shorten them). */
   SignInTimeouts: Symbol('SignInTimeouts') as InjectionToken<Readonly<Record<SignInMethod, number>>>,
+  // One bundle per area: what its route plugin (server.ts's table) and use cases take.
+  HealthDeps: Symbol('HealthDeps') as InjectionToken<{ ping: () => Promise<void> }>,
+  SiteDeps: Symbol('SiteDeps') as InjectionToken<{ info: SiteInfo }>,
+  /** The public contact and support forms. */
+  ContactDeps: Symbol('ContactDeps') as InjectionToken<SendContactMessageDeps>,
+  EmployeeDeps: Symbol('EmployeeDeps') as InjectionToken<EmployeeDeps>,
+  /** Image analysis, and the job and lead photos it can pick from. */
+  VisionDeps: Symbol('VisionDeps') as InjectionToken<ImageSourceDeps>,
+  InventoryDeps: Symbol('InventoryDeps') as InjectionToken<InventoryDeps>,
+  QuoteDeps: Symbol('QuoteDeps') as InjectionToken<QuoteDeps>,
+  ReviewDeps: Symbol('ReviewDeps') as InjectionToken<ReviewDeps>,
+  AnalyticsDeps: Symbol('AnalyticsDeps') as InjectionToken<AnalyticsDeps>,
+  BackOfficeDeps: Symbol('BackOfficeDeps') as InjectionToken<BackOfficeDeps>,
+  CameraPlanDeps: Symbol('CameraPlanDeps') as InjectionToken<CameraPlanDeps>,
+  FileDeps: Symbol('FileDeps') as InjectionToken<FileRoutesDeps>,
 } as const;
 
 export interface AppContainer {
@@ -144,8 +181,23 @@ export interface AppContainer {
   close(): Promise<void>;
 }
 
-export async function buildContainer(config: AppConfig): Promise<AppContainer> {
+export interface ContainerOptions {
+  /**
+   * Replaces what a token resolves to, asked on every resolve (return undefined to keep the real
+   * one); the bundles pick it up too. Tests use it to put a fake detector or port in place.
+   */
+  override?: (token: unknown) => unknown;
+}
+
+export async function buildContainer(config: AppConfig, options: ContainerOptions = {}): Promise<AppContainer> {
   const c: DependencyContainer = root.createChildContainer();
+  const { override } = options;
+  if (override) {
+    // Factories resolve through the container they are given (this one), so they see the override too.
+    const real = c.resolve.bind(c);
+    c.resolve = (<T,>(token: InjectionToken<T>) => (override(token) as T | undefined) ?? real(token)) as typeof c.resolve;
+  }
+  const baseUrl = siteBaseUrl(config);
   const clock: Clock = { now: () => new Date() };
   const ids: IdGenerator = { next: () => randomUUID() };
   const store = await openDocumentStore(config.database.url, { clock, ids });
@@ -156,6 +208,7 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
   if (config.demoData) await seedInventory({ inventory, clock, ids });
 
   c.register(TOKENS.Config, { useValue: config });
+  c.register(TOKENS.BaseUrl, { useValue: baseUrl });
   c.register(TOKENS.Clock, { useValue: clock });
   c.register(TOKENS.SignInTimeouts, { useValue: SIGN_IN_TIMEOUT_MS });
   c.register(TOKENS.Ids, { useValue: ids });
@@ -214,6 +267,9 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
       tokens: { next: () => randomBytes(24).toString('base64url') },
       timeZone: config.timeZone,
       company: { name: config.company.name, email: config.company.email, phone: config.company.phone },
+      jobs: r.resolve(TOKENS.JobCreator),
+      invoices: r.resolve(TOKENS.InvoiceIssuer),
+      baseUrl,
     })),
   });
   const holder = `${hostname()}:${process.pid}:${ids.next().slice(0, 8)}`;
@@ -283,7 +339,7 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
       tokens: { next: () => randomBytes(24).toString('base64url') },
       company: { name: config.company.name, address: config.company.address, phone: config.company.phone, email: config.company.email },
       format: { currency: 'USD', locale: 'en-US', timeZone: config.timeZone },
-      baseUrl: (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, ''),
+      baseUrl,
     })),
   });
   c.register(TOKENS.InvoiceIssuer, { useFactory: instanceCachingFactory((r) => new InvoiceIssuerService(r.resolve(TOKENS.InvoiceDeps))) });
@@ -302,10 +358,66 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
       clock,
       ids,
       timeZone: config.timeZone,
-      uidDomain: new URL(config.publicUrl ?? 'http://shieldline.local').hostname,
+      uidDomain: new URL(baseUrl).hostname,
+      // Links inside calendar events only to a real public address, never to a local listener.
+      siteUrl: config.publicUrl ? baseUrl : null,
     })),
   });
   c.register(TOKENS.JobCreator, { useFactory: (r) => createJobCreator(r.resolve(TOKENS.JobDeps)) });
+
+  c.register(TOKENS.HealthDeps, { useValue: { ping: () => store.ping() } });
+  c.register(TOKENS.SiteDeps, { useValue: { info: config.company } });
+  c.register(TOKENS.ContactDeps, { useFactory: (r) => ({ contactMessages: r.resolve(TOKENS.ContactMessages), clock, ids }) });
+  c.register(TOKENS.EmployeeDeps, { useFactory: (r) => ({ employees: r.resolve(TOKENS.EmployeeDirectory), audit: r.resolve(TOKENS.AuditLog), clock }) });
+  c.register(TOKENS.VisionDeps, {
+    useFactory: (r) => ({
+      detector: () => r.resolve(TOKENS.Detector),
+      files: r.resolve(TOKENS.Files),
+      analyses: r.resolve(TOKENS.VisionAnalyses),
+      maxImageBytes: config.vision.maxImageBytes,
+      jobs: r.resolve(TOKENS.JobDeps).jobs,
+      clients: r.resolve(TOKENS.Clients),
+      leads: r.resolve(TOKENS.Leads),
+    }),
+  });
+  c.register(TOKENS.InventoryDeps, { useFactory: (r) => ({ inventory: r.resolve(TOKENS.Inventory), clock, ids }) });
+  c.register(TOKENS.QuoteDeps, {
+    useFactory: (r) => ({
+      leads: r.resolve(TOKENS.Leads),
+      files: r.resolve(TOKENS.Files),
+      mailer: r.resolve(TOKENS.Mailer),
+      clock,
+      ids,
+      servicePostcodes: config.servicePostcodes,
+      timeZone: config.timeZone,
+      office: { email: config.company.email, adminUrl: baseUrl },
+    }),
+  });
+  c.register(TOKENS.ReviewDeps, {
+    useFactory: (r) => ({
+      reviews: r.resolve(TOKENS.Reviews),
+      clock,
+      ids,
+      business: { name: config.company.name, phone: config.company.phone, email: config.company.email, url: baseUrl, areaServed: config.company.serviceArea },
+    }),
+  });
+  c.register(TOKENS.AnalyticsDeps, { useFactory: (r) => ({ stats: r.resolve(TOKENS.SiteStats), clock, timeZone: config.timeZone }) });
+  c.register(TOKENS.BackOfficeDeps, {
+    useFactory: (r) => ({ contactMessages: r.resolve(TOKENS.ContactMessages), leads: r.resolve(TOKENS.Leads), reviews: r.resolve(TOKENS.Reviews), outbox: r.resolve(TOKENS.Outbox), clock }),
+  });
+  c.register(TOKENS.CameraPlanDeps, {
+    useFactory: (r) => ({
+      plans: r.resolve(TOKENS.CameraPlans),
+      clients: r.resolve(TOKENS.Clients),
+      inventory: r.resolve(TOKENS.Inventory),
+      files: r.resolve(TOKENS.Files),
+      pdf: r.resolve(TOKENS.CameraPlanPdf),
+      pdfPages: r.resolve(TOKENS.PageRasterizer),
+      clock,
+      timeZone: config.timeZone,
+    }),
+  });
+  c.register(TOKENS.FileDeps, { useFactory: (r) => ({ files: r.resolve(TOKENS.Files), baseUrl }) });
 
   let closed = false;
   let detector: PooledObjectDetector | null = null;

@@ -4,26 +4,23 @@ import { isDomainError, type FieldErrors } from '../domain/shared/domain-error.t
 import type { ApiError } from '../contracts/errors.ts';
 import { STATUS_BY_CODE } from './error-map.ts';
 import { isStorageError, toDomainErrorCode } from '../domain/storage/storage-error.ts';
+import { FIELDS_NEED_ATTENTION, fieldErrors, type ValidationIssue } from '../application/shared/field-errors.ts';
 
 const body = (code: string, message: string, fields?: FieldErrors): ApiError => ({
   error: fields ? { code, message, fields } : { code, message },
 });
 
-/** Turns zod issues from request validation into `{ field: [messages] }` for the form. */
-function fieldsFromValidation(validation: { instancePath: string; message?: string; params: Record<string, unknown> }[]) {
-  // A Map, not an object: field names come from the client and may be '__proto__' or 'constructor'.
-  const byField = new Map<string, string[]>();
-  const add = (key: string, msg: string) => byField.set(key, [...(byField.get(key) ?? []), msg]);
-  for (const v of validation) {
-    const key = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
-    const unknownKeys = v.params['keys'];
-    if (Array.isArray(unknownKeys)) for (const k of unknownKeys) add(String(k), 'Unknown field.');
-    else add(key || '_', v.message ?? 'Invalid value.');
-  }
-  const fields: FieldErrors = {};
-  for (const [k, v] of byField) Object.defineProperty(fields, k, { value: v, enumerable: true, writable: true, configurable: true });
-  return fields;
-}
+/** Fastify's request-validation items (built from zod issues) back into issues for the one field mapping. */
+const issuesOf = (validation: { keyword: string; instancePath: string; message?: string; params: Record<string, unknown> }[]): ValidationIssue[] =>
+  validation.map((v) => {
+    const keys = v.params['keys'];
+    return {
+      code: Array.isArray(keys) ? 'unrecognized_keys' : v.keyword,
+      path: v.instancePath.split('/').filter((segment) => segment !== ''),
+      message: v.message ?? 'Invalid value.',
+      ...(Array.isArray(keys) ? { keys: keys.map(String) } : {}),
+    };
+  });
 
 /**
  * One error handler for the whole API. Clients get a code, a message and, for bad input, the
@@ -44,8 +41,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
 function handle(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   {
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const fields = fieldsFromValidation(err.validation);
-      return reply.status(400).send(body('validation', 'Some fields need attention.', fields));
+      return reply.status(400).send(body('validation', FIELDS_NEED_ATTENTION, fieldErrors(issuesOf(err.validation))));
     }
     // Storage failures carry their own `storage/…` codes; they answer through the same table.
     if (isStorageError(err)) {

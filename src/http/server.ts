@@ -1,8 +1,11 @@
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginOptions, type FastifyRequest, type RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyOauth2, { type OAuth2Namespace } from '@fastify/oauth2';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config.ts';
 import { TOKENS, type AppContainer } from '../container.ts';
+import type { InjectionToken } from 'tsyringe';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createEmbeddedOidc } from '../adapters/oidc/embedded-oidc-provider.ts';
 import { idTokenVerifier } from '../adapters/oidc/id-token-verifier.ts';
 import { registerErrorHandler } from './error-handler.ts';
@@ -17,7 +20,7 @@ import { healthRoutes } from './routes/health.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { clientRoutes } from './routes/clients.ts';
 import { siteRoutes } from './routes/site.ts';
-import { authRoutes } from './routes/auth.ts';
+import { authRoutes, type AuthRouteDeps } from './routes/auth.ts';
 import { employeeRoutes } from './routes/employees.ts';
 import { visionRoutes } from './routes/vision.ts';
 import { visionSourceRoutes } from './routes/vision-sources.ts';
@@ -46,12 +49,45 @@ const GOOGLE = {
   jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
 };
 
-/** The address browsers use for this site (PUBLIC_URL, else the local listener). */
-export function siteBaseUrl(config: AppConfig): string {
-  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
-  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  return `http://${host}:${config.port}`;
-}
+type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+/** One row of the route table: registers an area's route plugin with its bundle. */
+type RouteEntry = (app: App, container: AppContainer) => Promise<unknown>;
+
+/** An area's routes and the bundle they take: a container token, or (sign-in only) a value built here. */
+const area =
+  <D extends FastifyPluginOptions>(plugin: FastifyPluginAsyncZod<D>, deps: InjectionToken<D> | D): RouteEntry =>
+  async (app, container) =>
+    app.register(plugin, typeof deps === 'symbol' ? container.resolve(deps) : (deps as D));
+
+/**
+ * Every area's routes in registration order, each with its bundle from the container. Routes
+ * carry their full `/api/...` paths and each declares its access (plugins/identity.ts).
+ */
+const routeTable = (auth: AuthRouteDeps): RouteEntry[] => [
+  area(healthRoutes, TOKENS.HealthDeps),
+  area(siteRoutes, TOKENS.SiteDeps),
+  area(contactRoutes, TOKENS.ContactDeps),
+  area(clientRoutes, TOKENS.ClientDeps),
+  area(authRoutes, auth),
+  area(employeeRoutes, TOKENS.EmployeeDeps),
+  area(visionRoutes, TOKENS.VisionDeps),
+  area(visionSourceRoutes, TOKENS.VisionDeps),
+  area(inventoryRoutes, TOKENS.InventoryDeps),
+  area(quoteRoutes, TOKENS.QuoteDeps),
+  area(reviewRoutes, TOKENS.ReviewDeps),
+  area(analyticsRoutes, TOKENS.AnalyticsDeps),
+  area(supportRoutes, TOKENS.ContactDeps),
+  area(backOfficeInboxRoutes, TOKENS.BackOfficeDeps),
+  area(proposalRoutes, TOKENS.ProposalDeps),
+  area(monitoringRoutes, TOKENS.Monitoring),
+  area(timeRoutes, TOKENS.TimeDeps),
+  area(cameraPlanRoutes, TOKENS.CameraPlanDeps),
+  area(invoiceRoutes, TOKENS.InvoiceDeps),
+  area(reminderRoutes, TOKENS.ReminderDeps),
+  area(jobRoutes, TOKENS.JobDeps),
+  area(fileRoutes, TOKENS.FileDeps),
+];
 
 /** Builds the BFF (not listening). Tests call this with `inject`; main.ts adds `listen`. */
 export async function buildServer(
@@ -80,7 +116,7 @@ export async function buildServer(
   registerErrorHandler(app);
   await registerSecurityHeaders(app, { production });
 
-  const baseUrl = siteBaseUrl(config);
+  const baseUrl = container.resolve(TOKENS.BaseUrl);
   const clock = container.resolve(TOKENS.Clock);
   const employees = container.resolve(TOKENS.Employees);
   await registerIdentity(app, {
@@ -128,16 +164,7 @@ export async function buildServer(
   });
 
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
-  await registerOpenApi(app, { production, title: config.company.name, sessionCookie: sessionCookieName(production) });
-  await app.register(healthRoutes, { ping: () => container.ping() });
-  await app.register(siteRoutes, { info: config.company });
-  await app.register(contactRoutes, {
-    contactMessages: container.resolve(TOKENS.ContactMessages),
-    clock,
-    ids: container.resolve(TOKENS.Ids),
-  });
-  await app.register(clientRoutes, container.resolve(TOKENS.ClientDeps));
-  await app.register(authRoutes, {
+  const auth: AuthRouteDeps = {
     oidc: (app as unknown as { oidc: OAuth2Namespace }).oidc,
     provider: config.google ? 'google' : 'embedded',
     verifyIdToken: idTokenVerifier({ issuer: oidc.issuer, audience: oidc.clientId, jwksUrl: oidc.jwksUrl }),
@@ -145,33 +172,10 @@ export async function buildServer(
     authorizeParams: config.google ? { prompt: 'select_account' } : {},
     employees,
     now: () => clock.now().getTime(),
-  });
-  await app.register(employeeRoutes, { employees: container.resolve(TOKENS.EmployeeDirectory), audit: container.resolve(TOKENS.AuditLog), clock });
-  await app.register(visionRoutes, { detector: () => container.resolve(TOKENS.Detector), files: container.resolve(TOKENS.Files), analyses: container.resolve(TOKENS.VisionAnalyses), maxImageBytes: config.vision.maxImageBytes });
-  await app.register(visionSourceRoutes, {
-    detector: () => container.resolve(TOKENS.Detector),
-    files: container.resolve(TOKENS.Files),
-    analyses: container.resolve(TOKENS.VisionAnalyses),
-    maxImageBytes: config.vision.maxImageBytes,
-    jobs: container.resolve(TOKENS.JobDeps).jobs,
-    clients: container.resolve(TOKENS.Clients),
-    leads: container.resolve(TOKENS.Leads),
-  });
-  await app.register(inventoryRoutes, { inventory: container.resolve(TOKENS.Inventory), clock, ids: container.resolve(TOKENS.Ids) });
-  const ids = container.resolve(TOKENS.Ids);
-  await app.register(quoteRoutes, { leads: container.resolve(TOKENS.Leads), files: container.resolve(TOKENS.Files), mailer: container.resolve(TOKENS.Mailer), clock, ids, servicePostcodes: config.servicePostcodes, timeZone: config.timeZone, office: { email: config.company.email, adminUrl: baseUrl } });
-  await app.register(reviewRoutes, { reviews: container.resolve(TOKENS.Reviews), clock, ids, business: { name: config.company.name, phone: config.company.phone, email: config.company.email, url: baseUrl, areaServed: config.company.serviceArea } });
-  await app.register(analyticsRoutes, { stats: container.resolve(TOKENS.SiteStats), clock, timeZone: config.timeZone });
-  await app.register(supportRoutes, { contactMessages: container.resolve(TOKENS.ContactMessages), clock, ids });
-  await app.register(backOfficeInboxRoutes, { contactMessages: container.resolve(TOKENS.ContactMessages), leads: container.resolve(TOKENS.Leads), reviews: container.resolve(TOKENS.Reviews), outbox: container.resolve(TOKENS.Outbox), clock });
-  await app.register(proposalRoutes, { ...container.resolve(TOKENS.ProposalDeps), jobs: container.resolve(TOKENS.JobCreator), invoices: container.resolve(TOKENS.InvoiceIssuer), baseUrl });
-  await app.register(monitoringRoutes, container.resolve(TOKENS.Monitoring));
-  await app.register(timeRoutes, container.resolve(TOKENS.TimeDeps));
-  await app.register(cameraPlanRoutes, { plans: container.resolve(TOKENS.CameraPlans), clients: container.resolve(TOKENS.Clients), inventory: container.resolve(TOKENS.Inventory), files: container.resolve(TOKENS.Files), pdf: container.resolve(TOKENS.CameraPlanPdf), pdfPages: container.resolve(TOKENS.PageRasterizer), clock, timeZone: config.timeZone });
-  await app.register(invoiceRoutes, { ...container.resolve(TOKENS.InvoiceDeps), baseUrl });
-  await app.register(reminderRoutes, container.resolve(TOKENS.ReminderDeps));
-  await app.register(jobRoutes, { ...container.resolve(TOKENS.JobDeps), siteUrl: config.publicUrl ? baseUrl : null });
-  await app.register(fileRoutes, { files: container.resolve(TOKENS.Files), baseUrl });
+  };
+  // Before the first route, so the document sees every one (@fastify/swagger collects them as they are added).
+  await registerOpenApi(app, { production, title: config.company.name, sessionCookie: sessionCookieName(production) });
+  for (const register of routeTable(auth)) await register(app, container);
   await registerSpa(app, config.staticDir);
 
   // While shutting down, answers to in-flight requests close their keep-alive connection, so

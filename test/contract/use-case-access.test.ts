@@ -128,6 +128,26 @@ import { getEmployeeWeek, getMyWeek } from '../../src/application/time/employee-
 import { exportTimeCsv } from '../../src/application/time/export-time-csv.ts';
 import { clockIn, clockOut, endMyBreak, getMyClock, startMyBreak } from '../../src/application/time/my-clock.ts';
 import { getWeekTimesheets } from '../../src/application/time/week-timesheets.ts';
+import { listOutbox } from '../../src/application/admin/list-outbox.ts';
+import { backOfficeCounts } from '../../src/application/admin/back-office-counts.ts';
+import { readSiteStats } from '../../src/application/analytics/read-site-stats.ts';
+import { watchSiteStats } from '../../src/application/analytics/watch-site-stats.ts';
+import { cameraPlanPlaces } from '../../src/application/camera-plans/camera-plan-places.ts';
+import { listMessages } from '../../src/application/contact/list-messages.ts';
+import { changeMessageStatus } from '../../src/application/contact/change-message-status.ts';
+import { watchOwnRecord } from '../../src/application/employees/watch-own-record.ts';
+import { exportTaxReportPdf } from '../../src/application/invoices/export-tax-report-pdf.ts';
+import { getLead } from '../../src/application/quotes/get-lead.ts';
+import { listLeads } from '../../src/application/quotes/list-leads.ts';
+import { openLeadPhoto } from '../../src/application/quotes/open-lead-photo.ts';
+import { changeLeadStatus } from '../../src/application/quotes/change-lead-status.ts';
+import { listReviews } from '../../src/application/reviews/list-reviews.ts';
+import { moderateReview } from '../../src/application/reviews/moderate-review.ts';
+import type { QuoteDeps } from '../../src/application/quotes/quote-deps.ts';
+import type { ReviewDeps } from '../../src/application/reviews/review-deps.ts';
+import type { AnalyticsDeps } from '../../src/application/analytics/analytics-deps.ts';
+import type { BackOfficeDeps } from '../../src/application/admin/back-office-deps.ts';
+import type { EmployeeRepository } from '../../src/domain/auth/employee-repository.ts';
 import { analyseImage } from '../../src/application/vision/analyse-image.ts';
 import { deleteVisionAnalysis } from '../../src/application/vision/delete-vision-analysis.ts';
 import { getVisionAnalysis } from '../../src/application/vision/get-vision-analysis.ts';
@@ -152,6 +172,11 @@ interface Deps {
   plans: ExportPdfDeps & { clients: ClientDeps['clients'] };
   vision: ImageSourceDeps;
   files: SharedFilesDeps;
+  quotes: QuoteDeps;
+  reviews: ReviewDeps;
+  analytics: AnalyticsDeps;
+  backOffice: BackOfficeDeps;
+  accounts: { employees: EmployeeRepository };
 }
 
 /** Records made by an admin before the rows run, so a write that slipped through would land. */
@@ -344,6 +369,22 @@ const ROWS: readonly Row[] = [
   row(createSharedFileLink, SHARED_FILES_ACCESS.manage, (w, a) => createSharedFileLink(w.deps.files, a, 'shared-files/x', 'http://x.test')),
   row(revokeSharedFileLink, SHARED_FILES_ACCESS.manage, (w, a) => revokeSharedFileLink(w.deps.files, a, 'shared-files/x', 'token')),
   row(deleteSharedFile, SHARED_FILES_ACCESS.manage, (w, a) => deleteSharedFile(w.deps.files, a, 'shared-files/x')),
+
+  // leads, reviews, messages, the back-office inbox, site analytics
+  row(listLeads, VIEW_CLIENTS, (w, a) => listLeads(w.deps.quotes, a, {})),
+  row(getLead, VIEW_CLIENTS, (w, a) => getLead(w.deps.quotes, a, MISSING)),
+  row(openLeadPhoto, VIEW_CLIENTS, (w, a) => openLeadPhoto(w.deps.quotes, a, { id: MISSING, index: 0 })),
+  row(changeLeadStatus, EDIT_CLIENTS, (w, a) => changeLeadStatus(w.deps.quotes, a, { id: MISSING, status: 'contacted' })),
+  row(listMessages, VIEW_CLIENTS, (w, a) => listMessages(w.deps.backOffice, a, {})),
+  row(changeMessageStatus, EDIT_CLIENTS, (w, a) => changeMessageStatus(w.deps.backOffice, a, { id: MISSING, status: 'answered' })),
+  row(listReviews, ADMIN, (w, a) => listReviews(w.deps.reviews, a, {})),
+  row(moderateReview, ADMIN, (w, a) => moderateReview(w.deps.reviews, a, { id: MISSING, action: 'publish' })),
+  row(backOfficeCounts, STAFF, (w, a) => backOfficeCounts(w.deps.backOffice, a)),
+  row(listOutbox, ADMIN, (w, a) => listOutbox(w.deps.backOffice, a)),
+  row(readSiteStats, ADMIN, (w, a) => readSiteStats(w.deps.analytics, a)),
+  row(watchSiteStats, ADMIN, (w, a) => watchSiteStats(w.deps.analytics, a, { next: () => {}, error: () => {} })()),
+  row(cameraPlanPlaces, 'viewProposals', (w, a) => cameraPlanPlaces(w.deps.plans, a, [])),
+  row(exportTaxReportPdf, 'viewInvoices', (w, a) => exportTaxReportPdf(w.deps.invoices, a, UNUSED)),
 ];
 
 async function* noParts(): AsyncIterable<never> {}
@@ -366,22 +407,20 @@ const PUBLIC_USE_CASES: Readonly<Record<string, string>> = {
   'invoices/read-invoices.ts#publicInvoicePdf': "the customer's unguessable invoice link",
   'jobs/calendar-feeds.ts#renderFeed': "a calendar app holding the feed's secret token",
   'files/read-shared-files.ts#openSharedFileByToken': "anyone holding the file's download token",
+  'contact/send-support-request.ts#sendSupportRequest': 'the public support form',
 };
 
 /**
  * Staff use cases another engineer gives an `auth` parameter in parallel (issue 13: quotes,
  * reviews, contact, the back-office inbox); each becomes a row when that lands.
  */
-const AWAITING_AUTH: Readonly<Record<string, string>> = {
-  'admin/back-office-counts.ts#backOfficeCounts': 'back-office inbox',
-  'contact/change-message-status.ts#changeMessageStatus': 'contact',
-  'contact/send-support-request.ts#sendSupportRequest': 'contact',
-  'quotes/change-lead-status.ts#changeLeadStatus': 'quotes',
-  'reviews/moderate-review.ts#moderateReview': 'reviews',
-};
+const AWAITING_AUTH: Readonly<Record<string, string>> = {};
 
 /** Not use cases: helpers the use cases share, steps they run after their own check, the scheduler's work, views, ports. */
 const NOT_USE_CASES: Readonly<Record<string, readonly string[]>> = {
+  // Any signed-in person watches their own record (requireSignedIn): see the signed-out case below.
+  'employees/watch-own-record.ts': ['watchOwnRecord'],
+  'shared/field-errors.ts': ['dottedPath', 'fieldErrors', 'topLevelField', 'validationError'],
   'shared/require-access.ts': ['actorOf', 'mayAccess', 'permission', 'requireAccess', 'requireSignedIn'],
   'camera-plans/camera-plan-access.ts': ['canEditPlans', 'findPlan'],
   'camera-plans/camera-plan-bom.ts': ['bomForPlan'],
@@ -565,6 +604,11 @@ describe('every use case refuses a caller without the right access', () => {
         leads: container.resolve(TOKENS.Leads),
       },
       files: { files },
+      quotes: container.resolve(TOKENS.QuoteDeps),
+      reviews: container.resolve(TOKENS.ReviewDeps),
+      analytics: container.resolve(TOKENS.AnalyticsDeps),
+      backOffice: container.resolve(TOKENS.BackOfficeDeps),
+      accounts: { employees: container.resolve(TOKENS.Employees) },
     };
     const client = await createClient(deps.clients, ADMIN_CALLER, clientInputSchema.parse(aClientInput({ sites: [aSiteInput()] })));
     const siteId = client.sites[0]!.id;
@@ -605,6 +649,14 @@ describe('every use case refuses a caller without the right access', () => {
       expect(outcome).not.toBe('unauthenticated');
       expect(outcome).not.toBe('forbidden');
     });
+  });
+
+  it("watchOwnRecord (the session's live stream) refuses a signed-out caller and lets any signed-in person watch their own record", () => {
+    const listener = { next: () => {}, error: () => {} };
+    expect(() => watchOwnRecord(world.deps.accounts, SIGNED_OUT, listener)).toThrow(expect.objectContaining({ code: 'unauthenticated' }));
+    const stop = watchOwnRecord(world.deps.accounts, OTHER, listener);
+    expect(stop === null || typeof stop === 'function').toBe(true);
+    stop?.();
   });
 
   it('has a row for every exported use case in src/application', async () => {

@@ -1,9 +1,8 @@
 import { createServer, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
-import { buildContainer, type AppContainer } from '../../src/container.ts';
-import type { InjectionToken } from 'tsyringe';
-import { buildServer, siteBaseUrl } from '../../src/http/server.ts';
+import { buildContainer, TOKENS, type AppContainer } from '../../src/container.ts';
+import { buildServer } from '../../src/http/server.ts';
 import { tempDir } from './temp-dir.ts';
 
 export interface TestAppOptions {
@@ -40,11 +39,7 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const dir = tempDir();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dir.path, ...env });
-  const real = await buildContainer(config);
-  const override = options.override;
-  const container: AppContainer = override
-    ? { ...real, resolve: <T,>(token: InjectionToken<T>) => (override(token) as T | undefined) ?? real.resolve(token) }
-    : real;
+  const container: AppContainer = await buildContainer(config, options.override ? { override: options.override } : {});
   const app = await buildServer(config, container, { logStream: options.logStream });
   extend?.(app);
   await app.ready();
@@ -55,7 +50,7 @@ export async function buildTestApp(
       if (!csrf) {
         const res = await app.inject('/api/session');
         const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-        csrf = { cookie, 'x-csrf-token': res.json<{ csrfToken: string }>().csrfToken, origin: new URL(siteBaseUrl(config)).origin };
+        csrf = { cookie, 'x-csrf-token': res.json<{ csrfToken: string }>().csrfToken, origin: new URL(container.resolve(TOKENS.BaseUrl)).origin };
       }
       return csrf;
     },

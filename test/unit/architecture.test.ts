@@ -64,6 +64,23 @@ describe('the dependency rule', { timeout: 60_000 }, () => {
     expect(r.output).not.toContain('src/http/routes/fine.ts');
   });
 
+  it('fails when an HTTP route reaches a repository instead of calling a use case', () => {
+    const r = cruise({
+      'src/domain/quotes/quote-request-repository.ts': 'export interface QuoteRequestRepository { list(): Promise<unknown[]> }\n',
+      'src/domain/quotes/quote-request.ts': 'export interface QuoteRequest { id: string }\n',
+      'src/application/quotes/list-leads.ts':
+        "import type { QuoteRequestRepository } from '../../domain/quotes/quote-request-repository.ts';\nexport const listLeads = (d: { leads: QuoteRequestRepository }) => d.leads.list();\n",
+      'src/http/routes/bad.ts':
+        "import type { QuoteRequestRepository } from '../../domain/quotes/quote-request-repository.ts';\nexport const route = (leads: QuoteRequestRepository) => leads.list();\n",
+      'src/http/routes/fine.ts':
+        "import type { QuoteRequest } from '../../domain/quotes/quote-request.ts';\nimport { listLeads } from '../../application/quotes/list-leads.ts';\nexport const route = (d: Parameters<typeof listLeads>[0]) => listLeads(d) as Promise<QuoteRequest[]>;\n",
+    });
+    expect(r.status).not.toBe(0);
+    expect(r.output).toContain('http-routes-call-use-cases');
+    expect(r.output).toContain('src/http/routes/bad.ts');
+    expect(r.output).not.toContain('src/http/routes/fine.ts');
+  });
+
   it('passes when dependencies point inward', () => {
     const r = cruise({
       'src/domain/contact/port.ts': 'export interface Port { add(): void }\n',

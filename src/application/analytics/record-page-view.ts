@@ -14,6 +14,7 @@ export interface PageViewReport {
 /**
  * R-TRK-6: one page view becomes one atomic increment of the stats record. The date and
  * lastUpdated come from the server's clock (in the company time zone), never the browser's.
+ * Access: public (every visitor's browser reports its page views).
  */
 export async function recordPageView(deps: { stats: SiteStatsRepository; clock: Clock; timeZone: string }, view: PageViewReport): Promise<void> {
   const now = deps.clock.now();

@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import type { Client } from '../../domain/clients/client.ts';
 import { CLIENT_CSV_COLUMNS, CSV_IMPORT_MAX_ROWS, clientInputSchema, type ClientInput, type ClientInputParsed } from '../../contracts/clients.ts';
+import { fieldErrors } from '../shared/field-errors.ts';
 
 /**
  * The client CSV format (CLIENT_CSV_COLUMNS), read and written with papaparse. One row is one
@@ -88,12 +89,7 @@ export function parseClientCsv(text: string): ParsedCsv {
     if (rowErrors) return { line, cells, input: null, errors: { row: rowErrors } };
     const result = clientInputSchema.safeParse(rowToInput(cells));
     if (result.success) return { line, cells, input: result.data, errors: {} };
-    const errors: Record<string, string[]> = {};
-    for (const issue of result.error.issues) {
-      const col = columnFor(issue.path);
-      errors[col] = [...(errors[col] ?? []), issue.message];
-    }
-    return { line, cells, input: null, errors };
+    return { line, cells, input: null, errors: fieldErrors(result.error.issues, { key: columnFor }) };
   });
   return { rows, fileErrors };
 }

@@ -11,7 +11,7 @@ export interface SupportRequestInput {
   message: string;
 }
 
-/** A support request lands in the same back-office inbox as contact messages, as kind 'support'. */
+/** A support request lands in the same back-office inbox as contact messages, as kind 'support'. Access: public (the Support page). */
 export function sendSupportRequest(
   deps: { contactMessages: ContactMessageRepository; clock: Clock; ids: IdGenerator },
   input: SupportRequestInput,

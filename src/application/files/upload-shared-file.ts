@@ -4,6 +4,7 @@ import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { ByteSource, StoredFile } from '../../domain/storage/file-storage.ts';
 import { requireAccess } from '../shared/require-access.ts';
 import { SHARED_FILES_ACCESS, SHARED_FILES_FOLDER, type SharedFilesDeps } from './shared-file-access.ts';
+import { validationError } from '../shared/field-errors.ts';
 
 /** One part of the multipart upload, as the HTTP layer hands it over (in request order). */
 export type UploadPart =
@@ -27,12 +28,11 @@ function parseMetadata(value: string): FileUploadMetadata {
   }
   const parsed = fileUploadMetadataSchema.safeParse(json);
   if (parsed.success) return parsed.data;
-  const fields: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) {
-    const key = ['metadata', ...issue.path.map(String)].join('.');
-    (fields[key] ??= []).push(issue.message);
-  }
-  throw new DomainError('validation', 'The metadata needs attention.', fields);
+  throw validationError(
+    parsed.error.issues,
+    { key: (path) => ['metadata', ...path.map(String)].join('.'), unknownKeys: 'on-parent' },
+    'The metadata needs attention.',
+  );
 }
 
 /**

@@ -1,7 +1,3 @@
-import type { FileStorage } from '../../domain/storage/file-storage.ts';
-import type { Mailer } from '../../domain/mail/mailer.ts';
-import type { QuoteRequestRepository } from '../../domain/quotes/quote-request-repository.ts';
-import type { Clock, IdGenerator } from '../../domain/shared/clock.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { resolveContentType, SNIFF_BYTES } from '../../domain/storage/detect-content-type.ts';
 import { isStorageError } from '../../domain/storage/storage-error.ts';
@@ -17,6 +13,7 @@ import {
   type QuoteRequest,
   type QuoteRequestInput,
 } from '../../domain/quotes/quote-request.ts';
+import type { QuoteDeps } from './quote-deps.ts';
 
 export const QUOTE_PHOTO_FOLDER = 'quote-photos';
 const QUOTE_PHOTO_TYPES = PHOTO_TYPES;
@@ -28,15 +25,7 @@ export interface PhotoUpload {
   fileName: string | undefined;
 }
 
-export interface SubmitQuoteRequestDeps {
-  leads: QuoteRequestRepository;
-  files: FileStorage;
-  mailer: Mailer;
-  clock: Clock;
-  ids: IdGenerator;
-  servicePostcodes: readonly string[];
-  timeZone: string;
-  office: { email: string; adminUrl: string };
+export interface SubmitQuoteRequestDeps extends QuoteDeps {
   /** Mail is a notification: its failure is logged, the lead is kept. */
   onMailError: (err: unknown, leadId: string) => void;
 }
@@ -74,6 +63,7 @@ function photoType(photo: PhotoUpload): string {
 /**
  * A visitor's free-quote request: checked, photos stored, saved as a 'new' lead, and the office
  * told by mail. Photos already stored are removed again when the lead cannot be saved.
+ * Access: public (the website's quote form), so it takes no auth.
  */
 export async function submitQuoteRequest(deps: SubmitQuoteRequestDeps, input: QuoteRequestInput, uploads: PhotoUpload[]): Promise<QuoteRequest> {
   checkInput(deps, input, uploads);

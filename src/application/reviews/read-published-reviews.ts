@@ -11,7 +11,7 @@ export interface PublishedReviews {
   jsonLd: Record<string, unknown>;
 }
 
-/** One page of published reviews, newest first, with the summary and schema.org data. */
+/** One page of published reviews, newest first, with the summary and schema.org data. Access: public. */
 export async function readPublishedReviews(deps: { reviews: ReviewRepository; business: BusinessFacts }, cursor?: string): Promise<PublishedReviews> {
   const [page, distribution] = await Promise.all([
     deps.reviews.list({ status: 'published', limit: REVIEWS_PAGE_SIZE, ...(cursor ? { cursor } : {}) }),

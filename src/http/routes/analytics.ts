@@ -4,25 +4,18 @@ import { z } from 'zod';
 import { ADMIN_ONLY, PUBLIC } from '../access.ts';
 import { apiErrorSchema } from '../../contracts/errors.ts';
 import { pageViewRequestSchema, siteStatsSchema, type SiteStatsDto } from '../../contracts/analytics.ts';
-import { initialStats, topPages, type SiteStats } from '../../domain/analytics/site-stats.ts';
-import type { SiteStatsRepository } from '../../domain/analytics/site-stats-repository.ts';
-import type { Clock } from '../../domain/shared/clock.ts';
+import { topPages, type SiteStats } from '../../domain/analytics/site-stats.ts';
+import type { AnalyticsDeps } from '../../application/analytics/analytics-deps.ts';
 import { recordPageView } from '../../application/analytics/record-page-view.ts';
-
-export interface AnalyticsRoutesDeps {
-  stats: SiteStatsRepository;
-  clock: Clock;
-  timeZone: string;
-}
+import { readSiteStats } from '../../application/analytics/read-site-stats.ts';
+import { watchSiteStats } from '../../application/analytics/watch-site-stats.ts';
 
 /** Pushes at most one stats event per this many ms to each listener; busy sites coalesce. */
 const STREAM_COALESCE_MS = 250;
 /** A comment line keeps proxies from closing an idle stream. */
 const STREAM_HEARTBEAT_MS = 25_000;
 
-const toDto = (s: SiteStats | null, now: Date): SiteStatsDto => {
-  const stats = s ?? initialStats(now);
-  return {
+const toDto = (stats: SiteStats): SiteStatsDto => ({
     totalVisits: stats.totalVisits ?? 0,
     uniqueVisitors: stats.uniqueVisitors ?? 0,
     pageViews: stats.pageViews ?? {},
@@ -31,14 +24,13 @@ const toDto = (s: SiteStats | null, now: Date): SiteStatsDto => {
     deviceTypes: { mobile: stats.deviceTypes?.mobile ?? 0, desktop: stats.deviceTypes?.desktop ?? 0 },
     lastUpdated: stats.lastUpdated,
     topPages: topPages(stats.pageViews ?? {}),
-  };
-};
+});
 
 /**
  * Page-view tracking (R-TRK-6, public) and the admin panel's statistics: read once
  * (R-TRK-8) or listened to live over Server-Sent Events from the store's subscribeDoc (R-TRK-9).
  */
-export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesDeps> = async (app, deps) => {
+export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsDeps> = async (app, deps) => {
   app.post(
     '/api/analytics/page-view',
     {
@@ -58,8 +50,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesDeps> = async
     },
   );
 
-  app.get('/api/admin/analytics', { config: { access: ADMIN_ONLY }, schema: { response: { 200: siteStatsSchema } } }, async () =>
-    toDto(await deps.stats.read(), deps.clock.now()),
+  app.get('/api/admin/analytics', { config: { access: ADMIN_ONLY }, schema: { response: { 200: siteStatsSchema } } }, async (req) =>
+    toDto(await readSiteStats(deps, req.auth)),
   );
 
   const streams = new Set<ServerResponse>();
@@ -68,9 +60,27 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesDeps> = async
   });
 
   app.get('/api/admin/analytics/stream', { config: { access: ADMIN_ONLY } }, (req, reply) => {
+    const res = reply.raw;
+    let latest: SiteStats | null = null;
+    let timer: NodeJS.Timeout | null = null;
+    const flush = () => {
+      timer = null;
+      if (latest) res.write(`event: stats\ndata: ${JSON.stringify(toDto(latest))}\n\n`);
+    };
+    // Subscribed (and the caller's access checked) before the response is taken over; the first
+    // push is coalesced like the rest, so it is written after the headers below.
+    const unsubscribe = watchSiteStats(deps, req.auth, {
+      next: (stats) => {
+        latest = stats;
+        timer ??= setTimeout(flush, STREAM_COALESCE_MS);
+      },
+      error: (err) => {
+        req.log.error({ err }, 'analytics stream failed');
+        res.end();
+      },
+    });
     // The stream is written by hand: no serializer, no compression, nothing buffered.
     reply.hijack();
-    const res = reply.raw;
     res.writeHead(200, {
       ...(reply.getHeaders() as Record<string, string>),
       'Content-Type': 'text/event-stream; charset=utf-8',
@@ -81,22 +91,6 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesDeps> = async
     });
     res.write('retry: 3000\n\n');
     streams.add(res);
-    let latest: SiteStats | null = null;
-    let timer: NodeJS.Timeout | null = null;
-    const flush = () => {
-      timer = null;
-      res.write(`event: stats\ndata: ${JSON.stringify(toDto(latest, deps.clock.now()))}\n\n`);
-    };
-    const unsubscribe = deps.stats.watch(
-      (stats) => {
-        latest = stats;
-        timer ??= setTimeout(flush, STREAM_COALESCE_MS);
-      },
-      (err) => {
-        req.log.error({ err }, 'analytics stream failed');
-        res.end();
-      },
-    );
     const heartbeat = setInterval(() => res.write(': ping\n\n'), STREAM_HEARTBEAT_MS);
     res.on('close', () => {
       streams.delete(res);

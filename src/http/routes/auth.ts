@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { PUBLIC, SIGNED_IN } from '../access.ts';
 import { permissionsFor } from '../../domain/auth/permissions.ts';
 import type { SignInMethod } from '../../domain/auth/sign-in-flow.ts';
-import type { EmployeeRepository } from '../../domain/auth/employee-repository.ts';
+import { watchOwnRecord, type WatchOwnRecordDeps } from '../../application/employees/watch-own-record.ts';
 import { redirectResultSchema, sessionResponseSchema, signInQuerySchema } from '../../contracts/session.ts';
 import { securityEvent } from '../plugins/identity.ts';
 import type { SignedInUser } from '../../domain/auth/permissions.ts';
@@ -24,7 +24,7 @@ export interface AuthRouteDeps {
   timeoutsMs: Readonly<Record<SignInMethod, number>>;
   /** Extra authorization-request parameters (Google: prompt=select_account). */
   authorizeParams: Record<string, string>;
-  employees: EmployeeRepository;
+  employees: WatchOwnRecordDeps['employees'];
   now: () => number;
 }
 
@@ -174,7 +174,6 @@ function registerSessionEvents(app: FastifyInstance, deps: AuthRouteDeps) {
     for (const res of open) res.end();
   });
   app.get('/api/session/events', { config: { access: SIGNED_IN } }, async (req, reply) => {
-    const user = req.session.get('user');
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -189,20 +188,18 @@ function registerSessionEvents(app: FastifyInstance, deps: AuthRouteDeps) {
     // arrive); it is sent once the live lookup is in place, so any later change is pushed.
     const ready = () => res.write('event: ready\ndata: live\n\n');
     let first = true;
-    const stop = user?.email
-      ? deps.employees.watchEmail(
-          user.email,
-          () => {
-            if (first) {
-              first = false; // the subscription's initial result, not a change
-              ready();
-              return;
-            }
-            res.write('event: session\ndata: changed\n\n');
-          },
-          (err) => req.log.error({ err }, 'employee watch failed'),
-        )
-      : (ready(), () => {});
+    const stop =
+      watchOwnRecord(deps, req.auth, {
+        next: () => {
+          if (first) {
+            first = false; // the subscription's initial result, not a change
+            ready();
+            return;
+          }
+          res.write('event: session\ndata: changed\n\n');
+        },
+        error: (err) => req.log.error({ err }, 'employee watch failed'),
+      }) ?? (ready(), () => {});
     const ping = setInterval(() => res.write(': ping\n\n'), 25_000);
     req.raw.on('close', () => {
       open.delete(res);

@@ -1,10 +1,10 @@
-import { Readable } from 'node:stream';
 import { z } from 'zod';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { needs } from '../access.ts';
 import { apiErrorSchema } from '../../contracts/errors.ts';
 import { readMultipart } from '../multipart.ts';
+import { sendImage } from '../file-responses.ts';
 import {
   bomSchema,
   cameraPlanCreateSchema,
@@ -17,19 +17,13 @@ import {
   type CameraPlanSummaryDto,
 } from '../../contracts/camera-plans.ts';
 import type { AuthState } from '../../domain/auth/permissions.ts';
-import type { Client } from '../../domain/clients/client.ts';
-import type { ClientRepository } from '../../domain/clients/client-repository.ts';
-import type { InventoryRepository } from '../../domain/inventory/inventory-repository.ts';
-import { bomTotalCents, type MountingLine } from '../../domain/planner/bill-of-materials.ts';
+import { bomTotalCents } from '../../domain/planner/bill-of-materials.ts';
 import { cameraPlanContent, MAX_FLOOR_PLAN_BYTES, type CameraPlan } from '../../domain/planner/camera-plan.ts';
-import type { CameraPlanRepository } from '../../domain/planner/camera-plan-repository.ts';
-import type { CameraPlanPdfRenderer } from '../../domain/planner/camera-plan-report.ts';
-import type { PdfPageRasterizer } from '../../domain/planner/pdf-page-rasterizer.ts';
-import type { Clock } from '../../domain/shared/clock.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { attachmentDisposition } from '../../domain/storage/stored-file.ts';
-import type { FileStorage } from '../../domain/storage/file-storage.ts';
+import type { CameraPlanDeps } from '../../application/camera-plans/camera-plan-deps.ts';
 import { canEditPlans } from '../../application/camera-plans/camera-plan-access.ts';
+import { cameraPlanPlaces, type CameraPlanPlace } from '../../application/camera-plans/camera-plan-places.ts';
 import { cameraPlanBom } from '../../application/camera-plans/camera-plan-bom.ts';
 import { createCameraPlan } from '../../application/camera-plans/create-camera-plan.ts';
 import { deleteCameraPlan } from '../../application/camera-plans/delete-camera-plan.ts';
@@ -40,34 +34,19 @@ import { openFloorPlan } from '../../application/camera-plans/open-floor-plan.ts
 import { saveCameraPlan } from '../../application/camera-plans/save-camera-plan.ts';
 import { uploadFloorPlan } from '../../application/camera-plans/upload-floor-plan.ts';
 
-export interface CameraPlanRoutesDeps {
-  plans: CameraPlanRepository;
-  clients: Pick<ClientRepository, 'get' | 'getMany'>;
-  inventory: Pick<InventoryRepository, 'getItem'>;
-  files: FileStorage;
-  pdf: CameraPlanPdfRenderer;
-  clock: Clock;
-  timeZone: string;
-  mounting?: MountingLine;
-  /** Without it, PDF floor plans are refused with a message asking for an image. */
-  pdfPages?: PdfPageRasterizer;
-}
-
 const VIEW = { access: needs('viewProposals') };
 const EDIT = { access: needs('editProposals') };
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const base = (id: string) => `/api/camera-plans/${encodeURIComponent(id)}`;
 
-function names(client: Client | null | undefined, siteId: string) {
-  return { clientName: client?.name ?? null, siteLabel: client?.sites.find((s) => s.id === siteId)?.label ?? null };
-}
+const NO_PLACE: CameraPlanPlace = { clientName: null, siteLabel: null };
 
-function toDto(p: CameraPlan, client: Client | null, auth: AuthState): CameraPlanDto {
+function toDto(p: CameraPlan, place: CameraPlanPlace, auth: AuthState): CameraPlanDto {
   return {
     id: p.id,
     clientId: p.clientId,
     siteId: p.siteId,
-    ...names(client, p.siteId),
+    ...place,
     ...cameraPlanContent(p),
     version: p.version,
     floorPlan: p.floorPlan
@@ -80,18 +59,18 @@ function toDto(p: CameraPlan, client: Client | null, auth: AuthState): CameraPla
   };
 }
 
-export const cameraPlanRoutes: FastifyPluginAsyncZod<CameraPlanRoutesDeps> = async (app, deps) => {
+export const cameraPlanRoutes: FastifyPluginAsyncZod<CameraPlanDeps> = async (app, deps) => {
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_FLOOR_PLAN_BYTES, files: 1, fields: 4, fieldSize: 100, parts: 5, headerPairs: 100 } });
-  const dto = async (p: CameraPlan, auth: AuthState) => toDto(p, await deps.clients.get(p.clientId), auth);
+  const dto = async (p: CameraPlan, auth: AuthState) => toDto(p, (await cameraPlanPlaces(deps, auth, [p])).get(p.id) ?? NO_PLACE, auth);
 
   app.get('/api/camera-plans', { config: VIEW, schema: { querystring: cameraPlanListQuerySchema, response: { 200: cameraPlanPageSchema, ...errors } } }, async (req) => {
     const page = await listCameraPlans(deps, req.auth, req.query);
-    const clients = new Map((await deps.clients.getMany([...new Set(page.items.map((p) => p.clientId))])).map((c) => [c.id, c]));
+    const places = await cameraPlanPlaces(deps, req.auth, page.items);
     const items: CameraPlanSummaryDto[] = page.items.map((p) => ({
       id: p.id,
       clientId: p.clientId,
       siteId: p.siteId,
-      ...names(clients.get(p.clientId), p.siteId),
+      ...(places.get(p.id) ?? NO_PLACE),
       name: p.name,
       version: p.version,
       updatedAt: p.updatedAt,
@@ -145,15 +124,7 @@ export const cameraPlanRoutes: FastifyPluginAsyncZod<CameraPlanRoutesDeps> = asy
   );
 
   app.get('/api/camera-plans/:id/floor-plan', { config: VIEW, schema: { params: cameraPlanParamsSchema } }, async (req, reply) => {
-    const image = await openFloorPlan(deps, req.auth, req.params.id);
-    return reply
-      .type(image.contentType)
-      .header('Content-Length', String(image.size))
-      .header('Content-Disposition', attachmentDisposition(image.fileName))
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'private, no-store')
-      .header('Content-Security-Policy', "default-src 'none'; sandbox")
-      .send(Readable.from(image.body));
+    return sendImage(reply, await openFloorPlan(deps, req.auth, req.params.id), 'private, no-store');
   });
 
   app.get('/api/camera-plans/:id/bom', { config: VIEW, schema: { params: cameraPlanParamsSchema, response: { 200: bomSchema, ...errors } } }, async (req) => {

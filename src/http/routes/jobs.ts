@@ -1,10 +1,9 @@
-import { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_ONLY, needs, PUBLIC, STAFF } from '../access.ts';
 import { apiErrorSchema } from '../../contracts/errors.ts';
 import { readMultipart } from '../multipart.ts';
+import { sendStoredFile } from '../file-responses.ts';
 import {
   assigneesResponseSchema,
   boardQuerySchema,
@@ -201,12 +200,12 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesDeps> = async (app, deps)
 
   app.get('/api/jobs/:id/photos/:photoId', { config: { access: VIEW }, schema: { params: photoParamsSchema } }, async (req, reply) => {
     const file = await openJobFile(deps, req.auth, req.params.id, { photoId: req.params.photoId });
-    return sendFile(reply, file);
+    return sendStoredFile(reply, file);
   });
 
   app.get('/api/jobs/:id/signature', { config: { access: VIEW }, schema: { params: jobIdParamsSchema } }, async (req, reply) => {
     const file = await openJobFile(deps, req.auth, req.params.id, 'signature');
-    return sendFile(reply, file);
+    return sendStoredFile(reply, file);
   });
 
   // Calendar feeds: an employee manages their own; an admin anyone's.
@@ -252,12 +251,3 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesDeps> = async (app, deps)
     },
   );
 };
-
-function sendFile(reply: FastifyReply, file: Awaited<ReturnType<typeof openJobFile>>) {
-  return reply
-    .header('Content-Type', file.metadata.contentType)
-    .header('Content-Disposition', file.metadata.contentDisposition ?? 'attachment')
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Content-Security-Policy', "default-src 'none'; sandbox")
-    .send(Readable.from(file.body));
-}

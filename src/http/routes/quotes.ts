@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import fastifyMultipart from '@fastify/multipart';
-import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { PUBLIC, needs } from '../access.ts';
 import {
@@ -18,53 +17,28 @@ import { apiErrorSchema } from '../../contracts/errors.ts';
 import { readMultipart } from '../multipart.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { nextLeadStatuses, type QuoteRequest } from '../../domain/quotes/quote-request.ts';
-import { submitQuoteRequest, type PhotoUpload, type SubmitQuoteRequestDeps } from '../../application/quotes/submit-quote-request.ts';
+import { submitQuoteRequest, type PhotoUpload } from '../../application/quotes/submit-quote-request.ts';
+import type { QuoteDeps } from '../../application/quotes/quote-deps.ts';
 import { changeLeadStatus } from '../../application/quotes/change-lead-status.ts';
+import { getLead } from '../../application/quotes/get-lead.ts';
+import { listLeads } from '../../application/quotes/list-leads.ts';
+import { openLeadPhoto } from '../../application/quotes/open-lead-photo.ts';
+import { topLevelField, validationError } from '../../application/shared/field-errors.ts';
+import { sendStoredFile } from '../file-responses.ts';
 
-export type QuoteRoutesDeps = Omit<SubmitQuoteRequestDeps, 'onMailError'>;
-
-const LEADS_PAGE_SIZE = 25;
-
-export const toLead = (q: QuoteRequest): Lead => ({
-  id: q.id,
-  name: q.name,
-  email: q.email,
-  phone: q.phone,
-  services: [...q.services],
-  propertyType: q.propertyType,
-  construction: q.construction,
-  address: q.address,
-  postcode: q.postcode,
-  preferredDate: q.preferredDate,
-  preferredWindow: q.preferredWindow,
-  description: q.description,
-  photos: q.photos.map((p) => ({ contentType: p.contentType, size: p.size, fileName: p.fileName })),
-  status: q.status,
+/** The staff view of a lead: everything but where its photos are stored, and where it may go next. */
+export const toLead = ({ services, photos, ...q }: QuoteRequest): Lead => ({
+  ...q,
+  services: [...services],
+  photos: photos.map((p) => ({ contentType: p.contentType, size: p.size, fileName: p.fileName })),
   nextStatuses: [...nextLeadStatuses(q.status)],
-  convertedClientId: q.convertedClientId,
-  createdAt: q.createdAt,
-  updatedAt: q.updatedAt,
 });
-
-/** zod issues as `{ field: [messages] }`, the shape every form error uses. */
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const k of issue.keys) (fields[k] ??= []).push('Unknown field.');
-      continue;
-    }
-    const key = String(issue.path[0] ?? '_');
-    if (!fields[key]?.includes(issue.message)) (fields[key] ??= []).push(issue.message);
-  }
-  return fields;
-}
 
 /**
  * Free-quote requests (public, multipart with up to three photos) and the staff lead list.
  * Multipart parsing is registered inside this plugin only, so no other route accepts it.
  */
-export const quoteRoutes: FastifyPluginAsyncZod<QuoteRoutesDeps> = async (app, deps) => {
+export const quoteRoutes: FastifyPluginAsyncZod<QuoteDeps> = async (app, deps) => {
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_PHOTO_BYTES, files: MAX_PHOTOS, fields: 30, fieldSize: 10_000, parts: 40 },
   });
@@ -88,7 +62,7 @@ export const quoteRoutes: FastifyPluginAsyncZod<QuoteRoutesDeps> = async (app, d
       if (unknownFile) throw new DomainError('validation', 'Some fields need attention.', { [unknownFile.field]: ['Unknown field.'] });
       const photos: PhotoUpload[] = body.files.map((f) => ({ data: f.bytes, declaredType: f.declaredType, fileName: f.fileName || undefined }));
       const parsed = quoteRequestSchema.safeParse({ ...body.fields, services: body.lists['services'] ?? [] });
-      if (!parsed.success) throw new DomainError('validation', 'Some fields need attention.', fieldErrors(parsed.error));
+      if (!parsed.success) throw validationError(parsed.error.issues, { key: topLevelField });
       const { website, ...input } = parsed.data;
       if (website) {
         // Honeypot filled: a bot. Answer as if accepted, store nothing.
@@ -109,7 +83,7 @@ export const quoteRoutes: FastifyPluginAsyncZod<QuoteRoutesDeps> = async (app, d
     '/api/admin/leads',
     { config: { access: needs('viewClients') }, schema: { querystring: leadListQuerySchema, response: { 200: leadListSchema } } },
     async (req) => {
-      const page = await deps.leads.list({ limit: LEADS_PAGE_SIZE, ...req.query });
+      const page = await listLeads(deps, req.auth, req.query);
       return { leads: page.leads.map(toLead), nextCursor: page.nextCursor };
     },
   );
@@ -119,33 +93,18 @@ export const quoteRoutes: FastifyPluginAsyncZod<QuoteRoutesDeps> = async (app, d
   app.get(
     '/api/admin/leads/:id',
     { config: { access: needs('viewClients') }, schema: { params: idParams, response: { 200: leadSchema } } },
-    async (req) => {
-      const lead = await deps.leads.get(req.params.id);
-      if (!lead) throw new DomainError('not-found', 'No such quote request.');
-      return toLead(lead);
-    },
+    async (req) => toLead(await getLead(deps, req.auth, req.params.id)),
   );
 
   app.patch(
     '/api/admin/leads/:id',
     { config: { access: needs('editClients') }, schema: { params: idParams, body: leadStatusChangeSchema, response: { 200: leadSchema } } },
-    async (req) => toLead(await changeLeadStatus(deps, req.params.id, req.body.status)),
+    async (req) => toLead(await changeLeadStatus(deps, req.auth, { id: req.params.id, status: req.body.status })),
   );
 
   app.get(
     '/api/admin/leads/:id/photos/:index',
     { config: { access: needs('viewClients') }, schema: { params: idParams.extend({ index: z.coerce.number().int().min(0).max(MAX_PHOTOS - 1) }) } },
-    async (req, reply) => {
-      const lead = await deps.leads.get(req.params.id);
-      const photo = lead?.photos[req.params.index];
-      if (!photo) throw new DomainError('not-found', 'No such photo.');
-      const file = await deps.files.download(photo.path);
-      return reply
-        .header('Content-Type', file.metadata.contentType)
-        .header('Content-Disposition', file.metadata.contentDisposition ?? 'attachment')
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Security-Policy', "default-src 'none'; sandbox")
-        .send(Readable.from(file.body));
-    },
+    async (req, reply) => sendStoredFile(reply, await openLeadPhoto(deps, req.auth, { id: req.params.id, index: req.params.index })),
   );
 };

@@ -16,19 +16,11 @@ import {
   type StaffReview,
 } from '../../contracts/reviews.ts';
 import type { Rating, Review } from '../../domain/reviews/review.ts';
-import type { ReviewRepository } from '../../domain/reviews/review-repository.ts';
-import type { BusinessFacts } from '../../domain/reviews/local-business-json-ld.ts';
-import type { Clock, IdGenerator } from '../../domain/shared/clock.ts';
 import { submitReview } from '../../application/reviews/submit-review.ts';
 import { moderateReview } from '../../application/reviews/moderate-review.ts';
 import { readPublishedReviews } from '../../application/reviews/read-published-reviews.ts';
-
-export interface ReviewRoutesDeps {
-  reviews: ReviewRepository;
-  clock: Clock;
-  ids: IdGenerator;
-  business: BusinessFacts;
-}
+import { listReviews } from '../../application/reviews/list-reviews.ts';
+import type { ReviewDeps } from '../../application/reviews/review-deps.ts';
 
 const toPublic = (r: Review): PublicReview => ({
   id: r.id,
@@ -43,10 +35,8 @@ const toPublic = (r: Review): PublicReview => ({
 
 const toStaff = (r: Review): StaffReview => ({ ...toPublic(r), status: r.status, reason: r.reason, createdAt: r.createdAt });
 
-const STAFF_PAGE_SIZE = 25;
-
 /** Public reviews (read, leave one) and their moderation by an administrator. */
-export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesDeps> = async (app, deps) => {
+export const reviewRoutes: FastifyPluginAsyncZod<ReviewDeps> = async (app, deps) => {
   app.get(
     '/api/reviews',
     { config: { access: PUBLIC }, schema: { querystring: reviewListQuerySchema, response: { 200: reviewListSchema } } },
@@ -78,7 +68,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesDeps> = async (app,
     '/api/admin/reviews',
     { config: { access: ADMIN_ONLY }, schema: { querystring: staffReviewListQuerySchema, response: { 200: staffReviewListSchema } } },
     async (req) => {
-      const page = await deps.reviews.list({ limit: STAFF_PAGE_SIZE, ...req.query });
+      const page = await listReviews(deps, req.auth, req.query);
       return { reviews: page.reviews.map(toStaff), nextCursor: page.nextCursor };
     },
   );
@@ -89,18 +79,18 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesDeps> = async (app,
   app.post(
     '/api/admin/reviews/:id/publish',
     { config: { access: ADMIN_ONLY }, schema: { params, response: staffReview } },
-    async (req) => toStaff(await moderateReview(deps, req.params.id, { action: 'publish' })),
+    async (req) => toStaff(await moderateReview(deps, req.auth, { id: req.params.id, action: 'publish' })),
   );
 
   app.post(
     '/api/admin/reviews/:id/reject',
     { config: { access: ADMIN_ONLY }, schema: { params, body: rejectReviewSchema, response: staffReview } },
-    async (req) => toStaff(await moderateReview(deps, req.params.id, { action: 'reject', reason: req.body.reason })),
+    async (req) => toStaff(await moderateReview(deps, req.auth, { id: req.params.id, action: 'reject', reason: req.body.reason })),
   );
 
   app.put(
     '/api/admin/reviews/:id/reply',
     { config: { access: ADMIN_ONLY }, schema: { params, body: replyReviewSchema, response: staffReview } },
-    async (req) => toStaff(await moderateReview(deps, req.params.id, { action: 'reply', text: req.body.text })),
+    async (req) => toStaff(await moderateReview(deps, req.auth, { id: req.params.id, action: 'reply', text: req.body.text })),
   );
 };

@@ -4,6 +4,7 @@ import { apiErrorSchema } from '../../contracts/errors.ts';
 import { TAX_REPORT_ENTRY_LIMIT, taxReportQuerySchema, taxReportSchema } from '../../contracts/invoices.ts';
 import type { InvoiceDeps } from '../../application/invoices/invoice-deps.ts';
 import { taxReport, taxReportCsv } from '../../application/invoices/tax-report.ts';
+import { exportTaxReportPdf } from '../../application/invoices/export-tax-report-pdf.ts';
 
 const VIEW = needs('viewInvoices');
 
@@ -29,8 +30,7 @@ export const taxReportRoutes: FastifyPluginAsyncZod<InvoiceDeps> = async (app, d
   });
 
   app.get('/api/tax-reports/export.pdf', { config: { access: VIEW }, schema: { querystring: taxReportQuerySchema } }, async (req, reply) => {
-    const report = await taxReport(deps, req.auth, req.query);
-    const pdf = await deps.documents.taxReportPdf(report, deps.company, deps.format);
+    const { report, pdf } = await exportTaxReportPdf(deps, req.auth, req.query);
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="tax-${report.basis}-${report.from}-${report.to}.pdf"`)

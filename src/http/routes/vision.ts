@@ -1,10 +1,11 @@
-import { Readable } from 'node:stream';
 import { z } from 'zod';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { needs } from '../access.ts';
 import { apiErrorSchema } from '../../contracts/errors.ts';
 import { readMultipart } from '../multipart.ts';
+import { sendImage } from '../file-responses.ts';
+import { topLevelField, validationError } from '../../application/shared/field-errors.ts';
 import {
   visionAnalysisListQuerySchema,
   visionAnalysisPageSchema,
@@ -15,26 +16,14 @@ import {
   type VisionAnalysisDto,
 } from '../../contracts/vision.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
-import { attachmentDisposition } from '../../domain/storage/stored-file.ts';
-import type { FileStorage } from '../../domain/storage/file-storage.ts';
-import type { ObjectDetector } from '../../domain/vision/object-detector.ts';
 import type { VisionAnalysis } from '../../domain/vision/vision-analysis.ts';
-import type { VisionAnalysisRepository } from '../../domain/vision/vision-analysis-repository.ts';
 import { isVisionError } from '../../domain/vision/vision-error.ts';
-import { analyseImage } from '../../application/vision/analyse-image.ts';
+import { analyseImage, type AnalyseImageDeps } from '../../application/vision/analyse-image.ts';
 import { listVisionAnalyses } from '../../application/vision/list-vision-analyses.ts';
 import { getVisionAnalysis } from '../../application/vision/get-vision-analysis.ts';
 import { updateVisionAnalysis } from '../../application/vision/update-vision-analysis.ts';
 import { deleteVisionAnalysis } from '../../application/vision/delete-vision-analysis.ts';
 import { openVisionImage } from '../../application/vision/open-vision-image.ts';
-
-export interface VisionRoutesDeps {
-  /** Resolved on first use: the worker pool (and the model load) starts with the first upload. */
-  detector: () => ObjectDetector;
-  files: FileStorage;
-  analyses: VisionAnalysisRepository;
-  maxImageBytes: number;
-}
 
 /** Seconds a client is asked to wait when the detector's queue is full. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -65,7 +54,7 @@ export const toDto = (a: VisionAnalysis): VisionAnalysisDto => ({
   imageUrl: `/api/vision/analyses/${encodeURIComponent(a.id)}/image`,
 });
 
-export const visionRoutes: FastifyPluginAsyncZod<VisionRoutesDeps> = async (app, deps) => {
+export const visionRoutes: FastifyPluginAsyncZod<AnalyseImageDeps> = async (app, deps) => {
   // Registered inside this plugin, so only these routes accept multipart bodies.
   await app.register(fastifyMultipart, {
     limits: { fileSize: deps.maxImageBytes, files: 1, fields: 8, fieldSize: 4096, parts: 10, headerPairs: 100 },
@@ -84,15 +73,8 @@ export const visionRoutes: FastifyPluginAsyncZod<VisionRoutesDeps> = async (app,
       const fields = body.fields;
       if (!image) throw new DomainError('validation', 'Choose an image to analyse.', { image: ['Choose an image to analyse.'] });
       const parsed = visionUploadFieldsSchema.safeParse(fields);
-      if (!parsed.success) {
-        const byField: Record<string, string[]> = {};
-        for (const issue of parsed.error.issues) {
-          const key = issue.path.length ? String(issue.path[0]) : '_';
-          if (Object.hasOwn(fields, key) || key === '_') (byField[key] ??= []).push(issue.message);
-          else (byField['_'] ??= []).push(issue.message);
-        }
-        throw new DomainError('validation', 'Some fields need attention.', byField);
-      }
+      // A message about a field that was not sent goes to the form as a whole.
+      if (!parsed.success) throw validationError(parsed.error.issues, { key: (path) => (Object.hasOwn(fields, topLevelField(path)) ? topLevelField(path) : '_'), unknownKeys: 'on-parent' });
       const { note, ...links } = parsed.data;
       try {
         const saved = await analyseImage(deps, req.auth, { bytes: image.bytes, fileName: image.fileName, links, note: note ?? null });
@@ -139,15 +121,7 @@ export const visionRoutes: FastifyPluginAsyncZod<VisionRoutesDeps> = async (app,
     '/api/vision/analyses/:id/image',
     { config: ACCESS, schema: { params: visionIdParamsSchema } },
     async (req, reply) => {
-      const image = await openVisionImage(deps, req.auth, req.params.id);
-      return reply
-        .type(image.contentType)
-        .header('Content-Length', String(image.size))
-        .header('Content-Disposition', attachmentDisposition(image.fileName))
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'no-store')
-        .header('Content-Security-Policy', "default-src 'none'; sandbox")
-        .send(Readable.from(image.body));
+      return sendImage(reply, await openVisionImage(deps, req.auth, req.params.id), 'no-store');
     },
   );
 };

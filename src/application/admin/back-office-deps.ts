@@ -1,0 +1,14 @@
+import type { ContactMessageRepository } from '../../domain/contact/contact-message-repository.ts';
+import type { MailOutbox } from '../../domain/mail/mailer.ts';
+import type { QuoteRequestRepository } from '../../domain/quotes/quote-request-repository.ts';
+import type { ReviewRepository } from '../../domain/reviews/review-repository.ts';
+import type { Clock } from '../../domain/shared/clock.ts';
+
+/** The back-office inbox's bundle (messages, the outbox, the waiting counts), registered once in container.ts. */
+export interface BackOfficeDeps {
+  contactMessages: ContactMessageRepository;
+  leads: QuoteRequestRepository;
+  reviews: ReviewRepository;
+  outbox: MailOutbox;
+  clock: Clock;
+}

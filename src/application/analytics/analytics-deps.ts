@@ -1,0 +1,9 @@
+import type { SiteStatsRepository } from '../../domain/analytics/site-stats-repository.ts';
+import type { Clock } from '../../domain/shared/clock.ts';
+
+/** The analytics area's bundle, registered once in container.ts. */
+export interface AnalyticsDeps {
+  stats: SiteStatsRepository;
+  clock: Clock;
+  timeZone: string;
+}

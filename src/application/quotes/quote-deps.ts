@@ -1,0 +1,17 @@
+import type { FileStorage } from '../../domain/storage/file-storage.ts';
+import type { Mailer } from '../../domain/mail/mailer.ts';
+import type { QuoteRequestRepository } from '../../domain/quotes/quote-request-repository.ts';
+import type { Clock, IdGenerator } from '../../domain/shared/clock.ts';
+
+/** The quotes area's bundle, registered once in container.ts (the public form and the staff lead list). */
+export interface QuoteDeps {
+  leads: QuoteRequestRepository;
+  files: FileStorage;
+  mailer: Mailer;
+  clock: Clock;
+  ids: IdGenerator;
+  servicePostcodes: readonly string[];
+  timeZone: string;
+  /** Where the office is told about a new lead; adminUrl is the site's one base URL. */
+  office: { email: string; adminUrl: string };
+}
