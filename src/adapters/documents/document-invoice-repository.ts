@@ -7,13 +7,14 @@ import { counterId, type Invoice } from '../../domain/invoices/invoice.ts';
 import type { AuditNote, Changed, InvoiceQuery, InvoiceRepository, Page } from '../../domain/invoices/invoice-repository.ts';
 import type { ReportInvoice, TaxBasis } from '../../domain/invoices/tax-report.ts';
 import type { IdGenerator } from '../../domain/shared/clock.ts';
+import { auditEntry } from '../../domain/audit/audit-entry.ts';
 import { KeyedLock } from '../shared/keyed-lock.ts';
+import { writeAuditEntry } from './document-audit-log.ts';
 
 export const INVOICES = 'invoices';
 export const INVOICE_COUNTERS = 'invoice_counters';
 /** A compact copy of what tax reports read, one per issued (not draft, not void) invoice. */
 export const INVOICE_TAX_ENTRIES = 'invoice_tax_entries';
-const AUDIT_LOG = 'audit_log';
 
 /** Prefixes of each word of the number, client name and title: search by any of them. */
 function keywords(inv: Invoice): string[] {
@@ -101,7 +102,6 @@ export class DocumentInvoiceRepository implements InvoiceRepository {
   private readonly ids: IdGenerator;
   private readonly lock = new KeyedLock();
   private readonly maxAttempts: number;
-  private seq = 0;
 
   constructor(store: DocumentStore, ids: IdGenerator, options: { maxAttempts?: number } = {}) {
     this.store = store;
@@ -117,17 +117,7 @@ export class DocumentInvoiceRepository implements InvoiceRepository {
   }
 
   private audit(tx: Transaction, invoiceId: string, note: AuditNote): void {
-    this.seq = (this.seq + 1) % 1e9;
-    const id = `${note.at.replace(/[^0-9]/g, '')}-${String(this.seq).padStart(9, '0')}-${this.ids.next()}`;
-    tx.create(AUDIT_LOG, id, {
-      at: note.at,
-      actorId: note.actor.id,
-      actorName: note.actor.name,
-      entity: 'invoice',
-      entityId: invoiceId,
-      action: note.action,
-      changes: note.changes.map((c) => ({ field: c.field, from: c.from, to: c.to })),
-    });
+    writeAuditEntry(tx, auditEntry(note.actor, note.at, 'invoice', invoiceId, note.action, note.changes), this.ids.next());
   }
 
   /** Issued invoices have an entry; a draft has none yet, a voided one loses it. */

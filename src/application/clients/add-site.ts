@@ -1,4 +1,5 @@
-import { auditEntry, type Actor } from '../../domain/clients/client-audit.ts';
+import type { Actor } from '../../domain/audit/audit-entry.ts';
+import { auditEntry } from '../../domain/clients/client-audit.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { SiteInputParsed, SiteView } from '../../contracts/clients.ts';
 import type { ClientDeps } from './client-deps.ts';
@@ -13,6 +14,6 @@ export async function addSite(deps: Pick<ClientDeps, 'clients' | 'audit' | 'ciph
     if (c.sites.length >= MAX_SITES) throw new DomainError('conflict', `A client can have at most ${MAX_SITES} sites.`);
     return { ...c, sites: [...c.sites, site] };
   });
-  await deps.audit.record([auditEntry(actor, deps.clock.now(), clientId, 'add-site', siteChanges(null, site, site.id))]);
+  await deps.audit.recordAll([auditEntry(actor, deps.clock.now(), clientId, 'add-site', siteChanges(null, site, site.id))]);
   return siteView(site);
 }

@@ -1,5 +1,6 @@
 import type { Contact } from '../../domain/clients/client.ts';
-import { auditEntry, type Actor } from '../../domain/clients/client-audit.ts';
+import type { Actor } from '../../domain/audit/audit-entry.ts';
+import { auditEntry } from '../../domain/clients/client-audit.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { emailSchema, phoneSchema, type ClientView } from '../../contracts/clients.ts';
 import type { ClientDeps } from './client-deps.ts';
@@ -51,6 +52,6 @@ export async function convertLeadToClient(deps: Pick<ClientDeps, 'clients' | 'au
     },
   ];
   const saved = await deps.clients.createForLead(client, lead.id);
-  await deps.audit.record([auditEntry(actor, now, saved.id, 'convert-lead', [{ field: 'leadId', from: null, to: lead.id }, ...clientChanges(null, saved)])]);
+  await deps.audit.recordAll([auditEntry(actor, now, saved.id, 'convert-lead', [{ field: 'leadId', from: null, to: lead.id }, ...clientChanges(null, saved)])]);
   return clientView(saved);
 }

@@ -1,4 +1,5 @@
-import { auditEntry, type Actor } from '../../domain/clients/client-audit.ts';
+import type { Actor } from '../../domain/audit/audit-entry.ts';
+import { auditEntry } from '../../domain/clients/client-audit.ts';
 import type { ClientInputParsed, ClientView } from '../../contracts/clients.ts';
 import type { ClientDeps } from './client-deps.ts';
 import { buildClient, clientChanges } from './client-changes.ts';
@@ -8,6 +9,6 @@ export async function createClient(deps: Pick<ClientDeps, 'clients' | 'audit' | 
   const now = deps.clock.now();
   const client = buildClient({ cipher: deps.cipher, newId: () => deps.ids.next() }, deps.ids.next(), input, now);
   const saved = await deps.clients.create(client);
-  await deps.audit.record([auditEntry(actor, now, saved.id, 'create', clientChanges(null, saved))]);
+  await deps.audit.recordAll([auditEntry(actor, now, saved.id, 'create', clientChanges(null, saved))]);
   return clientView(saved);
 }

@@ -1,4 +1,5 @@
-import { auditEntry, type Actor } from '../../domain/clients/client-audit.ts';
+import type { Actor } from '../../domain/audit/audit-entry.ts';
+import { auditEntry } from '../../domain/clients/client-audit.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { ClientDeps } from './client-deps.ts';
 import { loadClient } from './get-client.ts';
@@ -14,5 +15,5 @@ export async function deleteClient(deps: Pick<ClientDeps, 'clients' | 'audit' | 
     throw new DomainError('conflict', `${client.name} has ${what}, so the client cannot be deleted. Archive the client instead.`);
   }
   await deps.clients.delete(id);
-  await deps.audit.record([auditEntry(actor, deps.clock.now(), id, 'delete', [{ field: 'name', from: client.name, to: null }])]);
+  await deps.audit.recordAll([auditEntry(actor, deps.clock.now(), id, 'delete', [{ field: 'name', from: client.name, to: null }])]);
 }

@@ -1,5 +1,6 @@
 import { findSite } from '../../domain/clients/client.ts';
-import { auditEntry, type Actor } from '../../domain/clients/client-audit.ts';
+import type { Actor } from '../../domain/audit/audit-entry.ts';
+import { auditEntry } from '../../domain/clients/client-audit.ts';
 import type { ClientDeps } from './client-deps.ts';
 import { siteChanges } from './client-changes.ts';
 import { siteNotFound } from './update-site.ts';
@@ -9,5 +10,5 @@ export async function removeSite(deps: Pick<ClientDeps, 'clients' | 'audit' | 'c
     if (!findSite(c, siteId)) throw siteNotFound();
     return { ...c, sites: c.sites.filter((s) => s.id !== siteId) };
   });
-  await deps.audit.record([auditEntry(actor, deps.clock.now(), clientId, 'remove-site', siteChanges(findSite(before, siteId), null, siteId))]);
+  await deps.audit.recordAll([auditEntry(actor, deps.clock.now(), clientId, 'remove-site', siteChanges(findSite(before, siteId), null, siteId))]);
 }

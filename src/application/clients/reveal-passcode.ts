@@ -1,5 +1,6 @@
 import { findSite } from '../../domain/clients/client.ts';
-import { auditEntry, type Actor } from '../../domain/clients/client-audit.ts';
+import type { Actor } from '../../domain/audit/audit-entry.ts';
+import { auditEntry } from '../../domain/clients/client-audit.ts';
 import { passcodeContext } from '../../domain/clients/secret-cipher.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { ClientDeps } from './client-deps.ts';
@@ -22,7 +23,7 @@ export async function revealPasscode(deps: Pick<ClientDeps, 'clients' | 'audit' 
     // Tampered with, or sealed under another key (CLIENT_SECRETS_KEY / SESSION_SECRET changed).
     throw new DomainError('conflict', 'The stored passcode cannot be decrypted with the current key. Enter it again.');
   }
-  await deps.audit.record([
+  await deps.audit.recordAll([
     auditEntry(actor, deps.clock.now(), clientId, 'reveal-passcode', [{ field: `sites.${siteId}.alarm.passcode`, from: null, to: null }]),
   ]);
   return passcode;

@@ -1,4 +1,5 @@
-import { auditEntry, type Actor } from '../../domain/clients/client-audit.ts';
+import type { Actor } from '../../domain/audit/audit-entry.ts';
+import { auditEntry } from '../../domain/clients/client-audit.ts';
 import type { ClientView } from '../../contracts/clients.ts';
 import type { ClientDeps } from './client-deps.ts';
 import { clientView } from './client-views.ts';
@@ -7,7 +8,7 @@ import { clientView } from './client-views.ts';
 export async function setClientArchived(deps: Pick<ClientDeps, 'clients' | 'audit' | 'clock'>, actor: Actor, id: string, archived: boolean): Promise<ClientView> {
   const { before, after } = await deps.clients.update(id, (c) => ({ ...c, archived }));
   if (before.archived !== archived) {
-    await deps.audit.record([
+    await deps.audit.recordAll([
       auditEntry(actor, deps.clock.now(), id, archived ? 'archive' : 'unarchive', [{ field: 'archived', from: before.archived, to: archived }]),
     ]);
   }

@@ -1,4 +1,5 @@
-import { auditEntry, type Actor } from '../../domain/clients/client-audit.ts';
+import type { Actor } from '../../domain/audit/audit-entry.ts';
+import { auditEntry } from '../../domain/clients/client-audit.ts';
 import type { ClientPatch, ClientView } from '../../contracts/clients.ts';
 import type { ClientDeps } from './client-deps.ts';
 import { clientChanges, patchClient } from './client-changes.ts';
@@ -8,6 +9,6 @@ import { clientView } from './client-views.ts';
 export async function updateClient(deps: Pick<ClientDeps, 'clients' | 'audit' | 'clock'>, actor: Actor, id: string, patch: ClientPatch): Promise<ClientView> {
   const { before, after } = await deps.clients.update(id, (c) => patchClient(c, patch));
   const changes = clientChanges(before, after);
-  if (changes.length) await deps.audit.record([auditEntry(actor, deps.clock.now(), id, 'update', changes)]);
+  if (changes.length) await deps.audit.recordAll([auditEntry(actor, deps.clock.now(), id, 'update', changes)]);
   return clientView(after);
 }

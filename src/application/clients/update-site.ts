@@ -1,5 +1,6 @@
 import { findSite } from '../../domain/clients/client.ts';
-import { auditEntry, type Actor } from '../../domain/clients/client-audit.ts';
+import type { Actor } from '../../domain/audit/audit-entry.ts';
+import { auditEntry } from '../../domain/clients/client-audit.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { SitePatch, SiteView } from '../../contracts/clients.ts';
 import type { ClientDeps } from './client-deps.ts';
@@ -22,6 +23,6 @@ export async function updateSite(
   });
   const next = findSite(after, siteId)!;
   const changes = siteChanges(findSite(before, siteId), next, siteId);
-  if (changes.length) await deps.audit.record([auditEntry(actor, deps.clock.now(), clientId, 'update-site', changes)]);
+  if (changes.length) await deps.audit.recordAll([auditEntry(actor, deps.clock.now(), clientId, 'update-site', changes)]);
   return siteView(next);
 }

@@ -1,6 +1,6 @@
 import { can, type AuthState, type Permission } from '../../domain/auth/permissions.ts';
 import type { InventoryRepository } from '../../domain/inventory/inventory-repository.ts';
-import type { Actor } from '../../domain/inventory/stock-movement.ts';
+import type { Actor } from '../../domain/audit/audit-entry.ts';
 import type { Clock, IdGenerator } from '../../domain/shared/clock.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 

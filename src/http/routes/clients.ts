@@ -20,7 +20,7 @@ import {
   sitePatchSchema,
   siteViewSchema,
 } from '../../contracts/clients.ts';
-import type { Actor } from '../../domain/clients/client-audit.ts';
+import type { Actor } from '../../domain/audit/audit-entry.ts';
 import { findSite } from '../../domain/clients/client.ts';
 import type { ClientDeps } from '../../application/clients/client-deps.ts';
 import { listClients } from '../../application/clients/list-clients.ts';
