@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Lock, Pencil, Plus } from 'lucide-react';
 import type { TimeEntryDto } from '../../../../src/contracts/time.ts';
 import { instantToWallTime } from '../../../../src/domain/time/zoned-week.ts';
+import { History } from '../../ui/History.tsx';
 import { Button, EmptyState, ErrorNote } from '../clients/ui.tsx';
 import { inputClass } from '../ui/styles.ts';
 import { clockTime, hoursMinutes, longDayLabel, weekLabel } from './format.ts';
@@ -141,22 +142,16 @@ export function EmployeeWeekPanel(props: { employeeId: string; week: string; onC
               {e.history.length > 0 && (
                 <details className="mt-2 text-sm">
                   <summary className="cursor-pointer text-slate-700 dark:text-slate-300">Edit history ({e.history.length})</summary>
-                  <ol className="mt-2 grid gap-2" aria-label={`Edit history of ${e.date}`}>
-                    {e.history.map((h, i) => (
-                      <li key={i} className="rounded bg-slate-50 p-2 dark:bg-slate-900">
-                        <p className="font-medium">
-                          {h.byName} · <time dateTime={h.at}>{when.format(new Date(h.at))}</time> · “{h.reason}”
-                        </p>
-                        <ul className="text-slate-700 dark:text-slate-300">
-                          {h.changes.map((c) => (
-                            <li key={c.field}>
-                              {FIELD_LABELS[c.field] ?? c.field}: {show(c.field, c.from, timeZone)} → {show(c.field, c.to, timeZone)}
-                            </li>
-                          ))}
-                        </ul>
-                      </li>
-                    ))}
-                  </ol>
+                  <div className="mt-2">
+                    <History
+                      entries={e.history}
+                      label={`Edit history of ${e.date}`}
+                      timeZone={timeZone}
+                      actionLabel={(a) => (a === 'add' ? 'Added' : 'Edited')}
+                      fieldLabel={(f) => FIELD_LABELS[f]}
+                      valueLabel={(f, v) => show(f, v, timeZone)}
+                    />
+                  </div>
                 </details>
               )}
             </li>
