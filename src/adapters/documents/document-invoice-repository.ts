@@ -4,10 +4,9 @@ import { orderBy, where, type Filter } from '../../domain/persistence/query.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { searchWords } from '../../domain/inventory/inventory-item.ts';
 import { counterId, type Invoice } from '../../domain/invoices/invoice.ts';
-import type { AuditNote, Changed, InvoiceQuery, InvoiceRepository, Page } from '../../domain/invoices/invoice-repository.ts';
+import type { Changed, InvoiceQuery, InvoiceRepository, Page } from '../../domain/invoices/invoice-repository.ts';
 import type { ReportInvoice, TaxBasis } from '../../domain/invoices/tax-report.ts';
 import type { IdGenerator } from '../../domain/shared/clock.ts';
-import { auditEntry } from '../../domain/audit/audit-entry.ts';
 import { KeyedLock } from '../shared/keyed-lock.ts';
 import { writeAuditEntry } from './document-audit-log.ts';
 
@@ -116,8 +115,8 @@ export class DocumentInvoiceRepository implements InvoiceRepository {
     return next;
   }
 
-  private audit(tx: Transaction, invoiceId: string, note: AuditNote): void {
-    writeAuditEntry(tx, auditEntry(note.actor, note.at, 'invoice', invoiceId, note.action, note.changes), this.ids.next());
+  private audit(tx: Transaction, changed: Changed): void {
+    writeAuditEntry(tx, changed.audit, this.ids.next());
   }
 
   /** Issued invoices have an entry; a draft has none yet, a voided one loses it. */
@@ -132,11 +131,11 @@ export class DocumentInvoiceRepository implements InvoiceRepository {
       this.store.runTransaction(
         async (tx) => {
           const sequence = await this.nextSequence(tx, year);
-          const { invoice, audit } = make(sequence);
-          tx.create(INVOICES, invoice.id, invoiceToDoc(invoice));
-          this.writeTaxEntry(tx, invoice, false);
-          this.audit(tx, invoice.id, audit);
-          return invoice;
+          const made = make(sequence);
+          tx.create(INVOICES, made.invoice.id, invoiceToDoc(made.invoice));
+          this.writeTaxEntry(tx, made.invoice, false);
+          this.audit(tx, made);
+          return made.invoice;
         },
         { maxAttempts: this.maxAttempts },
       ),
@@ -154,7 +153,7 @@ export class DocumentInvoiceRepository implements InvoiceRepository {
           if (!changed) return toInvoice(doc);
           tx.set(INVOICES, id, invoiceToDoc(changed.invoice));
           this.writeTaxEntry(tx, changed.invoice, doc['status'] !== 'draft' && doc['status'] !== 'void');
-          this.audit(tx, id, changed.audit);
+          this.audit(tx, changed);
           return changed.invoice;
         },
         { maxAttempts: this.maxAttempts },
@@ -180,8 +179,8 @@ export class DocumentInvoiceRepository implements InvoiceRepository {
             tx.set(INVOICES, originalId, invoiceToDoc(original.invoice));
             this.writeTaxEntry(tx, creditNote.invoice, false);
             this.writeTaxEntry(tx, original.invoice, true);
-            this.audit(tx, creditNote.invoice.id, creditNote.audit);
-            this.audit(tx, originalId, original.audit);
+            this.audit(tx, creditNote);
+            this.audit(tx, original);
             return creditNote.invoice;
           },
           { maxAttempts: this.maxAttempts },

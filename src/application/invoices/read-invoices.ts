@@ -1,7 +1,7 @@
 import type { AuditEntry } from '../../domain/audit/audit-entry.ts';
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { searchWords } from '../../domain/inventory/inventory-item.ts';
-import { daysOverdue, isOverdue, type Invoice } from '../../domain/invoices/invoice.ts';
+import { INVOICE_ENTITY, daysOverdue, isOverdue, type Invoice } from '../../domain/invoices/invoice.ts';
 import type { InvoiceQuery, Page } from '../../domain/invoices/invoice-repository.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { publicLink, requirePermission, todayOf, type InvoiceDeps } from './invoice-deps.ts';
@@ -40,7 +40,7 @@ async function found(deps: InvoiceDeps, id: string): Promise<Invoice> {
 export async function getInvoice(deps: InvoiceDeps, auth: AuthState, id: string): Promise<InvoiceDetail> {
   requirePermission(auth, 'viewInvoices');
   const inv = await found(deps, id);
-  const audit = await deps.audit.listFor('invoice', id, { limit: 50 });
+  const audit = await deps.audit.listFor(INVOICE_ENTITY, id, { limit: 50 });
   let canEdit = true;
   try {
     requirePermission(auth, 'editInvoices');

@@ -1,3 +1,4 @@
+import { INVOICE_ENTITY } from '../../domain/invoices/invoice.ts';
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { auditEntry, diffFields } from '../../domain/audit/audit-entry.ts';
 import type { PauseScope, ReminderLogEntry, ReminderLogPage, ReminderLogQuery, ReminderPause } from '../../domain/reminders/reminder-log.ts';
@@ -83,6 +84,6 @@ export async function retryReminder(deps: ReminderDeps, auth: AuthState, id: str
     throw new DomainError('conflict', entry.status === 'sending' ? 'That reminder is being sent right now.' : `A ${entry.status} reminder cannot be retried.`);
   }
   await deps.log.remove(id);
-  await deps.audit.record(auditEntry(actor, deps.clock.now(), 'invoice', entry.invoiceId, 'reminder-retry', [{ field: 'reminder', from: entry.status, to: null }]));
+  await deps.audit.record(auditEntry(actor, deps.clock.now(), INVOICE_ENTITY, entry.invoiceId, 'reminder-retry', [{ field: 'reminder', from: entry.status, to: null }]));
   return runPaymentReminders(deps);
 }

@@ -1,3 +1,4 @@
+import { INVOICE_ENTITY } from '../../domain/invoices/invoice.ts';
 import { auditEntry } from '../../domain/audit/audit-entry.ts';
 import { dateKey } from '../../domain/analytics/page-view.ts';
 import type { RemindableInvoice, ReminderLogEntry } from '../../domain/reminders/reminder-log.ts';
@@ -109,7 +110,7 @@ export async function runPaymentReminders(deps: ReminderDeps): Promise<ReminderR
       const mail = await deps.mailer.send({ to: inv.email, subject, text: renderTemplate(step.template.body, values) });
       await deps.log.finish(key, { status: 'sent', sentAt: deps.clock.now().toISOString(), mailId: mail.id, error: null });
       await deps.audit.record(
-        auditEntry(REMINDER_ROBOT, deps.clock.now(), 'invoice', inv.id, 'reminder-sent', [
+        auditEntry(REMINDER_ROBOT, deps.clock.now(), INVOICE_ENTITY, inv.id, 'reminder-sent', [
           { field: 'reminder', from: null, to: step.id },
           ...(fee > 0 ? [{ field: 'lateFeeCents', from: null, to: fee }] : []),
         ]),
