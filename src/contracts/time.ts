@@ -98,7 +98,8 @@ const approvalSchema = z.object({
   employeeId: z.string(),
   weekStart: z.string(),
   approved: z.boolean(),
-  history: z.array(z.object({ action: z.enum(['approve', 'unlock']), at: z.string(), byId: z.string(), byName: z.string(), reason: z.string().nullable() })),
+  /** Approvals and unlocks in the order they were made, each unlock with its reason. */
+  history: z.array(auditEntrySchema),
 });
 
 export const employeeWeekSchema = z.object({ timeZone: z.string(), days: z.array(z.string()), row: timesheetRowSchema, entries: z.array(entrySchema), approval: approvalSchema.nullable() });

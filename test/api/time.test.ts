@@ -150,6 +150,11 @@ describe('/api/time', () => {
     const trail = await t.container.resolve(TOKENS.AuditLog).listFor('timesheet', `${MARIA_ID}:${WEEK}`, { limit: 10 });
     expect(trail.map((e) => e.action)).toEqual(['unlock', 'approve']);
     expect(trail[0]!.changes).toContainEqual({ field: 'reason', from: null, to: 'Tuesday lunch was longer' });
+    // The week's own approval history answers in the same shape as the trail, oldest first.
+    const week = await json<EmployeeWeekDto>(await admin.get(`/api/time/timesheets/${MARIA_ID}?week=${WEEK}`));
+    expect(week.approval?.history.map(({ actorName, entity, entityId, action, changes }) => ({ actorName, entity, entityId, action, changes }))).toEqual(
+      [...trail].reverse().map(({ actorName, entity, entityId, action, changes }) => ({ actorName, entity, entityId, action, changes })),
+    );
   });
 
   it('the payroll CSV lists entries in company time, and a weekly summary with overtime', async () => {

@@ -10,7 +10,6 @@ import { clockTime, hoursMinutes, longDayLabel, weekLabel } from './format.ts';
 import { employeeWeekQuery, useApproveWeek, useUnlockWeek } from './queries.ts';
 import { EntryEditForm } from './EntryEditForm.tsx';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const FIELD_LABELS: Record<string, string> = { clockIn: 'Clock in', clockOut: 'Clock out', breaks: 'Breaks', note: 'Note' };
 
 /** One employee's week: entries with their edit history, corrections, approve and unlock. */
@@ -161,14 +160,9 @@ export function EmployeeWeekPanel(props: { employeeId: string; week: string; onC
       {approval && approval.history.length > 0 && (
         <details className="text-sm">
           <summary className="cursor-pointer text-slate-700 dark:text-slate-300">Approval history</summary>
-          <ul className="mt-2 grid gap-1">
-            {approval.history.map((h, i) => (
-              <li key={i}>
-                {h.action === 'approve' ? 'Approved' : 'Unlocked'} by {h.byName} · {when.format(new Date(h.at))}
-                {h.reason && ` · “${h.reason}”`}
-              </li>
-            ))}
-          </ul>
+          <div className="mt-2">
+            <History entries={approval.history} label="Approval history" timeZone={timeZone} actionLabel={(a) => (a === 'approve' ? 'Approved' : 'Unlocked')} showChanges={() => false} />
+          </div>
         </details>
       )}
     </section>
