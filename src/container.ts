@@ -16,7 +16,7 @@ import type { EmployeeRepository } from './domain/auth/employee-repository.ts';
 import type { EmployeeDirectory } from './domain/employees/employee-directory.ts';
 import type { AuditLog } from './domain/audit/audit-log.ts';
 import { DocumentEmployeeDirectory } from './adapters/documents/document-employee-directory.ts';
-import { DocumentAuditLog } from './adapters/documents/document-audit-log.ts';
+import { DocumentAuditLog, migrateAuditLog } from './adapters/documents/document-audit-log.ts';
 import type { ObjectDetector } from './domain/vision/object-detector.ts';
 import { VisionError } from './domain/vision/vision-error.ts';
 import type { VisionAnalysisRepository } from './domain/vision/vision-analysis-repository.ts';
@@ -43,7 +43,6 @@ import type { ClientDeps } from './application/clients/client-deps.ts';
 import { createClientDirectory } from './application/clients/client-directory.ts';
 import { DocumentClientRepository } from './adapters/documents/document-client-repository.ts';
 import { DocumentClientRelations } from './adapters/documents/document-client-relations.ts';
-import { DocumentClientAuditLog } from './adapters/documents/document-client-audit-log.ts';
 import { AesGcmSecretCipher } from './adapters/crypto/aes-gcm-secret-cipher.ts';
 import { sessionSecret } from './http/session-secret.ts';
 import type { ProposalDeps } from './application/proposals/proposal-deps.ts';
@@ -202,6 +201,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
   const ids: IdGenerator = { next: () => randomUUID() };
   const store = await openDocumentStore(config.database.url, { clock, ids });
   const files = openFileStorage(config.storageUrl, { clock });
+  await migrateAuditLog(store);
   if (config.demoData) await seedDemoData(store);
   // One instance: it queues movements per item within this process (see the adapter).
   const inventory = new DocumentInventoryRepository(store);
@@ -242,7 +242,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
       const relations = new DocumentClientRelations(r.resolve(TOKENS.Store));
       return {
         clients: r.resolve(TOKENS.Clients),
-        audit: new DocumentClientAuditLog(r.resolve(TOKENS.Store), ids),
+        audit: r.resolve(TOKENS.AuditLog),
         relations,
         leads: relations,
         cipher: r.resolve(TOKENS.SecretCipher),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditEntrySchema } from './audit.ts';
 
 /**
  * Requests and answers of /api/clients, shared by the routes and the SPA's forms, so both refuse
@@ -235,21 +236,13 @@ const relatedRecord = z.object({
   date: z.string(),
 });
 export type RelatedRecordView = z.infer<typeof relatedRecord>;
-export const auditEntryViewSchema = z.object({
-  at: z.string(),
-  actorId: z.string(),
-  actorName: z.string(),
-  action: z.string(),
-  changes: z.array(z.object({ field: z.string(), from: z.union([z.string(), z.number(), z.boolean(), z.null()]), to: z.union([z.string(), z.number(), z.boolean(), z.null()]) })),
-});
-export type AuditEntryView = z.infer<typeof auditEntryViewSchema>;
 export const clientRelatedResponseSchema = z.object({
   jobs: z.array(relatedRecord),
   proposals: z.array(relatedRecord),
   invoices: z.array(relatedRecord),
   contracts: z.array(relatedRecord),
   visionAnalyses: z.array(relatedRecord),
-  history: z.array(auditEntryViewSchema),
+  history: z.array(auditEntrySchema),
 });
 export type ClientRelatedResponse = z.infer<typeof clientRelatedResponseSchema>;
 

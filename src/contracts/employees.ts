@@ -132,17 +132,3 @@ export type EmployeeDto = z.infer<typeof employeeSchema>;
 export const employeePageSchema = z.object({ items: z.array(employeeSchema), nextCursor: z.string().nullable() });
 export type EmployeePageDto = z.infer<typeof employeePageSchema>;
 
-const auditValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
-export const auditEntrySchema = z.object({
-  id: z.string(),
-  at: z.string(),
-  actorId: z.string(),
-  actorName: z.string(),
-  entity: z.string(),
-  entityId: z.string(),
-  action: z.string(),
-  changes: z.array(z.object({ field: z.string(), from: auditValue, to: auditValue })),
-});
-export type AuditEntryDto = z.infer<typeof auditEntrySchema>;
-export const auditListSchema = z.object({ entries: z.array(auditEntrySchema) });
-export type AuditListDto = z.infer<typeof auditListSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditEntrySchema } from './audit.ts';
 import { INVOICE_KINDS, INVOICE_STATUSES, PAYMENT_METHODS, PAYMENT_TERMS } from './invoice-labels.ts';
 
 export { INVOICE_KINDS, INVOICE_STATUSES, METHOD_LABELS, PAYMENT_METHODS, PAYMENT_TERMS, STATUS_LABELS, TERMS_LABELS } from './invoice-labels.ts';
@@ -142,14 +143,7 @@ export type InvoiceDto = z.infer<typeof invoiceSchema>;
 export const invoiceListResponseSchema = z.object({ items: z.array(invoiceSchema), nextCursor: z.string().nullable() });
 export type InvoiceListResponse = z.infer<typeof invoiceListResponseSchema>;
 
-const auditSchema = z.object({
-  id: z.string(),
-  at: z.string(),
-  actorName: z.string(),
-  action: z.string(),
-  changes: z.array(z.object({ field: z.string(), from: z.union([z.string(), z.number(), z.boolean(), z.null()]), to: z.union([z.string(), z.number(), z.boolean(), z.null()]) })),
-});
-export const invoiceDetailSchema = z.object({ invoice: invoiceSchema, publicUrl: z.string(), audit: z.array(auditSchema), canEdit: z.boolean() });
+export const invoiceDetailSchema = z.object({ invoice: invoiceSchema, publicUrl: z.string(), audit: z.array(auditEntrySchema), canEdit: z.boolean() });
 export type InvoiceDetailDto = z.infer<typeof invoiceDetailSchema>;
 
 export const publicInvoiceSchema = z.object({

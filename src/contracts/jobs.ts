@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditEntrySchema } from './audit.ts';
 
 /**
  * Job tracker API schemas, shared by src/http/routes/jobs.ts and the SPA (web/src/features/jobs).
@@ -215,14 +216,6 @@ export const bookingWarningSchema = z.object({
   end: z.string(),
 });
 export type BookingWarningDto = z.infer<typeof bookingWarningSchema>;
-
-export const auditEntrySchema = z.object({
-  id: z.string(),
-  at: z.string(),
-  actorName: z.string(),
-  action: z.string(),
-  changes: z.array(z.object({ field: z.string(), from: z.union([z.string(), z.number(), z.boolean(), z.null()]), to: z.union([z.string(), z.number(), z.boolean(), z.null()]) })),
-});
 
 export const jobViewResponseSchema = z.object({ job: jobSchema, warnings: z.array(bookingWarningSchema), history: z.array(auditEntrySchema) });
 export type JobViewResponse = z.infer<typeof jobViewResponseSchema>;

@@ -137,19 +137,6 @@ export type ProposalDto = z.infer<typeof proposalSchema>;
 export const proposalListResponseSchema = z.object({ items: z.array(proposalSchema), nextCursor: z.string().nullable() });
 export type ProposalListResponse = z.infer<typeof proposalListResponseSchema>;
 
-export const proposalAuditResponseSchema = z.object({
-  entries: z.array(
-    z.object({
-      id: z.string(),
-      at: z.string(),
-      actorName: z.string(),
-      action: z.string(),
-      changes: z.array(z.object({ field: z.string(), from: z.union([z.string(), z.number(), z.boolean(), z.null()]), to: z.union([z.string(), z.number(), z.boolean(), z.null()]) })),
-    }),
-  ),
-});
-export type ProposalAuditResponse = z.infer<typeof proposalAuditResponseSchema>;
-
 export const publicProposalSchema = z.object({
   number: z.string(),
   title: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditEntrySchema } from './audit.ts';
 
 /**
  * Time tracking's API (/api/time), shared by the routes and the SPA: the employee's own clock
@@ -56,7 +57,6 @@ export const exportQuerySchema = z.object({
   kind: z.enum(['entries', 'summary']).default('entries'),
 });
 
-const auditValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 export const entrySchema = z.object({
   id: z.string(),
@@ -68,9 +68,8 @@ export const entrySchema = z.object({
   breaks: z.array(z.object({ start: z.string(), end: z.string().nullable() })),
   note: z.string(),
   status: z.enum(TIME_ENTRY_STATUS_VALUES),
-  history: z.array(
-    z.object({ at: z.string(), byId: z.string(), byName: z.string(), reason: z.string(), changes: z.array(z.object({ field: z.string(), from: auditValue, to: auditValue })) }),
-  ),
+  /** The entry's edits in the order they were made, each with its reason (a change of field `reason`). */
+  history: z.array(auditEntrySchema),
   date: z.string(),
   workedMinutes: z.number(),
   breakMinutes: z.number(),
@@ -99,7 +98,8 @@ const approvalSchema = z.object({
   employeeId: z.string(),
   weekStart: z.string(),
   approved: z.boolean(),
-  history: z.array(z.object({ action: z.enum(['approve', 'unlock']), at: z.string(), byId: z.string(), byName: z.string(), reason: z.string().nullable() })),
+  /** Approvals and unlocks in the order they were made, each unlock with its reason. */
+  history: z.array(auditEntrySchema),
 });
 
 export const employeeWeekSchema = z.object({ timeZone: z.string(), days: z.array(z.string()), row: timesheetRowSchema, entries: z.array(entrySchema), approval: approvalSchema.nullable() });

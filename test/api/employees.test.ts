@@ -3,7 +3,8 @@ import { listenTestApp, type ListeningTestApp } from '../support/app.ts';
 import { TestClient } from '../support/http-client.ts';
 import { DEMO } from '../support/demo-users.ts';
 import { anEmployeeInput } from '../unit/employees/factories.ts';
-import type { AuditListDto, EmployeeDto, EmployeePageDto } from '../../src/contracts/employees.ts';
+import type { AuditListDto } from '../../src/contracts/audit.ts';
+import type { EmployeeDto, EmployeePageDto } from '../../src/contracts/employees.ts';
 import type { ApiError } from '../../src/contracts/errors.ts';
 
 const MARIA_ID = 'emp-maria';

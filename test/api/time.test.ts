@@ -103,7 +103,9 @@ describe('/api/time', () => {
     const entries: TimeEntryDto[] = [];
     for (const d of days) entries.push(await shift(d, '07:00', '17:00', [['12:00', '12:30']])); // 9.5 h each
     expect(entries[0]).toMatchObject({ workedMinutes: 570, breakMinutes: 30, date: '2026-03-02' });
-    expect(entries[0]!.history).toMatchObject([{ byName: 'Frank Miller', reason: 'Entered from the paper timesheet' }]);
+    expect(entries[0]!.history).toMatchObject([
+      { actorName: 'Frank Miller', action: 'edit', changes: expect.arrayContaining([{ field: 'reason', from: null, to: 'Entered from the paper timesheet' }]) },
+    ]);
 
     const sheet = await json<WeekTimesheetsDto>(await admin.get(`/api/time/timesheets?week=2026-03-04`));
     expect(sheet.weekStart).toBe(WEEK);
@@ -148,6 +150,11 @@ describe('/api/time', () => {
     const trail = await t.container.resolve(TOKENS.AuditLog).listFor('timesheet', `${MARIA_ID}:${WEEK}`, { limit: 10 });
     expect(trail.map((e) => e.action)).toEqual(['unlock', 'approve']);
     expect(trail[0]!.changes).toContainEqual({ field: 'reason', from: null, to: 'Tuesday lunch was longer' });
+    // The week's own approval history answers in the same shape as the trail, oldest first.
+    const week = await json<EmployeeWeekDto>(await admin.get(`/api/time/timesheets/${MARIA_ID}?week=${WEEK}`));
+    expect(week.approval?.history.map(({ actorName, entity, entityId, action, changes }) => ({ actorName, entity, entityId, action, changes }))).toEqual(
+      [...trail].reverse().map(({ actorName, entity, entityId, action, changes }) => ({ actorName, entity, entityId, action, changes })),
+    );
   });
 
   it('the payroll CSV lists entries in company time, and a weekly summary with overtime', async () => {
@@ -176,7 +183,8 @@ describe('/api/time', () => {
     const res = await add({ ...saturday, reason: 'Alarm call-out, no phone signal', note: 'Call-out' });
     expect(res.status).toBe(201);
     const entry = await json<TimeEntryDto>(res);
-    expect(entry).toMatchObject({ status: 'submitted', workedMinutes: 225, date: '2026-03-07', note: 'Call-out', history: [{ reason: 'Alarm call-out, no phone signal', byName: 'Frank Miller' }] });
+    expect(entry).toMatchObject({ status: 'submitted', workedMinutes: 225, date: '2026-03-07', note: 'Call-out', history: [{ actorName: 'Frank Miller', action: 'add', changes: expect.arrayContaining([{ field: 'reason', from: null, to: 'Alarm call-out, no phone signal' }]) }],
+    });
 
     const overlap = await add({ clockIn: localIso('2026-03-07', '11:00'), clockOut: localIso('2026-03-07', '13:00'), reason: 'second call-out' });
     expect(overlap.status).toBe(409);

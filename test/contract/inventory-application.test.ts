@@ -74,7 +74,7 @@ describe('inventory use cases on SQLite', () => {
     const updated = await updateInventoryItem(deps, ADMIN, item.id, { ...item, unitPriceCents: 6400 });
     expect(updated).toMatchObject({ unitPriceCents: 6400, onHand: 4 });
     const audit = await stores[0]!.collection('audit_log').query({ where: [where('entityId', '==', item.id), where('action', '==', 'update')] });
-    expect(audit.docs.map((d) => d['changes'])).toEqual([{ unitPriceCents: { from: 5900, to: 6400 } }]);
+    expect(audit.docs.map((d) => d['changes'])).toEqual([[{ field: 'unitPriceCents', from: 5900, to: 6400 }]]);
   });
 
   it('a serialized camera: receive 3 with serials, use one on a job, and its history leads to the site', async () => {

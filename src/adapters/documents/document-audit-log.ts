@@ -1,44 +1,50 @@
 import type { AuditLog } from '../../domain/audit/audit-log.ts';
-import type { AuditEntry, AuditValue, NewAuditEntry } from '../../domain/audit/audit-entry.ts';
-import type { DocumentStore } from '../../domain/persistence/document-store.ts';
-import type { StoredDocument } from '../../domain/persistence/document-data.ts';
+import { auditValue, contextChanges, type AuditChange, type AuditValue, type AuditEntry, type NewAuditEntry } from '../../domain/audit/audit-entry.ts';
+import type { DocumentStore, Transaction } from '../../domain/persistence/document-store.ts';
+import type { DocumentData, StoredDocument } from '../../domain/persistence/document-data.ts';
 import type { IdGenerator } from '../../domain/shared/clock.ts';
 import { orderBy, where } from '../../domain/persistence/query.ts';
 
+/**
+ * The audit trail on the document store, and its one writer: `writeAuditEntry` is what both
+ * `DocumentAuditLog` and the repositories that commit an entry with their record (invoices,
+ * inventory) call, so every entry has one document shape. Entries are ordered by `at`, then by
+ * id; ids start with the time and a per-process sequence number, so entries written in the same
+ * millisecond still read back in the order they were written.
+ */
 export const AUDIT_LOG = 'audit_log';
 
 type ChangeDoc = { field: string; from: AuditValue; to: AuditValue };
+type AuditDoc = { at: string; actorId: string; actorName: string; entity: string; entityId: string; action: string; changes: ChangeDoc[] };
 
-type AuditDoc = {
-  at: string;
-  actorId: string;
-  actorName: string;
-  entity: string;
-  entityId: string;
-  action: string;
-  changes: ChangeDoc[];
+let seq = 0;
+const entryId = (at: string, suffix: string) => {
+  seq = (seq + 1) % 1e9;
+  return `${at.replace(/[^0-9]/g, '')}-${String(seq).padStart(9, '0')}-${suffix}`;
 };
 
-const entryFromDoc = (d: StoredDocument<AuditDoc>): AuditEntry => ({
-  id: d.id,
-  at: d.at,
-  actorId: d.actorId,
-  actorName: d.actorName,
-  entity: d.entity,
-  entityId: d.entityId,
-  action: d.action,
-  changes: d.changes.map((c) => ({ field: c.field, from: c.from, to: c.to })),
+const docOf = (e: NewAuditEntry): AuditDoc => ({
+  at: e.at,
+  actorId: e.actorId,
+  actorName: e.actorName,
+  entity: e.entity,
+  entityId: e.entityId,
+  action: e.action,
+  changes: e.changes.map((c) => ({ field: c.field, from: c.from, to: c.to })),
 });
 
-/**
- * The audit trail on the document store. Entries are ordered by `at`, then by id; ids start
- * with the time and a per-process sequence number, so entries written in the same millisecond
- * still read back in the order they were written.
- */
+const entryFromDoc = (d: StoredDocument<AuditDoc>): AuditEntry => ({ id: d.id, ...docOf(d) });
+
+/** Adds the entry to a transaction's writes; returns its id. */
+export function writeAuditEntry(tx: Pick<Transaction, 'create'>, entry: NewAuditEntry, suffix: string = crypto.randomUUID()): string {
+  const id = entryId(entry.at, suffix);
+  tx.create(AUDIT_LOG, id, docOf(entry));
+  return id;
+}
+
 export class DocumentAuditLog implements AuditLog {
   private readonly store: DocumentStore;
   private readonly ids: IdGenerator;
-  private seq = 0;
 
   constructor(store: DocumentStore, ids: IdGenerator) {
     this.store = store;
@@ -46,18 +52,15 @@ export class DocumentAuditLog implements AuditLog {
   }
 
   async record(entry: NewAuditEntry): Promise<AuditEntry> {
-    this.seq = (this.seq + 1) % 1e9;
-    const id = `${entry.at.replace(/[^0-9]/g, '')}-${String(this.seq).padStart(9, '0')}-${this.ids.next()}`;
-    const doc: AuditDoc = {
-      at: entry.at,
-      actorId: entry.actorId,
-      actorName: entry.actorName,
-      entity: entry.entity,
-      entityId: entry.entityId,
-      action: entry.action,
-      changes: entry.changes.map((c) => ({ field: c.field, from: c.from, to: c.to })),
-    };
-    return entryFromDoc(await this.store.collection<AuditDoc>(AUDIT_LOG).create(doc, id));
+    const doc = docOf(entry);
+    return entryFromDoc(await this.store.collection<AuditDoc>(AUDIT_LOG).create(doc, entryId(entry.at, this.ids.next())));
+  }
+
+  async recordAll(entries: readonly NewAuditEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    await this.store.runTransaction(async (tx) => {
+      for (const e of entries) writeAuditEntry(tx, e, this.ids.next());
+    });
   }
 
   async listFor(entity: string, entityId: string, options: { limit: number }): Promise<AuditEntry[]> {
@@ -68,4 +71,44 @@ export class DocumentAuditLog implements AuditLog {
     });
     return page.docs.map(entryFromDoc);
   }
+}
+
+/**
+ * Inventory once wrote its own shape: `changes` as `{ field: { from, to } }` and a separate
+ * `context`. Rewrites those entries in the one shape (context as changes from nothing), keeping
+ * their ids and times. Runs at every start; entries already in the one shape are left alone,
+ * so running it twice changes nothing. Returns how many entries it rewrote.
+ */
+export async function migrateAuditLog(store: DocumentStore): Promise<number> {
+  const col = store.collection(AUDIT_LOG);
+  let rewritten = 0;
+  let cursor: string | null = null;
+  do {
+    const page = await col.query({ where: [where('entity', '==', 'inventory-item')], limit: 500, ...(cursor ? { startAfter: cursor } : {}) });
+    const old = page.docs.filter((d) => !Array.isArray(d['changes']) || 'context' in d);
+    if (old.length > 0)
+      await store.runTransaction(async (tx) => {
+        for (const d of old) tx.set(AUDIT_LOG, d.id, docOf(fromOldShape(d)));
+      });
+    rewritten += old.length;
+    cursor = page.nextCursor;
+  } while (cursor !== null);
+  return rewritten;
+}
+
+function fromOldShape(d: DocumentData): NewAuditEntry {
+  const raw = d['changes'];
+  const changes: AuditChange[] = Array.isArray(raw)
+    ? (raw as unknown as AuditChange[])
+    : Object.entries((raw ?? {}) as Record<string, { from?: unknown; to?: unknown }>).map(([field, c]) => ({ field, from: auditValue(c.from), to: auditValue(c.to) }));
+  const context = (d['context'] ?? {}) as Record<string, unknown>;
+  return {
+    at: String(d['at']),
+    actorId: String(d['actorId']),
+    actorName: String(d['actorName']),
+    entity: String(d['entity']),
+    entityId: String(d['entityId']),
+    action: String(d['action']),
+    changes: [...changes, ...contextChanges(context)],
+  };
 }

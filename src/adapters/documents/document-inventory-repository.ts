@@ -1,14 +1,15 @@
-import type { DocumentStore, Transaction } from '../../domain/persistence/document-store.ts';
+import type { DocumentStore } from '../../domain/persistence/document-store.ts';
 import type { DocumentData, StoredDocument } from '../../domain/persistence/document-data.ts';
 import { isDatabaseError } from '../../domain/persistence/database-error.ts';
 import { orderBy, where, type Filter } from '../../domain/persistence/query.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
-import { AUDIT_LOG, type InventoryAuditEntry } from '../../domain/inventory/inventory-audit.ts';
+import type { NewAuditEntry } from '../../domain/audit/audit-entry.ts';
 import { normaliseSku, searchKeywords, type InventoryItem } from '../../domain/inventory/inventory-item.ts';
 import type { InventoryRepository, ItemQuery, Page } from '../../domain/inventory/inventory-repository.ts';
 import { normaliseSerial, serialRecordId, type SerialRecord } from '../../domain/inventory/serial-number.ts';
 import type { AppliedMovement, StockMovement } from '../../domain/inventory/stock-movement.ts';
 import { KeyedLock } from '../shared/keyed-lock.ts';
+import { writeAuditEntry } from './document-audit-log.ts';
 
 export const INVENTORY_ITEMS = 'inventory_items';
 export const STOCK_MOVEMENTS = 'stock_movements';
@@ -56,12 +57,12 @@ export class DocumentInventoryRepository implements InventoryRepository {
     this.maxAttempts = options.maxAttempts ?? 25;
   }
 
-  async createItem(item: InventoryItem, audit: InventoryAuditEntry): Promise<InventoryItem> {
+  async createItem(item: InventoryItem, audit: NewAuditEntry): Promise<InventoryItem> {
     if (await this.findBySku(item.sku)) throw skuTaken(item.sku);
     try {
       await this.store.runTransaction(async (tx) => {
         tx.create(INVENTORY_ITEMS, item.id, toDoc(item));
-        this.audit(tx, audit);
+        writeAuditEntry(tx, audit);
       });
     } catch (e) {
       if (isDatabaseError(e, 'already-exists')) throw skuTaken(item.sku);
@@ -70,7 +71,7 @@ export class DocumentInventoryRepository implements InventoryRepository {
     return (await this.getItem(item.id)) ?? item;
   }
 
-  async updateItem(id: string, change: (current: InventoryItem) => { item: InventoryItem; audit: InventoryAuditEntry | null }): Promise<InventoryItem> {
+  async updateItem(id: string, change: (current: InventoryItem) => { item: InventoryItem; audit: NewAuditEntry | null }): Promise<InventoryItem> {
     try {
       await this.lock.run(id, () =>
         this.store.runTransaction(
@@ -79,7 +80,7 @@ export class DocumentInventoryRepository implements InventoryRepository {
             if (!doc) throw notFound(id);
             const { item, audit } = change(toItem(doc));
             tx.set(INVENTORY_ITEMS, id, toDoc(item));
-            if (audit) this.audit(tx, audit);
+            if (audit) writeAuditEntry(tx, audit);
           },
           { maxAttempts: this.maxAttempts },
         ),
@@ -138,7 +139,7 @@ export class DocumentInventoryRepository implements InventoryRepository {
   async applyMovement(
     itemId: string,
     serials: string[],
-    apply: (item: InventoryItem, serials: ReadonlyMap<string, SerialRecord | null>) => AppliedMovement & { audit: InventoryAuditEntry },
+    apply: (item: InventoryItem, serials: ReadonlyMap<string, SerialRecord | null>) => AppliedMovement & { audit: NewAuditEntry },
   ): Promise<AppliedMovement> {
     const names = [...new Set(serials.map(normaliseSerial).filter((s) => s !== ''))];
     return this.lock.run(itemId, () =>
@@ -157,7 +158,7 @@ export class DocumentInventoryRepository implements InventoryRepository {
           tx.set(INVENTORY_ITEMS, itemId, toDoc(applied.item));
           tx.create(STOCK_MOVEMENTS, applied.movement.id, stripMeta(applied.movement));
           for (const rec of applied.serials) tx.set(SERIAL_NUMBERS, rec.id, stripMeta(rec));
-          this.audit(tx, applied.audit);
+          writeAuditEntry(tx, applied.audit);
           return { item: applied.item, movement: applied.movement, serials: applied.serials };
         },
         { maxAttempts: this.maxAttempts },
@@ -198,9 +199,6 @@ export class DocumentInventoryRepository implements InventoryRepository {
     return d ? fromStored<SerialRecord>(d) : null;
   }
 
-  private audit(tx: Transaction, entry: InventoryAuditEntry): void {
-    tx.create(AUDIT_LOG, crypto.randomUUID(), JSON.parse(JSON.stringify(entry)) as DocumentData);
-  }
 }
 
 function notFoundThrow(id: string): never {

@@ -4,16 +4,16 @@ import { orderBy, where, type Filter } from '../../domain/persistence/query.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { searchWords } from '../../domain/inventory/inventory-item.ts';
 import { counterId, type Invoice } from '../../domain/invoices/invoice.ts';
-import type { AuditNote, Changed, InvoiceQuery, InvoiceRepository, Page } from '../../domain/invoices/invoice-repository.ts';
+import type { Changed, InvoiceQuery, InvoiceRepository, Page } from '../../domain/invoices/invoice-repository.ts';
 import type { ReportInvoice, TaxBasis } from '../../domain/invoices/tax-report.ts';
 import type { IdGenerator } from '../../domain/shared/clock.ts';
 import { KeyedLock } from '../shared/keyed-lock.ts';
+import { writeAuditEntry } from './document-audit-log.ts';
 
 export const INVOICES = 'invoices';
 export const INVOICE_COUNTERS = 'invoice_counters';
 /** A compact copy of what tax reports read, one per issued (not draft, not void) invoice. */
 export const INVOICE_TAX_ENTRIES = 'invoice_tax_entries';
-const AUDIT_LOG = 'audit_log';
 
 /** Prefixes of each word of the number, client name and title: search by any of them. */
 function keywords(inv: Invoice): string[] {
@@ -101,7 +101,6 @@ export class DocumentInvoiceRepository implements InvoiceRepository {
   private readonly ids: IdGenerator;
   private readonly lock = new KeyedLock();
   private readonly maxAttempts: number;
-  private seq = 0;
 
   constructor(store: DocumentStore, ids: IdGenerator, options: { maxAttempts?: number } = {}) {
     this.store = store;
@@ -116,18 +115,8 @@ export class DocumentInvoiceRepository implements InvoiceRepository {
     return next;
   }
 
-  private audit(tx: Transaction, invoiceId: string, note: AuditNote): void {
-    this.seq = (this.seq + 1) % 1e9;
-    const id = `${note.at.replace(/[^0-9]/g, '')}-${String(this.seq).padStart(9, '0')}-${this.ids.next()}`;
-    tx.create(AUDIT_LOG, id, {
-      at: note.at,
-      actorId: note.actor.id,
-      actorName: note.actor.name,
-      entity: 'invoice',
-      entityId: invoiceId,
-      action: note.action,
-      changes: note.changes.map((c) => ({ field: c.field, from: c.from, to: c.to })),
-    });
+  private audit(tx: Transaction, changed: Changed): void {
+    writeAuditEntry(tx, changed.audit, this.ids.next());
   }
 
   /** Issued invoices have an entry; a draft has none yet, a voided one loses it. */
@@ -142,11 +131,11 @@ export class DocumentInvoiceRepository implements InvoiceRepository {
       this.store.runTransaction(
         async (tx) => {
           const sequence = await this.nextSequence(tx, year);
-          const { invoice, audit } = make(sequence);
-          tx.create(INVOICES, invoice.id, invoiceToDoc(invoice));
-          this.writeTaxEntry(tx, invoice, false);
-          this.audit(tx, invoice.id, audit);
-          return invoice;
+          const made = make(sequence);
+          tx.create(INVOICES, made.invoice.id, invoiceToDoc(made.invoice));
+          this.writeTaxEntry(tx, made.invoice, false);
+          this.audit(tx, made);
+          return made.invoice;
         },
         { maxAttempts: this.maxAttempts },
       ),
@@ -164,7 +153,7 @@ export class DocumentInvoiceRepository implements InvoiceRepository {
           if (!changed) return toInvoice(doc);
           tx.set(INVOICES, id, invoiceToDoc(changed.invoice));
           this.writeTaxEntry(tx, changed.invoice, doc['status'] !== 'draft' && doc['status'] !== 'void');
-          this.audit(tx, id, changed.audit);
+          this.audit(tx, changed);
           return changed.invoice;
         },
         { maxAttempts: this.maxAttempts },
@@ -190,8 +179,8 @@ export class DocumentInvoiceRepository implements InvoiceRepository {
             tx.set(INVOICES, originalId, invoiceToDoc(original.invoice));
             this.writeTaxEntry(tx, creditNote.invoice, false);
             this.writeTaxEntry(tx, original.invoice, true);
-            this.audit(tx, creditNote.invoice.id, creditNote.audit);
-            this.audit(tx, originalId, original.audit);
+            this.audit(tx, creditNote);
+            this.audit(tx, original);
             return creditNote.invoice;
           },
           { maxAttempts: this.maxAttempts },

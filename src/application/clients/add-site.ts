@@ -16,6 +16,6 @@ export async function addSite(deps: Pick<ClientDeps, 'clients' | 'audit' | 'ciph
     if (c.sites.length >= MAX_SITES) throw new DomainError('conflict', `A client can have at most ${MAX_SITES} sites.`);
     return { ...c, sites: [...c.sites, site] };
   });
-  await deps.audit.record([auditEntry(actor, deps.clock.now(), clientId, 'add-site', siteChanges(null, site, site.id))]);
+  await deps.audit.recordAll([auditEntry(actor, deps.clock.now(), clientId, 'add-site', siteChanges(null, site, site.id))]);
   return siteView(site);
 }

@@ -1,6 +1,7 @@
 import type { AlarmAccount, Client, Site } from '../../domain/clients/client.ts';
 import { emptyAlarm, normaliseTags } from '../../domain/clients/client.ts';
-import { HIDDEN, diffFields, type AuditChange } from '../../domain/clients/client-audit.ts';
+import { diffRecords, type AuditChange } from '../../domain/audit/audit-entry.ts';
+import { HIDDEN } from '../../domain/clients/client-audit.ts';
 import { passcodeContext, type SecretCipher } from '../../domain/clients/secret-cipher.ts';
 import { GeoPoint } from '../../domain/persistence/document-data.ts';
 import type { ClientInputParsed, ClientPatch, SiteInputParsed, SitePatch } from '../../contracts/clients.ts';
@@ -115,12 +116,12 @@ function passcodeChange(prefix: string, before: Site | null, after: Site | null)
 /** Site-level changes, e.g. `sites.<id>.alarm.panelModel`; added and removed sites as a whole. */
 export function siteChanges(before: Site | null, after: Site | null, siteId: string): AuditChange[] {
   const prefix = `sites.${siteId}.`;
-  const changes = diffFields(before ? siteFields(before) : {}, after ? siteFields(after) : {}, prefix);
+  const changes = diffRecords(before ? siteFields(before) : {}, after ? siteFields(after) : {}, prefix);
   return [...changes, ...passcodeChange(prefix, before, after)];
 }
 
 export function clientChanges(before: Client | null, after: Client | null): AuditChange[] {
-  const changes = diffFields(before ? clientFields(before) : {}, after ? clientFields(after) : {});
+  const changes = diffRecords(before ? clientFields(before) : {}, after ? clientFields(after) : {});
   const ids = new Set([...(before?.sites ?? []), ...(after?.sites ?? [])].map((s) => s.id));
   for (const id of ids) {
     changes.push(...siteChanges(before?.sites.find((s) => s.id === id) ?? null, after?.sites.find((s) => s.id === id) ?? null, id));

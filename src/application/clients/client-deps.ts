@@ -1,4 +1,4 @@
-import type { ClientAuditLog } from '../../domain/clients/client-audit.ts';
+import type { AuditLog } from '../../domain/audit/audit-log.ts';
 import type { ClientRelations } from '../../domain/clients/client-relations.ts';
 import type { ClientRepository } from '../../domain/clients/client-repository.ts';
 import type { LeadLookup } from '../../domain/clients/lead-lookup.ts';
@@ -8,7 +8,7 @@ import type { Clock, IdGenerator } from '../../domain/shared/clock.ts';
 /** The ports the client use cases take (each uses the ones it needs). */
 export interface ClientDeps {
   clients: ClientRepository;
-  audit: ClientAuditLog;
+  audit: AuditLog;
   relations: ClientRelations;
   leads: LeadLookup;
   cipher: SecretCipher;

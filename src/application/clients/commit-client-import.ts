@@ -24,6 +24,6 @@ export async function commitClientImport(deps: Pick<ClientDeps, 'clients' | 'aud
   const now = deps.clock.now();
   const clients = rows.map((r) => buildClient({ cipher: deps.cipher, newId: () => deps.ids.next() }, deps.ids.next(), r.input!, now));
   await deps.clients.createMany(clients);
-  await deps.audit.record(clients.map((c) => auditEntry(actor, now, c.id, 'import', [{ field: 'name', from: null, to: c.name }])));
+  await deps.audit.recordAll(clients.map((c) => auditEntry(actor, now, c.id, 'import', [{ field: 'name', from: null, to: c.name }])));
   return { created: clients.length };
 }

@@ -54,6 +54,6 @@ export async function convertLeadToClient(deps: Pick<ClientDeps, 'clients' | 'au
     },
   ];
   const saved = await deps.clients.createForLead(client, lead.id);
-  await deps.audit.record([auditEntry(actor, now, saved.id, 'convert-lead', [{ field: 'leadId', from: null, to: lead.id }, ...clientChanges(null, saved)])]);
+  await deps.audit.recordAll([auditEntry(actor, now, saved.id, 'convert-lead', [{ field: 'leadId', from: null, to: lead.id }, ...clientChanges(null, saved)])]);
   return clientView(saved);
 }

@@ -11,6 +11,6 @@ export async function createClient(deps: Pick<ClientDeps, 'clients' | 'audit' | 
   const now = deps.clock.now();
   const client = buildClient({ cipher: deps.cipher, newId: () => deps.ids.next() }, deps.ids.next(), input, now);
   const saved = await deps.clients.create(client);
-  await deps.audit.record([auditEntry(actor, now, saved.id, 'create', clientChanges(null, saved))]);
+  await deps.audit.recordAll([auditEntry(actor, now, saved.id, 'create', clientChanges(null, saved))]);
   return clientView(saved);
 }

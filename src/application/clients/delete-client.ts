@@ -17,5 +17,5 @@ export async function deleteClient(deps: Pick<ClientDeps, 'clients' | 'audit' | 
     throw new DomainError('conflict', `${client.name} has ${what}, so the client cannot be deleted. Archive the client instead.`);
   }
   await deps.clients.delete(id);
-  await deps.audit.record([auditEntry(actor, deps.clock.now(), id, 'delete', [{ field: 'name', from: client.name, to: null }])]);
+  await deps.audit.recordAll([auditEntry(actor, deps.clock.now(), id, 'delete', [{ field: 'name', from: client.name, to: null }])]);
 }

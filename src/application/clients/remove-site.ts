@@ -12,5 +12,5 @@ export async function removeSite(deps: Pick<ClientDeps, 'clients' | 'audit' | 'c
     if (!findSite(c, siteId)) throw siteNotFound();
     return { ...c, sites: c.sites.filter((s) => s.id !== siteId) };
   });
-  await deps.audit.record([auditEntry(actor, deps.clock.now(), clientId, 'remove-site', siteChanges(findSite(before, siteId), null, siteId))]);
+  await deps.audit.recordAll([auditEntry(actor, deps.clock.now(), clientId, 'remove-site', siteChanges(findSite(before, siteId), null, siteId))]);
 }

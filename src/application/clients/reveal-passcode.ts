@@ -25,7 +25,7 @@ export async function revealPasscode(deps: Pick<ClientDeps, 'clients' | 'audit' 
     // Tampered with, or sealed under another key (CLIENT_SECRETS_KEY / SESSION_SECRET changed).
     throw new DomainError('conflict', 'The stored passcode cannot be decrypted with the current key. Enter it again.');
   }
-  await deps.audit.record([
+  await deps.audit.recordAll([
     auditEntry(actor, deps.clock.now(), clientId, 'reveal-passcode', [{ field: `sites.${siteId}.alarm.passcode`, from: null, to: null }]),
   ]);
   return passcode;

@@ -10,7 +10,7 @@ export async function setClientArchived(deps: Pick<ClientDeps, 'clients' | 'audi
   const actor = requireAccess(auth, 'editClients');
   const { before, after } = await deps.clients.update(id, (c) => ({ ...c, archived }));
   if (before.archived !== archived) {
-    await deps.audit.record([
+    await deps.audit.recordAll([
       auditEntry(actor, deps.clock.now(), id, archived ? 'archive' : 'unarchive', [{ field: 'archived', from: before.archived, to: archived }]),
     ]);
   }

@@ -11,6 +11,6 @@ export async function updateClient(deps: Pick<ClientDeps, 'clients' | 'audit' | 
   const actor = requireAccess(auth, 'editClients');
   const { before, after } = await deps.clients.update(id, (c) => patchClient(c, patch));
   const changes = clientChanges(before, after);
-  if (changes.length) await deps.audit.record([auditEntry(actor, deps.clock.now(), id, 'update', changes)]);
+  if (changes.length) await deps.audit.recordAll([auditEntry(actor, deps.clock.now(), id, 'update', changes)]);
   return clientView(after);
 }

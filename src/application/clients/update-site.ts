@@ -25,6 +25,6 @@ export async function updateSite(
   });
   const next = findSite(after, siteId)!;
   const changes = siteChanges(findSite(before, siteId), next, siteId);
-  if (changes.length) await deps.audit.record([auditEntry(actor, deps.clock.now(), clientId, 'update-site', changes)]);
+  if (changes.length) await deps.audit.recordAll([auditEntry(actor, deps.clock.now(), clientId, 'update-site', changes)]);
   return siteView(next);
 }

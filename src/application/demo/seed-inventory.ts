@@ -2,8 +2,8 @@ import type { InventoryRepository } from '../../domain/inventory/inventory-repos
 import type { ItemDetails } from '../../domain/inventory/inventory-item.ts';
 import type { MovementInput } from '../../domain/inventory/stock-movement.ts';
 import type { Clock, IdGenerator } from '../../domain/shared/clock.ts';
-import { inventoryAuditEntry } from '../../domain/inventory/inventory-audit.ts';
-import { newInventoryItem } from '../../domain/inventory/inventory-item.ts';
+import { auditEntry } from '../../domain/audit/audit-entry.ts';
+import { INVENTORY_ENTITY, newInventoryItem } from '../../domain/inventory/inventory-item.ts';
 import { applyStockMovement } from '../inventory/apply-stock-movement.ts';
 
 /**
@@ -62,7 +62,7 @@ export async function seedInventory(deps: SeedInventoryDeps): Promise<{ seeded: 
   for (const [n, s] of DEMO_CATALOGUE.entries()) {
     const { stock, ...rest } = s;
     const item = newInventoryItem({ description: '', packSize: 1, camera: null, ...rest }, deps.ids.next(), deps.clock.now());
-    await deps.inventory.createItem(item, inventoryAuditEntry(SEEDER, deps.clock.now(), item.id, 'create', {}));
+    await deps.inventory.createItem(item, auditEntry(SEEDER, deps.clock.now(), INVENTORY_ENTITY, item.id, 'create'));
     const serials = s.serialized ? Array.from({ length: stock }, (_, i) => `${s.sku.replace(/[^A-Z0-9]/g, '').slice(0, 8)}${String(n).padStart(2, '0')}${String(1001 + i)}`) : [];
     const receipt: MovementInput = {
       kind: 'receive',

@@ -1,5 +1,5 @@
 import type { AuditLog } from '../../domain/audit/audit-log.ts';
-import type { Actor, AuditChange, AuditEntry } from '../../domain/audit/audit-entry.ts';
+import { auditEntry, type Actor, type AuditChange, type AuditEntry } from '../../domain/audit/audit-entry.ts';
 import type { EmployeeDirectory } from '../../domain/employees/employee-directory.ts';
 import {
   EMPLOYEE_ENTITY,
@@ -43,15 +43,7 @@ export async function assertEmailFree(deps: Pick<EmployeeDeps, 'employees'>, fie
 }
 
 export function auditEmployee(deps: EmployeeDeps, actor: Actor, employeeId: string, action: EmployeeAction, changes: AuditChange[]): Promise<AuditEntry> {
-  return deps.audit.record({
-    at: deps.clock.now().toISOString(),
-    actorId: actor.id,
-    actorName: actor.name,
-    entity: EMPLOYEE_ENTITY,
-    entityId: employeeId,
-    action,
-    changes,
-  });
+  return deps.audit.record(auditEntry(actor, deps.clock.now(), EMPLOYEE_ENTITY, employeeId, action, changes));
 }
 
 /**

@@ -1,5 +1,6 @@
-import { inventoryAuditEntry } from '../../domain/inventory/inventory-audit.ts';
-import { applyStockMovement as applyRules, movementChanges, type Actor, type AppliedMovement, type MovementInput } from '../../domain/inventory/stock-movement.ts';
+import { auditEntry, contextChanges, type Actor } from '../../domain/audit/audit-entry.ts';
+import { INVENTORY_ENTITY } from '../../domain/inventory/inventory-item.ts';
+import { applyStockMovement as applyRules, movementChanges, type AppliedMovement, type MovementInput } from '../../domain/inventory/stock-movement.ts';
 import type { InventoryDeps } from './inventory-deps.ts';
 
 /**
@@ -13,16 +14,19 @@ export async function applyStockMovement(deps: InventoryDeps, actor: Actor, item
     const now = deps.clock.now();
     const applied = applyRules(item, input, serials, { movementId, actor, now });
     const m = applied.movement;
-    const audit = inventoryAuditEntry(actor, now, item.id, `movement:${m.kind}`, movementChanges(item, m), {
-      movementId: m.id,
-      quantity: m.quantity,
-      reason: m.reason || null,
-      jobId: m.jobId,
-      proposalId: m.proposalId,
-      siteId: m.siteId,
-      supplier: m.supplier,
-      serials: m.serials.length > 0 ? m.serials.join(' ') : null,
-    });
+    const audit = auditEntry(actor, now, INVENTORY_ENTITY, item.id, `movement:${m.kind}`, [
+      ...movementChanges(item, m),
+      ...contextChanges({
+        movementId: m.id,
+        quantity: m.quantity,
+        reason: m.reason || null,
+        jobId: m.jobId,
+        proposalId: m.proposalId,
+        siteId: m.siteId,
+        supplier: m.supplier,
+        serials: m.serials.length > 0 ? m.serials.join(' ') : null,
+      }),
+    ]);
     return { ...applied, audit };
   });
 }

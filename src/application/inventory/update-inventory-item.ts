@@ -1,6 +1,6 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
-import { inventoryAuditEntry } from '../../domain/inventory/inventory-audit.ts';
-import { changeItemDetails, detailChanges, type InventoryItem, type ItemDetails } from '../../domain/inventory/inventory-item.ts';
+import { auditEntry } from '../../domain/audit/audit-entry.ts';
+import { INVENTORY_ENTITY, changeItemDetails, detailChanges, type InventoryItem, type ItemDetails } from '../../domain/inventory/inventory-item.ts';
 import { type InventoryDeps } from './inventory-deps.ts';
 import { requireAccess } from '../shared/require-access.ts';
 
@@ -11,6 +11,6 @@ export async function updateInventoryItem(deps: InventoryDeps, auth: AuthState, 
   return deps.inventory.updateItem(id, (current) => {
     const item = changeItemDetails(current, details, now);
     const changes = detailChanges(current, item);
-    return { item, audit: Object.keys(changes).length === 0 ? null : inventoryAuditEntry(actor, now, id, 'update', changes) };
+    return { item, audit: changes.length === 0 ? null : auditEntry(actor, now, INVENTORY_ENTITY, id, 'update', changes) };
   });
 }

@@ -1,5 +1,6 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import {
+  INVOICE_ENTITY,
   invoiceChanges,
   markSent,
   recordPayment,
@@ -9,7 +10,7 @@ import {
   type Invoice,
   type PaymentInput,
 } from '../../domain/invoices/invoice.ts';
-import type { Actor } from '../../domain/audit/audit-entry.ts';
+import { auditEntry, type Actor } from '../../domain/audit/audit-entry.ts';
 import { todayOf, type InvoiceDeps } from './invoice-deps.ts';
 import { requireAccess } from '../shared/require-access.ts';
 
@@ -20,7 +21,7 @@ export async function changeInvoice(deps: InvoiceDeps, actor: Actor, id: string,
     const next = apply(current, now);
     if (next === current) return null;
     const changes = invoiceChanges(current, next);
-    return { invoice: next, audit: { actor, at: now.toISOString(), action, changes } };
+    return { invoice: next, audit: auditEntry(actor, now, INVOICE_ENTITY, id, action, changes) };
   });
 }
 

@@ -1,6 +1,6 @@
-import type { Actor } from '../../domain/audit/audit-entry.ts';
+import { auditEntry, type Actor } from '../../domain/audit/audit-entry.ts';
 import type { AuthState } from '../../domain/auth/permissions.ts';
-import { draftInvoice, invoiceChanges, isIsoDate, yearOf, type Invoice } from '../../domain/invoices/invoice.ts';
+import { INVOICE_ENTITY, draftInvoice, invoiceChanges, isIsoDate, yearOf, type Invoice } from '../../domain/invoices/invoice.ts';
 import type { InvoiceIssuer, InvoiceLineInput, IssuedInvoice, NewInvoiceInput } from '../../domain/invoices/invoice-issuer.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { todayOf, type InvoiceDeps } from './invoice-deps.ts';
@@ -27,7 +27,7 @@ export async function createInvoice(deps: InvoiceDeps, actor: Actor, input: NewI
       fields: { title: input.title ?? '', notes: input.notes ?? '', terms: input.terms, issueDate, lines: input.lines },
       now,
     });
-    return { invoice, audit: { actor, at: now.toISOString(), action: 'create', changes: [{ field: 'number', from: null, to: invoice.number }, ...invoiceChanges(null, invoice)] } };
+    return { invoice, audit: auditEntry(actor, now, INVOICE_ENTITY, invoice.id, 'create', [{ field: 'number', from: null, to: invoice.number }, ...invoiceChanges(null, invoice)]) };
   });
 }
 

@@ -1,5 +1,6 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
-import { invoiceChanges, isIsoDate, issueCreditNote, yearOf, type Invoice } from '../../domain/invoices/invoice.ts';
+import { auditEntry } from '../../domain/audit/audit-entry.ts';
+import { INVOICE_ENTITY, invoiceChanges, isIsoDate, issueCreditNote, yearOf, type Invoice } from '../../domain/invoices/invoice.ts';
 import type { InvoiceLineInput } from '../../domain/invoices/invoice-issuer.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { todayOf, type InvoiceDeps } from './invoice-deps.ts';
@@ -24,8 +25,14 @@ export async function createCreditNote(deps: InvoiceDeps, auth: AuthState, origi
   return deps.invoices.createCreditNote(originalId, yearOf(issueDate), (original, sequence) => {
     const made = issueCreditNote(original, { id, sequence, publicToken, lines: req.lines, reason: req.reason, issueDate, now });
     return {
-      creditNote: { invoice: made.creditNote, audit: { actor, at, action: 'create-credit-note', changes: [{ field: 'creditFor', from: null, to: original.number }, ...invoiceChanges(null, made.creditNote)] } },
-      original: { invoice: made.original, audit: { actor, at, action: 'credit', changes: [{ field: 'creditNote', from: null, to: made.creditNote.number }, ...invoiceChanges(original, made.original)] } },
+      creditNote: {
+        invoice: made.creditNote,
+        audit: auditEntry(actor, at, INVOICE_ENTITY, made.creditNote.id, 'create-credit-note', [{ field: 'creditFor', from: null, to: original.number }, ...invoiceChanges(null, made.creditNote)]),
+      },
+      original: {
+        invoice: made.original,
+        audit: auditEntry(actor, at, INVOICE_ENTITY, originalId, 'credit', [{ field: 'creditNote', from: null, to: made.creditNote.number }, ...invoiceChanges(original, made.original)]),
+      },
     };
   });
 }

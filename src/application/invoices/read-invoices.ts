@@ -1,7 +1,7 @@
 import type { AuditEntry } from '../../domain/audit/audit-entry.ts';
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { searchWords } from '../../domain/inventory/inventory-item.ts';
-import { daysOverdue, isOverdue, type Invoice } from '../../domain/invoices/invoice.ts';
+import { INVOICE_ENTITY, daysOverdue, isOverdue, type Invoice } from '../../domain/invoices/invoice.ts';
 import type { InvoiceQuery, Page } from '../../domain/invoices/invoice-repository.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { publicLink, todayOf, type InvoiceDeps } from './invoice-deps.ts';
@@ -41,7 +41,7 @@ async function found(deps: InvoiceDeps, id: string): Promise<Invoice> {
 export async function getInvoice(deps: InvoiceDeps, auth: AuthState, id: string): Promise<InvoiceDetail> {
   requireAccess(auth, 'viewInvoices');
   const inv = await found(deps, id);
-  const audit = await deps.audit.listFor('invoice', id, { limit: 50 });
+  const audit = await deps.audit.listFor(INVOICE_ENTITY, id, { limit: 50 });
   return { invoice: viewOf(inv, todayOf(deps)), publicUrl: publicLink(deps, inv.publicToken), audit, canEdit: mayAccess(auth, 'editInvoices') };
 }
 

@@ -1,3 +1,4 @@
+import { auditEntry } from '../../domain/audit/audit-entry.ts';
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { FEED_TOKEN_PATTERN, feedPath, jobEvent, type CalendarEvent } from '../../domain/jobs/calendar-feed.ts';
@@ -40,15 +41,7 @@ export async function regenerateFeed(deps: JobDeps, auth: AuthState, employeeId:
   const createdAt = deps.clock.now().toISOString();
   const before = await deps.feeds.get(owner.employeeId);
   await deps.feeds.save({ employeeId: owner.employeeId, tokenHash: deps.tokens.hash(token), createdAt, createdBy: owner.actor.name });
-  await deps.audit.record({
-    at: createdAt,
-    actorId: owner.actor.id,
-    actorName: owner.actor.name,
-    entity: 'calendar-feed',
-    entityId: owner.employeeId,
-    action: before ? 'regenerate' : 'create',
-    changes: [{ field: 'feed', from: before ? 'active' : null, to: 'active' }],
-  });
+  await deps.audit.record(auditEntry(owner.actor, createdAt, 'calendar-feed', owner.employeeId, before ? 'regenerate' : 'create', [{ field: 'feed', from: before ? 'active' : null, to: 'active' }]));
   return { employeeId: owner.employeeId, active: true, createdAt, path: feedPath(token) };
 }
 
@@ -57,15 +50,7 @@ export async function revokeFeed(deps: JobDeps, auth: AuthState, employeeId: str
   const before = await deps.feeds.get(owner.employeeId);
   if (before) {
     await deps.feeds.remove(owner.employeeId);
-    await deps.audit.record({
-      at: deps.clock.now().toISOString(),
-      actorId: owner.actor.id,
-      actorName: owner.actor.name,
-      entity: 'calendar-feed',
-      entityId: owner.employeeId,
-      action: 'revoke',
-      changes: [{ field: 'feed', from: 'active', to: null }],
-    });
+    await deps.audit.record(auditEntry(owner.actor, deps.clock.now(), 'calendar-feed', owner.employeeId, 'revoke', [{ field: 'feed', from: 'active', to: null }]));
   }
   return { employeeId: owner.employeeId, active: false, createdAt: null };
 }

@@ -1,4 +1,4 @@
-import type { Actor, AuditChange, AuditValue } from '../../domain/audit/audit-entry.ts';
+import { auditEntry, type Actor, type AuditChange, type AuditValue } from '../../domain/audit/audit-entry.ts';
 import type { AuditLog } from '../../domain/audit/audit-log.ts';
 import type { ClientDirectory } from '../../domain/clients/client-directory.ts';
 import type { EmployeeDirectory } from '../../domain/employees/employee-directory.ts';
@@ -56,5 +56,5 @@ export function jobChanges(before: Job | null, after: Job): AuditChange[] {
 }
 
 export async function auditJob(deps: Pick<JobDeps, 'audit' | 'clock'>, actor: Actor, jobId: string, action: string, changes: AuditChange[]): Promise<void> {
-  await deps.audit.record({ at: deps.clock.now().toISOString(), actorId: actor.id, actorName: actor.name, entity: JOB_ENTITY, entityId: jobId, action, changes });
+  await deps.audit.record(auditEntry(actor, deps.clock.now(), JOB_ENTITY, jobId, action, changes));
 }

@@ -1,5 +1,5 @@
 import type { Actor, AuditValue } from '../../domain/audit/audit-entry.ts';
-import { diffFields } from '../../domain/audit/audit-entry.ts';
+import { auditEntry, diffFields } from '../../domain/audit/audit-entry.ts';
 import type { AuditLog } from '../../domain/audit/audit-log.ts';
 import type { MonitoringContract } from '../../domain/monitoring/monitoring-contract.ts';
 
@@ -24,5 +24,5 @@ type Audited = Partial<Record<(typeof AUDITED)[number], AuditValue>>;
 export async function recordContractAudit(audit: AuditLog, actor: Actor, at: Date, before: MonitoringContract | null, after: MonitoringContract, action: string): Promise<void> {
   const changes = diffFields(AUDITED, (before ?? {}) as Audited, after as Audited);
   if (changes.length === 0) return;
-  await audit.record({ at: at.toISOString(), actorId: actor.id, actorName: actor.name, entity: 'monitoring_contract', entityId: after.id, action, changes });
+  await audit.record(auditEntry(actor, at, 'monitoring_contract', after.id, action, changes));
 }

@@ -1,5 +1,5 @@
-import type { Actor } from '../../domain/audit/audit-entry.ts';
-import type { Invoice } from '../../domain/invoices/invoice.ts';
+import { auditEntry, type Actor } from '../../domain/audit/audit-entry.ts';
+import { INVOICE_ENTITY, type Invoice } from '../../domain/invoices/invoice.ts';
 import type { InvoiceQuery } from '../../domain/invoices/invoice-repository.ts';
 import { addLateFee } from '../../domain/invoices/late-fee.ts';
 import type { PauseScope, RemindableInvoice, ReminderInvoices } from '../../domain/reminders/reminder-log.ts';
@@ -52,15 +52,10 @@ export class InvoiceReminderSource implements ReminderInvoices {
       if (next === null) return null;
       return {
         invoice: next,
-        audit: {
-          actor,
-          at: now.toISOString(),
-          action: 'late-fee',
-          changes: [
-            { field: 'lateFeeCents', from: null, to: fee.amountCents },
-            { field: 'totalCents', from: current.totalCents, to: next.totalCents },
-          ],
-        },
+        audit: auditEntry(actor, now, INVOICE_ENTITY, invoiceId, 'late-fee', [
+          { field: 'lateFeeCents', from: null, to: fee.amountCents },
+          { field: 'totalCents', from: current.totalCents, to: next.totalCents },
+        ]),
       };
     });
     return { balanceCents: saved.balanceCents, totalCents: saved.totalCents };

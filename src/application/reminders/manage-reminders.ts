@@ -1,5 +1,6 @@
+import { INVOICE_ENTITY } from '../../domain/invoices/invoice.ts';
 import type { AuthState } from '../../domain/auth/permissions.ts';
-import { diffFields } from '../../domain/audit/audit-entry.ts';
+import { auditEntry, diffFields } from '../../domain/audit/audit-entry.ts';
 import type { PauseScope, ReminderLogEntry, ReminderLogPage, ReminderLogQuery, ReminderPause } from '../../domain/reminders/reminder-log.ts';
 import { validatePolicy, type ReminderPolicy } from '../../domain/reminders/reminder-policy.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
@@ -37,7 +38,7 @@ export async function saveReminderPolicy(deps: ReminderDeps, auth: AuthState, su
   const b = flatPolicy(before);
   const a = flatPolicy(policy);
   const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])];
-  await deps.audit.record({ at, actorId: actor.id, actorName: actor.name, entity: 'reminder-policy', entityId: 'default', action: 'update', changes: diffFields(fields, b, a) });
+  await deps.audit.record(auditEntry(actor, at, 'reminder-policy', 'default', 'update', diffFields(fields, b, a)));
   return policy;
 }
 
@@ -47,14 +48,14 @@ export async function pauseReminders(deps: ReminderDeps, auth: AuthState, scope:
   if (label === null) throw new DomainError('not-found', scope === 'client' ? 'No such client.' : 'No such invoice.');
   const pause: ReminderPause = { scope, targetId, label, pausedAt: deps.clock.now().toISOString(), pausedBy: actor.name };
   await deps.settings.pause(pause);
-  await deps.audit.record({ at: pause.pausedAt, actorId: actor.id, actorName: actor.name, entity: scope, entityId: targetId, action: 'reminders-paused', changes: [{ field: 'remindersPaused', from: false, to: true }] });
+  await deps.audit.record(auditEntry(actor, pause.pausedAt, scope, targetId, 'reminders-paused', [{ field: 'remindersPaused', from: false, to: true }]));
   return pause;
 }
 
 export async function resumeReminders(deps: ReminderDeps, auth: AuthState, scope: PauseScope, targetId: string): Promise<void> {
   const actor = requireAccess(auth, 'editInvoices');
   if (!(await deps.settings.resume(scope, targetId))) throw new DomainError('not-found', 'Reminders are not paused for that.');
-  await deps.audit.record({ at: deps.clock.now().toISOString(), actorId: actor.id, actorName: actor.name, entity: scope, entityId: targetId, action: 'reminders-resumed', changes: [{ field: 'remindersPaused', from: true, to: false }] });
+  await deps.audit.record(auditEntry(actor, deps.clock.now(), scope, targetId, 'reminders-resumed', [{ field: 'remindersPaused', from: true, to: false }]));
 }
 
 export async function listReminderLog(deps: ReminderDeps, auth: AuthState, query: ReminderLogQuery): Promise<ReminderLogPage & { stuckBefore: string }> {
@@ -83,6 +84,6 @@ export async function retryReminder(deps: ReminderDeps, auth: AuthState, id: str
     throw new DomainError('conflict', entry.status === 'sending' ? 'That reminder is being sent right now.' : `A ${entry.status} reminder cannot be retried.`);
   }
   await deps.log.remove(id);
-  await deps.audit.record({ at: deps.clock.now().toISOString(), actorId: actor.id, actorName: actor.name, entity: 'invoice', entityId: entry.invoiceId, action: 'reminder-retry', changes: [{ field: 'reminder', from: entry.status, to: null }] });
+  await deps.audit.record(auditEntry(actor, deps.clock.now(), INVOICE_ENTITY, entry.invoiceId, 'reminder-retry', [{ field: 'reminder', from: entry.status, to: null }]));
   return runPaymentReminders(deps);
 }

@@ -1,3 +1,5 @@
+import { INVOICE_ENTITY } from '../../domain/invoices/invoice.ts';
+import { auditEntry } from '../../domain/audit/audit-entry.ts';
 import { dateKey } from '../../domain/analytics/page-view.ts';
 import type { RemindableInvoice, ReminderLogEntry } from '../../domain/reminders/reminder-log.ts';
 import {
@@ -107,18 +109,12 @@ export async function runPaymentReminders(deps: ReminderDeps): Promise<ReminderR
       const subject = renderTemplate(step.template.subject, values);
       const mail = await deps.mailer.send({ to: inv.email, subject, text: renderTemplate(step.template.body, values) });
       await deps.log.finish(key, { status: 'sent', sentAt: deps.clock.now().toISOString(), mailId: mail.id, error: null });
-      await deps.audit.record({
-        at: deps.clock.now().toISOString(),
-        actorId: REMINDER_ROBOT.id,
-        actorName: REMINDER_ROBOT.name,
-        entity: 'invoice',
-        entityId: inv.id,
-        action: 'reminder-sent',
-        changes: [
+      await deps.audit.record(
+        auditEntry(REMINDER_ROBOT, deps.clock.now(), INVOICE_ENTITY, inv.id, 'reminder-sent', [
           { field: 'reminder', from: null, to: step.id },
           ...(fee > 0 ? [{ field: 'lateFeeCents', from: null, to: fee }] : []),
-        ],
-      });
+        ]),
+      );
       result.sent += 1;
     } catch (e) {
       await deps.log.finish(key, { status: 'failed', sentAt: null, mailId: null, error: errorText(e) });

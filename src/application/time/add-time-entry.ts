@@ -1,3 +1,4 @@
+import { auditEntry } from '../../domain/audit/audit-entry.ts';
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { TIME_ENTRY_ENTITY, manualEntry, overlapError, overlapping } from '../../domain/time/time-entry.ts';
 import { entryWeek, weekApprovedError } from '../../domain/time/timesheet.ts';
@@ -25,6 +26,6 @@ export async function addTimeEntry(deps: TimeDeps, auth: AuthState, employeeId: 
   if (overlapping({ id: '', clockIn: entry.clockIn, clockOut: entry.clockOut }, near, now)) throw overlapError();
   const stored = await deps.entries.createClosed(entry, entryWeek(entry, deps.rules.timeZone), () => weekApprovedError());
   const made = entry.history[0]!;
-  await deps.audit.record({ at: made.at, actorId: actor.id, actorName: actor.name, entity: TIME_ENTRY_ENTITY, entityId: stored.id, action: 'add', changes: [...made.changes, { field: 'reason', from: null, to: made.reason }] });
+  await deps.audit.record(auditEntry(actor, made.at, TIME_ENTRY_ENTITY, stored.id, 'add', [...made.changes, { field: 'reason', from: null, to: made.reason }]));
   return entryView(stored, now, deps.rules);
 }

@@ -1,3 +1,4 @@
+import { auditEntry } from '../../domain/audit/audit-entry.ts';
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { TIMESHEET_ENTITY, approveWeek, unlockWeek, weekApprovalId, type WeekApproval } from '../../domain/time/timesheet.ts';
 import { buildEmployeeWeek, type EmployeeWeek } from './employee-week.ts';
@@ -13,15 +14,12 @@ async function changeWeek(deps: TimeDeps, auth: AuthState, employeeId: string, w
   const now = deps.clock.now();
   const { approval } = await deps.entries.changeApproval(employee.id, range.weekStart, range, (current, entries) => change(current, entries, actor, now));
   const event = approval.history.at(-1);
-  await deps.audit.record({
-    at: now.toISOString(),
-    actorId: actor.id,
-    actorName: actor.name,
-    entity: TIMESHEET_ENTITY,
-    entityId: weekApprovalId(employee.id, range.weekStart),
-    action,
-    changes: [{ field: 'approved', from: action === 'unlock', to: action === 'approve' }, ...(event?.reason ? [{ field: 'reason', from: null, to: event.reason }] : [])],
-  });
+  await deps.audit.record(
+    auditEntry(actor, now, TIMESHEET_ENTITY, weekApprovalId(employee.id, range.weekStart), action, [
+      { field: 'approved', from: action === 'unlock', to: action === 'approve' },
+      ...(event?.reason ? [{ field: 'reason', from: null, to: event.reason }] : []),
+    ]),
+  );
   return buildEmployeeWeek(deps, { id: employee.id, name: employee.name }, range);
 }
 

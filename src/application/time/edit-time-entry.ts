@@ -1,3 +1,4 @@
+import { auditEntry } from '../../domain/audit/audit-entry.ts';
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { TIME_ENTRY_ENTITY, editEntry, overlapError, overlapping, type EntryEdit, type EntryPatch, type TimeEntry } from '../../domain/time/time-entry.ts';
@@ -32,7 +33,7 @@ export async function editTimeEntry(deps: TimeDeps, auth: AuthState, id: string,
   );
   const made = edit as EntryEdit | null;
   if (made) {
-    await deps.audit.record({ at: made.at, actorId: actor.id, actorName: actor.name, entity: TIME_ENTRY_ENTITY, entityId: id, action: 'edit', changes: [...made.changes, { field: 'reason', from: null, to: made.reason }] });
+    await deps.audit.record(auditEntry(actor, made.at, TIME_ENTRY_ENTITY, id, 'edit', [...made.changes, { field: 'reason', from: null, to: made.reason }]));
   }
   return entryView(stored, now, deps.rules);
 }

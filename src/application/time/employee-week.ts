@@ -1,5 +1,6 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
-import { timesheetRow, type TimesheetRow, type WeekApproval } from '../../domain/time/timesheet.ts';
+import type { AuditEntry } from '../../domain/audit/audit-entry.ts';
+import { TIMESHEET_ENTITY, timesheetRow, weekApprovalId, type TimesheetRow, type WeekApproval } from '../../domain/time/timesheet.ts';
 import type { WeekRange } from '../../domain/time/zoned-week.ts';
 import { entryView, type EntryView } from './entry-view.ts';
 import { getEmployeeOrFail, requireWorker, resolveWeek, type TimeDeps, type Worker } from './time-deps.ts';
@@ -11,8 +12,26 @@ export interface EmployeeWeek {
   days: string[];
   row: TimesheetRow;
   entries: EntryView[];
-  approval: WeekApproval | null;
+  approval: (Omit<WeekApproval, 'history'> & { history: AuditEntry[] }) | null;
 }
+
+/** The week's approvals and unlocks in the audit trail's shape, as approve-week.ts writes them there. */
+const approvalView = (a: WeekApproval): NonNullable<EmployeeWeek['approval']> => {
+  const entityId = weekApprovalId(a.employeeId, a.weekStart);
+  return {
+    ...a,
+    history: a.history.map((h, i) => ({
+      id: `${entityId}:${i}`,
+      at: h.at,
+      actorId: h.byId,
+      actorName: h.byName,
+      entity: TIMESHEET_ENTITY,
+      entityId,
+      action: h.action,
+      changes: [{ field: 'approved', from: h.action === 'unlock', to: h.action === 'approve' }, ...(h.reason ? [{ field: 'reason', from: null, to: h.reason }] : [])],
+    })),
+  };
+};
 
 export async function buildEmployeeWeek(deps: TimeDeps, worker: Worker, week: WeekRange): Promise<EmployeeWeek> {
   const [entries, approval] = await Promise.all([deps.entries.listByClockIn(week.from, week.to, worker.id), deps.entries.getApproval(worker.id, week.weekStart)]);
@@ -22,7 +41,7 @@ export async function buildEmployeeWeek(deps: TimeDeps, worker: Worker, week: We
     days: week.days,
     row: timesheetRow(worker, week, entries, approval, now, deps.rules),
     entries: entries.map((e) => entryView(e, now, deps.rules)),
-    approval,
+    approval: approval && approvalView(approval),
   };
 }
 

@@ -1,3 +1,4 @@
+import { diffRecords, type AuditChange } from '../audit/audit-entry.ts';
 import { DomainError, type FieldErrors } from '../shared/domain-error.ts';
 
 /**
@@ -169,15 +170,12 @@ export function reorderSuggestion(item: InventoryItem): ReorderSuggestion | null
   };
 }
 
+/** What the audit trail calls an item. */
+export const INVENTORY_ENTITY = 'inventory-item';
+
 /** Field-by-field differences for the audit log (only fields that changed). */
-export function detailChanges(before: ItemDetails, after: ItemDetails): Record<string, { from: unknown; to: unknown }> {
-  const out: Record<string, { from: unknown; to: unknown }> = {};
-  const b = pickDetails(before);
-  const a = pickDetails(after);
-  for (const key of Object.keys(a) as (keyof ItemDetails)[]) {
-    if (JSON.stringify(b[key]) !== JSON.stringify(a[key])) out[key] = { from: b[key], to: a[key] };
-  }
-  return out;
+export function detailChanges(before: ItemDetails, after: ItemDetails): AuditChange[] {
+  return diffRecords(pickDetails(before), pickDetails(after));
 }
 
 export const pickDetails = (i: ItemDetails): ItemDetails => ({

@@ -1,4 +1,4 @@
-import type { InventoryAuditEntry } from './inventory-audit.ts';
+import type { NewAuditEntry } from '../audit/audit-entry.ts';
 import type { InventoryItem, ItemCategory } from './inventory-item.ts';
 import type { SerialRecord } from './serial-number.ts';
 import type { AppliedMovement, StockMovement } from './stock-movement.ts';
@@ -30,8 +30,8 @@ export interface Page<T> {
  */
 export interface InventoryRepository {
   /** Fails with conflict when the SKU is taken. */
-  createItem(item: InventoryItem, audit: InventoryAuditEntry): Promise<InventoryItem>;
-  updateItem(id: string, change: (current: InventoryItem) => { item: InventoryItem; audit: InventoryAuditEntry | null }): Promise<InventoryItem>;
+  createItem(item: InventoryItem, audit: NewAuditEntry): Promise<InventoryItem>;
+  updateItem(id: string, change: (current: InventoryItem) => { item: InventoryItem; audit: NewAuditEntry | null }): Promise<InventoryItem>;
   getItem(id: string): Promise<InventoryItem | null>;
   findBySku(sku: string): Promise<InventoryItem | null>;
   listItems(q: ItemQuery): Promise<Page<InventoryItem>>;
@@ -41,7 +41,7 @@ export interface InventoryRepository {
   applyMovement(
     itemId: string,
     serials: string[],
-    apply: (item: InventoryItem, serials: ReadonlyMap<string, SerialRecord | null>) => AppliedMovement & { audit: InventoryAuditEntry },
+    apply: (item: InventoryItem, serials: ReadonlyMap<string, SerialRecord | null>) => AppliedMovement & { audit: NewAuditEntry },
   ): Promise<AppliedMovement>;
   listMovements(itemId: string, options: { limit: number; cursor: string | null }): Promise<Page<StockMovement>>;
   listSerials(itemId: string): Promise<SerialRecord[]>;

@@ -1,3 +1,4 @@
+import type { Actor, AuditChange } from '../audit/audit-entry.ts';
 import { DomainError, type FieldErrors } from '../shared/domain-error.ts';
 import { MAX_COUNT, availableOf, withStock, type InventoryItem, type StockLevels } from './inventory-item.ts';
 import { SERIAL_PATTERN, normaliseSerial, serialRecordId, type SerialRecord, type SerialStatus, type SerialStep } from './serial-number.ts';
@@ -34,11 +35,6 @@ export interface MovementInput {
   fromReservation: boolean;
   /** return only. */
   direction: ReturnDirection | null;
-}
-
-export interface Actor {
-  id: string;
-  name: string;
 }
 
 export interface StockMovement {
@@ -309,9 +305,9 @@ export function applyStockMovement(
 }
 
 /** What a movement changed, for the audit log. */
-export function movementChanges(before: StockLevels, m: StockMovement): Record<string, { from: unknown; to: unknown }> {
-  const out: Record<string, { from: unknown; to: unknown }> = {};
-  if (m.onHandDelta !== 0) out['onHand'] = { from: before.onHand, to: m.onHandAfter };
-  if (m.reservedDelta !== 0) out['reserved'] = { from: before.reserved, to: m.reservedAfter };
+export function movementChanges(before: StockLevels, m: StockMovement): AuditChange[] {
+  const out: AuditChange[] = [];
+  if (m.onHandDelta !== 0) out.push({ field: 'onHand', from: before.onHand, to: m.onHandAfter });
+  if (m.reservedDelta !== 0) out.push({ field: 'reserved', from: before.reserved, to: m.reservedAfter });
   return out;
 }

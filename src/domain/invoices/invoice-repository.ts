@@ -1,4 +1,4 @@
-import type { Actor, AuditChange } from '../audit/audit-entry.ts';
+import type { NewAuditEntry } from '../audit/audit-entry.ts';
 import type { Invoice, InvoiceStatus } from './invoice.ts';
 import type { ReportInvoice, TaxBasis } from './tax-report.ts';
 
@@ -27,17 +27,10 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
-/** What a change says about itself in the audit trail. */
-export interface AuditNote {
-  actor: Actor;
-  at: string;
-  action: string;
-  changes: AuditChange[];
-}
-
 export interface Changed {
   invoice: Invoice;
-  audit: AuditNote;
+  /** Its entry in the audit trail, committed with it. */
+  audit: NewAuditEntry;
 }
 
 /**

@@ -418,6 +418,9 @@ export function issueCreditNote(original: Invoice, d: CreditNoteDraft): { credit
 
 // ---- audit ----------------------------------------------------------------------------------
 
+/** What the audit trail calls an invoice (credit notes too). */
+export const INVOICE_ENTITY = 'invoice';
+
 const AUDITED = ['status', 'title', 'notes', 'terms', 'issueDate', 'dueDate', 'subtotalCents', 'taxCents', 'totalCents', 'paidCents', 'creditedCents', 'balanceCents', 'voidReason', 'lineCount'] as const;
 
 function auditView(inv: Invoice | null): Record<(typeof AUDITED)[number], string | number | null> {

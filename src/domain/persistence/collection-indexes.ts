@@ -64,7 +64,6 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   // Time tracking (docs/time-tracking.md): everyone's entries of a week, and approvals by week.
   { collection: 'time_entries', fields: [asc('clockIn')] },
   { collection: 'time_weeks', fields: [asc('weekStart')] },
-  { collection: 'audit_log', fields: [asc('entity'), asc('entityId'), desc('createdAt')] },
   { collection: 'audit_log', fields: [asc('entity'), asc('entityId'), desc('at')] },
   { collection: 'vision_analyses', fields: [asc('clientId'), desc('createdAt')] },
   { collection: 'vision_analyses', fields: [asc('siteId'), desc('createdAt')] },

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_ONLY } from '../access.ts';
 import { securityEvent } from '../plugins/identity.ts';
 import { apiErrorSchema } from '../../contracts/errors.ts';
+import { auditListSchema } from '../../contracts/audit.ts';
 import {
-  auditListSchema,
   employeeCreateSchema,
   employeeIdParamsSchema,
   employeeListQuerySchema,

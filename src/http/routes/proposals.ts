@@ -3,11 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PUBLIC, needs } from '../access.ts';
 import { isStaff } from '../../domain/auth/permissions.ts';
 import { apiErrorSchema } from '../../contracts/errors.ts';
+import { auditListSchema } from '../../contracts/audit.ts';
 import {
   acceptRequestSchema,
   bomDraftRequestSchema,
   declineRequestSchema,
-  proposalAuditResponseSchema,
   proposalIdParamsSchema,
   proposalListQuerySchema,
   proposalListResponseSchema,
@@ -99,7 +99,7 @@ export const proposalRoutes: FastifyPluginAsyncZod<ProposalDeps> = async (app, d
 
   app.get(
     '/api/proposals/:id/audit',
-    { config: { access: VIEW }, schema: { params: proposalIdParamsSchema, response: { 200: proposalAuditResponseSchema, ...errors } } },
+    { config: { access: VIEW }, schema: { params: proposalIdParamsSchema, response: { 200: auditListSchema, ...errors } } },
     async (req) => ({ entries: await proposalAudit(deps, req.auth, req.params.id) }),
   );
 

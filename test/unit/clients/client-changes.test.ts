@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { clientChanges, siteChanges } from '../../../src/application/clients/client-changes.ts';
-import { HIDDEN, auditValue, diffFields } from '../../../src/domain/clients/client-audit.ts';
+import { auditValue, diffRecords } from '../../../src/domain/audit/audit-entry.ts';
+import { HIDDEN } from '../../../src/domain/clients/client-audit.ts';
 import { aClient, aSite } from './client-factories.ts';
 
 const sealed = (data: string) => ({ v: 1 as const, iv: 'iv', tag: 'tag', data });
 
 describe('audit changes', () => {
   it('lists only the fields that changed, complex values as JSON', () => {
-    expect(diffFields({ a: 1, b: ['x'], c: 'same' }, { a: 2, b: ['x', 'y'], c: 'same' })).toEqual([
+    expect(diffRecords({ a: 1, b: ['x'], c: 'same' }, { a: 2, b: ['x', 'y'], c: 'same' })).toEqual([
       { field: 'a', from: 1, to: 2 },
       { field: 'b', from: '["x"]', to: '["x","y"]' },
     ]);

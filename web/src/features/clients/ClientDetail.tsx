@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AuditEntryView, ClientInput, ClientView, RelatedRecordView, SiteInput, SiteView } from '../../../../src/contracts/clients.ts';
+import type { ClientInput, ClientView, RelatedRecordView, SiteInput, SiteView } from '../../../../src/contracts/clients.ts';
 import { apiFetch } from '../../lib/api.ts';
+import { History, humanField } from '../../ui/History.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { ClientForm } from './ClientForm.tsx';
 import { SiteForm } from './SiteForm.tsx';
@@ -134,7 +135,16 @@ export function ClientDetail({ clientId }: { clientId: string }) {
       <RelatedList title="Proposals" items={related.data?.proposals} loading={related.isPending} empty="No proposals for this client yet." />
       <RelatedList title="Invoices" items={related.data?.invoices} loading={related.isPending} empty="No invoices for this client yet." />
       <RelatedList title="Monitoring contracts" items={related.data?.contracts} loading={related.isPending} empty="No monitoring contracts for this client yet." />
-      <History entries={related.data?.history} loading={related.isPending} />
+      <Section title="History">
+        <History
+          entries={related.data?.history}
+          loading={related.isPending}
+          empty="No history yet."
+          actionLabel={(a) => ACTION_LABEL[a]}
+          fieldLabel={(f) => (f.startsWith('sites.') ? `Site ${humanField(f.replace(/^sites\.[^.]+\./, '')).toLowerCase()}` : undefined)}
+          showChanges={(e) => e.action !== 'create' && e.action !== 'reveal-passcode' && e.action !== 'import' && e.action !== 'convert-lead'}
+        />
+      </Section>
     </div>
   );
 }
@@ -271,41 +281,15 @@ function RelatedList({ title, items, loading, empty }: { title: string; items: R
 }
 
 const ACTION_LABEL: Record<string, string> = {
-  create: 'created the client',
-  update: 'changed the client',
-  archive: 'archived the client',
-  unarchive: 'unarchived the client',
-  delete: 'deleted the client',
-  'add-site': 'added a site',
-  'update-site': 'changed a site',
-  'remove-site': 'removed a site',
-  'reveal-passcode': 'revealed an alarm passcode',
-  import: 'imported the client from CSV',
-  'convert-lead': 'converted a quote request',
+  create: 'Created the client',
+  update: 'Changed the client',
+  archive: 'Archived the client',
+  unarchive: 'Unarchived the client',
+  delete: 'Deleted the client',
+  'add-site': 'Added a site',
+  'update-site': 'Changed a site',
+  'remove-site': 'Removed a site',
+  'reveal-passcode': 'Revealed an alarm passcode',
+  import: 'Imported the client from CSV',
+  'convert-lead': 'Converted a quote request',
 };
-
-function History({ entries, loading }: { entries: AuditEntryView[] | undefined; loading: boolean }) {
-  return (
-    <Section title="History">
-      {loading ? (
-        <p className="text-sm text-slate-500">Loading…</p>
-      ) : !entries?.length ? (
-        <EmptyState title="No history yet." />
-      ) : (
-        <ol className="grid gap-2 text-sm" aria-label="History">
-          {entries.map((e, i) => (
-            <li key={i}>
-              <time dateTime={e.at} className="text-slate-500">
-                {new Date(e.at).toLocaleString()}
-              </time>{' '}
-              <strong>{e.actorName}</strong> {ACTION_LABEL[e.action] ?? e.action}
-              {e.changes.length > 0 && e.action !== 'create' && e.action !== 'reveal-passcode' && (
-                <span className="text-slate-500"> ({e.changes.map((c) => c.field.replace(/^sites\.[^.]+\./, 'site ')).join(', ')})</span>
-              )}
-            </li>
-          ))}
-        </ol>
-      )}
-    </Section>
-  );
-}

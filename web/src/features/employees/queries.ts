@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AuditListDto } from '../../../../src/contracts/audit.ts';
 import type {
-  AuditListDto,
   EmployeeCreate,
   EmployeeDto,
   EmployeePageDto,

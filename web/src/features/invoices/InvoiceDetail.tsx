@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Download, Link as LinkIcon, Send, X } from 'lucide-react';
 import { METHOD_LABELS, TERMS_LABELS } from '../../../../src/contracts/invoices.ts';
+import { History } from '../../ui/History.tsx';
 import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
 import { CreditNoteDialog, PaymentDialog, VoidDialog } from './InvoiceActions.tsx';
 import { InvoiceEditor } from './InvoiceEditor.tsx';
@@ -10,6 +11,19 @@ import { InvoiceLinesTable, SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
 import { StatusChip } from './StatusChip.tsx';
 
 type Panel = 'edit' | 'pay' | 'void' | 'credit' | null;
+
+const INVOICE_ACTIONS: Record<string, string> = {
+  create: 'Created',
+  update: 'Updated',
+  send: 'Sent',
+  payment: 'Payment recorded',
+  void: 'Voided',
+  credit: 'Credited',
+  'create-credit-note': 'Credit note created',
+  'late-fee': 'Late fee added',
+  'reminder-sent': 'Reminder sent',
+  'reminder-retry': 'Reminder retried',
+};
 
 /** One invoice: lines, tax per rate, totals, payments, history, and what may be done next. */
 export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: (id: string) => void }) {
@@ -204,23 +218,13 @@ export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: 
           {inv.notes && <p className="mt-4 whitespace-pre-line text-sm text-slate-700 dark:text-slate-300">{inv.notes}</p>}
           <details className="mt-4 text-sm">
             <summary className="cursor-pointer font-semibold">History</summary>
-            <ul className="mt-2 space-y-1">
-              {audit.map((a) => (
-                <li key={a.id}>
-                  {new Date(a.at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })} · {a.actorName} · {a.action}
-                  {a.changes.length > 0 && (
-                    <span className="text-slate-500">
-                      {' '}
-                      ({a.changes
-                        .slice(0, 4)
-                        .map((c) => `${c.field}: ${String(c.from)} → ${String(c.to)}`)
-                        .join('; ')}
-                      )
-                    </span>
-                  )}
-                </li>
-              ))}
-            </ul>
+            <div className="mt-2">
+              <History
+                entries={audit}
+                actionLabel={(a) => INVOICE_ACTIONS[a]}
+                valueLabel={(field, v) => (field.endsWith('Cents') && typeof v === 'number' ? formatCents(v) : undefined)}
+              />
+            </div>
           </details>
         </>
       )}

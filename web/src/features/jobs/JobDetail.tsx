@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertTriangle, ExternalLink, Trash2, X } from 'lucide-react';
-import { updateJobSchema, type BookingWarningDto, type JobDto, type UpdateJobRequest } from '../../../../src/contracts/jobs.ts';
+import { updateJobSchema, type BookingWarningDto, type JobDto, type JobViewResponse, type UpdateJobRequest } from '../../../../src/contracts/jobs.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
+import { History } from '../../ui/History.tsx';
 import { useUnsavedChanges } from '../clients/use-unsaved-changes.ts';
 import { formatWhen, formatWindow, fromLocalInput, JOB_TRANSITIONS, mapLink, statusLabel, toLocalInput, typeLabel, type JobStatus } from './job-format.ts';
 import { JobTypeOptions, StatusBadge } from './JobCard.tsx';
@@ -96,22 +97,43 @@ export function JobDetail(props: { id: string; canEdit: boolean; canUseInventory
             <SignOffSection job={job} canEdit={props.canEdit} />
             {props.canEdit ? <DetailsForm job={job} /> : job.notes && <p className="mt-6 whitespace-pre-wrap text-sm">{job.notes}</p>}
             <h3 className={h3}>History</h3>
-            <ul className="space-y-1 text-sm" aria-label="History">
-              {view.data.history.map((h) => (
-                <li key={h.id}>
-                  <span className="text-slate-500">{formatWhen(h.at)}</span> · {h.actorName} · {h.action}
-                  {h.changes.length > 0 && (
-                    <span className="text-slate-500"> — {h.changes.map((c) => `${c.field}: ${c.from ?? '∅'} → ${c.to ?? '∅'}`).join('; ')}</span>
-                  )}
-                </li>
-              ))}
-            </ul>
+            <JobHistory entries={view.data.history} />
           </>
         )}
       </div>
     </div>
   );
 }
+
+/** Assignees are kept as employee ids in the trail; people read them by name. */
+function JobHistory(props: { entries: JobViewResponse['history'] }) {
+  const people = useQuery(assigneesQuery);
+  const names = new Map((people.data?.employees ?? []).map((e) => [e.id, e.name]));
+  return (
+    <History
+      entries={props.entries}
+      actionLabel={(a) => (a.startsWith('checklist-') ? `Checklist ${a.slice('checklist-'.length)}` : JOB_ACTIONS[a])}
+      fieldLabel={(f) => (f.startsWith('material:') ? `Material ${f.slice('material:'.length)}` : undefined)}
+      valueLabel={(f, v) =>
+        f === 'assignees' && typeof v === 'string' ? v.split(',').map((id) => names.get(id) ?? 'a former employee').join(', ') : f === 'status' || f === 'type' ? jobLabel(f, v) : undefined
+      }
+    />
+  );
+}
+
+const JOB_ACTIONS: Record<string, string> = {
+  create: 'Created',
+  update: 'Updated',
+  status: 'Status changed',
+  schedule: 'Scheduled',
+  'trim-out-created': 'Trim-out visit created',
+  photo: 'Photo added',
+  'sign-off': 'Signed off',
+  material: 'Material recorded',
+};
+
+const jobLabel = (f: 'status' | 'type', v: string | number | boolean | null): string | undefined =>
+  typeof v !== 'string' ? undefined : f === 'status' ? statusLabel(v) : typeLabel(v);
 
 function StatusActions(props: { job: JobDto; onOpen: (id: string) => void }) {
   const move = useTransition();

@@ -3,10 +3,24 @@ import { useQuery } from '@tanstack/react-query';
 import { Copy, FileDown, Send, Wand2 } from 'lucide-react';
 import { TIER_LABELS } from '../../../../src/contracts/proposals.ts';
 import { ApiRequestError } from '../../lib/api.ts';
+import { History } from '../../ui/History.tsx';
 import { LoadError } from '../admin-panel/StaffOnly.tsx';
 import { buttonClass, inputClass, secondaryButtonClass } from '../ui/styles.ts';
 import { formatCents, formatRateBp, formatWhen, proposalAuditQuery, proposalQuery, useProposalAction } from './queries.ts';
 import { StatusChip } from './StatusChip.tsx';
+
+const PROPOSAL_ACTIONS: Record<string, string> = {
+  create: 'Created',
+  duplicate: 'Created as a copy',
+  'create-from-bom': 'Created from a camera plan',
+  update: 'Updated',
+  'duplicated-from': 'Copied from another proposal',
+  send: 'Sent',
+  viewed: 'Viewed',
+  accept: 'Accepted',
+  decline: 'Declined',
+  convert: 'Converted',
+};
 
 /** One proposal: its options side by side, what the client did, and the staff actions. */
 export function ProposalDetail(props: { id: string; canEdit: boolean; onEdit: () => void; onOpen: (id: string) => void; onClose: () => void }) {
@@ -165,20 +179,9 @@ export function ProposalDetail(props: { id: string; canEdit: boolean; onEdit: ()
       {p.terms && <p className="mt-4 whitespace-pre-line text-sm text-slate-700 dark:text-slate-300">{p.terms}</p>}
 
       <h3 className="mt-6 font-semibold">History</h3>
-      {audit.isPending ? (
-        <p role="status">Loading history…</p>
-      ) : audit.isError ? (
-        <p className="text-sm text-red-700">{audit.error.message}</p>
-      ) : (
-        <ol className="mt-2 space-y-1 text-sm">
-          {audit.data.entries.map((e) => (
-            <li key={e.id}>
-              {formatWhen(e.at)} · {e.actorName} · {e.action}
-              {e.changes.length > 0 && <span className="text-slate-500"> ({e.changes.map((c) => `${c.field}: ${String(c.to)}`).join(', ')})</span>}
-            </li>
-          ))}
-        </ol>
-      )}
+      <div className="mt-2">
+        <History entries={audit.data?.entries} loading={audit.isPending} error={audit.error?.message ?? null} actionLabel={(a) => PROPOSAL_ACTIONS[a]} />
+      </div>
     </section>
   );
 }

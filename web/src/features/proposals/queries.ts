@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProposalAuditResponse, ProposalDto, ProposalListResponse, ProposalRequestParsed, PublicProposal } from '../../../../src/contracts/proposals.ts';
+import type { AuditListDto } from '../../../../src/contracts/audit.ts';
+import type { ProposalDto, ProposalListResponse, ProposalRequestParsed, PublicProposal } from '../../../../src/contracts/proposals.ts';
 import { apiFetch } from '../../lib/api.ts';
 
 export const PROPOSALS_KEY = ['proposals'] as const;
@@ -29,7 +30,7 @@ export const proposalQuery = (id: string) =>
   queryOptions({ queryKey: [...PROPOSALS_KEY, 'one', id], queryFn: () => apiFetch<ProposalDto>(`/api/proposals/${encodeURIComponent(id)}`) });
 
 export const proposalAuditQuery = (id: string) =>
-  queryOptions({ queryKey: [...PROPOSALS_KEY, 'audit', id], queryFn: () => apiFetch<ProposalAuditResponse>(`/api/proposals/${encodeURIComponent(id)}/audit`) });
+  queryOptions({ queryKey: [...PROPOSALS_KEY, 'audit', id], queryFn: () => apiFetch<AuditListDto>(`/api/proposals/${encodeURIComponent(id)}/audit`) });
 
 export function useSaveProposal(id: string | null) {
   const qc = useQueryClient();

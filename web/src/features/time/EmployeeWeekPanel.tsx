@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Lock, Pencil, Plus } from 'lucide-react';
 import type { TimeEntryDto } from '../../../../src/contracts/time.ts';
 import { instantToWallTime } from '../../../../src/domain/time/zoned-week.ts';
+import { History } from '../../ui/History.tsx';
 import { Button, EmptyState, ErrorNote } from '../clients/ui.tsx';
 import { inputClass } from '../ui/styles.ts';
 import { clockTime, hoursMinutes, longDayLabel, weekLabel } from './format.ts';
 import { employeeWeekQuery, useApproveWeek, useUnlockWeek } from './queries.ts';
 import { EntryEditForm } from './EntryEditForm.tsx';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const FIELD_LABELS: Record<string, string> = { clockIn: 'Clock in', clockOut: 'Clock out', breaks: 'Breaks', note: 'Note' };
 
 /** One employee's week: entries with their edit history, corrections, approve and unlock. */
@@ -141,22 +141,16 @@ export function EmployeeWeekPanel(props: { employeeId: string; week: string; onC
               {e.history.length > 0 && (
                 <details className="mt-2 text-sm">
                   <summary className="cursor-pointer text-slate-700 dark:text-slate-300">Edit history ({e.history.length})</summary>
-                  <ol className="mt-2 grid gap-2" aria-label={`Edit history of ${e.date}`}>
-                    {e.history.map((h, i) => (
-                      <li key={i} className="rounded bg-slate-50 p-2 dark:bg-slate-900">
-                        <p className="font-medium">
-                          {h.byName} · <time dateTime={h.at}>{when.format(new Date(h.at))}</time> · “{h.reason}”
-                        </p>
-                        <ul className="text-slate-700 dark:text-slate-300">
-                          {h.changes.map((c) => (
-                            <li key={c.field}>
-                              {FIELD_LABELS[c.field] ?? c.field}: {show(c.field, c.from, timeZone)} → {show(c.field, c.to, timeZone)}
-                            </li>
-                          ))}
-                        </ul>
-                      </li>
-                    ))}
-                  </ol>
+                  <div className="mt-2">
+                    <History
+                      entries={e.history}
+                      label={`Edit history of ${e.date}`}
+                      timeZone={timeZone}
+                      actionLabel={(a) => (a === 'add' ? 'Added' : 'Edited')}
+                      fieldLabel={(f) => FIELD_LABELS[f]}
+                      valueLabel={(f, v) => show(f, v, timeZone)}
+                    />
+                  </div>
                 </details>
               )}
             </li>
@@ -166,14 +160,9 @@ export function EmployeeWeekPanel(props: { employeeId: string; week: string; onC
       {approval && approval.history.length > 0 && (
         <details className="text-sm">
           <summary className="cursor-pointer text-slate-700 dark:text-slate-300">Approval history</summary>
-          <ul className="mt-2 grid gap-1">
-            {approval.history.map((h, i) => (
-              <li key={i}>
-                {h.action === 'approve' ? 'Approved' : 'Unlocked'} by {h.byName} · {when.format(new Date(h.at))}
-                {h.reason && ` · “${h.reason}”`}
-              </li>
-            ))}
-          </ul>
+          <div className="mt-2">
+            <History entries={approval.history} label="Approval history" timeZone={timeZone} actionLabel={(a) => (a === 'approve' ? 'Approved' : 'Unlocked')} showChanges={() => false} />
+          </div>
         </details>
       )}
     </section>

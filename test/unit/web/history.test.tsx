@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { History, humanField } from '../../../web/src/ui/History.tsx';
+import type { AuditEntryDto } from '../../../src/contracts/audit.ts';
+
+afterEach(cleanup);
+
+const anEntry = (over: Partial<AuditEntryDto> = {}): AuditEntryDto => ({
+  id: 'a-1',
+  at: '2026-03-02T15:04:00.000Z',
+  actorId: 'google-oauth2|1234567890',
+  actorName: 'Frank Miller',
+  entity: 'job',
+  entityId: 'job-1',
+  action: 'schedule',
+  changes: [],
+  ...over,
+});
+
+const local = (iso: string, timeZone: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+
+describe('History (web/src/ui)', () => {
+  it('names the person and shows times in the given zone, never their id or the UTC text', () => {
+    const start = '2026-03-03T13:00:00.000Z';
+    render(<History entries={[anEntry({ changes: [{ field: 'scheduledStart', from: null, to: start }, { field: 'proposalId', from: null, to: 'p-9f2c' }] })]} timeZone="America/Chicago" actionLabel={(a) => (a === 'schedule' ? 'Scheduled' : undefined)} />);
+    const item = within(screen.getByRole('list', { name: 'History' })).getAllByRole('listitem')[0]!;
+    expect(item.textContent).toContain(`Scheduled by Frank Miller · ${local('2026-03-02T15:04:00.000Z', 'America/Chicago')}`);
+    expect(item.textContent).toContain(`Scheduled start: — → ${local(start, 'America/Chicago')}`);
+    expect(item.textContent).toContain('Proposal: — → linked');
+    expect(item.textContent).not.toContain('google-oauth2');
+    expect(item.textContent).not.toContain('p-9f2c');
+    expect(item.textContent).not.toContain('2026-03-03T13:00');
+    expect(item.querySelector('time')?.getAttribute('dateTime')).toBe('2026-03-02T15:04:00.000Z');
+  });
+
+  it('quotes the reason given for a change instead of listing it as a field; JSON lists read as their values', () => {
+    render(
+      <History
+        entries={[anEntry({ action: 'edit', changes: [{ field: 'emails', from: '["a@example.com"]', to: '["a@example.com","b@example.com"]' }, { field: 'reason', from: null, to: 'Typo' }] })]}
+        label="Edit history"
+      />,
+    );
+    const list = screen.getByRole('list', { name: 'Edit history' });
+    expect(list.textContent).toContain('“Typo”');
+    expect(list.textContent).not.toContain('Reason:');
+    expect(list.textContent).toContain('Emails: a@example.com → a@example.com, b@example.com');
+  });
+
+  it('lets an area label its own actions, fields and values, and hide a creation’s fields', () => {
+    render(
+      <History
+        entries={[anEntry({ id: 'a-2', action: 'create', changes: [{ field: 'name', from: null, to: 'Ada' }] }), anEntry({ action: 'update', changes: [{ field: 'permissions.editJobs', from: false, to: true }] })]}
+        actionLabel={(a) => ({ create: 'Created', update: 'Updated' })[a]}
+        fieldLabel={(f) => (f === 'permissions.editJobs' ? 'Edit jobs' : undefined)}
+        showChanges={(e) => e.action !== 'create'}
+      />,
+    );
+    const items = screen.getAllByRole('listitem').filter((li) => li.parentElement?.tagName === 'OL');
+    expect(items.map((li) => li.textContent)).toEqual([expect.stringMatching(/^Created by Frank Miller · /), expect.stringMatching(/^Updated by Frank Miller · .*Edit jobs: off → on$/)]);
+  });
+
+  it('says when there is nothing yet, while loading, and when it failed', () => {
+    const { rerender } = render(<History entries={[]} empty="No history yet." />);
+    screen.getByText('No history yet.');
+    rerender(<History entries={undefined} loading />);
+    screen.getByRole('status');
+    rerender(<History entries={undefined} error="The history could not be loaded." />);
+    expect(screen.getByRole('alert').textContent).toBe('The history could not be loaded.');
+  });
+
+  it('reads field names for people', () => {
+    expect(['scheduledStart', 'trimOutJobId', 'unitPriceCents', 'alarm.panelModel'].map(humanField)).toEqual(['Scheduled start', 'Trim out job', 'Unit price cents', 'Alarm panel model']);
+  });
+});

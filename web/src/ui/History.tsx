@@ -1,0 +1,116 @@
+import type { AuditChangeDto, AuditEntryDto } from '../../../src/contracts/audit.ts';
+
+/**
+ * The one rendering of an audit trail (src/contracts/audit.ts): "Updated by Frank Miller ·
+ * 25 Nov 2026, 14:05", the reason quoted, then each changed field "Status: Active → Inactive".
+ * People are shown by name and times in local time (the company's time zone when the screen
+ * knows it, else the browser's), never as ids or UTC text: a value that is an id (a field
+ * ending in `Id`) reads "linked", a value that is an instant is formatted like the entry's time.
+ * Areas pass labels for their own actions, fields and values; the rest reads from the field
+ * name ("scheduledStart" → "Scheduled start").
+ */
+type AuditValue = AuditChangeDto['from'];
+
+export interface HistoryProps {
+  entries: readonly AuditEntryDto[] | undefined;
+  /** The list's accessible name. */
+  label?: string;
+  loading?: boolean;
+  error?: string | null;
+  empty?: string;
+  /** IANA zone to show times in; the browser's when left out. */
+  timeZone?: string;
+  /** "Created", "revealed an alarm passcode"; the action as written when it returns undefined. */
+  actionLabel?: (action: string) => string | undefined;
+  fieldLabel?: (field: string) => string | undefined;
+  /** An area's own reading of a value; the default reading when it returns undefined. */
+  valueLabel?: (field: string, value: AuditValue) => string | undefined;
+  /** Whether to list an entry's changed fields (a creation's may be too many to be useful). */
+  showChanges?: (entry: AuditEntryDto) => boolean;
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatInstant(iso: string, timeZone: string | undefined): string {
+  const key = timeZone ?? '';
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) });
+    formatters.set(key, f);
+  }
+  return f.format(new Date(iso));
+}
+
+/** "scheduledStart" → "Scheduled start", "trimOutJobId" → "Trim out job", "permissions.editJobs" → "Permissions edit jobs". */
+export function humanField(field: string): string {
+  const words = field
+    .replace(/Id$/, '')
+    .replace(/[._:-]+/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function defaultValue(field: string, value: AuditValue, timeZone?: string): string {
+  if (value === null || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'on' : 'off';
+  if (/Id$/.test(field)) return 'linked';
+  if (typeof value === 'string' && ISO_INSTANT.test(value)) return formatInstant(value, timeZone);
+  if (typeof value === 'string' && /^[[{]/.test(value)) return readJson(value);
+  return String(value);
+}
+
+/** Lists and records the trail keeps as JSON text, read as their values: "a@b.com, c@d.com". */
+function readJson(text: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  const flat = (v: unknown): string[] =>
+    v === null || v === undefined || v === '' ? [] : typeof v === 'object' ? Object.values(v as object).flatMap(flat) : [String(v)];
+  return flat(parsed).join(', ') || '—';
+}
+
+/** A reason given for a change is written as a change of `reason` from nothing: shown as a quote. */
+const isReason = (c: AuditChangeDto) => c.field === 'reason' && c.from === null && typeof c.to === 'string' && c.to !== '';
+
+export function History(props: HistoryProps) {
+  const { entries, timeZone } = props;
+  if (props.loading) return <p role="status" className="text-sm text-slate-500">Loading history…</p>;
+  if (props.error) return <p role="alert" className="text-sm text-red-700">{props.error}</p>;
+  if (!entries || entries.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">{props.empty ?? 'No changes recorded yet.'}</p>;
+  const field = (f: string) => props.fieldLabel?.(f) ?? humanField(f);
+  const value = (f: string, v: AuditValue) => props.valueLabel?.(f, v) ?? defaultValue(f, v, timeZone);
+  return (
+    <ol className="grid gap-2 text-sm" aria-label={props.label ?? 'History'}>
+      {entries.map((e) => {
+        const reason = e.changes.find(isReason);
+        const changes = props.showChanges && !props.showChanges(e) ? [] : e.changes.filter((c) => !isReason(c));
+        return (
+          <li key={e.id} className="rounded-md bg-slate-50 p-2 dark:bg-slate-900">
+            <p>
+              <span className="font-medium text-slate-900 dark:text-slate-100">
+                {props.actionLabel?.(e.action) ?? e.action} by {e.actorName}
+              </span>{' '}
+              · <time dateTime={e.at}>{formatInstant(e.at, timeZone)}</time>
+              {reason && <> · “{String(reason.to)}”</>}
+            </p>
+            {changes.length > 0 && (
+              <ul className="mt-1 text-slate-700 dark:text-slate-300">
+                {changes.map((c) => (
+                  <li key={c.field}>
+                    {field(c.field)}: {value(c.field, c.from)} → {value(c.field, c.to)}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
