@@ -168,7 +168,7 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
   c.register(TOKENS.VisionAnalyses, { useFactory: (r) => new DocumentVisionAnalysisRepository(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.Inventory, { useValue: inventory });
   c.register(TOKENS.CameraPlans, { useFactory: (r) => new DocumentCameraPlanRepository(r.resolve(TOKENS.Store)) });
-  c.register(TOKENS.CameraPlanPdf, { useFactory: instanceCachingFactory(() => new PdfkitCameraPlanPdf()) });
+  c.register(TOKENS.CameraPlanPdf, { useFactory: instanceCachingFactory(() => new PdfkitCameraPlanPdf(config.money)) });
   c.register(TOKENS.PageRasterizer, { useFactory: instanceCachingFactory(() => new PdfjsPageRasterizer()) });
   c.register(TOKENS.SessionStore, { useFactory: instanceCachingFactory((r) => new DocumentSessionStore(r.resolve(TOKENS.Store), r.resolve(TOKENS.Clock), config.session.idleMs)) });
   c.register(TOKENS.Leads, { useFactory: (r) => new DocumentQuoteRequestRepository(r.resolve(TOKENS.Store)) });
@@ -207,13 +207,14 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
       leads: r.resolve(TOKENS.Leads),
       inventory: r.resolve(TOKENS.Inventory),
       mailer: r.resolve(TOKENS.Mailer),
-      pdf: new PdfkitProposalPdf(),
+      pdf: new PdfkitProposalPdf(config.money),
       audit: r.resolve(TOKENS.AuditLog),
       clock,
       ids,
       tokens: { next: () => randomBytes(24).toString('base64url') },
       timeZone: config.timeZone,
       company: { name: config.company.name, email: config.company.email, phone: config.company.phone },
+      money: config.money,
     })),
   });
   const holder = `${hostname()}:${process.pid}:${ids.next().slice(0, 8)}`;
@@ -234,7 +235,6 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
       stuckAfterMs: 15 * 60_000,
     })),
   });
-  const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
   c.register(TOKENS.ReminderDeps, {
     useFactory: instanceCachingFactory((r) => ({
       invoices: new InvoiceReminderSource(r.resolve(TOKENS.InvoiceDeps)),
@@ -245,7 +245,7 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
       clock,
       timeZone: config.timeZone,
       company: { name: config.company.name, phone: config.company.phone },
-      formatMoney: (cents: number) => usd.format(cents / 100),
+      money: config.money,
     })),
   });
   let scheduler: Scheduler | null = null;
@@ -282,7 +282,7 @@ export async function buildContainer(config: AppConfig): Promise<AppContainer> {
       ids,
       tokens: { next: () => randomBytes(24).toString('base64url') },
       company: { name: config.company.name, address: config.company.address, phone: config.company.phone, email: config.company.email },
-      format: { currency: 'USD', locale: 'en-US', timeZone: config.timeZone },
+      format: { ...config.money, timeZone: config.timeZone },
       baseUrl: (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, ''),
     })),
   });

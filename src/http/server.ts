@@ -128,7 +128,7 @@ export async function buildServer(
 
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(healthRoutes, { ping: () => container.ping() });
-  await app.register(siteRoutes, { info: config.company });
+  await app.register(siteRoutes, { info: { ...config.company, money: config.money } });
   await app.register(contactRoutes, {
     contactMessages: container.resolve(TOKENS.ContactMessages),
     clock,

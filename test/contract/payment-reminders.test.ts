@@ -92,7 +92,7 @@ describe('payment reminders on SQLite: each (invoice, step) goes out at most onc
     clock: { now: () => now },
     timeZone: 'America/Chicago',
     company: { name: 'Miller Security', phone: '(555) 010-0000' },
-    formatMoney: (c) => `$${(c / 100).toFixed(2)}`,
+    money: { currency: 'USD', locale: 'en-US' },
   });
   const outbox = async (store: DocumentStore) => (await new DocumentOutboxMailer(store, { now: () => now }, { next: () => randomUUID() }).list(100)).reverse();
 
