@@ -41,7 +41,7 @@ const envSchema = z.object({
   CURRENCY: z
     .string()
     .transform((c) => c.trim().toUpperCase())
-    .refine((c) => isCurrency(c), 'must be an ISO 4217 currency code such as USD or EUR')
+    .refine((c) => isCurrency(c), 'must be an ISO 4217 currency code with cents (two decimals), such as USD or EUR')
     .default('USD'),
   LOCALE: z
     .string()
@@ -122,9 +122,10 @@ function isTimeZone(tz: string): boolean {
   }
 }
 
+/** A currency Intl knows, with cents: amounts are integer hundredths (docs/money.md), so JPY or KWD are refused. */
 function isCurrency(code: string): boolean {
-  if (!/^[A-Z]{3}$/.test(code)) return false;
-  return (Intl.supportedValuesOf('currency') as string[]).includes(code);
+  if (!/^[A-Z]{3}$/.test(code) || !Intl.supportedValuesOf('currency').includes(code)) return false;
+  return new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits === 2;
 }
 
 function isLocale(tag: string): boolean {
