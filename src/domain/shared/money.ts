@@ -165,8 +165,19 @@ export function centsToDecimal(cents: number): string {
   return `${cents < 0 ? '-' : ''}${(Math.abs(cents) / 100).toFixed(2)}`;
 }
 
-/** A rate in basis points as a form field's text in percent: 825 → "8.25". */
-export const bpToInput = (bp: number): string => String(bp / 100);
+/** Plain dot-decimal text ("129.5", "-3") → cents, NaN when it is not one; the inverse of centsToDecimal. */
+export function decimalToCents(text: string): number {
+  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!m) return Number.NaN;
+  const cents = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
+  return m[1] && cents !== 0 ? -cents : cents;
+}
+
+/** A rate in basis points as percent text for a form field: 825 → "8.25". */
+export const bpToPercent = (bp: number): string => String(bp / 100);
+
+/** Percent text ("8.25") → basis points (825), NaN when it is not a number with at most two decimals. */
+export const percentToBp = (text: string): number => decimalToCents(text);
 
 // ---- parsing ---------------------------------------------------------------------------------
 

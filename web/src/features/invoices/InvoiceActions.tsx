@@ -9,7 +9,7 @@ import { mayDiscard, useUnsavedChangesWarning } from '../ui/unsaved-changes.ts';
 import { blankLine, lineFormSchema, lineServerFields, LinesEditor, toLineInput, type WithLines } from './LinesEditor.tsx';
 import { todayIso, useCreditNote, useRecordPayment, useVoidInvoice } from './queries.ts';
 import { Options } from '../ui/Options.tsx';
-import { centsToDecimal } from '../../../../src/domain/shared/money.ts';
+import { bpToPercent, centsToDecimal } from '../../../../src/domain/shared/money.ts';
 import { formatCents, toCents, useMoneySettings } from '../../ui/money.ts';
 
 function Dialog(props: { title: string; children: React.ReactNode }) {
@@ -142,7 +142,7 @@ type CreditValues = z.infer<typeof creditSchema>;
 export function CreditNoteDialog(props: { invoice: InvoiceDto; onClose: (created: InvoiceDto | null) => void }) {
   useMoneySettings();
   const first = props.invoice.lines[0];
-  const form = useForm<CreditValues>({ resolver: zodResolver(creditSchema), defaultValues: { reason: '', lines: [{ ...blankLine(String((first?.taxRateBp ?? 0) / 100)) }] } });
+  const form = useForm<CreditValues>({ resolver: zodResolver(creditSchema), defaultValues: { reason: '', lines: [{ ...blankLine(bpToPercent(first?.taxRateBp ?? 0)) }] } });
   const { register, handleSubmit, setError, formState, control } = form;
   const credit = useCreditNote(props.invoice.id);
   const release = useUnsavedChangesWarning(formState.isDirty && !formState.isSubmitSuccessful);

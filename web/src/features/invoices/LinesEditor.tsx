@@ -2,7 +2,7 @@ import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRe
 import { Plus, Trash2 } from 'lucide-react';
 import { z } from 'zod';
 import type { LineInput } from '../../../../src/contracts/invoices.ts';
-import { centsToDecimal, linesTotals } from '../../../../src/domain/shared/money.ts';
+import { bpToPercent, centsToDecimal, linesTotals } from '../../../../src/domain/shared/money.ts';
 import { inputClass, secondaryButtonClass } from '../ui/styles.ts';
 import { SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
 import { formatCents, toBp, toCents, useMoneySettings } from '../../ui/money.ts';
@@ -25,7 +25,7 @@ export const toLineForm = (l: LineInput): LineForm => ({
   description: l.description,
   quantity: String(l.quantity),
   unitPrice: centsToDecimal(l.unitPriceCents),
-  taxRate: String(l.taxRateBp / 100),
+  taxRate: bpToPercent(l.taxRateBp),
   itemId: l.itemId ?? null,
 });
 export const toLineInput = (l: LineForm): LineInput => ({ description: l.description.trim(), quantity: Number(l.quantity), unitPriceCents: toCents(l.unitPrice, { allowNegative: true }), taxRateBp: toBp(l.taxRate), itemId: l.itemId });

@@ -22,6 +22,7 @@ import { SaveCancel } from '../ui/FormParts.tsx';
 import { inputClass, secondaryButtonClass } from '../ui/styles.ts';
 import { useSaveProposal } from './queries.ts';
 import { formatCents, toBp, toCents, useMoneySettings } from '../../ui/money.ts';
+import { centsToDecimal } from '../../../../src/domain/shared/money.ts';
 
 const cellInput = `${inputClass} w-full`;
 const newId = () => `opt-${Math.random().toString(36).slice(2, 10)}`;
@@ -103,7 +104,7 @@ function OptionColumn(props: {
                           const item = items.data?.items.find((i) => i.id === e.target.value);
                           if (!item) return;
                           props.setValue(`options.${index}.lines.${j}.description`, item.name, { shouldDirty: true });
-                          props.setValue(`options.${index}.lines.${j}.unitPrice`, (item.unitPriceCents / 100).toFixed(2), { shouldDirty: true });
+                          props.setValue(`options.${index}.lines.${j}.unitPrice`, centsToDecimal(item.unitPriceCents), { shouldDirty: true });
                         },
                       })}
                     >

@@ -6,6 +6,7 @@ import { showServerErrors } from '../../lib/form-errors.ts';
 import { buttonClass, inputClass, secondaryButtonClass } from '../ui/styles.ts';
 import { useUnsavedChangesWarning } from '../ui/unsaved-changes.ts';
 import { describeOffset, useSavePolicy } from './queries.ts';
+import { bpToPercent, centsToDecimal } from '../../../../src/domain/shared/money.ts';
 
 interface StepForm {
   id: string;
@@ -29,7 +30,7 @@ const toForm = (p: ReminderPolicyBody): PolicyForm => ({
     subject: s.template.subject,
     body: s.template.body,
     feeKind: s.lateFee === null ? 'none' : s.lateFee.kind,
-    feeAmount: s.lateFee === null ? '' : s.lateFee.kind === 'flat' ? (s.lateFee.cents / 100).toFixed(2) : String(s.lateFee.basisPoints / 100),
+    feeAmount: s.lateFee === null ? '' : s.lateFee.kind === 'flat' ? centsToDecimal(s.lateFee.cents) : bpToPercent(s.lateFee.basisPoints),
   })),
 });
 
