@@ -15,7 +15,7 @@ import type { AuditChange } from '../audit/audit-entry.ts';
 import { DomainError, type FieldErrors } from '../shared/domain-error.ts';
 import type { InvoiceLineInput, InvoiceSourceKind, PaymentTerms } from './invoice-issuer.ts';
 import { PAYMENT_TERMS } from './invoice-issuer.ts';
-import { lineNetCents, lineTaxCents, QUANTITY_SCALE, sumByRate } from '../shared/money.ts';
+import { lineNetCents, lineTaxCents, QUANTITY_SCALE, sumByRate, type RateTotal } from '../shared/money.ts';
 
 export const INVOICE_STATUSES = ['draft', 'sent', 'partial', 'paid', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -54,11 +54,8 @@ export interface InvoiceLine {
   lateFeeKey?: string;
 }
 
-export interface TaxLine {
-  taxRateBp: number;
-  taxableCents: number;
-  taxCents: number;
-}
+/** Taxable amount and tax at one rate (the money module's per-rate sum). */
+export type TaxLine = RateTotal;
 
 export interface Payment {
   id: string;
