@@ -155,6 +155,12 @@ export function formatMoney(cents: number, settings: MoneySettings = DEFAULT_MON
   return numberFormat(settings.locale, { style: 'currency', currency: settings.currency }).format(cents / 100);
 }
 
+/** The configured currency's symbol for labels: "$", "€", "CHF". */
+export function currencySymbol(settings: MoneySettings = DEFAULT_MONEY): string {
+  const parts = numberFormat(settings.locale, { style: 'currency', currency: settings.currency }).formatToParts(0);
+  return parts.find((p) => p.type === 'currency')?.value ?? settings.currency;
+}
+
 /** A rate in basis points as a percentage, at most two decimals: 825 → "8.25 %", 800 → "8 %". */
 export function formatRateBp(bp: number, locale: string = DEFAULT_MONEY.locale): string {
   return `${numberFormat(locale, { maximumFractionDigits: 2 }).format(bp / 100)} %`;

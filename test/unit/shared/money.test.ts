@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   allocateCents,
   centsToDecimal,
+  currencySymbol,
   divRoundHalfAway,
   formatMoney,
   formatRateBp,
@@ -153,6 +154,14 @@ describe('money: formatting', () => {
     [825, 'de-DE', '8,25 %'],
   ])('formats %d bp in %s as %s', (bp, locale, text) => {
     expect(formatRateBp(bp, locale)).toBe(text);
+  });
+
+  it.each([
+    [USD, '$'],
+    [EUR_DE, '€'],
+    [{ currency: 'CHF', locale: 'de-CH' }, 'CHF'],
+  ])('labels amounts in %j with %s', (settings, symbol) => {
+    expect(currencySymbol(settings)).toBe(symbol);
   });
 
   it.each([

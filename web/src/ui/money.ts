@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_MONEY, formatMoney, formatRateBp, parseMoney, type MoneySettings, type ParseOptions, type ParsedAmount } from '../../../src/domain/shared/money.ts';
+import { DEFAULT_MONEY, currencySymbol, formatMoney, formatRateBp, parseMoney, type MoneySettings, type ParseOptions, type ParsedAmount } from '../../../src/domain/shared/money.ts';
 
 /**
  * The SPA's money formatting: the domain's money module (src/domain/shared/money.ts) with the
@@ -26,6 +26,9 @@ const subscribe = (listener: () => void) => {
 export function useMoneySettings(): MoneySettings {
   return useSyncExternalStore(subscribe, () => current, () => DEFAULT_MONEY);
 }
+
+/** The configured currency's symbol for form labels ("Amount ($)"); re-renders the caller when it arrives. */
+export const useCurrencySymbol = (): string => currencySymbol(useMoneySettings());
 
 /** Cents in the configured currency and locale: "$1,234.56". */
 export const formatCents = (cents: number): string => formatMoney(cents, current);

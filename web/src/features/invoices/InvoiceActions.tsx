@@ -10,7 +10,7 @@ import { blankLine, lineFormSchema, lineServerFields, LinesEditor, toLineInput, 
 import { todayIso, useCreditNote, useRecordPayment, useVoidInvoice } from './queries.ts';
 import { Options } from '../ui/Options.tsx';
 import { bpToPercent, centsToDecimal } from '../../../../src/domain/shared/money.ts';
-import { formatCents, toCents, useMoneySettings } from '../../ui/money.ts';
+import { formatCents, toCents, useCurrencySymbol, useMoneySettings } from '../../ui/money.ts';
 
 function Dialog(props: { title: string; children: React.ReactNode }) {
   return (
@@ -61,7 +61,7 @@ type PaymentValues = z.infer<typeof paymentSchema>;
 
 /** Record a payment: the amount defaults to the balance; the server refuses more than that. */
 export function PaymentDialog(props: { invoice: InvoiceDto; onClose: () => void }) {
-  useMoneySettings();
+  const symbol = useCurrencySymbol();
   const inv = props.invoice;
   const form = useForm<PaymentValues>({ resolver: zodResolver(paymentSchema), defaultValues: { date: todayIso(), amount: centsToDecimal(inv.balanceCents), method: 'card', reference: '' } });
   const { register, handleSubmit, setError, formState } = form;
@@ -85,7 +85,7 @@ export function PaymentDialog(props: { invoice: InvoiceDto; onClose: () => void 
       <form onSubmit={onSubmit} noValidate>
         <RootError message={formState.errors.root?.message} />
         <div className="grid gap-3 md:grid-cols-2">
-          <Field label="Amount ($)" id="pay-amount" error={formState.errors.amount?.message} required>
+          <Field label={`Amount (${symbol})`} id="pay-amount" error={formState.errors.amount?.message} required>
             <input id="pay-amount" inputMode="decimal" {...register('amount')} />
           </Field>
           <Field label="Date received" id="pay-date" error={formState.errors.date?.message} required>

@@ -5,7 +5,7 @@ import type { LineInput } from '../../../../src/contracts/invoices.ts';
 import { bpToPercent, centsToDecimal, linesTotals } from '../../../../src/domain/shared/money.ts';
 import { inputClass, secondaryButtonClass } from '../ui/styles.ts';
 import { SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
-import { formatCents, toBp, toCents, useMoneySettings } from '../../ui/money.ts';
+import { formatCents, toBp, toCents, useCurrencySymbol } from '../../ui/money.ts';
 
 /** Lines as typed: quantity, price in dollars and tax in percent, all text until submitted. */
 export const lineFormSchema = z.object({
@@ -44,7 +44,7 @@ export function lineServerFields(count: number): Record<string, string> {
 
 /** The line table with live totals (the server's per-line rounding: linesTotals in the money module). */
 export function LinesEditor(props: { control: Control<WithLines>; register: UseFormRegister<WithLines>; errors: FieldErrors<WithLines> | undefined; idPrefix: string; sign?: 1 | -1 }) {
-  useMoneySettings();
+  const symbol = useCurrencySymbol();
   const { fields, append, remove } = useFieldArray({ control: props.control, name: 'lines' });
   const lines = useWatch({ control: props.control, name: 'lines' }) ?? [];
   const sign = props.sign ?? 1;
@@ -60,7 +60,7 @@ export function LinesEditor(props: { control: Control<WithLines>; register: UseF
             <tr className="text-left">
               <th className={cell}>Description</th>
               <th className={cell}>Qty</th>
-              <th className={cell}>Unit price ($)</th>
+              <th className={cell}>Unit price ({symbol})</th>
               <th className={cell}>Tax (%)</th>
               <th className={`${cell} text-right`}>Amount</th>
               <th className={cell}>

@@ -21,7 +21,7 @@ import { mayDiscard, useUnsavedChangesWarning } from '../ui/unsaved-changes.ts';
 import { SaveCancel } from '../ui/FormParts.tsx';
 import { inputClass, secondaryButtonClass } from '../ui/styles.ts';
 import { useSaveProposal } from './queries.ts';
-import { formatCents, toBp, toCents, useMoneySettings } from '../../ui/money.ts';
+import { formatCents, toBp, toCents, useCurrencySymbol, useMoneySettings } from '../../ui/money.ts';
 import { centsToDecimal } from '../../../../src/domain/shared/money.ts';
 
 const cellInput = `${inputClass} w-full`;
@@ -46,7 +46,7 @@ function OptionColumn(props: {
   errors: FieldErrors<ProposalForm>;
   onRemove: (() => void) | null;
 }) {
-  useMoneySettings();
+  const symbol = useCurrencySymbol();
   const { index, control, register } = props;
   const lines = useFieldArray({ control, name: `options.${index}.lines` });
   const totals = useLiveTotals(control, index);
@@ -130,7 +130,7 @@ function OptionColumn(props: {
                   {le?.quantity && <span className="text-xs text-red-700">{le.quantity.message}</span>}
                 </label>
                 <label>
-                  <span className="font-medium">Unit $</span>
+                  <span className="font-medium">Unit {symbol}</span>
                   <input className={cellInput} inputMode="decimal" {...register(`options.${index}.lines.${j}.unitPrice`)} aria-invalid={le?.unitPrice ? true : undefined} />
                   {le?.unitPrice && <span className="text-xs text-red-700">{le.unitPrice.message}</span>}
                 </label>

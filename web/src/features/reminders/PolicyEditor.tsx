@@ -7,6 +7,7 @@ import { buttonClass, inputClass, secondaryButtonClass } from '../ui/styles.ts';
 import { useUnsavedChangesWarning } from '../ui/unsaved-changes.ts';
 import { describeOffset, useSavePolicy } from './queries.ts';
 import { bpToPercent, centsToDecimal } from '../../../../src/domain/shared/money.ts';
+import { useCurrencySymbol } from '../../ui/money.ts';
 
 interface StepForm {
   id: string;
@@ -73,6 +74,7 @@ const errorText = (id: string, message: string | undefined) =>
 
 /** The reminder steps: when each goes out, what it says, and the fee it adds. */
 export function PolicyEditor(props: { policy: ReminderPolicyBody; canEdit: boolean }) {
+  const symbol = useCurrencySymbol();
   const save = useSavePolicy();
   const form = useForm<PolicyForm>({ defaultValues: toForm(props.policy) });
   const { register, control, handleSubmit, reset, setError, formState } = form;
@@ -134,14 +136,14 @@ export function PolicyEditor(props: { policy: ReminderPolicyBody; canEdit: boole
                     </label>
                     <select id={`step-${i}-fee-kind`} className={inputClass} {...register(`steps.${i}.feeKind`)}>
                       <option value="none">None</option>
-                      <option value="flat">Flat amount ($)</option>
+                      <option value="flat">Flat amount ({symbol})</option>
                       <option value="percent">Percent of balance (%)</option>
                     </select>
                   </div>
                   {kind !== 'none' && (
                     <div>
                       <label htmlFor={`step-${i}-fee`} className="block text-sm font-medium">
-                        {kind === 'flat' ? 'Fee ($)' : 'Fee (%)'}
+                        {kind === 'flat' ? `Fee (${symbol})` : 'Fee (%)'}
                       </label>
                       <input
                         id={`step-${i}-fee`}
