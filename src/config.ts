@@ -38,6 +38,15 @@ const envSchema = z.object({
     .string()
     .refine((tz) => isTimeZone(tz), 'must be an IANA time zone such as America/Chicago')
     .default('America/Chicago'),
+  CURRENCY: z
+    .string()
+    .transform((c) => c.trim().toUpperCase())
+    .refine((c) => isCurrency(c), 'must be an ISO 4217 currency code with cents (two decimals), such as USD or EUR')
+    .default('USD'),
+  LOCALE: z
+    .string()
+    .refine((l) => isLocale(l), 'must be a BCP 47 language tag such as en-US or de-DE')
+    .default('en-US'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   CLIENT_SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(480),
@@ -113,6 +122,20 @@ function isTimeZone(tz: string): boolean {
   }
 }
 
+/** A currency Intl knows, with cents: amounts are integer hundredths (docs/money.md), so JPY or KWD are refused. */
+function isCurrency(code: string): boolean {
+  if (!/^[A-Z]{3}$/.test(code) || !Intl.supportedValuesOf('currency').includes(code)) return false;
+  return new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits === 2;
+}
+
+function isLocale(tag: string): boolean {
+  try {
+    return Intl.NumberFormat.supportedLocalesOf([tag]).length === 1;
+  } catch {
+    return false;
+  }
+}
+
 /** The two administrators of the embedded demo (R-AUTH-2: a fixed list of two ids). */
 export const DEMO_ADMIN_IDS = ['demo-admin-frank', 'demo-admin-jake'] as const;
 
@@ -134,6 +157,8 @@ export interface AppConfig {
   smtpUrl: string | null;
   shutdownGraceMs: number;
   timeZone: string;
+  /** The one currency (ISO 4217) and the locale (BCP 47) every amount is shown in (docs/money.md). */
+  money: { currency: string; locale: string };
   /** Absent: sign-in goes through the embedded OpenID provider (never in production). */
   google: { clientId: string; clientSecret: string } | null;
   adminUserIds: readonly string[];
@@ -221,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL ?? null,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     timeZone: e.COMPANY_TIME_ZONE,
+    money: { currency: e.CURRENCY, locale: e.LOCALE },
     google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : null,
     adminUserIds: e.ADMIN_USER_IDS ?? [...DEMO_ADMIN_IDS],
     session: {

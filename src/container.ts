@@ -221,7 +221,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
   c.register(TOKENS.VisionAnalyses, { useFactory: (r) => new DocumentVisionAnalysisRepository(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.Inventory, { useValue: inventory });
   c.register(TOKENS.CameraPlans, { useFactory: (r) => new DocumentCameraPlanRepository(r.resolve(TOKENS.Store)) });
-  c.register(TOKENS.CameraPlanPdf, { useFactory: instanceCachingFactory(() => new PdfkitCameraPlanPdf()) });
+  c.register(TOKENS.CameraPlanPdf, { useFactory: instanceCachingFactory(() => new PdfkitCameraPlanPdf(config.money)) });
   c.register(TOKENS.PageRasterizer, { useFactory: instanceCachingFactory(() => new PdfjsPageRasterizer()) });
   c.register(TOKENS.SessionStore, { useFactory: instanceCachingFactory((r) => new DocumentSessionStore(r.resolve(TOKENS.Store), r.resolve(TOKENS.Clock), config.session.idleMs)) });
   c.register(TOKENS.Leads, { useFactory: (r) => new DocumentQuoteRequestRepository(r.resolve(TOKENS.Store)) });
@@ -260,7 +260,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
       leads: r.resolve(TOKENS.Leads),
       inventory: r.resolve(TOKENS.Inventory),
       mailer: r.resolve(TOKENS.Mailer),
-      pdf: new PdfkitProposalPdf(),
+      pdf: new PdfkitProposalPdf(config.money),
       audit: r.resolve(TOKENS.AuditLog),
       clock,
       ids,
@@ -270,6 +270,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
       jobs: r.resolve(TOKENS.JobCreator),
       invoices: r.resolve(TOKENS.InvoiceIssuer),
       baseUrl,
+      money: config.money,
     })),
   });
   const holder = `${hostname()}:${process.pid}:${ids.next().slice(0, 8)}`;
@@ -290,7 +291,6 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
       stuckAfterMs: 15 * 60_000,
     })),
   });
-  const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
   c.register(TOKENS.ReminderDeps, {
     useFactory: instanceCachingFactory((r) => ({
       invoices: new InvoiceReminderSource(r.resolve(TOKENS.InvoiceDeps)),
@@ -301,7 +301,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
       clock,
       timeZone: config.timeZone,
       company: { name: config.company.name, phone: config.company.phone },
-      formatMoney: (cents: number) => usd.format(cents / 100),
+      money: config.money,
     })),
   });
   let scheduler: Scheduler | null = null;
@@ -338,7 +338,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
       ids,
       tokens: { next: () => randomBytes(24).toString('base64url') },
       company: { name: config.company.name, address: config.company.address, phone: config.company.phone, email: config.company.email },
-      format: { currency: 'USD', locale: 'en-US', timeZone: config.timeZone },
+      format: { ...config.money, timeZone: config.timeZone },
       baseUrl,
     })),
   });
@@ -366,7 +366,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
   c.register(TOKENS.JobCreator, { useFactory: (r) => createJobCreator(r.resolve(TOKENS.JobDeps)) });
 
   c.register(TOKENS.HealthDeps, { useValue: { ping: () => store.ping() } });
-  c.register(TOKENS.SiteDeps, { useValue: { info: config.company } });
+  c.register(TOKENS.SiteDeps, { useValue: { info: { ...config.company, money: config.money } } });
   c.register(TOKENS.ContactDeps, { useFactory: (r) => ({ contactMessages: r.resolve(TOKENS.ContactMessages), clock, ids }) });
   c.register(TOKENS.EmployeeDeps, { useFactory: (r) => ({ employees: r.resolve(TOKENS.EmployeeDirectory), audit: r.resolve(TOKENS.AuditLog), clock }) });
   c.register(TOKENS.VisionDeps, {

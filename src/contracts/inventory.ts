@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { centsToDecimal, decimalToCents } from '../domain/shared/money.ts';
 
 /**
  * Inventory API and form schemas, shared by src/http/routes/inventory.ts and the SPA
@@ -257,7 +258,6 @@ export const itemFormSchema = z
   });
 export type ItemForm = z.infer<typeof itemFormSchema>;
 
-const toCents = (dollars: string) => Math.round(Number(dollars) * 100);
 const numOrNull = (s: string) => (s.trim() === '' ? null : Number(s));
 
 export function toItemRequest(f: ItemForm): ItemRequestParsed {
@@ -267,8 +267,8 @@ export function toItemRequest(f: ItemForm): ItemRequestParsed {
     category: f.category,
     description: f.description.trim(),
     supplier: f.supplier.trim(),
-    unitCostCents: toCents(f.unitCost),
-    unitPriceCents: toCents(f.unitPrice),
+    unitCostCents: decimalToCents(f.unitCost),
+    unitPriceCents: decimalToCents(f.unitPrice),
     reorderPoint: Number(f.reorderPoint),
     reorderQuantity: Number(f.reorderQuantity),
     packSize: Number(f.packSize),
@@ -280,8 +280,6 @@ export function toItemRequest(f: ItemForm): ItemRequestParsed {
   };
 }
 
-const centsText = (c: number) => (c / 100).toFixed(2);
-
 export function toItemForm(i: InventoryItemDto | null): ItemForm {
   return {
     sku: i?.sku ?? '',
@@ -289,8 +287,8 @@ export function toItemForm(i: InventoryItemDto | null): ItemForm {
     category: i?.category ?? 'sensor',
     description: i?.description ?? '',
     supplier: i?.supplier ?? '',
-    unitCost: i ? centsText(i.unitCostCents) : '0.00',
-    unitPrice: i ? centsText(i.unitPriceCents) : '0.00',
+    unitCost: i ? centsToDecimal(i.unitCostCents) : '0.00',
+    unitPrice: i ? centsToDecimal(i.unitPriceCents) : '0.00',
     reorderPoint: String(i?.reorderPoint ?? 0),
     reorderQuantity: String(i?.reorderQuantity ?? 0),
     packSize: String(i?.packSize ?? 1),

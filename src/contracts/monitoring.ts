@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { bpToPercent, centsToDecimal, decimalToCents, percentToBp } from '../domain/shared/money.ts';
 
 /**
  * Monitoring contracts API and form schemas, shared by src/http/routes/monitoring.ts and the SPA
@@ -153,19 +154,13 @@ export const contractFormSchema = z.object({
 });
 export type ContractForm = z.infer<typeof contractFormSchema>;
 
-/** Dollars and percent to cents and basis points, exactly (no float rounding surprises). */
-const scaled = (text: string, decimals: number): number => {
-  const [whole = '0', frac = ''] = text.trim().split('.');
-  return Number(whole) * 10 ** decimals + Number(frac.padEnd(decimals, '0').slice(0, decimals) || '0');
-};
-
 export function toContractRequest(f: ContractForm): ContractRequestParsed {
   return {
     clientId: f.clientId,
     siteId: f.siteId,
     plan: f.plan.trim(),
-    monthlyFeeCents: scaled(f.monthlyFee, 2),
-    taxRateBp: scaled(f.taxRate, 2),
+    monthlyFeeCents: decimalToCents(f.monthlyFee),
+    taxRateBp: percentToBp(f.taxRate),
     billingCycle: f.billingCycle,
     centralStation: f.centralStation.trim(),
     accountNumber: f.accountNumber.trim(),
@@ -179,8 +174,8 @@ export function toContractForm(c: Contract | null, today: string): ContractForm 
     clientId: c?.clientId ?? '',
     siteId: c?.siteId ?? '',
     plan: c?.plan ?? '',
-    monthlyFee: c ? (c.monthlyFeeCents / 100).toFixed(2) : '',
-    taxRate: c ? String(c.taxRateBp / 100) : '0',
+    monthlyFee: c ? centsToDecimal(c.monthlyFeeCents) : '',
+    taxRate: c ? bpToPercent(c.taxRateBp) : '0',
     billingCycle: c?.billingCycle ?? 'monthly',
     centralStation: c?.centralStation ?? '',
     accountNumber: c?.accountNumber ?? '',

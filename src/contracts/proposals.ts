@@ -3,6 +3,7 @@ import { LINE_KINDS, OPTION_TIERS, PROPOSAL_STATUSES } from './proposal-labels.t
 
 export { LINE_KINDS, OPTION_TIERS, PROPOSAL_STATUSES, TIER_LABELS } from './proposal-labels.ts';
 import { text, visitorName } from './text.ts';
+import { bpToPercent, centsToDecimal, decimalToCents, percentToBp } from '../domain/shared/money.ts';
 
 /**
  * Proposal API schemas, shared by src/http/routes/proposals.ts and the SPA
@@ -210,9 +211,6 @@ export const proposalFormSchema = z.object({
 export type ProposalForm = z.infer<typeof proposalFormSchema>;
 export type ProposalFormLine = ProposalForm['options'][number]['lines'][number];
 
-const toCents = (d: string): number => Math.round(Number(d) * 100);
-const centsText = (c: number): string => (c / 100).toFixed(2);
-
 export function toProposalRequest(f: ProposalForm): ProposalRequestParsed {
   return {
     clientId: f.clientId,
@@ -227,13 +225,13 @@ export function toProposalRequest(f: ProposalForm): ProposalRequestParsed {
       tier: o.tier,
       name: o.name.trim(),
       description: o.description.trim(),
-      discountCents: toCents(o.discount),
+      discountCents: decimalToCents(o.discount),
       lines: o.lines.map((l) => ({
         kind: l.kind,
         description: l.description.trim(),
         quantity: Number(l.quantity),
-        unitPriceCents: toCents(l.unitPrice),
-        taxRateBp: Math.round(Number(l.taxRate) * 100),
+        unitPriceCents: decimalToCents(l.unitPrice),
+        taxRateBp: percentToBp(l.taxRate),
         itemId: l.kind === 'item' && l.itemId ? l.itemId : null,
       })),
     })),
@@ -268,8 +266,8 @@ export function toProposalForm(p: ProposalDto | null, defaults: { validUntil: st
       tier: o.tier,
       name: o.name,
       description: o.description,
-      discount: centsText(o.discountCents),
-      lines: o.lines.map((l) => ({ kind: l.kind, description: l.description, quantity: String(l.quantity), unitPrice: centsText(l.unitPriceCents), taxRate: String(l.taxRateBp / 100), itemId: l.itemId ?? '' })),
+      discount: centsToDecimal(o.discountCents),
+      lines: o.lines.map((l) => ({ kind: l.kind, description: l.description, quantity: String(l.quantity), unitPrice: centsToDecimal(l.unitPriceCents), taxRate: bpToPercent(l.taxRateBp), itemId: l.itemId ?? '' })),
     })),
   };
 }

@@ -9,5 +9,7 @@ export const siteInfoSchema = z.object({
   serviceArea: z.string(),
   /** Street address shown on the Contact page (no map). */
   address: z.string(),
+  /** How money is shown (CURRENCY, LOCALE): every money screen formats with these. */
+  money: z.object({ currency: z.string(), locale: z.string() }),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;

@@ -92,7 +92,7 @@ describe('payment reminders on SQLite: each (invoice, step) goes out at most onc
     clock: { now: () => now },
     timeZone: 'America/Chicago',
     company: { name: 'Miller Security', phone: '(555) 010-0000' },
-    formatMoney: (c) => `$${(c / 100).toFixed(2)}`,
+    money: { currency: 'USD', locale: 'en-US' },
   });
   const outbox = async (store: DocumentStore) => (await new DocumentOutboxMailer(store, { now: () => now }, { next: () => randomUUID() }).list(100)).reverse();
 
@@ -115,7 +115,7 @@ describe('payment reminders on SQLite: each (invoice, step) goes out at most onc
     expect(await runPaymentReminders(deps)).toEqual({ sent: 1, skipped: 0, failed: 0, claimedElsewhere: 0 });
     expect(await runPaymentReminders(deps)).toEqual({ sent: 0, skipped: 0, failed: 0, claimedElsewhere: 0 });
     const mails = await outbox(store);
-    expect(mails.map((m) => [m.to, m.subject, m.text])).toEqual([['client1@example.com', 'INV-2026-0001 is due Nov 20, 2026', 'Hi Ana Ruiz, $1000.00 due. https://shieldline.example/i/token-1']]);
+    expect(mails.map((m) => [m.to, m.subject, m.text])).toEqual([['client1@example.com', 'INV-2026-0001 is due Nov 20, 2026', 'Hi Ana Ruiz, $1,000.00 due. https://shieldline.example/i/token-1']]);
     const log = await listReminderLog(deps, ADMIN, { status: null, invoiceId: null, limit: 10, cursor: null });
     expect(log.entries.map((e) => [e.id, e.status, e.mailId])).toEqual([[reminderKey('inv-1', 'before-3'), 'sent', mails[0]!.id]]);
   });

@@ -68,6 +68,7 @@ describe('proposal use cases on SQLite', () => {
       tokens: { next: () => randomBytes(24).toString('base64url') },
       timeZone: 'America/Chicago',
       company: { name: 'Acme Security', email: 'office@example.com', phone: '(555) 010-0100' },
+      money: { currency: 'USD', locale: 'en-US' },
       baseUrl: 'https://acme.example',
     };
   };

@@ -11,6 +11,22 @@ describe('loadConfig', () => {
     expect(c.storageUrl).toBe(`file:${resolve('./data/files')}`);
     expect(c.company.copyrightYear).toBe(2025);
     expect(c.env).toBe('development');
+    expect(c.money).toEqual({ currency: 'USD', locale: 'en-US' });
+  });
+
+  it('reads the currency and locale money is shown in, and refuses ones Intl does not know', () => {
+    expect(loadConfig({ CURRENCY: 'eur', LOCALE: 'de-DE' }).money).toEqual({ currency: 'EUR', locale: 'de-DE' });
+    let error: unknown;
+    try {
+      loadConfig({ CURRENCY: 'EURO', LOCALE: 'not a locale' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const issues = (error as ConfigError).issues.join('\n');
+    expect(issues).toMatch(/^CURRENCY: must be an ISO 4217 currency code/m);
+    expect(issues).toMatch(/^LOCALE: must be a BCP 47 language tag/m);
+    expect(() => loadConfig({ CURRENCY: 'XYZ' })).toThrow(/CURRENCY/);
   });
 
   it('treats empty variables as unset', () => {

@@ -10,6 +10,7 @@ import type { CameraGeometry } from '../../domain/planner/camera-view.ts';
 import type { CameraPlan } from '../../domain/planner/camera-plan.ts';
 import type { CameraPlanPdfRenderer, CameraPlanReport } from '../../domain/planner/camera-plan-report.ts';
 import type { Ring } from '../../domain/planner/polygon.ts';
+import { DEFAULT_MONEY, formatMoney, type MoneySettings } from '../../domain/shared/money.ts';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
@@ -19,12 +20,11 @@ const BAND_COLOURS = ['#93c5fd', '#86efac', '#fde047', '#fdba74', '#f87171'];
 const LAYER_NAMES = ['Coverage', 'Detect', 'Observe', 'Recognise', 'Identify'];
 
 export class PdfkitCameraPlanPdf implements CameraPlanPdfRenderer {
-  private readonly currency: string;
-  private readonly locale: string;
+  /** `money`: the configured currency and locale (CURRENCY, LOCALE). */
+  private readonly money: MoneySettings;
 
-  constructor(options: { currency?: string; locale?: string } = {}) {
-    this.currency = options.currency ?? 'USD';
-    this.locale = options.locale ?? 'en-US';
+  constructor(money: MoneySettings = DEFAULT_MONEY) {
+    this.money = money;
   }
 
   render(report: CameraPlanReport): Promise<Uint8Array> {
@@ -118,7 +118,7 @@ export class PdfkitCameraPlanPdf implements CameraPlanPdfRenderer {
     doc.moveDown(1);
     doc.font('Helvetica-Bold').fontSize(13).fillColor('#111827').text('Bill of materials', MARGIN);
     doc.moveDown(0.3);
-    const money = new Intl.NumberFormat(this.locale, { style: 'currency', currency: this.currency });
+    const money = (cents: number) => formatMoney(cents, this.money);
     table(
       doc,
       [
@@ -128,8 +128,8 @@ export class PdfkitCameraPlanPdf implements CameraPlanPdfRenderer {
         { title: 'Amount', w: 90 },
       ],
       [
-        ...lines.map((l) => [l.description, String(l.qty), money.format(l.unitPriceCents / 100), money.format((l.qty * l.unitPriceCents) / 100)]),
-        ...(lines.length ? [['Total before tax', '', '', money.format(bomTotalCents(lines) / 100)]] : []),
+        ...lines.map((l) => [l.description, String(l.qty), money(l.unitPriceCents), money(l.qty * l.unitPriceCents)]),
+        ...(lines.length ? [['Total before tax', '', '', money(bomTotalCents(lines))]] : []),
       ],
       'No materials yet.',
     );

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { CompanyLetterhead, DocumentFormat, InvoiceDocuments } from '../../domain/invoices/invoice-documents.ts';
 import { dayIn, isOverdue, type Invoice } from '../../domain/invoices/invoice.ts';
-import { formatCents, formatRateBp } from '../../domain/invoices/money.ts';
+import { formatMoney, formatRateBp } from '../../domain/shared/money.ts';
 import type { TaxReport } from '../../domain/invoices/tax-report.ts';
 
 type Doc = InstanceType<typeof PDFDocument>;
@@ -69,7 +69,7 @@ function rule(doc: Doc): void {
 
 export class PdfkitInvoiceDocuments implements InvoiceDocuments {
   invoicePdf(inv: Invoice, company: CompanyLetterhead, f: DocumentFormat): Promise<Uint8Array> {
-    const money = (c: number) => formatCents(c, f.currency, f.locale);
+    const money = (c: number) => formatMoney(c, f);
     const today = dayIn(f.timeZone, new Date());
     const heading = inv.kind === 'credit-note' ? 'CREDIT NOTE' : 'INVOICE';
     return render(
@@ -114,7 +114,7 @@ export class PdfkitInvoiceDocuments implements InvoiceDocuments {
             { text: l.description, x: cols.desc, width: 235 },
             { text: String(l.quantity), x: cols.qty, width: 45, align: 'right' },
             { text: money(l.unitPriceCents), x: cols.unit, width: 65, align: 'right' },
-            { text: formatRateBp(l.taxRateBp), x: cols.tax, width: 55, align: 'right' },
+            { text: formatRateBp(l.taxRateBp, f.locale), x: cols.tax, width: 55, align: 'right' },
             { text: money(l.netCents), x: cols.amount, width: 92, align: 'right' },
           ]);
         }
@@ -122,7 +122,7 @@ export class PdfkitInvoiceDocuments implements InvoiceDocuments {
         const total = (label: string, value: string, bold = false) =>
           row(doc, [{ text: label, x: 300, width: 160, align: 'right' }, { text: value, x: cols.amount, width: 92, align: 'right' }], bold);
         total('Subtotal', money(inv.subtotalCents));
-        for (const t of inv.taxes) total(`Tax ${formatRateBp(t.taxRateBp)} on ${money(t.taxableCents)}`, money(t.taxCents));
+        for (const t of inv.taxes) total(`Tax ${formatRateBp(t.taxRateBp, f.locale)} on ${money(t.taxableCents)}`, money(t.taxCents));
         total('Total', money(inv.totalCents), true);
         if (inv.kind === 'invoice') {
           for (const p of inv.payments) total(`Payment ${p.date} (${p.method}${p.reference ? ` ${p.reference}` : ''})`, money(-p.amountCents));
@@ -138,7 +138,7 @@ export class PdfkitInvoiceDocuments implements InvoiceDocuments {
   }
 
   taxReportPdf(report: TaxReport, company: CompanyLetterhead, f: DocumentFormat): Promise<Uint8Array> {
-    const money = (c: number) => formatCents(c, f.currency, f.locale);
+    const money = (c: number) => formatMoney(c, f);
     return render(
       (doc) => {
         letterhead(doc, company, 'TAX REPORT');
@@ -153,7 +153,7 @@ export class PdfkitInvoiceDocuments implements InvoiceDocuments {
         rule(doc);
         for (const r of report.rows) {
           row(doc, [
-            { text: formatRateBp(r.taxRateBp), x: MARGIN, width: 100 },
+            { text: formatRateBp(r.taxRateBp, f.locale), x: MARGIN, width: 100 },
             { text: String(r.invoiceCount), x: 160, width: 80, align: 'right' },
             { text: money(r.taxableCents), x: 250, width: 130, align: 'right' },
             { text: money(r.taxCents), x: 390, width: 130, align: 'right' },
@@ -176,7 +176,7 @@ export class PdfkitInvoiceDocuments implements InvoiceDocuments {
           row(doc, [
             { text: `${e.date}  ${e.number}${e.kind === 'credit-note' ? ' (credit)' : ''}`, x: MARGIN, width: 170 },
             { text: e.clientName, x: 225, width: 120 },
-            { text: formatRateBp(e.taxRateBp), x: 345, width: 45, align: 'right' },
+            { text: formatRateBp(e.taxRateBp, f.locale), x: 345, width: 45, align: 'right' },
             { text: money(e.taxableCents), x: 390, width: 80, align: 'right' },
             { text: money(e.taxCents), x: 470, width: 92, align: 'right' },
           ]);

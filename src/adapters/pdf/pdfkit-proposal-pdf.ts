@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { ProposalPdfRenderer } from '../../domain/proposals/proposal-pdf.ts';
-import { formatMoney, formatRate, type PresentedProposal } from '../../domain/proposals/proposal-presentation.ts';
+import type { PresentedProposal } from '../../domain/proposals/proposal-presentation.ts';
+import { DEFAULT_MONEY, formatMoney, formatRateBp, type MoneySettings } from '../../domain/shared/money.ts';
 
 const BRAND = '#1d4ed8';
 const MUTED = '#475569';
@@ -16,6 +17,13 @@ const qty = (n: number): string => (Number.isInteger(n) ? String(n) : n.toFixed(
  * It renders the same PresentedProposal the public page shows, so every figure matches.
  */
 export class PdfkitProposalPdf implements ProposalPdfRenderer {
+  /** `money`: the configured currency and locale (CURRENCY, LOCALE). */
+  private readonly money: MoneySettings;
+
+  constructor(money: MoneySettings = DEFAULT_MONEY) {
+    this.money = money;
+  }
+
   render(p: PresentedProposal): Promise<Uint8Array> {
     return new Promise((resolve, reject) => {
       const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Proposal ${p.number}`, Author: p.company.name } });
@@ -58,7 +66,7 @@ export class PdfkitProposalPdf implements ProposalPdfRenderer {
             doc.addPage();
             y = 50;
           }
-          const cells = [l.description, qty(l.quantity), formatMoney(l.unitPriceCents), formatRate(l.taxRateBp), formatMoney(l.netCents)];
+          const cells = [l.description, qty(l.quantity), formatMoney(l.unitPriceCents, this.money), formatRateBp(l.taxRateBp, this.money.locale), formatMoney(l.netCents, this.money)];
           const h = doc.heightOfString(l.description, { width: 240 });
           cells.forEach((c, i) => doc.text(c, COLS[i], y, { width: i === 0 ? 240 : 70, align: i === 0 ? 'left' : 'right' }));
           y += Math.max(12, h + 2);
@@ -69,7 +77,7 @@ export class PdfkitProposalPdf implements ProposalPdfRenderer {
         y += 4;
         for (const [label, cents] of sums) {
           doc.font(label === 'Total' ? 'Helvetica-Bold' : 'Helvetica').text(label, 330, y, { width: 110, align: 'right', lineBreak: false });
-          doc.text(formatMoney(cents), 440, y, { width: 100, align: 'right', lineBreak: false });
+          doc.text(formatMoney(cents, this.money), 440, y, { width: 100, align: 'right', lineBreak: false });
           y += 13;
         }
         doc.x = LEFT;

@@ -1,10 +1,9 @@
 import { stringify } from 'csv-stringify/sync';
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { cameraHorizontalFovDeg } from '../../domain/inventory/inventory-item.ts';
+import { centsToDecimal } from '../../domain/shared/money.ts';
 import { type InventoryDeps } from './inventory-deps.ts';
 import { requireAccess } from '../shared/require-access.ts';
-
-const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /** The whole catalogue with stock levels, one row per item, for a spreadsheet or the accountant. */
 export async function exportInventoryCsv(deps: Pick<InventoryDeps, 'inventory'>, auth: AuthState): Promise<string> {
@@ -17,8 +16,8 @@ export async function exportInventoryCsv(deps: Pick<InventoryDeps, 'inventory'>,
       i.name,
       i.category,
       i.supplier,
-      dollars(i.unitCostCents),
-      dollars(i.unitPriceCents),
+      centsToDecimal(i.unitCostCents),
+      centsToDecimal(i.unitPriceCents),
       i.onHand,
       i.reserved,
       i.available,

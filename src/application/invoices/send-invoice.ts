@@ -1,6 +1,6 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import type { Invoice } from '../../domain/invoices/invoice.ts';
-import { formatCents } from '../../domain/invoices/money.ts';
+import { formatMoney } from '../../domain/shared/money.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { markInvoiceSent } from './change-invoice.ts';
 import { publicLink, type InvoiceDeps } from './invoice-deps.ts';
@@ -25,7 +25,7 @@ export async function sendInvoice(deps: InvoiceDeps, auth: AuthState, id: string
   if (!to) throw new DomainError('validation', 'The client has no e-mail address.', { to: ['Enter the address to send to.'] });
   const sent = { ...inv, status: inv.status === 'draft' ? ('sent' as const) : inv.status };
   const pdf = await deps.documents.invoicePdf(sent, deps.company, deps.format);
-  const money = (c: number) => formatCents(c, deps.format.currency, deps.format.locale);
+  const money = (c: number) => formatMoney(c, deps.format);
   const what = inv.kind === 'credit-note' ? 'Credit note' : 'Invoice';
   const text = [
     `Hello ${inv.clientName},`,

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { buildTaxReport, periodRange, type PeriodKind, type TaxBasis, type TaxReport } from '../../domain/invoices/tax-report.ts';
-import { formatRateBp } from '../../domain/invoices/money.ts';
+import { centsToDecimal, formatRateBp } from '../../domain/shared/money.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { type InvoiceDeps } from './invoice-deps.ts';
 import { requireAccess } from '../shared/require-access.ts';
@@ -21,7 +21,6 @@ export async function taxReport(deps: Pick<InvoiceDeps, 'invoices'>, auth: AuthS
   return buildTaxReport(invoices, req.basis, range.from, range.to);
 }
 
-const cents = (c: number) => (c / 100).toFixed(2);
 /** Cells a spreadsheet would run as a formula get an apostrophe; negative amounts stay numbers. */
 const FORMULA = /^(?:[=+@\t\r]|-(?!\d))/;
 
@@ -31,8 +30,8 @@ export function taxReportCsv(report: TaxReport): string {
     {
       fields: ['section', 'basis', 'from', 'to', 'rate', 'rate_bp', 'invoices', 'taxable', 'tax'],
       data: [
-        ...report.rows.map((r) => ['summary', report.basis, report.from, report.to, formatRateBp(r.taxRateBp), r.taxRateBp, r.invoiceCount, cents(r.taxableCents), cents(r.taxCents)]),
-        ['total', report.basis, report.from, report.to, '', '', '', cents(report.totals.taxableCents), cents(report.totals.taxCents)],
+        ...report.rows.map((r) => ['summary', report.basis, report.from, report.to, formatRateBp(r.taxRateBp), r.taxRateBp, r.invoiceCount, centsToDecimal(r.taxableCents), centsToDecimal(r.taxCents)]),
+        ['total', report.basis, report.from, report.to, '', '', '', centsToDecimal(report.totals.taxableCents), centsToDecimal(report.totals.taxCents)],
       ],
     },
     { escapeFormulae: FORMULA },
@@ -40,7 +39,7 @@ export function taxReportCsv(report: TaxReport): string {
   const entries = Papa.unparse(
     {
       fields: ['date', 'number', 'kind', 'client', 'rate_bp', 'taxable', 'tax'],
-      data: report.entries.map((e) => [e.date, e.number, e.kind, e.clientName, e.taxRateBp, cents(e.taxableCents), cents(e.taxCents)]),
+      data: report.entries.map((e) => [e.date, e.number, e.kind, e.clientName, e.taxRateBp, centsToDecimal(e.taxableCents), centsToDecimal(e.taxCents)]),
     },
     { escapeFormulae: FORMULA },
   );

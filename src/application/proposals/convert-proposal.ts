@@ -1,7 +1,7 @@
 import type { Actor } from '../../domain/audit/audit-entry.ts';
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { chosenOption, effectiveStatus, markConverted, totalsOf, type ConversionProgress, type Proposal } from '../../domain/proposals/proposal.ts';
-import { formatMoney } from '../../domain/proposals/proposal-presentation.ts';
+import { formatMoney } from '../../domain/shared/money.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { applyStockMovement } from '../inventory/apply-stock-movement.ts';
 import { requireAccess } from '../shared/require-access.ts';
@@ -102,7 +102,7 @@ export async function convertProposal(deps: ProposalDeps, auth: AuthState, id: s
           lines: [{ description: `Deposit ${claimed.depositPercent} % of ${option.name}`, quantity: 1, unitPriceCents: totals.depositCents, taxRateBp: 0, itemId: null }],
           terms: 'net0',
           issueDate: today(deps),
-          notes: `${option.name}: ${formatMoney(totals.totalCents)} in total, tax included; the deposit is deducted from the final invoice.`,
+          notes: `${option.name}: ${formatMoney(totals.totalCents, deps.money)} in total, tax included; the deposit is deducted from the final invoice.`,
         },
         actor,
       );

@@ -11,6 +11,7 @@ import type { CompanyInfo } from '../../domain/proposals/proposal-presentation.t
 import type { ProposalRepository } from '../../domain/proposals/proposal-repository.ts';
 import type { QuoteRequestRepository } from '../../domain/quotes/quote-request-repository.ts';
 import type { Clock, IdGenerator } from '../../domain/shared/clock.ts';
+import type { MoneySettings } from '../../domain/shared/money.ts';
 import { dateKey } from '../../domain/analytics/page-view.ts';
 
 /** The ports the proposal use cases take; each uses the ones it needs. */
@@ -32,6 +33,8 @@ export interface ProposalDeps {
   tokens: { next(): string };
   timeZone: string;
   company: CompanyInfo;
+  /** The configured currency and locale mails and notes show amounts in. */
+  money: MoneySettings;
   /** The site's base URL; the public link is `${baseUrl}/p/${token}`. */
   baseUrl: string;
 }

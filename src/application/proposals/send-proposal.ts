@@ -29,7 +29,7 @@ export async function sendProposal(deps: ProposalDeps, auth: AuthState, id: stri
   if (!address) throw new DomainError('validation', 'The client has no e-mail address; add one or give an address to send to.', { to: ['Enter the e-mail address to send to.'] });
   const view = await presented(deps, p);
   const pdf = await deps.pdf.render(view);
-  const mail = proposalMail(view, publicLink(deps, p.publicToken));
+  const mail = proposalMail(view, publicLink(deps, p.publicToken), deps.money);
   await deps.mailer.send({ to: address, replyTo: deps.company.email, ...mail, attachments: [{ filename: pdfFileName(p), contentType: 'application/pdf', content: pdf }] });
   const saved = await deps.proposals.update(id, (cur) => markSent(cur, deps.clock.now(), today(deps)));
   await audit(deps, actor, id, 'send', [

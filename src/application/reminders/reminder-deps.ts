@@ -2,6 +2,7 @@ import type { AuditLog } from '../../domain/audit/audit-log.ts';
 import type { Mailer } from '../../domain/mail/mailer.ts';
 import type { ReminderInvoices, ReminderLogRepository, ReminderSettingsRepository } from '../../domain/reminders/reminder-log.ts';
 import type { Clock } from '../../domain/shared/clock.ts';
+import type { MoneySettings } from '../../domain/shared/money.ts';
 
 export interface ReminderDeps {
   invoices: ReminderInvoices;
@@ -12,8 +13,8 @@ export interface ReminderDeps {
   clock: Clock;
   timeZone: string;
   company: { name: string; phone: string };
-  /** Formats integer cents in the business's currency. */
-  formatMoney: (cents: number) => string;
+  /** The configured currency and locale the mails show amounts in. */
+  money: MoneySettings;
 }
 
 /** The actor automatic reminders are recorded under. */

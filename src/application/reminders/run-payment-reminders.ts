@@ -14,6 +14,7 @@ import {
   type ReminderStep,
   type TemplateValues,
 } from '../../domain/reminders/reminder-policy.ts';
+import { formatMoney } from '../../domain/shared/money.ts';
 import { REMINDER_ROBOT, type ReminderDeps } from './reminder-deps.ts';
 
 export interface ReminderRunResult {
@@ -36,11 +37,11 @@ function templateValues(deps: ReminderDeps, inv: RemindableInvoice, today: strin
   return {
     client: inv.clientName,
     number: inv.number,
-    total: deps.formatMoney(totals.totalCents),
-    balance: deps.formatMoney(totals.balanceCents),
+    total: formatMoney(totals.totalCents, deps.money),
+    balance: formatMoney(totals.balanceCents, deps.money),
     dueDate: formatDate(inv.dueDate),
     daysOverdue: String(Math.max(0, daysBetween(inv.dueDate, today))),
-    lateFee: feeCents > 0 ? deps.formatMoney(feeCents) : '',
+    lateFee: feeCents > 0 ? formatMoney(feeCents, deps.money) : '',
     link: inv.publicUrl ?? '',
     company: deps.company.name,
     phone: deps.company.phone,

@@ -1,3 +1,4 @@
+import type { MoneySettings } from '../shared/money.ts';
 import type { Invoice } from './invoice.ts';
 import type { TaxReport } from './tax-report.ts';
 
@@ -9,9 +10,8 @@ export interface CompanyLetterhead {
   email: string;
 }
 
-export interface DocumentFormat {
-  currency: string;
-  locale: string;
+/** The configured currency and locale (CURRENCY, LOCALE) and the company time zone. */
+export interface DocumentFormat extends MoneySettings {
   timeZone: string;
 }
 

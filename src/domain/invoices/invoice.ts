@@ -15,7 +15,7 @@ import type { AuditChange } from '../audit/audit-entry.ts';
 import { DomainError, type FieldErrors } from '../shared/domain-error.ts';
 import type { InvoiceLineInput, InvoiceSourceKind, PaymentTerms } from './invoice-issuer.ts';
 import { PAYMENT_TERMS } from './invoice-issuer.ts';
-import { lineNetCents, lineTaxCents, QUANTITY_SCALE } from './money.ts';
+import { lineNetCents, lineTaxCents, QUANTITY_SCALE, sumByRate, type RateTotal } from '../shared/money.ts';
 
 export const INVOICE_STATUSES = ['draft', 'sent', 'partial', 'paid', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -54,11 +54,8 @@ export interface InvoiceLine {
   lateFeeKey?: string;
 }
 
-export interface TaxLine {
-  taxRateBp: number;
-  taxableCents: number;
-  taxCents: number;
-}
+/** Taxable amount and tax at one rate (the money module's per-rate sum). */
+export type TaxLine = RateTotal;
 
 export interface Payment {
   id: string;
@@ -198,16 +195,8 @@ export function priceLines(inputs: readonly InvoiceLineInput[], sign: 1 | -1 = 1
   return { lines, taxes, subtotalCents, taxCents, totalCents: subtotalCents + taxCents };
 }
 
-export function sumTaxes(parts: readonly TaxLine[]): TaxLine[] {
-  const byRate = new Map<number, TaxLine>();
-  for (const p of parts) {
-    const t = byRate.get(p.taxRateBp) ?? { taxRateBp: p.taxRateBp, taxableCents: 0, taxCents: 0 };
-    t.taxableCents += p.taxableCents;
-    t.taxCents += p.taxCents;
-    byRate.set(p.taxRateBp, t);
-  }
-  return [...byRate.values()].sort((a, b) => a.taxRateBp - b.taxRateBp);
-}
+/** Amounts summed per tax rate, rates ascending (the money module's rule). */
+export const sumTaxes: (parts: readonly TaxLine[]) => TaxLine[] = sumByRate;
 
 // ---- creating and editing -------------------------------------------------------------------
 

@@ -14,7 +14,7 @@
  */
 import type { Invoice, TaxLine } from './invoice.ts';
 import { sumTaxes } from './invoice.ts';
-import { proportionCents } from './money.ts';
+import { proportionCents } from '../shared/money.ts';
 
 export const TAX_BASES = ['accrual', 'cash'] as const;
 export type TaxBasis = (typeof TAX_BASES)[number];

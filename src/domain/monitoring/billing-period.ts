@@ -10,6 +10,7 @@
  * midnights, so daylight saving never shifts a day.
  */
 import { addDays, daysBetween } from '../shared/calendar-date.ts';
+import { proportionCents } from '../shared/money.ts';
 export const BILLING_CYCLES = ['monthly', 'quarterly', 'annual'] as const;
 export type BillingCycle = (typeof BILLING_CYCLES)[number];
 
@@ -51,14 +52,6 @@ const ymd = (year: number, month0: number, day: number): string => new Date(Date
 
 export { addDays, daysBetween };
 
-/** Integer division rounded half away from zero (d > 0). */
-export function divideRounded(n: number, d: number): number {
-  const q = Math.trunc(n / d);
-  const r = n - q * d;
-  if (2 * Math.abs(r) >= d) return q + Math.sign(n);
-  return q;
-}
-
 /** The calendar period of `cycle` that holds `date`. */
 export function periodOf(cycle: BillingCycle, date: string): { key: string; start: string; end: string } {
   const year = Number(date.slice(0, 4));
@@ -87,7 +80,7 @@ function billingPeriod(terms: BillingTerms, p: { key: string; start: string; end
     billedTo,
     daysInPeriod,
     daysBilled,
-    amountCents: prorated ? divideRounded(full * daysBilled, daysInPeriod) : full,
+    amountCents: prorated ? proportionCents(full, daysBilled, daysInPeriod) : full,
     prorated,
   };
 }

@@ -1,5 +1,6 @@
 import { DomainError } from '../shared/domain-error.ts';
-import { addDays, divideRounded, fullPeriodCents, MONTHS_PER_CYCLE, type BillingCycle } from './billing-period.ts';
+import { proportionCents } from '../shared/money.ts';
+import { addDays, fullPeriodCents, MONTHS_PER_CYCLE, type BillingCycle } from './billing-period.ts';
 import { searchWords } from '../inventory/inventory-item.ts';
 
 /**
@@ -92,7 +93,7 @@ const inForce = (c: Figures, today: string): boolean =>
 export function monthlyRecurringRevenue(contracts: readonly Figures[], today: string): number {
   let yearly = 0;
   for (const c of contracts) if (inForce(c, today)) yearly += fullPeriodCents(c) * (12 / MONTHS_PER_CYCLE[c.billingCycle]);
-  return divideRounded(yearly, 12);
+  return proportionCents(yearly, 1, 12);
 }
 
 export interface ChurnFigures {
@@ -109,7 +110,7 @@ export interface ChurnFigures {
 export function churn(contracts: readonly Figures[], from: string, to: string): ChurnFigures {
   const atStart = contracts.filter((c) => c.activatedAt !== null && c.activatedAt < from && (c.cancelledAt === null || c.cancelledAt >= from));
   const cancelled = atStart.filter((c) => c.cancelledAt !== null && c.cancelledAt < to).length;
-  return { activeAtStart: atStart.length, cancelled, rateBp: atStart.length === 0 ? null : divideRounded(cancelled * 10_000, atStart.length) };
+  return { activeAtStart: atStart.length, cancelled, rateBp: atStart.length === 0 ? null : proportionCents(cancelled, 10_000, atStart.length) };
 }
 
 /** Contracts not cancelled whose end date falls within the next `days` days (today included). */

@@ -4,6 +4,7 @@
  * links, inventory ids) stay out.
  */
 import { effectiveStatus, type Proposal, type ProposalStatus } from './proposal.ts';
+import { formatMoney, type MoneySettings } from '../shared/money.ts';
 import { optionTotals } from './proposal-totals.ts';
 
 export interface CompanyInfo {
@@ -94,19 +95,9 @@ export function presentProposal(p: Proposal, context: { company: CompanyInfo; si
   };
 }
 
-/** Plain-text money for mail and PDF (the SPA formats with Intl for the configured locale). */
-export function formatMoney(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const whole = Math.floor(abs / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}$${whole}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-export const formatRate = (bp: number): string => `${(bp / 100).toFixed(2).replace(/\.?0+$/, '')} %`;
-
-/** The client's mail: what it is, the link, the options' totals; the PDF goes along. */
-export function proposalMail(p: PresentedProposal, link: string): { subject: string; text: string } {
-  const options = p.options.map((o) => `  - ${o.name}: ${formatMoney(o.totalCents)} (deposit ${formatMoney(o.depositCents)})`).join('\n');
+/** The client's mail: what it is, the link, the options' totals (in the configured currency); the PDF goes along. */
+export function proposalMail(p: PresentedProposal, link: string, money: MoneySettings): { subject: string; text: string } {
+  const options = p.options.map((o) => `  - ${o.name}: ${formatMoney(o.totalCents, money)} (deposit ${formatMoney(o.depositCents, money)})`).join('\n');
   return {
     subject: `Proposal ${p.number} from ${p.company.name}: ${p.title}`,
     text: [

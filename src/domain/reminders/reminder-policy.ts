@@ -10,7 +10,7 @@
  */
 import { DomainError, type FieldErrors } from '../shared/domain-error.ts';
 import { addDays, daysBetween } from '../shared/calendar-date.ts';
-import { proportionCents } from '../invoices/money.ts';
+import { proportionCents } from '../shared/money.ts';
 
 export type LateFee = { kind: 'flat'; cents: number } | { kind: 'percent'; basisPoints: number };
 

@@ -13,7 +13,7 @@ import {
   voidInvoice,
   type Invoice,
 } from '../../../src/domain/invoices/invoice.ts';
-import { divRoundHalfAway, lineNetCents, lineTaxCents } from '../../../src/domain/invoices/money.ts';
+import { divRoundHalfAway, lineNetCents, lineTaxCents } from '../../../src/domain/shared/money.ts';
 import { aDraft, aLine, aSentInvoice, draftFields, NOW } from './invoice-factories.ts';
 
 const pay = (inv: Invoice, amountCents: number, date = '2026-11-20') =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { draftInvoice, issueCreditNote, markSent, recordPayment, sumTaxes, type Invoice } from '../../../src/domain/invoices/invoice.ts';
-import { proportionCents } from '../../../src/domain/invoices/money.ts';
+import { proportionCents } from '../../../src/domain/shared/money.ts';
 import { buildTaxReport, periodRange, type TaxReport } from '../../../src/domain/invoices/tax-report.ts';
 import { NOW } from './invoice-factories.ts';
 

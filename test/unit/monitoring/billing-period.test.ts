@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { divideRounded, duePeriods, isCalendarDate, nextPeriodStart, periodOf, type BillingTerms } from '../../../src/domain/monitoring/billing-period.ts';
+import { proportionCents } from '../../../src/domain/shared/money.ts';
+import { duePeriods, isCalendarDate, nextPeriodStart, periodOf, type BillingTerms } from '../../../src/domain/monitoring/billing-period.ts';
 
 const terms = (over: Partial<BillingTerms> = {}): BillingTerms => ({ monthlyFeeCents: 3000, billingCycle: 'monthly', startDate: '2026-01-01', endDate: null, ...over });
 
@@ -39,13 +40,13 @@ describe('billing periods', () => {
   });
 
   it('proration rounds half away from zero: 99.99 × 1 of 31 days', () => {
-    // 9999 × 1 / 31 = 322.548… → 323; 10 × 16 / 31 = 5.16 → 5; 31 × 15.5-ish cases use divideRounded.
+    // 9999 × 1 / 31 = 322.548… → 323; 10 × 16 / 31 = 5.16 → 5; the money module's proportionCents.
     const [p] = duePeriods(terms({ monthlyFeeCents: 9999, startDate: '2026-01-31' }), '2026-01-31');
     expect(p!.amountCents).toBe(323);
-    expect(divideRounded(5, 2)).toBe(3);
-    expect(divideRounded(-5, 2)).toBe(-3);
-    expect(divideRounded(7, 2)).toBe(4);
-    expect(divideRounded(4, 3)).toBe(1);
+    expect(proportionCents(5, 1, 2)).toBe(3);
+    expect(proportionCents(-5, 1, 2)).toBe(-3);
+    expect(proportionCents(7, 1, 2)).toBe(4);
+    expect(proportionCents(4, 1, 3)).toBe(1);
   });
 
   it('a quarterly contract starting mid-quarter pays 3 months × days billed ÷ days in the quarter', () => {

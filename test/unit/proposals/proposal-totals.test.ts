@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { allocate, divRoundHalfAway, lineNetCents, optionTotals } from '../../../src/domain/proposals/proposal-totals.ts';
+import { optionTotals } from '../../../src/domain/proposals/proposal-totals.ts';
+import { allocateCents, divRoundHalfAway, lineNetCents } from '../../../src/domain/shared/money.ts';
 import { aLine } from './factories.ts';
 
 describe('proposal totals', () => {
@@ -13,12 +14,13 @@ describe('proposal totals', () => {
     [-15, 10, -2],
     [0, 7, 0],
   ])('divRoundHalfAway(%i, %i) = %i', (n, d, expected) => {
-    expect(divRoundHalfAway(n, d)).toBe(expected);
+    expect(divRoundHalfAway(BigInt(n), BigInt(d))).toBe(BigInt(expected));
   });
 
   it('prices a line at quantity × unit price, quantity in hundredths', () => {
-    expect(lineNetCents(aLine({ quantity: 1.5, unitPriceCents: 333 }))).toBe(500); // 499.5 → 500
-    expect(lineNetCents(aLine({ quantity: 3, unitPriceCents: 1999 }))).toBe(5997);
+    expect(lineNetCents(1.5, 333)).toBe(500); // 499.5 → 500
+    expect(lineNetCents(3, 1999)).toBe(5997);
+    expect(optionTotals([aLine({ quantity: 1.5, unitPriceCents: 333 })], 0, 0).lines[0]?.netCents).toBe(500);
   });
 
   it('rounds tax per line half away from zero, then sums', () => {
@@ -39,7 +41,7 @@ describe('proposal totals', () => {
   it('allocates exactly the amount, for any weights', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.array(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 1, maxLength: 20 }), (amount, weights) => {
-        const shares = allocate(amount, weights);
+        const shares = allocateCents(amount, weights);
         expect(shares.reduce((a, b) => a + b, 0)).toBe(amount);
         shares.forEach((s) => expect(s).toBeGreaterThanOrEqual(0));
       }),

@@ -107,7 +107,7 @@ describe('what the client sees', () => {
     const view = presentProposal(sent(), { company: { name: 'Acme Security', email: 'office@example.com', phone: '555' }, siteAddress: '1 Main St', today: TODAY });
     expect(view.options.map((o) => o.totalCents)).toEqual([18403, 36805]);
     expect(view.canRespond).toBe(true);
-    const mail = proposalMail(view, 'https://example.com/p/abc');
+    const mail = proposalMail(view, 'https://example.com/p/abc', { currency: 'USD', locale: 'en-US' });
     expect(mail.subject).toContain('PRO-2026-0001');
     expect(mail.text).toContain('https://example.com/p/abc');
     expect(mail.text).toContain('Alarm + cameras: $368.05 (deposit $110.42)');

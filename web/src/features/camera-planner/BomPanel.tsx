@@ -3,12 +3,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { CameraPlanDto } from '../../../../src/contracts/camera-plans.ts';
 import { apiFetch } from '../../lib/api.ts';
+import { formatCents, useMoneySettings } from '../../ui/money.ts';
 import { bomQuery } from './queries.ts';
-
-const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' });
 
 /** The saved plan's bill of materials, and the button that turns it into a proposal draft. */
 export function BomPanel(props: { plan: CameraPlanDto; version: number; dirty: boolean; canEdit: boolean }) {
+  useMoneySettings();
   const { plan, version } = props;
   const bom = useQuery(bomQuery(plan.id, version));
   const [created, setCreated] = useState<{ id: string; number: string } | null>(null);
@@ -62,7 +62,7 @@ export function BomPanel(props: { plan: CameraPlanDto; version: number; dirty: b
               <tr key={`${l.itemId ?? ''}${l.description}`} className="border-b border-slate-100 dark:border-slate-800">
                 <td className="py-1 pr-2">{l.description}</td>
                 <td className="text-right tabular-nums">{l.qty}</td>
-                <td className="text-right tabular-nums">{money.format(l.unitPriceCents / 100)}</td>
+                <td className="text-right tabular-nums">{formatCents(l.unitPriceCents)}</td>
               </tr>
             ))}
           </tbody>
@@ -71,7 +71,7 @@ export function BomPanel(props: { plan: CameraPlanDto; version: number; dirty: b
               <th scope="row" colSpan={2} className="py-1 text-right">
                 Total before tax
               </th>
-              <td className="text-right font-semibold tabular-nums">{money.format(totalCents / 100)}</td>
+              <td className="text-right font-semibold tabular-nums">{formatCents(totalCents)}</td>
             </tr>
           </tfoot>
         </table>

@@ -2,16 +2,18 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { CATEGORY_LABELS, type SerialDto } from '../../../../src/contracts/inventory.ts';
-import { formatCents, formatWhen, itemQuery, serialQuery } from './queries.ts';
+import { formatWhen, itemQuery, serialQuery } from './queries.ts';
 import { ItemForm } from './ItemForm.tsx';
 import { MovementForm } from './MovementForm.tsx';
 import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
 import { LowStockBadge } from './StockBadge.tsx';
+import { formatCents, useMoneySettings } from '../../ui/money.ts';
 
 type Mode = 'view' | 'edit' | 'move';
 
 /** The item drawer: stock, details, movement history and serial numbers; edit controls only for editors. */
 export function ItemDetail(props: { id: string; canEdit: boolean; onClose: () => void }) {
+  useMoneySettings();
   const view = useQuery(itemQuery(props.id));
   const [mode, setMode] = useState<Mode>('view');
   const [serial, setSerial] = useState<string | null>(null);

@@ -15,6 +15,7 @@ import { mayDiscard } from '../ui/unsaved-changes.ts';
 import { useSaveForm } from '../ui/use-save-form.ts';
 import { useSaveItem } from './queries.ts';
 import { Options } from '../ui/Options.tsx';
+import { useCurrencySymbol } from '../../ui/money.ts';
 
 /** Server field names (cents, nested camera) mapped to the form's. */
 const SERVER_FIELDS: Record<string, keyof ItemFormValues> = {
@@ -37,6 +38,7 @@ const SERVER_FIELDS: Record<string, keyof ItemFormValues> = {
 };
 
 export function ItemForm(props: { item: InventoryItemDto | null; onDone: (saved: InventoryItemDto | null) => void }) {
+  const symbol = useCurrencySymbol();
   const form = useForm<ItemFormValues>({ resolver: zodResolver(itemFormSchema), defaultValues: toItemForm(props.item) });
   const { register, formState, control } = form;
   const save = useSaveItem(props.item?.id ?? null);
@@ -68,10 +70,10 @@ export function ItemForm(props: { item: InventoryItemDto | null; onDone: (saved:
         <Field label="Pack size" id={`${idp}-pack`} error={errors.packSize?.message}>
           <input id={`${idp}-pack`} inputMode="numeric" {...register('packSize')} />
         </Field>
-        <Field label="Unit cost ($)" id={`${idp}-cost`} error={errors.unitCost?.message} required>
+        <Field label={`Unit cost (${symbol})`} id={`${idp}-cost`} error={errors.unitCost?.message} required>
           <input id={`${idp}-cost`} inputMode="decimal" {...register('unitCost')} />
         </Field>
-        <Field label="Unit price ($)" id={`${idp}-price`} error={errors.unitPrice?.message} required>
+        <Field label={`Unit price (${symbol})`} id={`${idp}-price`} error={errors.unitPrice?.message} required>
           <input id={`${idp}-price`} inputMode="decimal" {...register('unitPrice')} />
         </Field>
         <Field label="Reorder point" id={`${idp}-rp`} error={errors.reorderPoint?.message} required>

@@ -3,8 +3,9 @@ import { CATEGORY_LABELS, ITEM_CATEGORIES, type InventoryItemDto } from '../../.
 import { CursorPager, useCursorPages } from '../ui/CursorPager.tsx';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { FilterSelect, SearchForm } from '../ui/SearchForm.tsx';
-import { formatCents, itemsQuery } from './queries.ts';
+import { itemsQuery } from './queries.ts';
 import { LowStockBadge } from './StockBadge.tsx';
+import { formatCents, useMoneySettings } from '../../ui/money.ts';
 
 export interface ItemFilters {
   q: string;
@@ -41,6 +42,7 @@ const PAGE_SIZE = 25;
  * however large the catalogue.
  */
 export function ItemsTable(props: { filters: ItemFilters; onFilters: (f: Partial<ItemFilters>) => void; onOpen: (id: string) => void }) {
+  useMoneySettings();
   const { filters } = props;
   const pages = useCursorPages(filters);
   const list = useQuery(

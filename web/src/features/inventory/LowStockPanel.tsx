@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatCents, lowStockQuery } from './queries.ts';
+import { lowStockQuery } from './queries.ts';
+import { formatCents, useMoneySettings } from '../../ui/money.ts';
 
 /** Items at or below their reorder point and what to order, with the total cost. */
 export function LowStockPanel(props: { onOpen: (id: string) => void }) {
+  useMoneySettings();
   const q = useQuery(lowStockQuery);
   if (q.isPending) return <p role="status">Loading low-stock items…</p>;
   if (q.isError) return <p role="alert" className="text-red-700">{q.error.message}</p>;

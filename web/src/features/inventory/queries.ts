@@ -74,6 +74,4 @@ export function useRecordMovement(itemId: string) {
   });
 }
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const formatCents = (cents: number) => money.format(cents / 100);
 export const formatWhen = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -7,8 +7,10 @@ import { Field } from '../../ui/Field.tsx';
 import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
 import { mayDiscard, useUnsavedChangesWarning } from '../ui/unsaved-changes.ts';
 import { blankLine, lineFormSchema, lineServerFields, LinesEditor, toLineInput, type WithLines } from './LinesEditor.tsx';
-import { formatCents, toCents, todayIso, useCreditNote, useRecordPayment, useVoidInvoice } from './queries.ts';
+import { todayIso, useCreditNote, useRecordPayment, useVoidInvoice } from './queries.ts';
 import { Options } from '../ui/Options.tsx';
+import { bpToPercent, centsToDecimal } from '../../../../src/domain/shared/money.ts';
+import { formatCents, toCents, useCurrencySymbol, useMoneySettings } from '../../ui/money.ts';
 
 function Dialog(props: { title: string; children: React.ReactNode }) {
   return (
@@ -51,7 +53,7 @@ function Buttons(props: { busy: boolean; label: string; dirty: boolean; release:
 
 const paymentSchema = z.object({
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date.'),
-  amount: z.string().refine((s) => /^\d+(\.\d{1,2})?$/.test(s.trim()) && toCents(s) > 0, 'Enter an amount such as 120.50.'),
+  amount: z.string().refine((s) => toCents(s) > 0, 'Enter an amount such as 120.50.'),
   method: z.enum(PAYMENT_METHODS),
   reference: z.string().max(200),
 });
@@ -59,8 +61,9 @@ type PaymentValues = z.infer<typeof paymentSchema>;
 
 /** Record a payment: the amount defaults to the balance; the server refuses more than that. */
 export function PaymentDialog(props: { invoice: InvoiceDto; onClose: () => void }) {
+  const symbol = useCurrencySymbol();
   const inv = props.invoice;
-  const form = useForm<PaymentValues>({ resolver: zodResolver(paymentSchema), defaultValues: { date: todayIso(), amount: (inv.balanceCents / 100).toFixed(2), method: 'card', reference: '' } });
+  const form = useForm<PaymentValues>({ resolver: zodResolver(paymentSchema), defaultValues: { date: todayIso(), amount: centsToDecimal(inv.balanceCents), method: 'card', reference: '' } });
   const { register, handleSubmit, setError, formState } = form;
   const pay = useRecordPayment(inv.id);
   const release = useUnsavedChangesWarning(formState.isDirty && !formState.isSubmitSuccessful);
@@ -82,7 +85,7 @@ export function PaymentDialog(props: { invoice: InvoiceDto; onClose: () => void 
       <form onSubmit={onSubmit} noValidate>
         <RootError message={formState.errors.root?.message} />
         <div className="grid gap-3 md:grid-cols-2">
-          <Field label="Amount ($)" id="pay-amount" error={formState.errors.amount?.message} required>
+          <Field label={`Amount (${symbol})`} id="pay-amount" error={formState.errors.amount?.message} required>
             <input id="pay-amount" inputMode="decimal" {...register('amount')} />
           </Field>
           <Field label="Date received" id="pay-date" error={formState.errors.date?.message} required>
@@ -137,8 +140,9 @@ type CreditValues = z.infer<typeof creditSchema>;
 
 /** A credit note: its lines are typed as positive amounts and credited (negated) by the server. */
 export function CreditNoteDialog(props: { invoice: InvoiceDto; onClose: (created: InvoiceDto | null) => void }) {
+  useMoneySettings();
   const first = props.invoice.lines[0];
-  const form = useForm<CreditValues>({ resolver: zodResolver(creditSchema), defaultValues: { reason: '', lines: [{ ...blankLine(String((first?.taxRateBp ?? 0) / 100)) }] } });
+  const form = useForm<CreditValues>({ resolver: zodResolver(creditSchema), defaultValues: { reason: '', lines: [{ ...blankLine(bpToPercent(first?.taxRateBp ?? 0)) }] } });
   const { register, handleSubmit, setError, formState, control } = form;
   const credit = useCreditNote(props.invoice.id);
   const release = useUnsavedChangesWarning(formState.isDirty && !formState.isSubmitSuccessful);

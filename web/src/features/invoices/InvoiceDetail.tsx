@@ -6,9 +6,10 @@ import { History } from '../../ui/History.tsx';
 import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
 import { CreditNoteDialog, PaymentDialog, VoidDialog } from './InvoiceActions.tsx';
 import { InvoiceEditor } from './InvoiceEditor.tsx';
-import { formatCents, invoiceQuery, useSendInvoice } from './queries.ts';
+import { invoiceQuery, useSendInvoice } from './queries.ts';
 import { InvoiceLinesTable, SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
 import { StatusChip } from './StatusChip.tsx';
+import { formatCents, useMoneySettings } from '../../ui/money.ts';
 
 type Panel = 'edit' | 'pay' | 'void' | 'credit' | null;
 
@@ -27,6 +28,7 @@ const INVOICE_ACTIONS: Record<string, string> = {
 
 /** One invoice: lines, tax per rate, totals, payments, history, and what may be done next. */
 export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: (id: string) => void }) {
+  useMoneySettings();
   const q = useQuery(invoiceQuery(props.id));
   const [panel, setPanel] = useState<Panel>(null);
   const send = useSendInvoice(props.id);

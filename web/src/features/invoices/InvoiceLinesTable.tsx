@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatCents, formatRate } from './queries.ts';
+import { formatCents, formatRate, useMoneySettings } from '../../ui/money.ts';
 
 // Shared by the office's invoice drawer and editor and the public /i/<token> page: keep its imports light.
 
@@ -21,6 +21,7 @@ const LINE_COLUMNS: readonly { label: string; numeric: boolean; value: (l: Invoi
 
 /** An invoice's lines as the client and the office see them. */
 export function InvoiceLinesTable(props: { label: string; lines: readonly InvoiceLineRow[] }) {
+  useMoneySettings();
   return (
     <table className="mt-4 min-w-full text-sm" aria-label={props.label}>
       <thead>
@@ -54,6 +55,7 @@ export function SubtotalAndTaxes(props: {
   /** Says what each rate was charged on ("Tax 8.25 % on $100.00"). */
   showTaxable?: boolean;
 }) {
+  useMoneySettings();
   const amount = (cents: number) => <dd className="text-right tabular-nums">{formatCents(cents)}</dd>;
   return (
     <>

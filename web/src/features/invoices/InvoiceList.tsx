@@ -4,8 +4,9 @@ import { CursorPager, useCursorPages } from '../ui/CursorPager.tsx';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { FilterChips } from '../ui/FilterChips.tsx';
 import { SearchForm } from '../ui/SearchForm.tsx';
-import { formatCents, invoicesQuery } from './queries.ts';
+import { invoicesQuery } from './queries.ts';
 import { StatusChip } from './StatusChip.tsx';
+import { formatCents, useMoneySettings } from '../../ui/money.ts';
 
 export interface InvoiceFilters {
   q: string;
@@ -28,6 +29,7 @@ const PAGE_SIZE = 25;
 
 /** The invoice list: the server filters, searches, sorts and pages (cursor). */
 export function InvoiceList(props: { filters: InvoiceFilters; onFilters: (f: Partial<InvoiceFilters>) => void; onOpen: (id: string) => void }) {
+  useMoneySettings();
   const { filters } = props;
   const pages = useCursorPages(filters);
   const list = useQuery(invoicesQuery({ search: filters.q, status: filters.status, overdue: filters.overdue, sort: filters.sort, dir: filters.dir, cursor: pages.cursor, limit: PAGE_SIZE }));

@@ -1,16 +1,17 @@
 import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { Plus, Trash2 } from 'lucide-react';
 import { z } from 'zod';
-import { previewTotals, type LineInput } from '../../../../src/contracts/invoices.ts';
+import type { LineInput } from '../../../../src/contracts/invoices.ts';
+import { bpToPercent, centsToDecimal, linesTotals } from '../../../../src/domain/shared/money.ts';
 import { inputClass, secondaryButtonClass } from '../ui/styles.ts';
 import { SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
-import { formatCents, toBp, toCents } from './queries.ts';
+import { formatCents, toBp, toCents, useCurrencySymbol } from '../../ui/money.ts';
 
 /** Lines as typed: quantity, price in dollars and tax in percent, all text until submitted. */
 export const lineFormSchema = z.object({
   description: z.string().trim().min(1, 'Describe the line.').max(500, 'At most 500 characters.'),
   quantity: z.string().refine((s) => Number(s) > 0 && Number(s) <= 100_000 && /^\d+(\.\d{1,3})?$/.test(s.trim()), 'Above 0, at most three decimals.'),
-  unitPrice: z.string().refine((s) => Number.isFinite(toCents(s)) && /^-?\d+(\.\d{1,2})?$/.test(s.trim()), 'Enter a price such as 49.99.'),
+  unitPrice: z.string().refine((s) => Number.isFinite(toCents(s, { allowNegative: true })), 'Enter a price such as 49.99.'),
   taxRate: z.string().refine((s) => Number.isFinite(toBp(s)) && toBp(s) >= 0 && toBp(s) <= 10_000, 'Between 0 and 100.'),
   itemId: z.string().nullable(),
 });
@@ -23,11 +24,11 @@ export const blankLine = (taxRate = '0'): LineForm => ({ description: '', quanti
 export const toLineForm = (l: LineInput): LineForm => ({
   description: l.description,
   quantity: String(l.quantity),
-  unitPrice: (Math.abs(l.unitPriceCents) / 100).toFixed(2).replace(/^/, l.unitPriceCents < 0 ? '-' : ''),
-  taxRate: String(l.taxRateBp / 100),
+  unitPrice: centsToDecimal(l.unitPriceCents),
+  taxRate: bpToPercent(l.taxRateBp),
   itemId: l.itemId ?? null,
 });
-export const toLineInput = (l: LineForm): LineInput => ({ description: l.description.trim(), quantity: Number(l.quantity), unitPriceCents: toCents(l.unitPrice), taxRateBp: toBp(l.taxRate), itemId: l.itemId });
+export const toLineInput = (l: LineForm): LineInput => ({ description: l.description.trim(), quantity: Number(l.quantity), unitPriceCents: toCents(l.unitPrice, { allowNegative: true }), taxRateBp: toBp(l.taxRate), itemId: l.itemId });
 
 /** Server field names for lines (`lines.0.unitPriceCents`) mapped to the form's. */
 export function lineServerFields(count: number): Record<string, string> {
@@ -41,12 +42,13 @@ export function lineServerFields(count: number): Record<string, string> {
   return out;
 }
 
-/** The line table with live totals (the server's per-line rounding, see previewTotals). */
+/** The line table with live totals (the server's per-line rounding: linesTotals in the money module). */
 export function LinesEditor(props: { control: Control<WithLines>; register: UseFormRegister<WithLines>; errors: FieldErrors<WithLines> | undefined; idPrefix: string; sign?: 1 | -1 }) {
+  const symbol = useCurrencySymbol();
   const { fields, append, remove } = useFieldArray({ control: props.control, name: 'lines' });
   const lines = useWatch({ control: props.control, name: 'lines' }) ?? [];
   const sign = props.sign ?? 1;
-  const totals = previewTotals(lines.map((l) => ({ quantity: Number(l.quantity), unitPriceCents: sign * toCents(l.unitPrice), taxRateBp: toBp(l.taxRate) })));
+  const totals = linesTotals(lines.map((l) => ({ quantity: Number(l.quantity), unitPriceCents: sign * toCents(l.unitPrice, { allowNegative: true }), taxRateBp: toBp(l.taxRate) })));
   const err = (i: number, k: keyof LineForm) => props.errors?.lines?.[i]?.[k]?.message;
   const cell = 'px-2 py-1 align-top';
 
@@ -58,7 +60,7 @@ export function LinesEditor(props: { control: Control<WithLines>; register: UseF
             <tr className="text-left">
               <th className={cell}>Description</th>
               <th className={cell}>Qty</th>
-              <th className={cell}>Unit price ($)</th>
+              <th className={cell}>Unit price ({symbol})</th>
               <th className={cell}>Tax (%)</th>
               <th className={`${cell} text-right`}>Amount</th>
               <th className={cell}>

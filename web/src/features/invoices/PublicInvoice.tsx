@@ -4,14 +4,16 @@ import type { PaymentBody } from '../../../../src/contracts/invoices.ts';
 import { METHOD_LABELS } from '../../../../src/contracts/invoice-labels.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
-import { formatCents, publicInvoiceQuery } from './queries.ts';
+import { publicInvoiceQuery } from './queries.ts';
 import { InvoiceLinesTable, SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
 import { StatusChip } from './StatusChip.tsx';
+import { formatCents, useMoneySettings } from '../../ui/money.ts';
 
 const methodLabel = (m: string) => (Object.hasOwn(METHOD_LABELS, m) ? METHOD_LABELS[m as PaymentBody['method']] : m);
 
 /** /i/<token>: what the client sees from the link in their e-mail; view and download the PDF. */
 export function PublicInvoice(props: { token: string }) {
+  useMoneySettings();
   const q = useQuery(publicInvoiceQuery(props.token));
   const pdf = `/api/public/invoices/${encodeURIComponent(props.token)}/pdf`;
   if (q.isPending) return <p role="status">Loading invoice…</p>;

@@ -69,10 +69,4 @@ export const useRecordPayment = (id: string) => useInvoiceMutation((body: Paymen
 export const useVoidInvoice = (id: string) => useInvoiceMutation((body: { reason: string }) => apiFetch<InvoiceDto>(path(id, '/void'), { method: 'POST', json: body }));
 export const useCreditNote = (id: string) => useInvoiceMutation((body: CreditNoteBody) => apiFetch<InvoiceDto>(path(id, '/credit-notes'), { method: 'POST', json: body }));
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const formatCents = (cents: number) => money.format(cents / 100);
-export const formatRate = (bp: number) => `${(bp / 100).toFixed(bp % 100 === 0 ? 0 : 2)} %`;
-/** Dollars typed in a form → integer cents (NaN when it is not a number). */
-export const toCents = (text: string) => (text.trim() === '' || Number.isNaN(Number(text)) ? Number.NaN : Math.round(Number(text) * 100));
-export const toBp = (text: string) => (text.trim() === '' || Number.isNaN(Number(text)) ? Number.NaN : Math.round(Number(text) * 100));
 export const todayIso = () => new Date().toLocaleDateString('en-CA');

@@ -3,11 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { CYCLE_LABELS, type Contract } from '../../../../src/contracts/monitoring.ts';
 import { ApiRequestError } from '../../lib/api.ts';
-import { formatCents, formatWhen } from '../inventory/queries.ts';
+import { formatWhen } from '../inventory/queries.ts';
 import { buttonClass, inputClass, secondaryButtonClass } from '../ui/styles.ts';
 import { ContractForm } from './ContractForm.tsx';
 import { contractQuery, formatDate, useChangeStatus, useRetryPeriod } from './queries.ts';
 import { StatusBadge } from './StatusBadge.tsx';
+import { formatCents, formatRate, useMoneySettings } from '../../ui/money.ts';
 
 const message = (err: unknown) => (err instanceof ApiRequestError ? err.message : 'Something went wrong. Please try again.');
 
@@ -59,6 +60,7 @@ function CancelForm(props: { contract: Contract; onDone: () => void }) {
 
 /** The contract drawer: terms, status actions, the invoices its billing runs made. */
 export function ContractDetail(props: { id: string; isAdmin: boolean; onClose: () => void }) {
+  useMoneySettings();
   const view = useQuery(contractQuery(props.id));
   const [mode, setMode] = useState<'view' | 'edit' | 'cancel'>('view');
   const [actionError, setActionError] = useState<string | null>(null);
@@ -110,7 +112,7 @@ export function ContractDetail(props: { id: string; isAdmin: boolean; onClose: (
                   <dt className="text-slate-500">Monthly fee</dt>
                   <dd>
                     {formatCents(c.monthlyFeeCents)} · {CYCLE_LABELS[c.billingCycle]}
-                    {c.taxRateBp ? ` · tax ${(c.taxRateBp / 100).toFixed(2)} %` : ''}
+                    {c.taxRateBp ? ` · tax ${formatRate(c.taxRateBp)}` : ''}
                   </dd>
                   <dt className="text-slate-500">Central station</dt>
                   <dd>{c.centralStation || '—'}</dd>

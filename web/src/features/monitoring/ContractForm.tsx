@@ -18,6 +18,7 @@ import { mayDiscard } from '../ui/unsaved-changes.ts';
 import { useSaveForm } from '../ui/use-save-form.ts';
 import { clientQuery, clientSearchQuery, useSaveContract } from './queries.ts';
 import { Options } from '../ui/Options.tsx';
+import { useCurrencySymbol } from '../../ui/money.ts';
 
 const SERVER_FIELDS: Record<string, keyof FormValues> = {
   clientId: 'clientId',
@@ -36,6 +37,7 @@ const todayIso = () => new Date().toISOString().slice(0, 10);
 
 /** Create or edit a contract: pick a client, then one of its sites (prefills station and account). */
 export function ContractForm(props: { contract: Contract | null; onDone: (saved: Contract | null) => void }) {
+  const symbol = useCurrencySymbol();
   const form = useForm<FormValues>({ resolver: zodResolver(contractFormSchema), defaultValues: toContractForm(props.contract, todayIso()) });
   const { register, setValue, formState, control } = form;
   const save = useSaveContract(props.contract?.id ?? null);
@@ -140,7 +142,7 @@ export function ContractForm(props: { contract: Contract | null; onDone: (saved:
             <Options values={BILLING_CYCLES} labels={CYCLE_LABELS} />
           </select>
         </Field>
-        <Field label="Monthly fee ($)" id={`${idp}-fee`} error={errors.monthlyFee?.message} required>
+        <Field label={`Monthly fee (${symbol})`} id={`${idp}-fee`} error={errors.monthlyFee?.message} required>
           <input id={`${idp}-fee`} inputMode="decimal" {...register('monthlyFee')} />
         </Field>
         <Field label="Tax rate (%)" id={`${idp}-tax`} error={errors.taxRate?.message}>

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { CONTRACT_STATUSES, CYCLE_LABELS, STATUS_LABELS, type Contract } from '../../../../src/contracts/monitoring.ts';
-import { formatCents } from '../inventory/queries.ts';
 import { CursorPager, useCursorPages } from '../ui/CursorPager.tsx';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { FilterSelect, SearchForm } from '../ui/SearchForm.tsx';
 import { contractsQuery, formatDate } from './queries.ts';
 import { StatusBadge } from './StatusBadge.tsx';
+import { formatCents, useMoneySettings } from '../../ui/money.ts';
 
 export interface ContractFilters {
   q: string;
@@ -36,6 +36,7 @@ const PAGE_SIZE = 25;
 
 /** The server searches, filters, sorts and pages (cursor); this keeps a stack of cursors for Previous. */
 export function ContractsTable(props: { filters: ContractFilters; onFilters: (f: Partial<ContractFilters>) => void; onOpen: (id: string) => void }) {
+  useMoneySettings();
   const { filters } = props;
   const pages = useCursorPages(filters);
   const list = useQuery(contractsQuery({ search: filters.q, status: filters.status, sort: filters.sort, dir: filters.dir, cursor: pages.cursor, limit: PAGE_SIZE }));

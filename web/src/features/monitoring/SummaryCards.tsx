@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatCents } from '../inventory/queries.ts';
+import { formatCents, useMoneySettings } from '../../ui/money.ts';
 import { formatDate, formatRate, summaryQuery } from './queries.ts';
 
 function Card(props: { label: string; value: string; hint?: string; testId: string }) {
@@ -14,6 +14,7 @@ function Card(props: { label: string; value: string; hint?: string; testId: stri
 
 /** MRR, active count, churn over the last 30 days, renewals in the next 60; stuck billing for admins to look at. */
 export function SummaryCards(props: { onOpen: (id: string) => void }) {
+  useMoneySettings();
   const summary = useQuery(summaryQuery);
   if (summary.isPending)
     return (

@@ -6,8 +6,9 @@ import { ApiRequestError } from '../../lib/api.ts';
 import { History } from '../../ui/History.tsx';
 import { LoadError } from '../admin-panel/StaffOnly.tsx';
 import { buttonClass, inputClass, secondaryButtonClass } from '../ui/styles.ts';
-import { formatCents, formatRateBp, formatWhen, proposalAuditQuery, proposalQuery, useProposalAction } from './queries.ts';
+import { formatWhen, proposalAuditQuery, proposalQuery, useProposalAction } from './queries.ts';
 import { StatusChip } from './StatusChip.tsx';
+import { formatCents, formatRate, useMoneySettings } from '../../ui/money.ts';
 
 const PROPOSAL_ACTIONS: Record<string, string> = {
   create: 'Created',
@@ -24,6 +25,7 @@ const PROPOSAL_ACTIONS: Record<string, string> = {
 
 /** One proposal: its options side by side, what the client did, and the staff actions. */
 export function ProposalDetail(props: { id: string; canEdit: boolean; onEdit: () => void; onOpen: (id: string) => void; onClose: () => void }) {
+  useMoneySettings();
   const q = useQuery(proposalQuery(props.id));
   const audit = useQuery(proposalAuditQuery(props.id));
   const action = useProposalAction(props.id);
@@ -146,7 +148,7 @@ export function ProposalDetail(props: { id: string; canEdit: boolean; onEdit: ()
                       <td className="py-0.5">
                         {l.quantity} × {l.description}
                         <span className="block text-xs text-slate-500">
-                          {l.kind === 'item' ? 'Item' : 'Labour'} · {formatCents(l.unitPriceCents)} · tax {formatRateBp(l.taxRateBp)}
+                          {l.kind === 'item' ? 'Item' : 'Labour'} · {formatCents(l.unitPriceCents)} · tax {formatRate(l.taxRateBp)}
                         </span>
                       </td>
                       <td className="py-0.5 text-right tabular-nums">{formatCents(t?.lines[i]?.netCents ?? 0)}</td>

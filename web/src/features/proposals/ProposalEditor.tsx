@@ -20,18 +20,22 @@ import { itemsQuery } from '../inventory/queries.ts';
 import { mayDiscard, useUnsavedChangesWarning } from '../ui/unsaved-changes.ts';
 import { SaveCancel } from '../ui/FormParts.tsx';
 import { inputClass, secondaryButtonClass } from '../ui/styles.ts';
-import { formatCents, useSaveProposal } from './queries.ts';
+import { useSaveProposal } from './queries.ts';
+import { formatCents, toBp, toCents, useCurrencySymbol, useMoneySettings } from '../../ui/money.ts';
+import { centsToDecimal } from '../../../../src/domain/shared/money.ts';
 
 const cellInput = `${inputClass} w-full`;
 const newId = () => `opt-${Math.random().toString(36).slice(2, 10)}`;
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
+const finite = (n: number): number => (Number.isFinite(n) ? n : 0);
+
 /** Live totals from the same rounding rules the server, the PDF and the client page use. */
 function useLiveTotals(control: Control<ProposalForm>, index: number) {
   const option = useWatch({ control, name: `options.${index}` });
   const deposit = useWatch({ control, name: 'depositPercent' });
-  const lines = (option?.lines ?? []).map((l) => ({ quantity: Number(l.quantity) || 0, unitPriceCents: Math.round((Number(l.unitPrice) || 0) * 100), taxRateBp: Math.round((Number(l.taxRate) || 0) * 100) }));
-  return optionTotals(lines, Math.round((Number(option?.discount) || 0) * 100), Math.min(100, Math.max(0, Math.trunc(Number(deposit) || 0))));
+  const lines = (option?.lines ?? []).map((l) => ({ quantity: finite(Number(l.quantity)), unitPriceCents: finite(toCents(l.unitPrice)), taxRateBp: finite(toBp(l.taxRate)) }));
+  return optionTotals(lines, finite(toCents(option?.discount ?? '')), Math.min(100, Math.max(0, Math.trunc(Number(deposit) || 0))));
 }
 
 function OptionColumn(props: {
@@ -42,6 +46,7 @@ function OptionColumn(props: {
   errors: FieldErrors<ProposalForm>;
   onRemove: (() => void) | null;
 }) {
+  const symbol = useCurrencySymbol();
   const { index, control, register } = props;
   const lines = useFieldArray({ control, name: `options.${index}.lines` });
   const totals = useLiveTotals(control, index);
@@ -99,7 +104,7 @@ function OptionColumn(props: {
                           const item = items.data?.items.find((i) => i.id === e.target.value);
                           if (!item) return;
                           props.setValue(`options.${index}.lines.${j}.description`, item.name, { shouldDirty: true });
-                          props.setValue(`options.${index}.lines.${j}.unitPrice`, (item.unitPriceCents / 100).toFixed(2), { shouldDirty: true });
+                          props.setValue(`options.${index}.lines.${j}.unitPrice`, centsToDecimal(item.unitPriceCents), { shouldDirty: true });
                         },
                       })}
                     >
@@ -125,7 +130,7 @@ function OptionColumn(props: {
                   {le?.quantity && <span className="text-xs text-red-700">{le.quantity.message}</span>}
                 </label>
                 <label>
-                  <span className="font-medium">Unit $</span>
+                  <span className="font-medium">Unit {symbol}</span>
                   <input className={cellInput} inputMode="decimal" {...register(`options.${index}.lines.${j}.unitPrice`)} aria-invalid={le?.unitPrice ? true : undefined} />
                   {le?.unitPrice && <span className="text-xs text-red-700">{le.unitPrice.message}</span>}
                 </label>
@@ -188,6 +193,7 @@ function serverFields(err: unknown): Record<string, string> {
 
 /** New proposal or a draft's editor: up to three option columns side by side. */
 export function ProposalEditor(props: { proposal: ProposalDto | null; onDone: (saved: ProposalDto | null) => void }) {
+  useMoneySettings();
   const form = useForm<ProposalForm>({ resolver: zodResolver(proposalFormSchema), defaultValues: toProposalForm(props.proposal, { validUntil: inDays(30), optionId: newId() }) });
   const { register, handleSubmit, setError, formState, control, setValue } = form;
   const options = useFieldArray({ control, name: 'options' });

@@ -4,8 +4,9 @@ import { CursorPager, useCursorPages } from '../ui/CursorPager.tsx';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { FilterChips } from '../ui/FilterChips.tsx';
 import { FilterSelect, SearchForm } from '../ui/SearchForm.tsx';
-import { formatCents, proposalsQuery } from './queries.ts';
+import { proposalsQuery } from './queries.ts';
 import { StatusChip } from './StatusChip.tsx';
+import { formatCents, useMoneySettings } from '../../ui/money.ts';
 
 export interface ProposalFilters {
   status: string | undefined;
@@ -30,6 +31,7 @@ const COLUMNS: Column<ProposalDto>[] = [
 
 /** Proposals the server filters, searches, sorts and pages (cursor stack, like the inventory list). */
 export function ProposalList(props: { filters: ProposalFilters; onFilters: (f: Partial<ProposalFilters>) => void; onOpen: (id: string) => void }) {
+  useMoneySettings();
   const { filters } = props;
   const pages = useCursorPages(filters);
   const list = useQuery(proposalsQuery({ status: filters.status, search: filters.q, sort: filters.sort, dir: filters.dir, cursor: pages.cursor, limit: PAGE_SIZE }));

@@ -5,7 +5,8 @@ import type { PublicProposal } from '../../../../src/contracts/proposals.ts';
 import { TIER_LABELS } from '../../../../src/contracts/proposal-labels.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { buttonClass, inputClass, secondaryButtonClass } from '../ui/styles.ts';
-import { formatCents, formatRateBp, formatWhen, publicProposalQuery, usePublicAnswer } from './queries.ts';
+import { formatWhen, publicProposalQuery, usePublicAnswer } from './queries.ts';
+import { formatCents, formatRate, useMoneySettings } from '../../ui/money.ts';
 
 const tierLabel = (tier: string) => TIER_LABELS[tier as keyof typeof TIER_LABELS] ?? tier;
 
@@ -25,6 +26,7 @@ function Outcome({ p }: { p: PublicProposal }) {
 
 /** The client's view of a proposal (public, no sign-in): options side by side, accept by name, or decline. */
 export function PublicProposalPage({ token }: { token: string }) {
+  useMoneySettings();
   const q = useQuery(publicProposalQuery(token));
   const answer = usePublicAnswer(token);
   const [optionId, setOptionId] = useState<string | null>(null);
@@ -88,7 +90,7 @@ export function PublicProposalPage({ token }: { token: string }) {
                     <span>
                       {l.quantity} × {l.description}
                       <span className="block text-xs text-slate-500">
-                        {formatCents(l.unitPriceCents)} each · tax {formatRateBp(l.taxRateBp)}
+                        {formatCents(l.unitPriceCents)} each · tax {formatRate(l.taxRateBp)}
                       </span>
                     </span>
                     <span className="tabular-nums">{formatCents(l.netCents)}</span>

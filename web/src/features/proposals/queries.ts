@@ -68,5 +68,4 @@ export function usePublicAnswer(token: string) {
   });
 }
 
-export { formatCents, formatWhen } from '../inventory/queries.ts';
-export const formatRateBp = (bp: number): string => `${(bp / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })} %`;
+export { formatWhen } from '../inventory/queries.ts';

@@ -7,9 +7,10 @@ import { PageHeading } from '../../ui/PageHeading.tsx';
 import { StatusFilter, smallButton } from '../admin-panel/StatusFilter.tsx';
 import { useCursorPages } from '../ui/CursorPager.tsx';
 import { buttonClass } from '../ui/styles.ts';
-import { formatCents, formatWhen } from '../inventory/queries.ts';
+import { formatWhen } from '../inventory/queries.ts';
 import { PolicyEditor } from './PolicyEditor.tsx';
 import { describeOffset, logQuery, overviewQuery, runSummary, usePause, useResume, useRetry, useRunNow } from './queries.ts';
+import { formatCents, useMoneySettings } from '../../ui/money.ts';
 
 const DAYS = 30;
 type Outcome = (typeof REMINDER_OUTCOMES)[number];
@@ -47,6 +48,7 @@ function ErrorLine(props: { error: Error | null }) {
 
 /** /admin/payment-reminders: the policy, what goes out next, what is paused, and what was sent. */
 export function PaymentReminders() {
+  useMoneySettings();
   const canEdit = useCan('editInvoices');
   const overview = useQuery(overviewQuery(DAYS));
   const run = useRunNow();
@@ -153,6 +155,7 @@ export function PaymentReminders() {
 }
 
 function ReminderLog(props: { canEdit: boolean; onPauseClient: (clientId: string) => void }) {
+  useMoneySettings();
   const [status, setStatus] = useState<Outcome | undefined>(undefined);
   const pages = useCursorPages({ status });
   const log = useQuery(logQuery(status, pages.cursor));

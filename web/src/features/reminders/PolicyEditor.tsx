@@ -6,6 +6,8 @@ import { showServerErrors } from '../../lib/form-errors.ts';
 import { buttonClass, inputClass, secondaryButtonClass } from '../ui/styles.ts';
 import { useUnsavedChangesWarning } from '../ui/unsaved-changes.ts';
 import { describeOffset, useSavePolicy } from './queries.ts';
+import { bpToPercent, centsToDecimal } from '../../../../src/domain/shared/money.ts';
+import { useCurrencySymbol } from '../../ui/money.ts';
 
 interface StepForm {
   id: string;
@@ -29,7 +31,7 @@ const toForm = (p: ReminderPolicyBody): PolicyForm => ({
     subject: s.template.subject,
     body: s.template.body,
     feeKind: s.lateFee === null ? 'none' : s.lateFee.kind,
-    feeAmount: s.lateFee === null ? '' : s.lateFee.kind === 'flat' ? (s.lateFee.cents / 100).toFixed(2) : String(s.lateFee.basisPoints / 100),
+    feeAmount: s.lateFee === null ? '' : s.lateFee.kind === 'flat' ? centsToDecimal(s.lateFee.cents) : bpToPercent(s.lateFee.basisPoints),
   })),
 });
 
@@ -72,6 +74,7 @@ const errorText = (id: string, message: string | undefined) =>
 
 /** The reminder steps: when each goes out, what it says, and the fee it adds. */
 export function PolicyEditor(props: { policy: ReminderPolicyBody; canEdit: boolean }) {
+  const symbol = useCurrencySymbol();
   const save = useSavePolicy();
   const form = useForm<PolicyForm>({ defaultValues: toForm(props.policy) });
   const { register, control, handleSubmit, reset, setError, formState } = form;
@@ -133,14 +136,14 @@ export function PolicyEditor(props: { policy: ReminderPolicyBody; canEdit: boole
                     </label>
                     <select id={`step-${i}-fee-kind`} className={inputClass} {...register(`steps.${i}.feeKind`)}>
                       <option value="none">None</option>
-                      <option value="flat">Flat amount ($)</option>
+                      <option value="flat">Flat amount ({symbol})</option>
                       <option value="percent">Percent of balance (%)</option>
                     </select>
                   </div>
                   {kind !== 'none' && (
                     <div>
                       <label htmlFor={`step-${i}-fee`} className="block text-sm font-medium">
-                        {kind === 'flat' ? 'Fee ($)' : 'Fee (%)'}
+                        {kind === 'flat' ? `Fee (${symbol})` : 'Fee (%)'}
                       </label>
                       <input
                         id={`step-${i}-fee`}

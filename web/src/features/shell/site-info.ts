@@ -2,10 +2,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SiteInfo } from '../../../../src/contracts/site.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { useHydratedData } from '../../lib/hydration.ts';
+import { setMoneySettings } from '../../ui/money.ts';
 
 export const siteInfoQuery = queryOptions({
   queryKey: ['site'],
-  queryFn: () => apiFetch<SiteInfo>('/api/site'),
+  queryFn: async () => {
+    const info = await apiFetch<SiteInfo>('/api/site');
+    setMoneySettings(info.money);
+    return info;
+  },
   staleTime: 5 * 60_000,
 });
 

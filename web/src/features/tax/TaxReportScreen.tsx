@@ -4,9 +4,9 @@ import { PERIOD_KINDS, TAX_BASES, type TaxReportDto } from '../../../../src/cont
 import { apiFetch } from '../../lib/api.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { inputClass, secondaryButtonClass } from '../ui/styles.ts';
-import { formatCents, formatRate } from '../invoices/queries.ts';
 import { Options } from '../ui/Options.tsx';
 import type { SearchPatch } from '../../lib/search-params.ts';
+import { formatCents, formatRate, useMoneySettings } from '../../ui/money.ts';
 
 export interface TaxSearch {
   basis?: 'cash';
@@ -36,6 +36,7 @@ const taxReportQuery = (basis: string, period: string, value: string, rate: numb
 
 /** /admin/tax-reporting: per-rate table for a period and basis, drill-down to invoices, exports. */
 export function TaxReportScreen(props: { search: TaxSearch; onSearch: (next: TaxSearchPatch) => void }) {
+  useMoneySettings();
   const basis = props.search.basis ?? 'accrual';
   const period = props.search.period ?? 'month';
   const value = props.search.value ?? defaultValue(period);

@@ -1,0 +1,49 @@
+import { useSyncExternalStore } from 'react';
+import { DEFAULT_MONEY, currencySymbol, formatMoney, formatRateBp, parseMoney, type MoneySettings, type ParseOptions, type ParsedAmount } from '../../../src/domain/shared/money.ts';
+
+/**
+ * The SPA's money formatting: the domain's money module (src/domain/shared/money.ts) with the
+ * server's currency and locale (CURRENCY, LOCALE), which arrive with the site settings
+ * (`/api/site`, loaded by the shell on every page, the public /p/ and /i/ pages included).
+ * Until they arrive the defaults (USD, en-US) apply; a screen that shows money calls
+ * `useMoneySettings()` so it renders again when they change.
+ */
+let current: MoneySettings = DEFAULT_MONEY;
+const listeners = new Set<() => void>();
+
+export function setMoneySettings(next: MoneySettings | undefined): void {
+  if (!next || (next.currency === current.currency && next.locale === current.locale)) return;
+  current = { currency: next.currency, locale: next.locale };
+  for (const listener of listeners) listener();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** The configured currency and locale; re-renders the caller when they arrive. */
+export function useMoneySettings(): MoneySettings {
+  return useSyncExternalStore(subscribe, () => current, () => DEFAULT_MONEY);
+}
+
+/** The configured currency's symbol for form labels ("Amount ($)"); re-renders the caller when it arrives. */
+export const useCurrencySymbol = (): string => currencySymbol(useMoneySettings());
+
+/** Cents in the configured currency and locale: "$1,234.56". */
+export const formatCents = (cents: number): string => formatMoney(cents, current);
+
+/** A tax rate in basis points: "8.25 %". */
+export const formatRate = (bp: number): string => formatRateBp(bp, current.locale);
+
+/** What a person typed as an amount ("1,000.50", "$12"), in cents, or the message to show. */
+export const parseAmount = (text: string, options?: ParseOptions): ParsedAmount => parseMoney(text, current, options);
+
+/** Typed text → cents, NaN when it is not an amount (for live totals and refinements). */
+export function toCents(text: string, options?: ParseOptions): number {
+  const parsed = parseAmount(text, options);
+  return parsed.ok ? parsed.cents : Number.NaN;
+}
+
+/** A tax rate typed in percent ("8.25") → basis points (825); NaN when it is not a number. */
+export const toBp = (text: string): number => (text.trim() === '' || Number.isNaN(Number(text)) ? Number.NaN : Math.round(Number(text) * 100));
