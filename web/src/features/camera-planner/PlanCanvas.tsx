@@ -7,9 +7,7 @@
 import { memo, useCallback, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import type { CameraGeometry } from '../../../../src/domain/planner/camera-view.ts';
 import type { AreaDto, PlanCameraDto, WallDto } from '../../../../src/contracts/camera-plans.ts';
-import type { Drawing, Selection } from './drawing.ts';
-
-export type Tool = 'select' | 'wall' | 'glass' | 'door' | 'area' | 'camera' | 'scale';
+import { rectOf, type Drawing, type Selection, type Tool } from './drawing.ts';
 
 type Pt = { x: number; y: number };
 
@@ -231,8 +229,6 @@ const headingTo = (c: Pt, p: Pt): number => {
   const deg = (Math.atan2(p.y - c.y, p.x - c.x) * 180) / Math.PI;
   return Math.round(((deg % 360) + 360) % 360);
 };
-
-export const rectOf = (a: Pt, b: Pt) => ({ x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), width: Math.abs(b.x - a.x), height: Math.abs(b.y - a.y) });
 
 const Backdrop = memo(function Backdrop(props: { bounds: Drawing['bounds']; url: string | null; unitsPerM: number; stroke: number }) {
   const { bounds: b } = props;
