@@ -2,7 +2,8 @@ import type { DocumentStore, Transaction } from '../../domain/persistence/docume
 import type { DocumentData, StoredDocument } from '../../domain/persistence/document-data.ts';
 import { orderBy, where, type Filter } from '../../domain/persistence/query.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
-import { searchWords } from '../../domain/inventory/inventory-item.ts';
+import { KEYWORD_WORDS } from '../../domain/inventory/inventory-item.ts';
+import { searchWords, wordPrefixes } from '../../domain/shared/search.ts';
 import { counterId, type Invoice } from '../../domain/invoices/invoice.ts';
 import type { AuditNote, Changed, InvoiceQuery, InvoiceRepository, Page } from '../../domain/invoices/invoice-repository.ts';
 import type { ReportInvoice, TaxBasis } from '../../domain/invoices/tax-report.ts';
@@ -17,9 +18,7 @@ const AUDIT_LOG = 'audit_log';
 
 /** Prefixes of each word of the number, client name and title: search by any of them. */
 function keywords(inv: Invoice): string[] {
-  const out = new Set<string>();
-  for (const w of searchWords(`${inv.number} ${inv.clientName} ${inv.title}`)) for (let i = 1; i <= w.length; i++) out.add(w.slice(0, i));
-  return [...out].sort();
+  return wordPrefixes(searchWords(`${inv.number} ${inv.clientName} ${inv.title}`, KEYWORD_WORDS)).sort();
 }
 
 export const invoiceToDoc = (inv: Invoice): DocumentData => {
