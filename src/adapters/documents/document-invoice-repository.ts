@@ -8,7 +8,7 @@ import { counterId, type Invoice } from '../../domain/invoices/invoice.ts';
 import type { AuditNote, Changed, InvoiceQuery, InvoiceRepository, Page } from '../../domain/invoices/invoice-repository.ts';
 import type { ReportInvoice, TaxBasis } from '../../domain/invoices/tax-report.ts';
 import type { IdGenerator } from '../../domain/shared/clock.ts';
-import { KeyedLock } from '../shared/keyed-lock.ts';
+import { QueuedTransactions } from './queued-transactions.ts';
 
 export const INVOICES = 'invoices';
 export const INVOICE_COUNTERS = 'invoice_counters';
@@ -98,14 +98,13 @@ const notFound = (id: string) => new DomainError('not-found', `No invoice ${id}.
 export class DocumentInvoiceRepository implements InvoiceRepository {
   private readonly store: DocumentStore;
   private readonly ids: IdGenerator;
-  private readonly lock = new KeyedLock();
-  private readonly maxAttempts: number;
+  private readonly transactions: QueuedTransactions;
   private seq = 0;
 
   constructor(store: DocumentStore, ids: IdGenerator, options: { maxAttempts?: number } = {}) {
     this.store = store;
     this.ids = ids;
-    this.maxAttempts = options.maxAttempts ?? 50;
+    this.transactions = new QueuedTransactions(store, options.maxAttempts ?? 50);
   }
 
   private async nextSequence(tx: Transaction, year: number): Promise<number> {
@@ -137,38 +136,28 @@ export class DocumentInvoiceRepository implements InvoiceRepository {
   }
 
   async create(year: number, make: (sequence: number) => Changed): Promise<Invoice> {
-    const made = await this.lock.run(`year:${year}`, () =>
-      this.store.runTransaction(
-        async (tx) => {
-          const sequence = await this.nextSequence(tx, year);
-          const { invoice, audit } = make(sequence);
-          tx.create(INVOICES, invoice.id, invoiceToDoc(invoice));
-          this.writeTaxEntry(tx, invoice, false);
-          this.audit(tx, invoice.id, audit);
-          return invoice;
-        },
-        { maxAttempts: this.maxAttempts },
-      ),
-    );
+    const made = await this.transactions.run(`year:${year}`, async (tx) => {
+      const sequence = await this.nextSequence(tx, year);
+      const { invoice, audit } = make(sequence);
+      tx.create(INVOICES, invoice.id, invoiceToDoc(invoice));
+      this.writeTaxEntry(tx, invoice, false);
+      this.audit(tx, invoice.id, audit);
+      return invoice;
+    });
     return (await this.get(made.id)) ?? made;
   }
 
   async update(id: string, change: (current: Invoice) => Changed | null): Promise<Invoice> {
-    const result = await this.lock.run(`invoice:${id}`, () =>
-      this.store.runTransaction(
-        async (tx) => {
-          const doc = await tx.get(INVOICES, id);
-          if (!doc) throw notFound(id);
-          const changed = change(toInvoice(doc));
-          if (!changed) return toInvoice(doc);
-          tx.set(INVOICES, id, invoiceToDoc(changed.invoice));
-          this.writeTaxEntry(tx, changed.invoice, doc['status'] !== 'draft' && doc['status'] !== 'void');
-          this.audit(tx, id, changed.audit);
-          return changed.invoice;
-        },
-        { maxAttempts: this.maxAttempts },
-      ),
-    );
+    const result = await this.transactions.run(`invoice:${id}`, async (tx) => {
+      const doc = await tx.get(INVOICES, id);
+      if (!doc) throw notFound(id);
+      const changed = change(toInvoice(doc));
+      if (!changed) return toInvoice(doc);
+      tx.set(INVOICES, id, invoiceToDoc(changed.invoice));
+      this.writeTaxEntry(tx, changed.invoice, doc['status'] !== 'draft' && doc['status'] !== 'void');
+      this.audit(tx, id, changed.audit);
+      return changed.invoice;
+    });
     return (await this.get(id)) ?? result;
   }
 
@@ -177,25 +166,20 @@ export class DocumentInvoiceRepository implements InvoiceRepository {
     year: number,
     make: (original: Invoice, sequence: number) => { creditNote: Changed; original: Changed },
   ): Promise<Invoice> {
-    const made = await this.lock.run(`year:${year}`, () =>
-      this.lock.run(`invoice:${originalId}`, () =>
-        this.store.runTransaction(
-          async (tx) => {
-            const doc = await tx.get(INVOICES, originalId);
-            if (!doc) throw notFound(originalId);
-            const sequence = await this.nextSequence(tx, year);
-            const { creditNote, original } = make(toInvoice(doc), sequence);
-            tx.create(INVOICES, creditNote.invoice.id, invoiceToDoc(creditNote.invoice));
-            tx.set(INVOICES, originalId, invoiceToDoc(original.invoice));
-            this.writeTaxEntry(tx, creditNote.invoice, false);
-            this.writeTaxEntry(tx, original.invoice, true);
-            this.audit(tx, creditNote.invoice.id, creditNote.audit);
-            this.audit(tx, originalId, original.audit);
-            return creditNote.invoice;
-          },
-          { maxAttempts: this.maxAttempts },
-        ),
-      ),
+    const made = await this.transactions.queue(`year:${year}`, () =>
+      this.transactions.run(`invoice:${originalId}`, async (tx) => {
+        const doc = await tx.get(INVOICES, originalId);
+        if (!doc) throw notFound(originalId);
+        const sequence = await this.nextSequence(tx, year);
+        const { creditNote, original } = make(toInvoice(doc), sequence);
+        tx.create(INVOICES, creditNote.invoice.id, invoiceToDoc(creditNote.invoice));
+        tx.set(INVOICES, originalId, invoiceToDoc(original.invoice));
+        this.writeTaxEntry(tx, creditNote.invoice, false);
+        this.writeTaxEntry(tx, original.invoice, true);
+        this.audit(tx, creditNote.invoice.id, creditNote.audit);
+        this.audit(tx, originalId, original.audit);
+        return creditNote.invoice;
+      }),
     );
     return (await this.get(made.id)) ?? made;
   }

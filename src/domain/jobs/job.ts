@@ -300,23 +300,11 @@ export function signOffJob(job: Job, signOff: SignOff): Job {
   return { ...job, signOff: { ...signOff, name: checkSignOffName(signOff.name) }, updatedAt: signOff.at };
 }
 
-export interface NewJob {
-  id: string;
-  seq: number;
-  clientId: string;
-  clientName: string;
-  siteId: string;
-  siteLabel: string;
-  siteAddress: string;
-  geo: { latitude: number; longitude: number } | null;
-  type: JobType;
-  title: string;
-  notes: string;
-  checklist: { id: string; text: string }[];
-  proposalId: string | null;
-  parentJobId: string | null;
-  at: string;
-}
+/** What opening a job takes: the job's own fields (number and the rest are derived) and when. */
+export type NewJob = Pick<
+  Job,
+  'id' | 'seq' | 'clientId' | 'clientName' | 'siteId' | 'siteLabel' | 'siteAddress' | 'geo' | 'type' | 'title' | 'notes' | 'proposalId' | 'parentJobId'
+> & { checklist: { id: string; text: string }[]; at: string };
 
 export function newJob(n: NewJob): Job {
   if (!(JOB_TYPES as readonly string[]).includes(n.type)) invalid('Unknown job type.', 'type');

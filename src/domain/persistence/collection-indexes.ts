@@ -177,16 +177,12 @@ export interface TermIndex {
   field: string;
 }
 
-export const TERM_INDEXES: TermIndex[] = [
-  { collection: 'clients', field: 'search' },
-  { collection: 'jobs', field: 'terms' },
-  // Exact word / member filters (array-contains) of the lists.
-  { collection: 'jobs', field: 'assignees' },
-  { collection: 'vision_analyses', field: 'labels' },
-  { collection: 'monitoring_contracts', field: 'keywords' },
-  { collection: 'invoices', field: 'keywords' },
-  { collection: 'inventory_items', field: 'keywords' },
-  { collection: 'proposals', field: 'search' },
-];
+/** Term-indexed fields by collection (assignees, labels and keywords serve exact word / member filters). */
+const TERM_FIELDS: Record<string, string[]> = {
+  clients: ['search'], jobs: ['terms', 'assignees'], vision_analyses: ['labels'], monitoring_contracts: ['keywords'],
+  invoices: ['keywords'], inventory_items: ['keywords'], proposals: ['search'],
+};
+
+export const TERM_INDEXES: TermIndex[] = Object.entries(TERM_FIELDS).flatMap(([collection, fields]) => fields.map((field) => ({ collection, field })));
 
 export const TTL_INDEXES: TtlIndex[] = [{ collection: 'sessions', field: 'expiresAt' }];
