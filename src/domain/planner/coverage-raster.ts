@@ -179,15 +179,7 @@ export class CoverageRaster {
     for (let r = 0; r < nr; r++) {
       const s = start[r]!;
       const e = start[r + 1]!;
-      for (let i = s + 1; i < e; i++) {
-        const v = ev[i]!;
-        let j = i - 1;
-        while (j >= s && ev[j]! > v) {
-          ev[j + 1] = ev[j]!;
-          j--;
-        }
-        ev[j + 1] = v;
-      }
+      sortRun(ev, s, e);
       let active = 0;
       let prev = 0;
       for (let i = s; i < e; i++) {
@@ -291,16 +283,7 @@ export class CoverageRaster {
     for (let r = 0; r < nr; r++) {
       const s = start[r]!;
       const e = start[r + 1]!;
-      // insertion sort: a row crosses only a few edges
-      for (let i = s + 1; i < e; i++) {
-        const v = xs[i]!;
-        let j = i - 1;
-        while (j >= s && xs[j]! > v) {
-          xs[j + 1] = xs[j]!;
-          j--;
-        }
-        xs[j + 1] = v;
-      }
+      sortRun(xs, s, e);
       for (let i = s; i + 1 < e; i += 2) {
         const c0 = Math.max(0, Math.ceil((xs[i]! - minX) / cell - 0.5));
         const c1 = Math.min(this.cols, Math.ceil((xs[i + 1]! - minX) / cell - 0.5));
@@ -412,6 +395,19 @@ export class CoverageRaster {
       for (let k = 0; k < spans.length; k += 4) scanRow(spans[k + 1]!, spans[k + 2]!, spans[k + 3]!);
     }
     return Int32Array.from(out);
+  }
+}
+
+/** Sorts a[s..e) in place: an insertion sort, as a row crosses only a few edges. */
+function sortRun(a: Int32Array | Float64Array, s: number, e: number): void {
+  for (let i = s + 1; i < e; i++) {
+    const v = a[i]!;
+    let j = i - 1;
+    while (j >= s && a[j]! > v) {
+      a[j + 1] = a[j]!;
+      j--;
+    }
+    a[j + 1] = v;
   }
 }
 
