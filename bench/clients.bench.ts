@@ -21,6 +21,7 @@ import { listenTestApp } from '../test/support/app.ts';
 import { TestClient } from '../test/support/http-client.ts';
 import { DEMO } from '../test/support/demo-users.ts';
 import { seededRandom } from '../test/unit/planner/planner-factories.ts';
+import { fmt, pct } from './latency-figures.ts';
 
 const N = Number(process.env.BENCH_CLIENTS ?? 100_000);
 const REQUESTS_PER_KIND = Number(process.env.BENCH_REQUESTS ?? 60);
@@ -126,12 +127,6 @@ async function seedDatabase(file: string, reuse: boolean): Promise<{ seeded: See
   db.close();
   return { seeded, unanalysedMs, analyseMs };
 }
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-};
-const fmt = (n: number) => n.toFixed(1).padStart(7);
 
 async function main(): Promise<void> {
   // BENCH_DB=path keeps the seeded database there and reuses it on the next run (same BENCH_CLIENTS).

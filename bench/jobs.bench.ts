@@ -22,6 +22,7 @@ import { listenTestApp } from '../test/support/app.ts';
 import { TestClient } from '../test/support/http-client.ts';
 import { DEMO } from '../test/support/demo-users.ts';
 import { seededRandom } from '../test/unit/planner/planner-factories.ts';
+import { fmt, pct } from './latency-figures.ts';
 
 const JOB_COUNT = Number(process.env.BENCH_JOBS ?? 200_000);
 const CLIENT_COUNT = Number(process.env.BENCH_CLIENTS ?? 100_000);
@@ -136,12 +137,6 @@ async function seedDatabase(file: string): Promise<void> {
   db.exec('ANALYZE');
   db.close();
 }
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-};
-const fmt = (n: number) => n.toFixed(1).padStart(7);
 
 async function main(): Promise<void> {
   const keep = process.env.BENCH_DB;

@@ -118,7 +118,7 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   { collection: 'job_assignments', fields: [asc('employeeId'), asc('scheduledStart'), asc('id')] },
   // Index audit: each list's sorts, alone and after its equality filters, ascending and ending in
   // id, so one index serves both directions and the id tie-break in SQLite and MongoDB. SQLite
-  // reads them for unfiltered sorts too (sqlite-index-choice.ts); createdAt/updatedAt alone are
+  // reads them for unfiltered sorts too (sqlite-index-manager.ts); createdAt/updatedAt alone are
   // built in (documents_created/updated; MongoDB: ensureIndexes adds them for every collection).
   { collection: 'invoices', fields: [asc('issueDate'), asc('id')] },
   { collection: 'invoices', fields: [asc('totalCents'), asc('id')] },
