@@ -1,7 +1,8 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { KEYWORD_WORDS, type InventoryItem, type ItemCategory } from '../../domain/inventory/inventory-item.ts';
 import { searchWords } from '../../domain/shared/search.ts';
-import type { ItemSort, Page } from '../../domain/inventory/inventory-repository.ts';
+import type { ItemSort } from '../../domain/inventory/inventory-repository.ts';
+import type { Page } from '../../domain/shared/page.ts';
 import { requirePermission, type InventoryDeps } from './inventory-deps.ts';
 
 export interface ListItemsInput {

@@ -3,7 +3,8 @@ import type { AuthState } from '../../domain/auth/permissions.ts';
 import { KEYWORD_WORDS } from '../../domain/inventory/inventory-item.ts';
 import { searchWords } from '../../domain/shared/search.ts';
 import { daysOverdue, isOverdue, type Invoice } from '../../domain/invoices/invoice.ts';
-import type { InvoiceQuery, Page } from '../../domain/invoices/invoice-repository.ts';
+import type { InvoiceQuery } from '../../domain/invoices/invoice-repository.ts';
+import type { Page } from '../../domain/shared/page.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { publicLink, requirePermission, todayOf, type InvoiceDeps } from './invoice-deps.ts';
 

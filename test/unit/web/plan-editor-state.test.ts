@@ -7,7 +7,7 @@ const aPlanDto = (overrides: Partial<CameraPlanDto> = {}): CameraPlanDto => ({
   ...aPlanContent(),
   id: 'plan-1',
   clientId: 'client-1',
-  siteId: null,
+  siteId: 'site-1',
   clientName: 'Ada Lovelace',
   siteLabel: null,
   version: 1,
