@@ -5,6 +5,7 @@ import { aPlanContent } from '../planner/camera-plan-factories.ts';
 
 const aPlanDto = (overrides: Partial<CameraPlanDto> = {}): CameraPlanDto => ({
   ...aPlanContent(),
+  floorPlan: null,
   id: 'plan-1',
   clientId: 'client-1',
   siteId: 'site-1',

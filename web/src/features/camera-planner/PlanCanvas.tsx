@@ -6,6 +6,7 @@
  */
 import { memo, useCallback, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import type { CameraGeometry } from '../../../../src/domain/planner/camera-view.ts';
+import { BAND_COLOURS } from '../../../../src/domain/planner/dori.ts';
 import type { AreaDto, PlanCameraDto, WallDto } from '../../../../src/contracts/camera-plans.ts';
 import { rectOf, type Drawing, type Selection, type Tool } from './drawing.ts';
 
@@ -33,7 +34,6 @@ export interface CanvasProps {
   onCameraRotate(id: string, headingDeg: number, phase: 'move' | 'end'): void;
 }
 
-const BAND_FILL = ['#93c5fd', '#86efac', '#fde047', '#fdba74', '#f87171'];
 const pathCache = new WeakMap<Float64Array, string>();
 
 function ringPath(ring: Float64Array): string {
@@ -254,7 +254,7 @@ const Backdrop = memo(function Backdrop(props: { bounds: Drawing['bounds']; url:
 const CameraCone = memo(function CameraCone({ geometry }: { geometry: CameraGeometry }) {
   return (
     <g>
-      {geometry.layers.map((ring, i) => (i > 0 && ring === geometry.layers[i - 1] ? null : <path key={i} d={ringPath(ring)} fill={BAND_FILL[i]} fillOpacity={0.35} />))}
+      {geometry.layers.map((ring, i) => (i > 0 && ring === geometry.layers[i - 1] ? null : <path key={i} d={ringPath(ring)} fill={BAND_COLOURS[i]} fillOpacity={0.35} />))}
       <path d={ringPath(geometry.blindZone)} fill="#64748b" fillOpacity={0.35} />
     </g>
   );

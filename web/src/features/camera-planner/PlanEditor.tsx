@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, Redo2, Save, Undo2, Upload } from 'lucide-react';
 import type { CameraPlanDto } from '../../../../src/contracts/camera-plans.ts';
+import { BAND_COLOURS, DORI_LEVELS, DORI_PIXELS_PER_METRE } from '../../../../src/domain/planner/dori.ts';
 import { BomPanel } from './BomPanel.tsx';
 import { CoverageTable } from './CoverageTable.tsx';
 import { PlanCanvas } from './PlanCanvas.tsx';
@@ -156,11 +157,8 @@ function LoadedEditor(props: { plan: CameraPlanDto; onClose(): void }) {
 }
 
 const LEGEND = [
-  { colour: '#93c5fd', label: 'In view' },
-  { colour: '#86efac', label: 'Detect 25 px/m' },
-  { colour: '#fde047', label: 'Observe 62.5 px/m' },
-  { colour: '#fdba74', label: 'Recognise 125 px/m' },
-  { colour: '#f87171', label: 'Identify 250 px/m' },
+  { colour: BAND_COLOURS[0], label: 'In view' },
+  ...DORI_LEVELS.map((level, i) => ({ colour: BAND_COLOURS[i + 1], label: `${level[0]!.toUpperCase()}${level.slice(1)} ${DORI_PIXELS_PER_METRE[level]} px/m` })),
   { colour: '#64748b', label: 'Blind zone under the camera' },
   { colour: '#dc2626', label: 'Area short of its DORI level (hatched: not seen at it)' },
 ];
