@@ -20,6 +20,8 @@ import type { Client } from '../src/domain/clients/client.ts';
 import { listenTestApp } from '../test/support/app.ts';
 import { TestClient } from '../test/support/http-client.ts';
 import { DEMO } from '../test/support/demo-users.ts';
+import { seededRandom } from '../test/unit/planner/planner-factories.ts';
+import { fmt, pct } from './latency-figures.ts';
 
 const N = Number(process.env.BENCH_CLIENTS ?? 100_000);
 const REQUESTS_PER_KIND = Number(process.env.BENCH_REQUESTS ?? 60);
@@ -28,14 +30,7 @@ const PASSES = Number(process.env.BENCH_PASSES ?? 3);
 const TARGET_P95_MS = 50;
 
 // Deterministic pseudo-random data (mulberry32), so every run seeds the same clients.
-let seed = 42;
-const rand = () => {
-  seed |= 0;
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+const rand = seededRandom(42);
 const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
 
 const FIRST = 'james mary robert patricia john jennifer michael linda david elizabeth william barbara richard susan joseph jessica thomas sarah charles karen christopher lisa daniel nancy matthew betty anthony margaret mark sandra donald ashley steven kimberly paul emily andrew donna joshua michelle kenneth carol kevin amanda brian dorothy george melissa timothy deborah ronald stephanie edward rebecca jason sharon jeffrey laura ryan cynthia jacob kathleen gary amy nicholas angela eric shirley jonathan anna stephen brenda larry pamela justin emma scott nicole brandon helen benjamin samantha samuel katherine gregory christine alexander debra frank rachel patrick carolyn raymond janet jack catherine dennis maria jerry heather tyler diane aaron ruth jose julie adam olivia nathan joyce henry virginia douglas victoria zachary kelly peter lauren kyle christina ethan joan walter evelyn noah judith jeremy megan christian andrea keith cheryl roger hannah terry jacqueline gerald martha harold gloria sean teresa austin ann carl sara arthur madison lawrence frances dylan kathryn jesse janice jordan jean bryan abigail billy alice joe julia bruce judy gabriel sophia logan grace albert denise willie amber alan doris juan marilyn wayne danielle elijah beverly randy isabella roy theresa vincent diana ralph natalie eugene brittany russell charlotte bobby marie mason kayla philip alexis louis lori'.split(' ');
@@ -132,12 +127,6 @@ async function seedDatabase(file: string, reuse: boolean): Promise<{ seeded: See
   db.close();
   return { seeded, unanalysedMs, analyseMs };
 }
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-};
-const fmt = (n: number) => n.toFixed(1).padStart(7);
 
 async function main(): Promise<void> {
   // BENCH_DB=path keeps the seeded database there and reuses it on the next run (same BENCH_CLIENTS).

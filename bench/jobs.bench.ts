@@ -21,6 +21,8 @@ import { newJob, JOB_TYPES, type Job, type JobStatus } from '../src/domain/jobs/
 import { listenTestApp } from '../test/support/app.ts';
 import { TestClient } from '../test/support/http-client.ts';
 import { DEMO } from '../test/support/demo-users.ts';
+import { seededRandom } from '../test/unit/planner/planner-factories.ts';
+import { fmt, pct } from './latency-figures.ts';
 
 const JOB_COUNT = Number(process.env.BENCH_JOBS ?? 200_000);
 const CLIENT_COUNT = Number(process.env.BENCH_CLIENTS ?? 100_000);
@@ -29,14 +31,7 @@ const TARGET_P95_MS = 50;
 const EMPLOYEES = Array.from({ length: 12 }, (_, i) => `emp-bench-${i}`);
 
 // Deterministic pseudo-random data (mulberry32), so every run seeds the same jobs.
-let seed = 7;
-const rand = () => {
-  seed |= 0;
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+const rand = seededRandom(7);
 const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
 
 const LAST = 'smith johnson williams brown jones garcia miller davis rodriguez martinez hernandez lopez gonzalez wilson anderson thomas taylor moore jackson martin lee perez thompson white harris sanchez clark ramirez lewis robinson walker young allen king wright scott torres nguyen hill flores green adams nelson baker hall rivera campbell mitchell carter roberts'.split(' ');
@@ -142,12 +137,6 @@ async function seedDatabase(file: string): Promise<void> {
   db.exec('ANALYZE');
   db.close();
 }
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-};
-const fmt = (n: number) => n.toFixed(1).padStart(7);
 
 async function main(): Promise<void> {
   const keep = process.env.BENCH_DB;

@@ -18,6 +18,7 @@ import { PdfkitInvoiceDocuments } from '../src/adapters/pdf/pdfkit-invoice-docum
 import { encodeDocument, type DocumentData } from '../src/domain/persistence/document-data.ts';
 import { draftInvoice, markSent, recordPayment, type Invoice } from '../src/domain/invoices/invoice.ts';
 import { buildTaxReport } from '../src/domain/invoices/tax-report.ts';
+import { seededRandom } from '../test/unit/planner/planner-factories.ts';
 
 const N = Number(process.env.BENCH_INVOICES ?? 100_000);
 const PDFS = 300;
@@ -26,14 +27,7 @@ const REPORT_TARGET_MS = 1000;
 const NOW = new Date('2026-12-31T12:00:00Z');
 const RATES = [0, 625, 825, 1000];
 
-let seed = 7;
-const rand = () => {
-  seed |= 0;
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+const rand = seededRandom(7);
 const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n)).toISOString().slice(0, 10);
 

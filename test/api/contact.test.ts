@@ -14,7 +14,7 @@ describe('POST /api/contact', () => {
 
   it('stores a valid message as new and answers 201 with its id', async () => {
     const body = aContactRequest({ phone: '' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/contact', headers: await t.csrf(), payload: body });
+    const res = await t.post('/api/contact', body);
     expect(res.statusCode).toBe(201);
     const { id, receivedAt } = res.json<{ id: string; receivedAt: string }>();
     const saved = await t.container.resolve(TOKENS.ContactMessages).get(id);
@@ -23,12 +23,7 @@ describe('POST /api/contact', () => {
 
   it('answers 400 with a message per field and stores nothing', async () => {
     const before = (await stored()).length;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      headers: await t.csrf(),
-      payload: { name: 'A', email: 'nope', subject: '', message: 'short' },
-    });
+    const res = await t.post('/api/contact', { name: 'A', email: 'nope', subject: '', message: 'short' });
     expect(res.statusCode).toBe(400);
     const body = res.json<{ error: { code: string; fields: Record<string, string[]> } }>();
     expect(body.error.code).toBe('validation');
@@ -39,7 +34,7 @@ describe('POST /api/contact', () => {
 
   it('refuses unknown fields (no mass assignment) and stores nothing', async () => {
     const before = (await stored()).length;
-    const res = await t.app.inject({ method: 'POST', url: '/api/contact', headers: await t.csrf(), payload: { ...aContactRequest(), status: 'archived', id: 'mine' } });
+    const res = await t.post('/api/contact', { ...aContactRequest(), status: 'archived', id: 'mine' });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ error: { fields: Record<string, string[]> } }>().error.fields).toMatchObject({ status: ['Unknown field.'], id: ['Unknown field.'] });
     expect((await stored()).length).toBe(before);

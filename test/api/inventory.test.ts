@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenTestApp, type ListeningTestApp } from '../support/app.ts';
-import { TestClient } from '../support/http-client.ts';
+import { expectJson, TestClient } from '../support/http-client.ts';
 import { DEMO } from '../support/demo-users.ts';
 import type { InventoryItemDto, ItemListResponse, ItemRequest, ItemViewResponse, LowStockResponse, MovementRequest, MovementResponse, SerialDto } from '../../src/contracts/inventory.ts';
 import { DEMO_CATALOGUE } from '../../src/application/demo/seed-inventory.ts';
@@ -18,68 +18,61 @@ describe('inventory API', () => {
   let maria: TestClient;
   beforeAll(async () => {
     t = await listenTestApp();
-    admin = new TestClient(t.url);
-    await admin.signIn(DEMO.admin);
-    maria = new TestClient(t.url);
-    await maria.signIn(DEMO.employee);
+    admin = await TestClient.signedIn(t.url, DEMO.admin);
+    maria = await TestClient.signedIn(t.url, DEMO.employee);
   });
   afterAll(() => t.close());
 
-  const json = async <T>(res: Response, status: number): Promise<T> => {
-    const body = await res.text();
-    expect(res.status, body).toBe(status);
-    return JSON.parse(body) as T;
-  };
 
   it('starts with the demo catalogue, searchable and paged', async () => {
-    const page = await json<ItemListResponse>(await admin.get('/api/inventory/items?search=neo%20hs2064'), 200);
+    const page = await expectJson<ItemListResponse>(await admin.get('/api/inventory/items?search=neo%20hs2064'), 200);
     expect(page.items.map((i) => i.sku)).toEqual(['DSC-HS2064']);
-    const first = await json<ItemListResponse>(await maria.get('/api/inventory/items?limit=5&sort=sku'), 200);
+    const first = await expectJson<ItemListResponse>(await maria.get('/api/inventory/items?limit=5&sort=sku'), 200);
     expect(first.items).toHaveLength(5);
-    const second = await json<ItemListResponse>(await maria.get(`/api/inventory/items?limit=5&sort=sku&cursor=${first.nextCursor}`), 200);
+    const second = await expectJson<ItemListResponse>(await maria.get(`/api/inventory/items?limit=5&sort=sku&cursor=${first.nextCursor}`), 200);
     expect(second.items[0]!.sku > first.items[4]!.sku).toBe(true);
-    const cams = await json<ItemListResponse>(await maria.get('/api/inventory/items?category=camera&limit=100'), 200);
+    const cams = await expectJson<ItemListResponse>(await maria.get('/api/inventory/items?category=camera&limit=100'), 200);
     expect(cams.items.length).toBe(DEMO_CATALOGUE.filter((c) => c.category === 'camera').length);
     expect(cams.items.every((c) => c.camera !== null)).toBe(true);
   });
 
   it('an admin creates an item, receives serialized stock, uses a serial on a job; the history follows it', async () => {
-    const cam = await json<InventoryItemDto>(
+    const cam = await expectJson<InventoryItemDto>(
       await admin.send('POST', '/api/inventory/items', anItemRequest({ category: 'camera', serialized: true, camera: { horizontalResolutionPx: 2688, focalLengthMm: 2.8, sensorWidthMm: 5.12 } })),
       201,
     );
-    await json<MovementResponse>(await admin.send('POST', `/api/inventory/items/${cam.id}/movements`, aMove({ quantity: 3, serials: ['T-1', 'T-2', 'T-3'], supplier: 'Anixter' })), 201);
-    const used = await json<MovementResponse>(
+    await expectJson<MovementResponse>(await admin.send('POST', `/api/inventory/items/${cam.id}/movements`, aMove({ quantity: 3, serials: ['T-1', 'T-2', 'T-3'], supplier: 'Anixter' })), 201);
+    const used = await expectJson<MovementResponse>(
       await admin.send('POST', `/api/inventory/items/${cam.id}/movements`, aMove({ kind: 'use', quantity: 1, serials: ['T-2'], jobId: 'JOB-0007', siteId: 'site-3' })),
       201,
     );
     expect(used.item).toMatchObject({ onHand: 2, available: 2 });
-    const serial = await json<SerialDto>(await maria.get(`/api/inventory/items/${cam.id}/serials/T-2`), 200);
+    const serial = await expectJson<SerialDto>(await maria.get(`/api/inventory/items/${cam.id}/serials/T-2`), 200);
     expect(serial).toMatchObject({ status: 'installed', jobId: 'JOB-0007', siteId: 'site-3' });
-    const view = await json<ItemViewResponse>(await maria.get(`/api/inventory/items/${cam.id}`), 200);
+    const view = await expectJson<ItemViewResponse>(await maria.get(`/api/inventory/items/${cam.id}`), 200);
     expect(view.movements.items.map((m) => [m.kind, m.actorName])).toEqual([['use', 'Frank Miller'], ['receive', 'Frank Miller']]);
   });
 
   it('refuses overselling with 409 and a clear message, and bad input with 400 field errors', async () => {
-    const item = await json<InventoryItemDto>(await admin.send('POST', '/api/inventory/items', anItemRequest()), 201);
+    const item = await expectJson<InventoryItemDto>(await admin.send('POST', '/api/inventory/items', anItemRequest()), 201);
     const res = await admin.send('POST', `/api/inventory/items/${item.id}/movements`, aMove({ kind: 'use', quantity: 1, jobId: 'JOB-1' }));
-    expect(await json(res, 409)).toMatchObject({ error: { code: 'conflict', message: expect.stringMatching(/Not enough stock: 0 available/) } });
+    expect(await expectJson(res, 409)).toMatchObject({ error: { code: 'conflict', message: expect.stringMatching(/Not enough stock: 0 available/) } });
     const adjust = await admin.send('POST', `/api/inventory/items/${item.id}/movements`, aMove({ kind: 'adjust', quantity: 2 }));
-    expect(await json(adjust, 400)).toMatchObject({ error: { fields: { reason: expect.any(Array) } } });
+    expect(await expectJson(adjust, 400)).toMatchObject({ error: { fields: { reason: expect.any(Array) } } });
     const bad = await admin.send('POST', '/api/inventory/items', anItemRequest({ sku: 'has space', unitCostCents: 1.5 }));
-    expect(await json(bad, 400)).toMatchObject({ error: { fields: { sku: expect.any(Array), unitCostCents: expect.any(Array) } } });
+    expect(await expectJson(bad, 400)).toMatchObject({ error: { fields: { sku: expect.any(Array), unitCostCents: expect.any(Array) } } });
     const dup = await admin.send('POST', '/api/inventory/items', anItemRequest({ sku: item.sku.toLowerCase() }));
-    expect(await json(dup, 409)).toMatchObject({ error: { fields: { sku: expect.any(Array) } } });
+    expect(await expectJson(dup, 409)).toMatchObject({ error: { fields: { sku: expect.any(Array) } } });
     expect((await admin.get('/api/inventory/items/no-such-item')).status).toBe(404);
   });
 
   it('Maria (viewInventory only) reads everything but every change is refused with 403', async () => {
-    const item = await json<InventoryItemDto>(await admin.send('POST', '/api/inventory/items', anItemRequest()), 201);
+    const item = await expectJson<InventoryItemDto>(await admin.send('POST', '/api/inventory/items', anItemRequest()), 201);
     expect((await maria.get(`/api/inventory/items/${item.id}`)).status).toBe(200);
     expect((await maria.send('POST', '/api/inventory/items', anItemRequest())).status).toBe(403);
     expect((await maria.send('PUT', `/api/inventory/items/${item.id}`, anItemRequest())).status).toBe(403);
     expect((await maria.send('POST', `/api/inventory/items/${item.id}/movements`, aMove())).status).toBe(403);
-    const after = await json<ItemViewResponse>(await admin.get(`/api/inventory/items/${item.id}`), 200);
+    const after = await expectJson<ItemViewResponse>(await admin.get(`/api/inventory/items/${item.id}`), 200);
     expect(after.item.onHand).toBe(0);
   });
 
@@ -92,11 +85,11 @@ describe('inventory API', () => {
   });
 
   it('updates an item with PUT; low-stock report and CSV export reflect it', async () => {
-    const item = await json<InventoryItemDto>(await admin.send('POST', '/api/inventory/items', anItemRequest({ reorderPoint: 0, unitCostCents: 700, packSize: 5 })), 201);
-    await json(await admin.send('POST', `/api/inventory/items/${item.id}/movements`, aMove({ quantity: 4 })), 201);
-    const updated = await json<InventoryItemDto>(await admin.send('PUT', `/api/inventory/items/${item.id}`, anItemRequest({ sku: item.sku, name: item.name, reorderPoint: 6, reorderQuantity: 10, unitCostCents: 700, packSize: 5 })), 200);
+    const item = await expectJson<InventoryItemDto>(await admin.send('POST', '/api/inventory/items', anItemRequest({ reorderPoint: 0, unitCostCents: 700, packSize: 5 })), 201);
+    await expectJson(await admin.send('POST', `/api/inventory/items/${item.id}/movements`, aMove({ quantity: 4 })), 201);
+    const updated = await expectJson<InventoryItemDto>(await admin.send('PUT', `/api/inventory/items/${item.id}`, anItemRequest({ sku: item.sku, name: item.name, reorderPoint: 6, reorderQuantity: 10, unitCostCents: 700, packSize: 5 })), 200);
     expect(updated).toMatchObject({ lowStock: true, onHand: 4 });
-    const low = await json<LowStockResponse>(await maria.get('/api/inventory/low-stock'), 200);
+    const low = await expectJson<LowStockResponse>(await maria.get('/api/inventory/low-stock'), 200);
     expect(low.suggestions.find((s) => s.itemId === item.id)).toMatchObject({ quantity: 15, costCents: 10_500 });
     const csv = await maria.get('/api/inventory/export.csv');
     expect(csv.status).toBe(200);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import ical, { type VEvent } from 'node-ical';
 import { listenTestApp, type ListeningTestApp } from '../support/app.ts';
-import { TestClient } from '../support/http-client.ts';
+import { expectJson, TestClient } from '../support/http-client.ts';
 import { DEMO } from '../support/demo-users.ts';
 import { TOKENS } from '../../src/container.ts';
 import type { ClientInput, ClientView, ClientRelatedResponse } from '../../src/contracts/clients.ts';
@@ -33,24 +33,17 @@ describe('jobs API', () => {
   let maria: TestClient;
   let client: ClientView;
 
-  const json = async <T>(res: Response, status: number): Promise<T> => {
-    const body = await res.text();
-    expect(res.status, body).toBe(status);
-    return JSON.parse(body) as T;
-  };
   const newJob = async (overrides: Partial<CreateJobRequest> = {}) =>
-    json<JobDto>(await admin.send('POST', '/api/jobs', { clientId: client.id, siteId: client.sites[0]!.id, type: 'install', title: 'Alarm install', ...overrides }), 201);
+    expectJson<JobDto>(await admin.send('POST', '/api/jobs', { clientId: client.id, siteId: client.sites[0]!.id, type: 'install', title: 'Alarm install', ...overrides }), 201);
   const schedule = async (id: string, window: { start: string; end: string } | null, assignees?: string[]) =>
-    json<ScheduleResponse>(await admin.send('PUT', `/api/jobs/${id}/schedule`, { window, ...(assignees ? { assignees } : {}) }), 200);
+    expectJson<ScheduleResponse>(await admin.send('PUT', `/api/jobs/${id}/schedule`, { window, ...(assignees ? { assignees } : {}) }), 200);
   const setStatus = (c: TestClient, id: string, status: string) => c.send('POST', `/api/jobs/${id}/status`, { status });
 
   beforeAll(async () => {
     t = await listenTestApp();
-    admin = new TestClient(t.url);
-    await admin.signIn(DEMO.admin);
-    maria = new TestClient(t.url);
-    await maria.signIn(DEMO.employee);
-    client = await json<ClientView>(await admin.send('POST', '/api/clients', aClient()), 201);
+    admin = await TestClient.signedIn(t.url, DEMO.admin);
+    maria = await TestClient.signedIn(t.url, DEMO.employee);
+    client = await expectJson<ClientView>(await admin.send('POST', '/api/clients', aClient()), 201);
   });
   afterAll(() => t.close());
 
@@ -59,14 +52,14 @@ describe('jobs API', () => {
     expect(job).toMatchObject({ status: 'unscheduled', clientId: client.id, siteId: client.sites[0]!.id, siteAddress: expect.stringContaining('Oak Avenue') });
     expect(job.number).toMatch(/^JOB-\d{4}$/);
     expect(job.checklist.map((c) => c.text)).toEqual(['Mount panel', 'Test sirens']);
-    const related = await json<ClientRelatedResponse>(await admin.get(`/api/clients/${client.id}/related`), 200);
+    const related = await expectJson<ClientRelatedResponse>(await admin.get(`/api/clients/${client.id}/related`), 200);
     expect(related.jobs).toContainEqual(expect.objectContaining({ id: job.id, number: job.number, status: 'unscheduled', siteId: job.siteId }));
-    const view = await json<JobViewResponse>(await maria.get(`/api/jobs/${job.id}`), 200);
+    const view = await expectJson<JobViewResponse>(await maria.get(`/api/jobs/${job.id}`), 200);
     expect(view.history.map((h) => h.action)).toEqual(['create']);
   });
 
   it('refuses a site of another client', async () => {
-    const other = await json<ClientView>(await admin.send('POST', '/api/clients', aClient()), 201);
+    const other = await expectJson<ClientView>(await admin.send('POST', '/api/clients', aClient()), 201);
     const res = await admin.send('POST', '/api/jobs', { clientId: client.id, siteId: other.sites[0]!.id, type: 'service', title: 'Wrong site' });
     expect(res.status).toBe(400);
   });
@@ -88,9 +81,9 @@ describe('jobs API', () => {
     expect((await setStatus(admin, job.id, 'scheduled')).status).toBe(409); // no window yet
     const s = await schedule(job.id, { start: hoursFromNow(48), end: hoursFromNow(50) });
     expect(s.job.status).toBe('scheduled');
-    for (const status of ['in-progress', 'on-hold', 'in-progress', 'completed']) await json<JobDto>(await setStatus(admin, job.id, status), 200);
+    for (const status of ['in-progress', 'on-hold', 'in-progress', 'completed']) await expectJson<JobDto>(await setStatus(admin, job.id, status), 200);
     expect((await setStatus(admin, job.id, 'scheduled')).status).toBe(409);
-    const view = await json<JobViewResponse>(await admin.get(`/api/jobs/${job.id}`), 200);
+    const view = await expectJson<JobViewResponse>(await admin.get(`/api/jobs/${job.id}`), 200);
     expect(view.history.filter((h) => h.action === 'status').map((h) => h.changes.find((c) => c.field === 'status')?.to)).toEqual([
       'completed',
       'in-progress',
@@ -112,56 +105,56 @@ describe('jobs API', () => {
     expect((await admin.send('PUT', `/api/jobs/${second.id}/schedule`, { assignees: ['emp-tom'] })).status).toBe(400); // inactive
     // Unassigning takes the job off Maria's schedule (the per-employee index follows).
     const mariaWindow = `/api/jobs?employee=emp-maria&sort=scheduledStart&dir=asc&from=${w.start}&limit=100`;
-    expect((await json<JobListResponse>(await admin.get(mariaWindow), 200)).jobs.map((j) => j.id)).toEqual([first.id, second.id]);
+    expect((await expectJson<JobListResponse>(await admin.get(mariaWindow), 200)).jobs.map((j) => j.id)).toEqual([first.id, second.id]);
     await schedule(first.id, w, []);
-    expect((await json<JobListResponse>(await admin.get(mariaWindow), 200)).jobs.map((j) => j.id)).toEqual([second.id]);
+    expect((await expectJson<JobListResponse>(await admin.get(mariaWindow), 200)).jobs.map((j) => j.id)).toEqual([second.id]);
   });
 
   it('the week calendar includes a long job that started before the week', async () => {
     const long = await newJob({ title: 'Long commercial install' });
     await schedule(long.id, { start: hoursFromNow(500), end: hoursFromNow(500 + 24 * 5) }, ['emp-maria']);
     const weekAfter = `from=${hoursFromNow(560)}&to=${hoursFromNow(560 + 24 * 7)}`;
-    expect((await json<CalendarResponse>(await admin.get(`/api/jobs/calendar?${weekAfter}`), 200)).jobs.map((j) => j.id)).toContain(long.id);
-    expect((await json<CalendarResponse>(await admin.get(`/api/jobs/calendar?${weekAfter}&employee=emp-maria`), 200)).jobs.map((j) => j.id)).toContain(long.id);
+    expect((await expectJson<CalendarResponse>(await admin.get(`/api/jobs/calendar?${weekAfter}`), 200)).jobs.map((j) => j.id)).toContain(long.id);
+    expect((await expectJson<CalendarResponse>(await admin.get(`/api/jobs/calendar?${weekAfter}&employee=emp-maria`), 200)).jobs.map((j) => j.id)).toContain(long.id);
     const later = `from=${hoursFromNow(700)}&to=${hoursFromNow(700 + 24 * 7)}`;
-    expect((await json<CalendarResponse>(await admin.get(`/api/jobs/calendar?${later}`), 200)).jobs.map((j) => j.id)).not.toContain(long.id);
+    expect((await expectJson<CalendarResponse>(await admin.get(`/api/jobs/calendar?${later}`), 200)).jobs.map((j) => j.id)).not.toContain(long.id);
   });
 
   it('materials go through the inventory use movement: stock drops and the serial is installed at the job and site', async () => {
-    const item = await json<InventoryItemDto>(
+    const item = await expectJson<InventoryItemDto>(
       await admin.send('POST', '/api/inventory/items', { sku: 'JOB-CAM-1', name: 'Job test panel', category: 'panel', unitCostCents: 100, unitPriceCents: 200, reorderPoint: 0, reorderQuantity: 0, serialized: true }),
       201,
     );
-    await json(await admin.send('POST', `/api/inventory/items/${item.id}/movements`, { kind: 'receive', quantity: 2, serials: ['JC-1', 'JC-2'] }), 201);
+    await expectJson(await admin.send('POST', `/api/inventory/items/${item.id}/movements`, { kind: 'receive', quantity: 2, serials: ['JC-1', 'JC-2'] }), 201);
     const job = await newJob();
     expect((await maria.send('POST', `/api/jobs/${job.id}/materials`, { itemId: item.id, quantity: 1, serials: ['JC-2'] })).status).toBe(409); // unscheduled
     await schedule(job.id, { start: hoursFromNow(1), end: hoursFromNow(3) });
     const wrong = await maria.send('POST', `/api/jobs/${job.id}/materials`, { itemId: item.id, quantity: 1, serials: ['NOPE-9'] });
     expect(wrong.status).toBe(409);
-    const after = await json<JobDto>(await maria.send('POST', `/api/jobs/${job.id}/materials`, { itemId: item.id, quantity: 1, serials: ['JC-2'] }), 201);
+    const after = await expectJson<JobDto>(await maria.send('POST', `/api/jobs/${job.id}/materials`, { itemId: item.id, quantity: 1, serials: ['JC-2'] }), 201);
     expect(after.materials).toEqual([expect.objectContaining({ itemId: item.id, sku: 'JOB-CAM-1', quantity: 1, serials: ['JC-2'], by: 'Maria Lopez' })]);
-    const stock = await json<{ item: InventoryItemDto }>(await admin.get(`/api/inventory/items/${item.id}`), 200);
+    const stock = await expectJson<{ item: InventoryItemDto }>(await admin.get(`/api/inventory/items/${item.id}`), 200);
     expect(stock.item.onHand).toBe(1);
-    const serial = await json<SerialDto>(await admin.get(`/api/inventory/items/${item.id}/serials/JC-2`), 200);
+    const serial = await expectJson<SerialDto>(await admin.get(`/api/inventory/items/${item.id}/serials/JC-2`), 200);
     expect(serial).toMatchObject({ status: 'installed', jobId: job.id, siteId: job.siteId });
   });
 
   it('an install cannot be completed without the customer sign-off; the signature is stored as a PNG file', async () => {
     const job = await newJob();
     await schedule(job.id, { start: hoursFromNow(1), end: hoursFromNow(2) });
-    await json(await setStatus(maria, job.id, 'in-progress'), 200);
+    await expectJson(await setStatus(maria, job.id, 'in-progress'), 200);
     const refused = await setStatus(maria, job.id, 'completed');
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/sign-off/);
     const notPng = await maria.send('POST', `/api/jobs/${job.id}/sign-off`, { name: 'Ada Client', signature: `data:image/png;base64,${Buffer.from('<svg/>'.repeat(20)).toString('base64')}` });
     expect(notPng.status).toBe(400);
-    const signed = await json<JobDto>(await maria.send('POST', `/api/jobs/${job.id}/sign-off`, { name: ' Ada Client ', signature: await pngDataUrl() }), 200);
+    const signed = await expectJson<JobDto>(await maria.send('POST', `/api/jobs/${job.id}/sign-off`, { name: ' Ada Client ', signature: await pngDataUrl() }), 200);
     expect(signed.signOff).toMatchObject({ name: 'Ada Client', recordedBy: 'Maria Lopez' });
     const sig = await admin.get(`/api/jobs/${job.id}/signature`);
     expect(sig.status).toBe(200);
     expect(sig.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await sig.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
-    expect((await json<JobDto>(await setStatus(maria, job.id, 'completed'), 200)).status).toBe('completed');
+    expect((await expectJson<JobDto>(await setStatus(maria, job.id, 'completed'), 200)).status).toBe('completed');
   });
 
   it('photos are checked by their bytes', async () => {
@@ -173,7 +166,7 @@ describe('jobs API', () => {
     };
     expect((await upload(new TextEncoder().encode('not really a picture at all'), 'image/png')).status).toBe(400);
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff0000' } }).png().toBuffer();
-    const saved = await json<JobDto>(await upload(new Uint8Array(png), 'image/png'), 201);
+    const saved = await expectJson<JobDto>(await upload(new Uint8Array(png), 'image/png'), 201);
     expect(saved.photos).toEqual([expect.objectContaining({ contentType: 'image/png', size: png.byteLength })]);
     const back = await maria.get(`/api/jobs/${job.id}/photos/${saved.photos[0]!.id}`);
     expect(Buffer.from(await back.arrayBuffer()).equals(png)).toBe(true);
@@ -184,21 +177,21 @@ describe('jobs API', () => {
     const tagged = await newJob({ title: 'Zebracrossing camera upgrade', type: 'panel-upgrade' });
     const w = { start: hoursFromNow(200), end: hoursFromNow(202) };
     await schedule(tagged.id, w, ['emp-maria']);
-    const found = await json<JobListResponse>(await maria.get('/api/jobs?q=zebracro'), 200);
+    const found = await expectJson<JobListResponse>(await maria.get('/api/jobs?q=zebracro'), 200);
     expect(found.jobs.map((j) => j.id)).toEqual([tagged.id]);
-    const byNumber = await json<JobListResponse>(await maria.get(`/api/jobs?q=${tagged.number}`), 200);
+    const byNumber = await expectJson<JobListResponse>(await maria.get(`/api/jobs?q=${tagged.number}`), 200);
     expect(byNumber.jobs.map((j) => j.id)).toEqual([tagged.id]);
-    const typed = await json<JobListResponse>(await maria.get('/api/jobs?type=panel-upgrade&status=scheduled&employee=emp-maria'), 200);
+    const typed = await expectJson<JobListResponse>(await maria.get('/api/jobs?type=panel-upgrade&status=scheduled&employee=emp-maria'), 200);
     expect(typed.jobs.map((j) => j.id)).toEqual([tagged.id]);
-    const p1 = await json<JobListResponse>(await maria.get('/api/jobs?limit=5&sort=number&dir=asc'), 200);
-    const p2 = await json<JobListResponse>(await maria.get(`/api/jobs?limit=5&sort=number&dir=asc&cursor=${p1.nextCursor}`), 200);
+    const p1 = await expectJson<JobListResponse>(await maria.get('/api/jobs?limit=5&sort=number&dir=asc'), 200);
+    const p2 = await expectJson<JobListResponse>(await maria.get(`/api/jobs?limit=5&sort=number&dir=asc&cursor=${p1.nextCursor}`), 200);
     expect(p2.jobs[0]!.number > p1.jobs[4]!.number).toBe(true);
-    const board = await json<BoardResponse>(await maria.get('/api/jobs/board?type=panel-upgrade'), 200);
+    const board = await expectJson<BoardResponse>(await maria.get('/api/jobs/board?type=panel-upgrade'), 200);
     expect(board.columns.map((c) => c.status)).toEqual(['unscheduled', 'scheduled', 'in-progress', 'on-hold', 'completed', 'cancelled']);
     expect(board.columns.find((c) => c.status === 'scheduled')!.jobs.map((j) => j.id)).toContain(tagged.id);
-    const week = await json<CalendarResponse>(await maria.get(`/api/jobs/calendar?from=${hoursFromNow(190)}&to=${hoursFromNow(230)}&employee=emp-maria`), 200);
+    const week = await expectJson<CalendarResponse>(await maria.get(`/api/jobs/calendar?from=${hoursFromNow(190)}&to=${hoursFromNow(230)}&employee=emp-maria`), 200);
     expect(week.jobs.map((j) => j.id)).toContain(tagged.id);
-    const otherWeek = await json<CalendarResponse>(await maria.get(`/api/jobs/calendar?from=${hoursFromNow(300)}&to=${hoursFromNow(400)}`), 200);
+    const otherWeek = await expectJson<CalendarResponse>(await maria.get(`/api/jobs/calendar?from=${hoursFromNow(300)}&to=${hoursFromNow(400)}`), 200);
     expect(otherWeek.jobs.map((j) => j.id)).not.toContain(tagged.id);
   });
 
@@ -207,33 +200,33 @@ describe('jobs API', () => {
     await schedule(today.id, { start: hoursFromNow(-0.5), end: hoursFromNow(0.5) }, ['emp-maria']);
     const later = await newJob({ title: 'Later job' });
     await schedule(later.id, { start: hoursFromNow(24 * 5), end: hoursFromNow(24 * 5 + 2) }, ['emp-maria']);
-    const mine = await json<MyJobsResponse>(await maria.get('/api/jobs/mine'), 200);
+    const mine = await expectJson<MyJobsResponse>(await maria.get('/api/jobs/mine'), 200);
     expect(mine.today.map((j) => j.id)).toContain(today.id);
     expect(mine.upcoming.map((j) => j.id)).toContain(later.id);
     expect(mine.today.map((j) => j.id)).not.toContain(later.id);
-    const ticked = await json<JobDto>(await maria.send('POST', `/api/jobs/${today.id}/checklist`, { action: 'tick', itemId: today.checklist[0]!.id, done: true }), 200);
+    const ticked = await expectJson<JobDto>(await maria.send('POST', `/api/jobs/${today.id}/checklist`, { action: 'tick', itemId: today.checklist[0]!.id, done: true }), 200);
     expect(ticked.checklist[0]).toMatchObject({ done: true, doneBy: 'Maria Lopez' });
-    expect((await json<MyJobsResponse>(await admin.get('/api/jobs/mine'), 200)).today).toEqual([]);
+    expect((await expectJson<MyJobsResponse>(await admin.get('/api/jobs/mine'), 200)).today).toEqual([]);
   });
 
   it('the board shows finished work of the last 90 days; the list keeps it all', async () => {
     const old = await newJob({ type: 'inspection', title: 'Old inspection' });
     await schedule(old.id, { start: hoursFromNow(-24 * 100), end: hoursFromNow(-24 * 100 + 2) });
-    for (const status of ['in-progress', 'completed']) await json(await setStatus(admin, old.id, status), 200);
+    for (const status of ['in-progress', 'completed']) await expectJson(await setStatus(admin, old.id, status), 200);
     const recent = await newJob({ type: 'inspection', title: 'Recent inspection' });
     await schedule(recent.id, { start: hoursFromNow(-24 * 3), end: hoursFromNow(-24 * 3 + 2) });
-    for (const status of ['in-progress', 'completed']) await json(await setStatus(admin, recent.id, status), 200);
-    const board = await json<BoardResponse>(await admin.get('/api/jobs/board?type=inspection'), 200);
+    for (const status of ['in-progress', 'completed']) await expectJson(await setStatus(admin, recent.id, status), 200);
+    const board = await expectJson<BoardResponse>(await admin.get('/api/jobs/board?type=inspection'), 200);
     expect(board.columns.find((c) => c.status === 'completed')!.jobs.map((j) => j.id)).toEqual([recent.id]);
-    const list = await json<JobListResponse>(await admin.get('/api/jobs?type=inspection&status=completed'), 200);
+    const list = await expectJson<JobListResponse>(await admin.get('/api/jobs?type=inspection&status=completed'), 200);
     expect(list.jobs.map((j) => j.id).sort()).toEqual([old.id, recent.id].sort());
   });
 
   it('a prewire creates its linked trim-out once', async () => {
     const prewire = await newJob({ type: 'prewire', title: 'Prewire: new build lot 4' });
-    const trim = await json<JobDto>(await admin.send('POST', `/api/jobs/${prewire.id}/trim-out`), 201);
+    const trim = await expectJson<JobDto>(await admin.send('POST', `/api/jobs/${prewire.id}/trim-out`), 201);
     expect(trim).toMatchObject({ type: 'trim-out', parentJobId: prewire.id, clientId: prewire.clientId, siteId: prewire.siteId, title: 'Trim-out: new build lot 4' });
-    expect((await json<JobViewResponse>(await admin.get(`/api/jobs/${prewire.id}`), 200)).job.trimOutJobId).toBe(trim.id);
+    expect((await expectJson<JobViewResponse>(await admin.get(`/api/jobs/${prewire.id}`), 200)).job.trimOutJobId).toBe(trim.id);
     expect((await admin.send('POST', `/api/jobs/${prewire.id}/trim-out`)).status).toBe(409);
   });
 
@@ -258,8 +251,8 @@ describe('jobs API', () => {
     const job = await newJob({ title: 'Feed job; with, commas' });
     const w = { start: hoursFromNow(30), end: hoursFromNow(32) };
     await schedule(job.id, w, ['emp-maria']);
-    expect((await json<FeedStatusDto>(await maria.get('/api/jobs/calendar-feed'), 200)).active).toBe(false);
-    const made = await json<FeedStatusDto>(await maria.send('POST', '/api/jobs/calendar-feed'), 200);
+    expect((await expectJson<FeedStatusDto>(await maria.get('/api/jobs/calendar-feed'), 200)).active).toBe(false);
+    const made = await expectJson<FeedStatusDto>(await maria.send('POST', '/api/jobs/calendar-feed'), 200);
     expect(made.path).toMatch(/^\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
     const anonymous = new TestClient(t.url);
     const res = await anonymous.get(made.path!);
@@ -273,10 +266,10 @@ describe('jobs API', () => {
     expect((event as { start: Date }).start.getTime()).toBe(seconds(w.start));
     expect((event as { end: Date }).end.getTime()).toBe(seconds(w.end));
     // Regenerating kills the old URL; an admin can revoke anyone's.
-    const again = await json<FeedStatusDto>(await maria.send('POST', '/api/jobs/calendar-feed'), 200);
+    const again = await expectJson<FeedStatusDto>(await maria.send('POST', '/api/jobs/calendar-feed'), 200);
     expect((await anonymous.get(made.path!)).status).toBe(404);
     expect((await anonymous.get(again.path!)).status).toBe(200);
-    await json(await admin.send('DELETE', '/api/jobs/calendar-feeds/emp-maria'), 200);
+    await expectJson(await admin.send('DELETE', '/api/jobs/calendar-feeds/emp-maria'), 200);
     expect((await anonymous.get(again.path!)).status).toBe(404);
     expect((await anonymous.get('/api/calendar/not-a-token.ics')).status).toBe(404);
     expect((await maria.send('DELETE', '/api/jobs/calendar-feeds/emp-maria')).status).toBe(403);

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listenTestApp, type ListeningTestApp } from '../support/app.ts';
-import { TestClient } from '../support/http-client.ts';
+import { expectJson, TestClient } from '../support/http-client.ts';
 import { DEMO } from '../support/demo-users.ts';
 import { TOKENS } from '../../src/container.ts';
 import { aClient, aSite } from '../unit/clients/client-factories.ts';
@@ -20,12 +20,7 @@ describe('proposals API', () => {
   let clientId: string;
   let siteId: string;
 
-  const json = async <T>(res: Response, status: number): Promise<T> => {
-    const body = await res.text();
-    expect(res.status, body).toBe(status);
-    return JSON.parse(body) as T;
-  };
-  const create = async (over: { validUntil?: string } = {}) => json<ProposalDto>(await admin.send('POST', '/api/proposals', aProposalRequest(clientId, siteId, over)), 201);
+  const create = async (over: { validUntil?: string } = {}) => expectJson<ProposalDto>(await admin.send('POST', '/api/proposals', aProposalRequest(clientId, siteId, over)), 201);
 
   beforeAll(async () => {
     t = await listenTestApp({}, undefined, {
@@ -46,72 +41,72 @@ describe('proposals API', () => {
     expect(p.number).toMatch(/^PRO-\d{4}-\d{4}$/);
     // 3 × 90.00 = 270.00 + 8.25 % (22.275 → 22.28) = 292.28
     expect(p.totals[0]).toMatchObject({ subtotalCents: 27000, taxCents: 2228, totalCents: 29228 });
-    const drafts = await json<ProposalListResponse>(await admin.get('/api/proposals?status=draft&search=hopp'), 200);
+    const drafts = await expectJson<ProposalListResponse>(await admin.get('/api/proposals?status=draft&search=hopp'), 200);
     expect(drafts.items.map((x) => x.id)).toContain(p.id);
-    const none = await json<ProposalListResponse>(await admin.get('/api/proposals?status=sent&search=hopp'), 200);
+    const none = await expectJson<ProposalListResponse>(await admin.get('/api/proposals?status=sent&search=hopp'), 200);
     expect(none.items.map((x) => x.id)).not.toContain(p.id);
   });
 
   it('pages the list in the order asked', async () => {
     await create();
     await create();
-    const first = await json<ProposalListResponse>(await admin.get('/api/proposals?sort=number&dir=asc&limit=2'), 200);
+    const first = await expectJson<ProposalListResponse>(await admin.get('/api/proposals?sort=number&dir=asc&limit=2'), 200);
     expect(first.items).toHaveLength(2);
     expect(first.nextCursor).not.toBeNull();
-    const second = await json<ProposalListResponse>(await admin.get(`/api/proposals?sort=number&dir=asc&limit=2&cursor=${encodeURIComponent(first.nextCursor!)}`), 200);
+    const second = await expectJson<ProposalListResponse>(await admin.get(`/api/proposals?sort=number&dir=asc&limit=2&cursor=${encodeURIComponent(first.nextCursor!)}`), 200);
     expect(second.items[0]!.number > first.items[1]!.number).toBe(true);
   });
 
   it('answers field errors for a bad body and refuses an unknown site', async () => {
     const bad = { ...aProposalRequest(clientId, siteId), depositPercent: 150 };
-    const res = await json<{ error: { fields: Record<string, string[]> } }>(await admin.send('POST', '/api/proposals', bad), 400);
+    const res = await expectJson<{ error: { fields: Record<string, string[]> } }>(await admin.send('POST', '/api/proposals', bad), 400);
     expect(Object.keys(res.error.fields)).toContain('depositPercent');
-    await json(await admin.send('POST', '/api/proposals', aProposalRequest(clientId, 'no-such-site')), 400);
+    await expectJson(await admin.send('POST', '/api/proposals', aProposalRequest(clientId, 'no-such-site')), 400);
   });
 
   it('edits a draft only', async () => {
     const p = await create();
-    const edited = await json<ProposalDto>(await admin.send('PUT', `/api/proposals/${p.id}`, { ...aProposalRequest(clientId, siteId), title: 'Revised' }), 200);
+    const edited = await expectJson<ProposalDto>(await admin.send('PUT', `/api/proposals/${p.id}`, { ...aProposalRequest(clientId, siteId), title: 'Revised' }), 200);
     expect(edited.title).toBe('Revised');
-    await json(await admin.send('POST', `/api/proposals/${p.id}/send`, {}), 200);
-    await json(await admin.send('PUT', `/api/proposals/${p.id}`, aProposalRequest(clientId, siteId)), 409);
+    await expectJson(await admin.send('POST', `/api/proposals/${p.id}/send`, {}), 200);
+    await expectJson(await admin.send('PUT', `/api/proposals/${p.id}`, aProposalRequest(clientId, siteId)), 409);
   });
 
   it('sends, the client views, accepts option 2 by name, and staff convert it once', async () => {
     const p = await create();
-    await json(await admin.send('POST', `/api/proposals/${p.id}/send`, { to: 'grace@example.com' }), 200);
+    await expectJson(await admin.send('POST', `/api/proposals/${p.id}/send`, { to: 'grace@example.com' }), 200);
     const mail = (await t.container.resolve(TOKENS.Outbox).list(20)).find((m: OutboxMail) => m.subject.includes(p.number));
     expect(mail?.to).toBe('grace@example.com');
     const link = /https?:\/\/\S+\/p\/([A-Za-z0-9_-]+)/.exec(mail!.text);
     expect(link?.[1]).toBe(p.publicToken);
 
     // Staff checking the link do not count as the client having seen it.
-    expect((await json<PublicProposal>(await admin.get(`/api/public/proposals/${p.publicToken}`), 200)).status).toBe('sent');
+    expect((await expectJson<PublicProposal>(await admin.get(`/api/public/proposals/${p.publicToken}`), 200)).status).toBe('sent');
     const visitor = new TestClient(t.url);
-    const seen = await json<PublicProposal>(await visitor.get(`/api/public/proposals/${p.publicToken}`), 200);
+    const seen = await expectJson<PublicProposal>(await visitor.get(`/api/public/proposals/${p.publicToken}`), 200);
     expect(seen).toMatchObject({ number: p.number, status: 'viewed', canRespond: true });
     expect(JSON.stringify(seen)).not.toContain(p.publicToken);
-    const accepted = await json<PublicProposal>(await visitor.send('POST', `/api/public/proposals/${p.publicToken}/accept`, { optionId: 'opt-2', name: 'Grace Hopper' }), 200);
+    const accepted = await expectJson<PublicProposal>(await visitor.send('POST', `/api/public/proposals/${p.publicToken}/accept`, { optionId: 'opt-2', name: 'Grace Hopper' }), 200);
     expect(accepted).toMatchObject({ status: 'accepted', acceptedOptionId: 'opt-2', acceptedName: 'Grace Hopper', canRespond: false });
-    await json(await visitor.send('POST', `/api/public/proposals/${p.publicToken}/decline`, {}), 409);
+    await expectJson(await visitor.send('POST', `/api/public/proposals/${p.publicToken}/decline`, {}), 409);
 
-    const staffView = await json<ProposalDto>(await admin.get(`/api/proposals/${p.id}`), 200);
+    const staffView = await expectJson<ProposalDto>(await admin.get(`/api/proposals/${p.id}`), 200);
     expect(staffView.acceptance).toMatchObject({ optionId: 'opt-2', name: 'Grace Hopper', ip: '127.0.0.1' });
 
-    const converted = await json<ProposalDto>(await admin.send('POST', `/api/proposals/${p.id}/convert`), 200);
+    const converted = await expectJson<ProposalDto>(await admin.send('POST', `/api/proposals/${p.id}/convert`), 200);
     expect(converted.status).toBe('converted');
     expect(converted.conversion?.jobNumber).toMatch(/^JOB-/);
-    await json(await admin.send('POST', `/api/proposals/${p.id}/convert`), 409);
+    await expectJson(await admin.send('POST', `/api/proposals/${p.id}/convert`), 409);
     expect(jobs.jobs.filter((j) => j.proposalId === p.id)).toHaveLength(1);
     expect(invoices.invoices.filter((i) => i.source.id === p.id)).toHaveLength(1);
 
-    const audit = await json<{ entries: { action: string }[] }>(await admin.get(`/api/proposals/${p.id}/audit`), 200);
+    const audit = await expectJson<{ entries: { action: string }[] }>(await admin.get(`/api/proposals/${p.id}/audit`), 200);
     expect(audit.entries.map((e) => e.action).sort()).toEqual(['accept', 'convert', 'create', 'send', 'viewed']);
   });
 
   it('refuses public answers without the CSRF token, and unknown tokens', async () => {
     const p = await create();
-    await json(await admin.send('POST', `/api/proposals/${p.id}/send`, {}), 200);
+    await expectJson(await admin.send('POST', `/api/proposals/${p.id}/send`, {}), 200);
     const visitor = new TestClient(t.url);
     const noCsrf = await visitor.raw(`/api/public/proposals/${p.publicToken}/accept`, {
       method: 'POST',
@@ -119,10 +114,10 @@ describe('proposals API', () => {
       body: JSON.stringify({ optionId: 'opt-1', name: 'Grace Hopper' }),
     });
     expect(noCsrf.status).toBe(403);
-    await json(await visitor.get(`/api/public/proposals/${'A'.repeat(32)}`), 404);
+    await expectJson(await visitor.get(`/api/public/proposals/${'A'.repeat(32)}`), 404);
     // A draft is not public yet.
     const draft = await create();
-    await json(await visitor.get(`/api/public/proposals/${draft.publicToken}`), 404);
+    await expectJson(await visitor.get(`/api/public/proposals/${draft.publicToken}`), 404);
   });
 
   it('renders the PDF with the figures the client sees (pdftotext)', async () => {
@@ -143,7 +138,7 @@ describe('proposals API', () => {
 
   it('duplicates any proposal into a new draft', async () => {
     const p = await create();
-    const copy = await json<ProposalDto>(await admin.send('POST', `/api/proposals/${p.id}/duplicate`), 201);
+    const copy = await expectJson<ProposalDto>(await admin.send('POST', `/api/proposals/${p.id}/duplicate`), 201);
     expect(copy).toMatchObject({ status: 'draft', title: p.title, options: p.options });
     expect(copy.number).not.toBe(p.number);
   });
@@ -155,7 +150,7 @@ describe('proposals API', () => {
       cameraPlanId: 'plan-42',
       lines: [{ kind: 'labour', description: 'Camera mounting', quantity: 4, unitPriceCents: 7500, taxRateBp: 0 }],
     };
-    const p = await json<ProposalDto>(await admin.send('POST', '/api/proposals/from-bom', bom), 201);
+    const p = await expectJson<ProposalDto>(await admin.send('POST', '/api/proposals/from-bom', bom), 201);
     expect(p).toMatchObject({ status: 'draft', cameraPlanId: 'plan-42', options: [{ tier: 'good', lines: [{ description: 'Camera mounting' }] }] });
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenTestApp, type ListeningTestApp } from '../support/app.ts';
-import { TestClient } from '../support/http-client.ts';
+import { expectJson, TestClient } from '../support/http-client.ts';
 import { DEMO } from '../support/demo-users.ts';
 import { visionFixture } from '../support/vision-factories.ts';
 import { aQuoteForm, quoteFormData } from '../support/public-site-factories.ts';
@@ -15,55 +15,48 @@ describe('/api/vision/sources and /api/vision/analyses/from-source', () => {
   let client: { id: string; sites: { id: string }[] };
   let jobId: string;
 
-  const json = async <T>(res: Response, status: number): Promise<T> => {
-    expect(res.status, await res.clone().text()).toBe(status);
-    return (await res.json()) as T;
-  };
-
   beforeAll(async () => {
     t = await listenTestApp({ VISION_WORKERS: '1' });
-    admin = new TestClient(t.url);
-    await admin.signIn(DEMO.admin);
-    maria = new TestClient(t.url);
-    await maria.signIn(DEMO.employee);
+    admin = await TestClient.signedIn(t.url, DEMO.admin);
+    maria = await TestClient.signedIn(t.url, DEMO.employee);
 
     // A visitor's quote request with a photo, converted into a client.
     const visitor = new TestClient(t.url);
     const photo = { bytes: visionFixture('grace_hopper.jpg'), type: 'image/jpeg', name: 'porch.jpg' };
-    const lead = await json<{ id: string }>(
+    const lead = await expectJson<{ id: string }>(
       await visitor.raw('/api/quotes', { method: 'POST', headers: { origin: t.url, 'x-csrf-token': await visitor.csrfToken() }, body: quoteFormData(aQuoteForm({ name: 'Vera Picker' }), [photo]) }),
       201,
     );
-    client = await json(await admin.send('POST', `/api/leads/${lead.id}/convert`), 201);
+    client = await expectJson(await admin.send('POST', `/api/leads/${lead.id}/convert`), 201);
     // A job at the client's site with a CCTV still as its photo.
-    const job = await json<{ id: string }>(await admin.send('POST', '/api/jobs', { clientId: client.id, siteId: client.sites[0]!.id, type: 'inspection', title: 'Camera survey' }), 201);
+    const job = await expectJson<{ id: string }>(await admin.send('POST', '/api/jobs', { clientId: client.id, siteId: client.sites[0]!.id, type: 'inspection', title: 'Camera survey' }), 201);
     jobId = job.id;
     const form = new FormData();
     form.append('photo', new Blob([visionFixture('cctv.jpg')], { type: 'image/jpeg' }), 'driveway.jpg');
-    await json(await admin.raw(`/api/jobs/${jobId}/photos`, { method: 'POST', body: form, headers: { origin: t.url, 'x-csrf-token': await admin.csrfToken() } }), 201);
+    await expectJson(await admin.raw(`/api/jobs/${jobId}/photos`, { method: 'POST', body: form, headers: { origin: t.url, 'x-csrf-token': await admin.csrfToken() } }), 201);
   }, 60_000);
   afterAll(() => t.close());
 
   it("lists the client's job photos and quote-request photos, newest first, each with where it came from", async () => {
-    const { images } = await json<{ images: ImageSourceDto[] }>(await admin.get(`/api/vision/sources?clientId=${client.id}`), 200);
+    const { images } = await expectJson<{ images: ImageSourceDto[] }>(await admin.get(`/api/vision/sources?clientId=${client.id}`), 200);
     expect(images.map((i) => [i.kind, i.fileName, i.jobId === jobId, i.siteId === client.sites[0]!.id])).toEqual([
       ['job-photo', 'driveway.jpg', true, true],
       ['lead-photo', 'porch.jpg', false, true],
     ]);
     // Only one job's photos when a job is named.
-    const one = await json<{ images: ImageSourceDto[] }>(await admin.get(`/api/vision/sources?clientId=${client.id}&jobId=${jobId}`), 200);
+    const one = await expectJson<{ images: ImageSourceDto[] }>(await admin.get(`/api/vision/sources?clientId=${client.id}&jobId=${jobId}`), 200);
     expect(one.images.map((i) => i.kind)).toEqual(['job-photo']);
     // The picture itself loads from its own feature's route.
     expect((await admin.get(images[0]!.imageUrl)).status).toBe(200);
   });
 
   it('analyses a picked job photo with the real detector and links it to the job, site and client', async () => {
-    const { images } = await json<{ images: ImageSourceDto[] }>(await admin.get(`/api/vision/sources?clientId=${client.id}&jobId=${jobId}`), 200);
-    const saved = await json<VisionAnalysisDto>(await admin.send('POST', '/api/vision/analyses/from-source', { ref: images[0]!.ref, note: 'Driveway camera' }), 201);
+    const { images } = await expectJson<{ images: ImageSourceDto[] }>(await admin.get(`/api/vision/sources?clientId=${client.id}&jobId=${jobId}`), 200);
+    const saved = await expectJson<VisionAnalysisDto>(await admin.send('POST', '/api/vision/analyses/from-source', { ref: images[0]!.ref, note: 'Driveway camera' }), 201);
     expect(saved).toMatchObject({ jobId, clientId: client.id, siteId: client.sites[0]!.id, note: 'Driveway camera', fileName: 'driveway.jpg' });
     expect(saved.detections.filter((d) => d.label === 'person').length).toBeGreaterThan(0);
     // It is in the history like an uploaded one, and its image is a copy the analysis owns.
-    const history = await json<{ items: VisionAnalysisDto[] }>(await admin.get(`/api/vision/analyses?jobId=${jobId}`), 200);
+    const history = await expectJson<{ items: VisionAnalysisDto[] }>(await admin.get(`/api/vision/analyses?jobId=${jobId}`), 200);
     expect(history.items.map((a) => a.id)).toContain(saved.id);
     expect((await admin.get(saved.imageUrl)).status).toBe(200);
   }, 60_000);
@@ -80,7 +73,7 @@ describe('/api/vision/sources and /api/vision/analyses/from-source', () => {
 
   it('needs the vision permission', async () => {
     expect((await maria.get(`/api/vision/sources?clientId=${client.id}`)).status).toBe(403);
-    const { images } = await json<{ images: ImageSourceDto[] }>(await admin.get(`/api/vision/sources?clientId=${client.id}`), 200);
+    const { images } = await expectJson<{ images: ImageSourceDto[] }>(await admin.get(`/api/vision/sources?clientId=${client.id}`), 200);
     expect((await maria.send('POST', '/api/vision/analyses/from-source', { ref: images[0]!.ref })).status).toBe(403);
   });
 });

@@ -2,24 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appRendered, newPage, signInThroughPopup } from '../support/browser.ts';
 import { serverAndBrowser } from '../support/e2e-environment.ts';
+import { FULL_ADMIN_MENU } from '../support/back-office-menu.ts';
 
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
-
-const FULL_ADMIN_MENU = [
-  'Admin Panel',
-  'Client Database',
-  'Invoice Manager',
-  'Tax Reporting',
-  'Payment Reminders',
-  'Job Tracker',
-  'Monitoring Services',
-  'Employee Database',
-  'Time Tracking',
-  'Inventory Manager',
-  'Proposals',
-  'Camera Planner',
-];
 
 const path = (page: Page) => new URL(page.url()).pathname;
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });

@@ -29,7 +29,8 @@ describe('shared files in Chromium', () => {
   const pdf = aTinyPdf('Gate motor manual');
   const NAME = 'Gate motor manual.pdf';
 
-  it('Frank uploads a PDF, sees it listed, hands out a link that works without a session, then revokes it', async () => {
+  /** Frank signed in on the shared files screen, accepting every confirm() and keeping its question. */
+  async function frankOnFiles() {
     const { page, context } = await newPage(env.browser);
     const questions: string[] = [];
     page.on('dialog', (d) => {
@@ -37,6 +38,11 @@ describe('shared files in Chromium', () => {
       void d.accept();
     });
     await signInAndOpen(page, env.server.url, 'Frank Miller', '/admin/files');
+    return { page, context, questions };
+  }
+
+  it('Frank uploads a PDF, sees it listed, hands out a link that works without a session, then revokes it', async () => {
+    const { page, context, questions } = await frankOnFiles();
     const table = page.getByRole('table', { name: 'Shared files' });
     await table.getByText('No shared files yet. Upload the first one.').waitFor();
 
@@ -103,13 +109,7 @@ describe('shared files in Chromium', () => {
   });
 
   it('Frank deletes the file after confirming; it leaves the list', async () => {
-    const { page, context } = await newPage(env.browser);
-    const questions: string[] = [];
-    page.on('dialog', (d) => {
-      questions.push(d.message());
-      void d.accept();
-    });
-    await signInAndOpen(page, env.server.url, 'Frank Miller', '/admin/files');
+    const { page, context, questions } = await frankOnFiles();
     const table = page.getByRole('table', { name: 'Shared files' });
     await table.getByRole('row').filter({ hasText: NAME }).getByRole('button', { name: `Delete ${NAME}` }).click();
     await page.getByRole('status').getByText(`${NAME} was deleted.`).waitFor();

@@ -1,5 +1,5 @@
 import { createServer, type AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
 import { buildContainer, TOKENS, type AppContainer } from '../../src/container.ts';
 import { buildServer } from '../../src/http/server.ts';
@@ -15,6 +15,8 @@ export interface TestApp {
   app: FastifyInstance;
   /** Cookie and headers a same-site SPA sends with a state-changing request (CSRF token). */
   csrf: () => Promise<Record<string, string>>;
+  /** A same-site JSON POST, with the CSRF headers, through `inject`. */
+  post: (url: string, payload: object) => Promise<LightMyRequestResponse>;
   container: AppContainer;
   config: AppConfig;
   dataDir: string;
@@ -44,16 +46,18 @@ export async function buildTestApp(
   extend?.(app);
   await app.ready();
   let csrf: Record<string, string> | null = null;
+  const csrfHeaders = async () => {
+    if (!csrf) {
+      const res = await app.inject('/api/session');
+      const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+      csrf = { cookie, 'x-csrf-token': res.json<{ csrfToken: string }>().csrfToken, origin: new URL(container.resolve(TOKENS.BaseUrl)).origin };
+    }
+    return csrf;
+  };
   return {
     app,
-    csrf: async () => {
-      if (!csrf) {
-        const res = await app.inject('/api/session');
-        const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-        csrf = { cookie, 'x-csrf-token': res.json<{ csrfToken: string }>().csrfToken, origin: new URL(container.resolve(TOKENS.BaseUrl)).origin };
-      }
-      return csrf;
-    },
+    csrf: csrfHeaders,
+    post: async (url, payload) => app.inject({ method: 'POST', url, headers: await csrfHeaders(), payload }),
     container,
     config,
     dataDir: dir.path,

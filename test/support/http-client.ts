@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+
 /**
  * A small HTTP client for tests against a listening server: a cookie jar, manual redirects,
  * and the CSRF token the SPA would send. `signIn` walks the real OpenID Connect code flow
@@ -10,6 +12,13 @@ export class TestClient {
 
   constructor(baseUrl: string) {
     this.baseUrl = baseUrl;
+  }
+
+  /** A client of the server at `baseUrl`, signed in as `sub`. */
+  static async signedIn(baseUrl: string, sub: string): Promise<TestClient> {
+    const c = new TestClient(baseUrl);
+    await c.signIn(sub);
+    return c;
   }
 
   cookieHeader(): string {
@@ -104,4 +113,11 @@ export class TestClient {
     this.csrf = null; // a new session gets a new token
     return res;
   }
+}
+
+/** The JSON body of a response that must have `status` (the body is the message when it has not). */
+export async function expectJson<T>(res: Response, status: number): Promise<T> {
+  const body = await res.text();
+  expect(res.status, body).toBe(status);
+  return JSON.parse(body) as T;
 }

@@ -5,11 +5,12 @@ import { orderBy, where, type Filter } from '../../domain/persistence/query.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { NewAuditEntry } from '../../domain/audit/audit-entry.ts';
 import { normaliseSku, searchKeywords, type InventoryItem } from '../../domain/inventory/inventory-item.ts';
-import type { InventoryRepository, ItemQuery, Page } from '../../domain/inventory/inventory-repository.ts';
+import type { InventoryRepository, ItemQuery } from '../../domain/inventory/inventory-repository.ts';
+import type { Page } from '../../domain/shared/page.ts';
 import { normaliseSerial, serialRecordId, type SerialRecord } from '../../domain/inventory/serial-number.ts';
 import type { AppliedMovement, StockMovement } from '../../domain/inventory/stock-movement.ts';
-import { KeyedLock } from '../shared/keyed-lock.ts';
 import { writeAuditEntry } from './document-audit-log.ts';
+import { QueuedTransactions } from './queued-transactions.ts';
 
 export const INVENTORY_ITEMS = 'inventory_items';
 export const STOCK_MOVEMENTS = 'stock_movements';
@@ -49,12 +50,11 @@ const skuTaken = (sku: string) => new DomainError('conflict', `SKU ${sku} is alr
  */
 export class DocumentInventoryRepository implements InventoryRepository {
   private readonly store: DocumentStore;
-  private readonly lock = new KeyedLock();
-  private readonly maxAttempts: number;
+  private readonly transactions: QueuedTransactions;
 
   constructor(store: DocumentStore, options: { maxAttempts?: number } = {}) {
     this.store = store;
-    this.maxAttempts = options.maxAttempts ?? 25;
+    this.transactions = new QueuedTransactions(store, options.maxAttempts ?? 25);
   }
 
   async createItem(item: InventoryItem, audit: NewAuditEntry): Promise<InventoryItem> {
@@ -73,18 +73,13 @@ export class DocumentInventoryRepository implements InventoryRepository {
 
   async updateItem(id: string, change: (current: InventoryItem) => { item: InventoryItem; audit: NewAuditEntry | null }): Promise<InventoryItem> {
     try {
-      await this.lock.run(id, () =>
-        this.store.runTransaction(
-          async (tx) => {
-            const doc = await tx.get(INVENTORY_ITEMS, id);
-            if (!doc) throw notFound(id);
-            const { item, audit } = change(toItem(doc));
-            tx.set(INVENTORY_ITEMS, id, toDoc(item));
-            if (audit) writeAuditEntry(tx, audit);
-          },
-          { maxAttempts: this.maxAttempts },
-        ),
-      );
+      await this.transactions.run(id, async (tx) => {
+        const doc = await tx.get(INVENTORY_ITEMS, id);
+        if (!doc) throw notFound(id);
+        const { item, audit } = change(toItem(doc));
+        tx.set(INVENTORY_ITEMS, id, toDoc(item));
+        if (audit) writeAuditEntry(tx, audit);
+      });
     } catch (e) {
       if (isDatabaseError(e, 'already-exists')) throw new DomainError('conflict', 'That SKU is already used by another item.', { sku: ['This SKU is already in use.'] });
       throw e;
@@ -142,28 +137,23 @@ export class DocumentInventoryRepository implements InventoryRepository {
     apply: (item: InventoryItem, serials: ReadonlyMap<string, SerialRecord | null>) => AppliedMovement & { audit: NewAuditEntry },
   ): Promise<AppliedMovement> {
     const names = [...new Set(serials.map(normaliseSerial).filter((s) => s !== ''))];
-    return this.lock.run(itemId, () =>
-      this.store.runTransaction(
-        async (tx) => {
-          const doc = await tx.get(INVENTORY_ITEMS, itemId);
-          if (!doc) throw notFound(itemId);
-          const existing = new Map<string, SerialRecord | null>();
-          for (const s of names) {
-            // Ids are checked by the store; a serial that cannot be an id was refused by the domain already.
-            const id = serialRecordId(itemId, s);
-            const rec = id.length <= 200 ? await tx.get(SERIAL_NUMBERS, id) : null;
-            existing.set(s, rec ? fromStored<SerialRecord>({ ...rec, id }) : null);
-          }
-          const applied = apply(toItem(doc), existing);
-          tx.set(INVENTORY_ITEMS, itemId, toDoc(applied.item));
-          tx.create(STOCK_MOVEMENTS, applied.movement.id, stripMeta(applied.movement));
-          for (const rec of applied.serials) tx.set(SERIAL_NUMBERS, rec.id, stripMeta(rec));
-          writeAuditEntry(tx, applied.audit);
-          return { item: applied.item, movement: applied.movement, serials: applied.serials };
-        },
-        { maxAttempts: this.maxAttempts },
-      ),
-    );
+    return this.transactions.run(itemId, async (tx) => {
+      const doc = await tx.get(INVENTORY_ITEMS, itemId);
+      if (!doc) throw notFound(itemId);
+      const existing = new Map<string, SerialRecord | null>();
+      for (const s of names) {
+        // Ids are checked by the store; a serial that cannot be an id was refused by the domain already.
+        const id = serialRecordId(itemId, s);
+        const rec = id.length <= 200 ? await tx.get(SERIAL_NUMBERS, id) : null;
+        existing.set(s, rec ? fromStored<SerialRecord>({ ...rec, id }) : null);
+      }
+      const applied = apply(toItem(doc), existing);
+      tx.set(INVENTORY_ITEMS, itemId, toDoc(applied.item));
+      tx.create(STOCK_MOVEMENTS, applied.movement.id, stripMeta(applied.movement));
+      for (const rec of applied.serials) tx.set(SERIAL_NUMBERS, rec.id, stripMeta(rec));
+      writeAuditEntry(tx, applied.audit);
+      return { item: applied.item, movement: applied.movement, serials: applied.serials };
+    });
   }
 
   async listMovements(itemId: string, options: { limit: number; cursor: string | null }): Promise<Page<StockMovement>> {

@@ -2,12 +2,14 @@ import type { DocumentStore, Transaction } from '../../domain/persistence/docume
 import type { DocumentData, StoredDocument } from '../../domain/persistence/document-data.ts';
 import { orderBy, where, type Filter } from '../../domain/persistence/query.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
-import { searchWords } from '../../domain/inventory/inventory-item.ts';
+import { KEYWORD_WORDS } from '../../domain/inventory/inventory-item.ts';
+import { searchWords, wordPrefixes } from '../../domain/shared/search.ts';
 import { counterId, type Invoice } from '../../domain/invoices/invoice.ts';
-import type { Changed, InvoiceQuery, InvoiceRepository, Page } from '../../domain/invoices/invoice-repository.ts';
+import type { Changed, InvoiceQuery, InvoiceRepository } from '../../domain/invoices/invoice-repository.ts';
 import type { ReportInvoice, TaxBasis } from '../../domain/invoices/tax-report.ts';
 import type { IdGenerator } from '../../domain/shared/clock.ts';
-import { KeyedLock } from '../shared/keyed-lock.ts';
+import type { Page } from '../../domain/shared/page.ts';
+import { QueuedTransactions } from './queued-transactions.ts';
 import { writeAuditEntry } from './document-audit-log.ts';
 
 export const INVOICES = 'invoices';
@@ -17,9 +19,7 @@ export const INVOICE_TAX_ENTRIES = 'invoice_tax_entries';
 
 /** Prefixes of each word of the number, client name and title: search by any of them. */
 function keywords(inv: Invoice): string[] {
-  const out = new Set<string>();
-  for (const w of searchWords(`${inv.number} ${inv.clientName} ${inv.title}`)) for (let i = 1; i <= w.length; i++) out.add(w.slice(0, i));
-  return [...out].sort();
+  return wordPrefixes(searchWords(`${inv.number} ${inv.clientName} ${inv.title}`, KEYWORD_WORDS)).sort();
 }
 
 export const invoiceToDoc = (inv: Invoice): DocumentData => {
@@ -99,13 +99,12 @@ const notFound = (id: string) => new DomainError('not-found', `No invoice ${id}.
 export class DocumentInvoiceRepository implements InvoiceRepository {
   private readonly store: DocumentStore;
   private readonly ids: IdGenerator;
-  private readonly lock = new KeyedLock();
-  private readonly maxAttempts: number;
+  private readonly transactions: QueuedTransactions;
 
   constructor(store: DocumentStore, ids: IdGenerator, options: { maxAttempts?: number } = {}) {
     this.store = store;
     this.ids = ids;
-    this.maxAttempts = options.maxAttempts ?? 50;
+    this.transactions = new QueuedTransactions(store, options.maxAttempts ?? 50);
   }
 
   private async nextSequence(tx: Transaction, year: number): Promise<number> {
@@ -127,38 +126,28 @@ export class DocumentInvoiceRepository implements InvoiceRepository {
   }
 
   async create(year: number, make: (sequence: number) => Changed): Promise<Invoice> {
-    const made = await this.lock.run(`year:${year}`, () =>
-      this.store.runTransaction(
-        async (tx) => {
-          const sequence = await this.nextSequence(tx, year);
-          const made = make(sequence);
-          tx.create(INVOICES, made.invoice.id, invoiceToDoc(made.invoice));
-          this.writeTaxEntry(tx, made.invoice, false);
-          this.audit(tx, made);
-          return made.invoice;
-        },
-        { maxAttempts: this.maxAttempts },
-      ),
-    );
+    const made = await this.transactions.run(`year:${year}`, async (tx) => {
+      const sequence = await this.nextSequence(tx, year);
+      const made = make(sequence);
+      tx.create(INVOICES, made.invoice.id, invoiceToDoc(made.invoice));
+      this.writeTaxEntry(tx, made.invoice, false);
+      this.audit(tx, made);
+      return made.invoice;
+    });
     return (await this.get(made.id)) ?? made;
   }
 
   async update(id: string, change: (current: Invoice) => Changed | null): Promise<Invoice> {
-    const result = await this.lock.run(`invoice:${id}`, () =>
-      this.store.runTransaction(
-        async (tx) => {
-          const doc = await tx.get(INVOICES, id);
-          if (!doc) throw notFound(id);
-          const changed = change(toInvoice(doc));
-          if (!changed) return toInvoice(doc);
-          tx.set(INVOICES, id, invoiceToDoc(changed.invoice));
-          this.writeTaxEntry(tx, changed.invoice, doc['status'] !== 'draft' && doc['status'] !== 'void');
-          this.audit(tx, changed);
-          return changed.invoice;
-        },
-        { maxAttempts: this.maxAttempts },
-      ),
-    );
+    const result = await this.transactions.run(`invoice:${id}`, async (tx) => {
+      const doc = await tx.get(INVOICES, id);
+      if (!doc) throw notFound(id);
+      const changed = change(toInvoice(doc));
+      if (!changed) return toInvoice(doc);
+      tx.set(INVOICES, id, invoiceToDoc(changed.invoice));
+      this.writeTaxEntry(tx, changed.invoice, doc['status'] !== 'draft' && doc['status'] !== 'void');
+      this.audit(tx, changed);
+      return changed.invoice;
+    });
     return (await this.get(id)) ?? result;
   }
 
@@ -167,25 +156,20 @@ export class DocumentInvoiceRepository implements InvoiceRepository {
     year: number,
     make: (original: Invoice, sequence: number) => { creditNote: Changed; original: Changed },
   ): Promise<Invoice> {
-    const made = await this.lock.run(`year:${year}`, () =>
-      this.lock.run(`invoice:${originalId}`, () =>
-        this.store.runTransaction(
-          async (tx) => {
-            const doc = await tx.get(INVOICES, originalId);
-            if (!doc) throw notFound(originalId);
-            const sequence = await this.nextSequence(tx, year);
-            const { creditNote, original } = make(toInvoice(doc), sequence);
-            tx.create(INVOICES, creditNote.invoice.id, invoiceToDoc(creditNote.invoice));
-            tx.set(INVOICES, originalId, invoiceToDoc(original.invoice));
-            this.writeTaxEntry(tx, creditNote.invoice, false);
-            this.writeTaxEntry(tx, original.invoice, true);
-            this.audit(tx, creditNote);
-            this.audit(tx, original);
-            return creditNote.invoice;
-          },
-          { maxAttempts: this.maxAttempts },
-        ),
-      ),
+    const made = await this.transactions.queue(`year:${year}`, () =>
+      this.transactions.run(`invoice:${originalId}`, async (tx) => {
+        const doc = await tx.get(INVOICES, originalId);
+        if (!doc) throw notFound(originalId);
+        const sequence = await this.nextSequence(tx, year);
+        const { creditNote, original } = make(toInvoice(doc), sequence);
+        tx.create(INVOICES, creditNote.invoice.id, invoiceToDoc(creditNote.invoice));
+        tx.set(INVOICES, originalId, invoiceToDoc(original.invoice));
+        this.writeTaxEntry(tx, creditNote.invoice, false);
+        this.writeTaxEntry(tx, original.invoice, true);
+        this.audit(tx, creditNote);
+        this.audit(tx, original);
+        return creditNote.invoice;
+      }),
     );
     return (await this.get(made.id)) ?? made;
   }

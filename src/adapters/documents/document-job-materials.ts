@@ -1,4 +1,4 @@
-import type { DocumentStore } from '../../domain/persistence/document-store.ts';
+import type { Collection, DocumentStore } from '../../domain/persistence/document-store.ts';
 import type { BillableJob, BillableMaterial, JobMaterials } from '../../domain/invoices/job-materials.ts';
 import type { InventoryRepository } from '../../domain/inventory/inventory-repository.ts';
 
@@ -10,17 +10,17 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? 
  * material whose item is gone or whose quantity is not a positive number is left out.
  */
 export class DocumentJobMaterials implements JobMaterials {
-  private readonly store: DocumentStore;
+  private readonly jobs: Collection;
   private readonly inventory: InventoryRepository;
 
   constructor(store: DocumentStore, inventory: InventoryRepository) {
-    this.store = store;
+    this.jobs = store.collection('jobs');
     this.inventory = inventory;
   }
 
   async billableJob(jobId: string): Promise<BillableJob | null> {
     if (!/^[A-Za-z0-9_-]{1,100}$/.test(jobId)) return null;
-    const doc = (await this.store.collection('jobs').get(jobId)) as Record<string, unknown> | null;
+    const doc = (await this.jobs.get(jobId)) as Record<string, unknown> | null;
     const clientId = doc ? str(doc['clientId']) : null;
     if (!doc || !clientId) return null;
     const raw = Array.isArray(doc['materials']) ? (doc['materials'] as unknown[]) : [];

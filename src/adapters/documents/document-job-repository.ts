@@ -4,7 +4,7 @@ import { orderBy, where, type Filter } from '../../domain/persistence/query.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { Job } from '../../domain/jobs/job.ts';
 import type { JobPage, JobQuery, JobRepository, NewJobBuilder } from '../../domain/jobs/job-repository.ts';
-import { KeyedLock } from '../shared/keyed-lock.ts';
+import { QueuedTransactions } from './queued-transactions.ts';
 
 export const JOBS = 'jobs';
 /** One small document per (job, assignee): employee-scoped queries read these, not the jobs' arrays. */
@@ -50,37 +50,31 @@ const notFound = () => new DomainError('not-found', 'No such job.');
  */
 export class DocumentJobRepository implements JobRepository {
   private readonly store: DocumentStore;
-  private readonly lock = new KeyedLock();
-  private readonly maxAttempts: number;
+  private readonly transactions: QueuedTransactions;
 
   constructor(store: DocumentStore, options: { maxAttempts?: number } = {}) {
     this.store = store;
-    this.maxAttempts = options.maxAttempts ?? 25;
+    this.transactions = new QueuedTransactions(store, options.maxAttempts ?? 25);
   }
 
   async create(build: NewJobBuilder, link?: { parentId: string; change: (parent: Job, child: Job) => Job }): Promise<Job> {
-    const id = await this.lock.run('counter', () =>
-      this.store.runTransaction(
-        async (tx) => {
-          const counter = await tx.get<{ value: number }>(COUNTERS, JOB_COUNTER);
-          const parentDoc = link ? await tx.get(JOBS, link.parentId) : null;
-          if (link && !parentDoc) throw notFound();
-          const seq = (counter?.value ?? 0) + 1;
-          const job = build(seq);
-          tx.set(COUNTERS, JOB_COUNTER, { value: seq });
-          tx.create(JOBS, job.id, jobToDoc(job));
-          writeAssignments(tx, null, job);
-          if (link && parentDoc) {
-            const before = toJob(parentDoc);
-            const parent = link.change(before, job);
-            tx.set(JOBS, parent.id, jobToDoc(parent));
-            writeAssignments(tx, before, parent);
-          }
-          return job.id;
-        },
-        { maxAttempts: this.maxAttempts },
-      ),
-    );
+    const id = await this.transactions.run('counter', async (tx) => {
+      const counter = await tx.get<{ value: number }>(COUNTERS, JOB_COUNTER);
+      const parentDoc = link ? await tx.get(JOBS, link.parentId) : null;
+      if (link && !parentDoc) throw notFound();
+      const seq = (counter?.value ?? 0) + 1;
+      const job = build(seq);
+      tx.set(COUNTERS, JOB_COUNTER, { value: seq });
+      tx.create(JOBS, job.id, jobToDoc(job));
+      writeAssignments(tx, null, job);
+      if (link && parentDoc) {
+        const before = toJob(parentDoc);
+        const parent = link.change(before, job);
+        tx.set(JOBS, parent.id, jobToDoc(parent));
+        writeAssignments(tx, before, parent);
+      }
+      return job.id;
+    });
     const stored = await this.get(id);
     if (!stored) throw notFound();
     return stored;
@@ -92,20 +86,15 @@ export class DocumentJobRepository implements JobRepository {
   }
 
   async update(id: string, change: (current: Job) => Job): Promise<{ before: Job; after: Job }> {
-    const before = await this.lock.run(`job:${id}`, () =>
-      this.store.runTransaction(
-        async (tx) => {
-          const d = await tx.get(JOBS, id);
-          if (!d) throw notFound();
-          const current = toJob(d);
-          const next = change(current);
-          tx.set(JOBS, id, jobToDoc(next));
-          writeAssignments(tx, current, next);
-          return current;
-        },
-        { maxAttempts: this.maxAttempts },
-      ),
-    );
+    const before = await this.transactions.run(`job:${id}`, async (tx) => {
+      const d = await tx.get(JOBS, id);
+      if (!d) throw notFound();
+      const current = toJob(d);
+      const next = change(current);
+      tx.set(JOBS, id, jobToDoc(next));
+      writeAssignments(tx, current, next);
+      return current;
+    });
     const after = await this.get(id);
     if (!after) throw notFound();
     return { before, after };

@@ -11,12 +11,12 @@ import type { CameraPlan } from '../../domain/planner/camera-plan.ts';
 import type { CameraPlanPdfRenderer, CameraPlanReport } from '../../domain/planner/camera-plan-report.ts';
 import type { Ring } from '../../domain/planner/polygon.ts';
 import { DEFAULT_MONEY, formatMoney, type MoneySettings } from '../../domain/shared/money.ts';
+import { BAND_COLOURS } from '../../domain/planner/dori.ts';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
 const MARGIN = 36;
 /** Weakest first, as the engine's layers after plain coverage. */
-const BAND_COLOURS = ['#93c5fd', '#86efac', '#fde047', '#fdba74', '#f87171'];
 const LAYER_NAMES = ['Coverage', 'Detect', 'Observe', 'Recognise', 'Identify'];
 
 export class PdfkitCameraPlanPdf implements CameraPlanPdfRenderer {

@@ -1,7 +1,7 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import type { InventoryItem } from '../../domain/inventory/inventory-item.ts';
 import { reorderSuggestion, type ReorderSuggestion } from '../../domain/inventory/inventory-item.ts';
-import type { Page } from '../../domain/inventory/inventory-repository.ts';
+import type { Page } from '../../domain/shared/page.ts';
 import type { SerialRecord } from '../../domain/inventory/serial-number.ts';
 import type { StockMovement } from '../../domain/inventory/stock-movement.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';

@@ -1,5 +1,5 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
-import type { Page } from '../../domain/inventory/inventory-repository.ts';
+import type { Page } from '../../domain/shared/page.ts';
 import type { StockMovement } from '../../domain/inventory/stock-movement.ts';
 import { type InventoryDeps } from './inventory-deps.ts';
 import { requireAccess } from '../shared/require-access.ts';

@@ -1,8 +1,10 @@
 import type { AuditEntry } from '../../domain/audit/audit-entry.ts';
 import type { AuthState } from '../../domain/auth/permissions.ts';
-import { searchWords } from '../../domain/inventory/inventory-item.ts';
+import { KEYWORD_WORDS } from '../../domain/inventory/inventory-item.ts';
+import { searchWords } from '../../domain/shared/search.ts';
 import { INVOICE_ENTITY, daysOverdue, isOverdue, type Invoice } from '../../domain/invoices/invoice.ts';
-import type { InvoiceQuery, Page } from '../../domain/invoices/invoice-repository.ts';
+import type { InvoiceQuery } from '../../domain/invoices/invoice-repository.ts';
+import type { Page } from '../../domain/shared/page.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { publicLink, todayOf, type InvoiceDeps } from './invoice-deps.ts';
 import { mayAccess, requireAccess } from '../shared/require-access.ts';
@@ -27,7 +29,7 @@ export async function listInvoices(deps: InvoiceDeps, auth: AuthState, input: Li
   requireAccess(auth, 'viewInvoices');
   const today = todayOf(deps);
   const { search, ...rest } = input;
-  const words = [...new Set(searchWords(search))].slice(0, 5);
+  const words = [...new Set(searchWords(search, KEYWORD_WORDS))].slice(0, 5);
   const page = await deps.invoices.list({ ...rest, words, today });
   return { items: page.items.map((i) => viewOf(i, today)), nextCursor: page.nextCursor };
 }

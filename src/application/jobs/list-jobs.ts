@@ -1,7 +1,8 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { dateKey } from '../../domain/analytics/page-view.ts';
-import { ACTIVE_STATUSES, foldWords, JOB_STATUSES, MAX_WINDOW_MS, type Job, type JobStatus, type JobType } from '../../domain/jobs/job.ts';
+import { searchWords } from '../../domain/shared/search.ts';
+import { ACTIVE_STATUSES, JOB_STATUSES, JOB_WORDS, MAX_WINDOW_MS, type Job, type JobStatus, type JobType } from '../../domain/jobs/job.ts';
 import type { JobPage, JobQuery, JobSort } from '../../domain/jobs/job-repository.ts';
 import type { JobDeps } from './job-deps.ts';
 import { requireAccess, STAFF } from '../shared/require-access.ts';
@@ -15,7 +16,7 @@ export async function listJobs(
   f: JobFilters & { sort: JobSort; direction: 'asc' | 'desc'; limit: number; cursor: string | null },
 ): Promise<JobPage> {
   requireAccess(auth, 'viewJobs');
-  return deps.jobs.list({ ...f, words: foldWords(f.text) });
+  return deps.jobs.list({ ...f, words: searchWords(f.text, JOB_WORDS) });
 }
 
 export const BOARD_COLUMN_LIMIT = 25;
@@ -36,7 +37,7 @@ export interface BoardColumn {
  */
 export async function jobBoard(deps: JobDeps, auth: AuthState, f: Omit<JobFilters, 'status'>): Promise<BoardColumn[]> {
   requireAccess(auth, 'viewJobs');
-  const words = foldWords(f.text);
+  const words = searchWords(f.text, JOB_WORDS);
   const recent = new Date(deps.clock.now().getTime() - FINISHED_DAYS * 86_400_000).toISOString();
   const finishedFrom = f.from !== null && f.from > recent ? f.from : recent;
   return Promise.all(

@@ -31,15 +31,9 @@ type MapField = (typeof MAP_FIELDS)[number];
 
 /** R-TRK-3: what the first ever view creates, before its own increments are applied. */
 export function initialStats(now: Date): SiteStats {
-  return {
-    totalVisits: 0,
-    uniqueVisitors: 0,
-    pageViews: {},
-    dailyStats: {},
-    referrers: {},
-    deviceTypes: { mobile: 0, desktop: 0 },
-    lastUpdated: now.toISOString(),
-  };
+  const counters = Object.fromEntries(COUNTER_FIELDS.map((f) => [f, 0])) as Record<CounterField, number>;
+  const maps = Object.fromEntries(MAP_FIELDS.map((f) => [f, {}])) as Record<MapField, CountMap>;
+  return { ...counters, ...maps, deviceTypes: { mobile: 0, desktop: 0 }, lastUpdated: now.toISOString() };
 }
 
 const isCounter = (f: string): f is CounterField => (COUNTER_FIELDS as readonly string[]).includes(f);

@@ -1,4 +1,5 @@
-import { foldText, type Client } from './client.ts';
+import { foldText, phoneDigits, searchWords } from '../shared/search.ts';
+import type { Client } from './client.ts';
 
 /**
  * Search terms: what a client can be found by, as whole normalised words. Prefix search
@@ -11,17 +12,6 @@ import { foldText, type Client } from './client.ts';
  * - phones: all digits, without a leading country code 1, and the last 7 and last 4 digits;
  * - tags: '#tag' (never produced from text, which loses its '#').
  */
-
-/** Digits only: "(555) 123-4567" → "5551234567". */
-export const phoneDigits = (phone: string): string => phone.replace(/\D+/g, '');
-
-/** Folded words of letters and digits: "O'Brien-Smith, Jr." → ["obrien", "smith", "jr"]. */
-export function wordTokens(text: string): string[] {
-  return foldText(text)
-    .replace(/['’]/g, '')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0);
-}
 
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
@@ -50,7 +40,7 @@ export function searchTerms(c: SearchableClient): string[] {
   const add = (t: string) => {
     if (t) terms.add(t.slice(0, MAX_TERM_LENGTH));
   };
-  const addWords = (text: string) => wordTokens(text).forEach(add);
+  const addWords = (text: string) => searchWords(text).forEach(add);
   addWords(c.name);
   addWords(c.company);
   for (const contact of c.contacts) {
@@ -87,7 +77,7 @@ export function parseSearch(text: string): string[] {
     if (/^[+()\d.-]+$/.test(raw) && /\d/.test(raw)) out.push(phoneDigits(raw).slice(0, MAX_TERM_LENGTH));
     // "ann.lee@x", or an e-mail's local part being typed ("ann.le"): one term, as stored.
     else if (raw.includes('@') || /^[\p{L}\p{N}]+([._+-][\p{L}\p{N}]+)+$/u.test(raw)) out.push(normaliseEmail(raw).slice(0, MAX_TERM_LENGTH));
-    else out.push(...wordTokens(raw).map((w) => w.slice(0, MAX_TERM_LENGTH)));
+    else out.push(...searchWords(raw, { maxLength: MAX_TERM_LENGTH }));
   }
   return [...new Set(out.filter(Boolean))];
 }

@@ -1,4 +1,5 @@
 import type { GeoPoint } from '../persistence/document-data.ts';
+import { foldText } from '../shared/search.ts';
 
 /**
  * A client of the business and the places it protects. Jobs, proposals, invoices, contracts and
@@ -113,11 +114,6 @@ export function normaliseTags(tags: readonly string[]): string[] {
 /** The key lists sort on: case- and accent-insensitive, so "Émile" files under E. */
 export function nameSortKey(name: string): string {
   return foldText(name).replace(/\s+/g, ' ').trim();
-}
-
-/** Lower case without accents (NFKD, combining marks removed). */
-export function foldText(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 /** The first e-mail of the first contact that has one. */

@@ -5,6 +5,7 @@
  * view, both ways), what a search matches, and the audit diff of a change.
  */
 import { DomainError } from '../shared/domain-error.ts';
+import { foldText } from '../shared/search.ts';
 import { diffFields, type AuditChange, type AuditValue } from '../audit/audit-entry.ts';
 import {
   PERMISSIONS,
@@ -152,9 +153,9 @@ export const sortField = (sort: EmployeeSort): 'name' | 'email' | 'employmentSta
 export const sortDirection = (sort: EmployeeSort): 'asc' | 'desc' => (sort.startsWith('-') ? 'desc' : 'asc');
 
 export function matchesSearch(e: Pick<Employee, 'name' | 'email' | 'title'>, q: string): boolean {
-  const needle = q.trim().toLowerCase();
+  const needle = foldText(q.trim());
   if (needle === '') return true;
-  return [e.name, e.email, e.title ?? ''].some((s) => s.toLowerCase().includes(needle));
+  return [e.name, e.email, e.title ?? ''].some((s) => foldText(s).includes(needle));
 }
 
 const DUPLICATE_EMAIL = 'Another employee already uses this e-mail address.';

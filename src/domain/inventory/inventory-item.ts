@@ -1,5 +1,6 @@
 import { diffRecords, type AuditChange } from '../audit/audit-entry.ts';
 import { DomainError, type FieldErrors } from '../shared/domain-error.ts';
+import { searchWords, wordPrefixes } from '../shared/search.ts';
 
 /**
  * A stock-keeping unit the business buys, keeps and installs. Money is integer cents; counts are
@@ -69,22 +70,13 @@ export function cameraHorizontalFovDeg(c: CameraSpecs): number | null {
   return (2 * Math.atan(c.sensorWidthMm / (2 * c.focalLengthMm)) * 180) / Math.PI;
 }
 
-/** Lower-case words of sku, name, category and supplier, and every prefix of each word. */
-export function searchKeywords(d: Pick<ItemDetails, 'sku' | 'name' | 'category' | 'supplier'>): string[] {
-  const words = new Set<string>();
-  for (const w of searchWords(`${d.sku} ${d.name} ${d.category} ${d.supplier}`)) {
-    for (let i = 1; i <= Math.min(w.length, 24); i++) words.add(w.slice(0, i));
-  }
-  return [...words].sort();
-}
+/** The longest keyword; a search box's words are cut to it too (searchWords(text, KEYWORD_WORDS)). */
+export const KEYWORD_WORDS = { maxLength: 24 };
 
-/** How a search box's text is split; each word must prefix some keyword of a matching item. */
-export const searchWords = (text: string): string[] =>
-  text
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w !== '')
-    .map((w) => w.slice(0, 24));
+/** Search words of sku, name, category and supplier, and every prefix of each word. */
+export function searchKeywords(d: Pick<ItemDetails, 'sku' | 'name' | 'category' | 'supplier'>): string[] {
+  return wordPrefixes(searchWords(`${d.sku} ${d.name} ${d.category} ${d.supplier}`, KEYWORD_WORDS)).sort();
+}
 
 const isCount = (n: number) => Number.isInteger(n) && n >= 0 && n <= MAX_COUNT;
 const isMoney = (n: number) => Number.isInteger(n) && n >= 0 && n <= MAX_MONEY_CENTS;

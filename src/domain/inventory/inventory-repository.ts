@@ -2,6 +2,7 @@ import type { NewAuditEntry } from '../audit/audit-entry.ts';
 import type { InventoryItem, ItemCategory } from './inventory-item.ts';
 import type { SerialRecord } from './serial-number.ts';
 import type { AppliedMovement, StockMovement } from './stock-movement.ts';
+import type { Page } from '../shared/page.ts';
 
 export const ITEM_SORTS = ['sku', 'name', 'category', 'onHand', 'available', 'unitPriceCents', 'updatedAt'] as const;
 export type ItemSort = (typeof ITEM_SORTS)[number];
@@ -15,11 +16,6 @@ export interface ItemQuery {
   direction: 'asc' | 'desc';
   limit: number;
   cursor: string | null;
-}
-
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
 }
 
 /**

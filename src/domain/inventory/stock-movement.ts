@@ -37,24 +37,15 @@ export interface MovementInput {
   direction: ReturnDirection | null;
 }
 
-export interface StockMovement {
+/** A recorded movement: what was asked (MovementInput), what it did to the counters, who and when. */
+export interface StockMovement extends MovementInput {
   id: string;
   itemId: string;
   sku: string;
-  kind: MovementKind;
-  quantity: number;
   onHandDelta: number;
   reservedDelta: number;
   onHandAfter: number;
   reservedAfter: number;
-  serials: string[];
-  reason: string;
-  jobId: string | null;
-  proposalId: string | null;
-  siteId: string | null;
-  supplier: string | null;
-  fromReservation: boolean;
-  direction: ReturnDirection | null;
   actorId: string;
   actorName: string;
   at: string;

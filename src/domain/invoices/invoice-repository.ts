@@ -1,6 +1,7 @@
 import type { NewAuditEntry } from '../audit/audit-entry.ts';
 import type { Invoice, InvoiceStatus } from './invoice.ts';
 import type { ReportInvoice, TaxBasis } from './tax-report.ts';
+import type { Page } from '../shared/page.ts';
 
 export const INVOICE_SORTS = ['issueDate', 'dueDate', 'number', 'totalCents', 'balanceCents', 'clientName'] as const;
 export type InvoiceSort = (typeof INVOICE_SORTS)[number];
@@ -20,11 +21,6 @@ export interface InvoiceQuery {
   direction: 'asc' | 'desc';
   limit: number;
   cursor: string | null;
-}
-
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
 }
 
 export interface Changed {

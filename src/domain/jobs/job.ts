@@ -6,6 +6,7 @@
  * caller's clock.
  */
 import { DomainError } from '../shared/domain-error.ts';
+import { searchWords } from '../shared/search.ts';
 import { JOB_TYPES, type JobType } from './job-creator.ts';
 
 export { JOB_TYPES, type JobType };
@@ -139,20 +140,12 @@ function requireOpen(job: Job): void {
  * match them by prefix (`array-contains-prefix`), which the store serves from its term index.
  */
 export const MAX_TERM_LENGTH = 40;
+/** Job search words are two characters or more (stored terms and typed words alike). */
+export const JOB_WORDS = { minLength: 2 };
 export function searchTerms(...texts: string[]): string[] {
   const out = new Set<string>();
-  for (const text of texts) for (const word of foldWords(text)) out.add(word.slice(0, MAX_TERM_LENGTH));
+  for (const text of texts) for (const word of searchWords(text, JOB_WORDS)) out.add(word.slice(0, MAX_TERM_LENGTH));
   return [...out];
-}
-
-/** Lower case, accents removed, split on anything but letters and digits. */
-export function foldWords(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length >= 2);
 }
 
 export const jobTerms = (j: Pick<Job, 'number' | 'title' | 'clientName' | 'siteAddress' | 'siteLabel'>): string[] =>
@@ -307,23 +300,11 @@ export function signOffJob(job: Job, signOff: SignOff): Job {
   return { ...job, signOff: { ...signOff, name: checkSignOffName(signOff.name) }, updatedAt: signOff.at };
 }
 
-export interface NewJob {
-  id: string;
-  seq: number;
-  clientId: string;
-  clientName: string;
-  siteId: string;
-  siteLabel: string;
-  siteAddress: string;
-  geo: { latitude: number; longitude: number } | null;
-  type: JobType;
-  title: string;
-  notes: string;
-  checklist: { id: string; text: string }[];
-  proposalId: string | null;
-  parentJobId: string | null;
-  at: string;
-}
+/** What opening a job takes: the job's own fields (number and the rest are derived) and when. */
+export type NewJob = Pick<
+  Job,
+  'id' | 'seq' | 'clientId' | 'clientName' | 'siteId' | 'siteLabel' | 'siteAddress' | 'geo' | 'type' | 'title' | 'notes' | 'proposalId' | 'parentJobId'
+> & { checklist: { id: string; text: string }[]; at: string };
 
 export function newJob(n: NewJob): Job {
   if (!(JOB_TYPES as readonly string[]).includes(n.type)) invalid('Unknown job type.', 'type');

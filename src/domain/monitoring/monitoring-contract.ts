@@ -1,7 +1,8 @@
 import { DomainError } from '../shared/domain-error.ts';
 import { proportionCents } from '../shared/money.ts';
 import { addDays, fullPeriodCents, MONTHS_PER_CYCLE, type BillingCycle } from './billing-period.ts';
-import { searchWords } from '../inventory/inventory-item.ts';
+import { KEYWORD_WORDS } from '../inventory/inventory-item.ts';
+import { searchWords, wordPrefixes } from '../shared/search.ts';
 
 /**
  * A monitoring contract: a client site watched by a central station for a monthly fee, billed
@@ -123,8 +124,5 @@ export function upcomingRenewals<C extends Figures>(contracts: readonly C[], tod
 
 /** Search prefixes (client, site, plan, station, account number), like the inventory list's. */
 export function contractKeywords(c: Pick<MonitoringContract, 'clientName' | 'siteLabel' | 'plan' | 'centralStation' | 'accountNumber'>): string[] {
-  const words = new Set<string>();
-  for (const w of searchWords(`${c.clientName} ${c.siteLabel} ${c.plan} ${c.centralStation} ${c.accountNumber}`))
-    for (let i = 1; i <= w.length; i++) words.add(w.slice(0, i));
-  return [...words].sort();
+  return wordPrefixes(searchWords(`${c.clientName} ${c.siteLabel} ${c.plan} ${c.centralStation} ${c.accountNumber}`, KEYWORD_WORDS)).sort();
 }

@@ -117,7 +117,7 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   { collection: 'job_assignments', fields: [asc('employeeId'), asc('scheduledStart'), asc('id')] },
   // Index audit: each list's sorts, alone and after its equality filters, ascending and ending in
   // id, so one index serves both directions and the id tie-break in SQLite and MongoDB. SQLite
-  // reads them for unfiltered sorts too (sqlite-index-choice.ts); createdAt/updatedAt alone are
+  // reads them for unfiltered sorts too (sqlite-index-manager.ts); createdAt/updatedAt alone are
   // built in (documents_created/updated; MongoDB: ensureIndexes adds them for every collection).
   { collection: 'invoices', fields: [asc('issueDate'), asc('id')] },
   { collection: 'invoices', fields: [asc('totalCents'), asc('id')] },
@@ -176,16 +176,12 @@ export interface TermIndex {
   field: string;
 }
 
-export const TERM_INDEXES: TermIndex[] = [
-  { collection: 'clients', field: 'search' },
-  { collection: 'jobs', field: 'terms' },
-  // Exact word / member filters (array-contains) of the lists.
-  { collection: 'jobs', field: 'assignees' },
-  { collection: 'vision_analyses', field: 'labels' },
-  { collection: 'monitoring_contracts', field: 'keywords' },
-  { collection: 'invoices', field: 'keywords' },
-  { collection: 'inventory_items', field: 'keywords' },
-  { collection: 'proposals', field: 'search' },
-];
+/** Term-indexed fields by collection (assignees, labels and keywords serve exact word / member filters). */
+const TERM_FIELDS: Record<string, string[]> = {
+  clients: ['search'], jobs: ['terms', 'assignees'], vision_analyses: ['labels'], monitoring_contracts: ['keywords'],
+  invoices: ['keywords'], inventory_items: ['keywords'], proposals: ['search'],
+};
+
+export const TERM_INDEXES: TermIndex[] = Object.entries(TERM_FIELDS).flatMap(([collection, fields]) => fields.map((field) => ({ collection, field })));
 
 export const TTL_INDEXES: TtlIndex[] = [{ collection: 'sessions', field: 'expiresAt' }];

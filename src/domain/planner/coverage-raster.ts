@@ -179,15 +179,7 @@ export class CoverageRaster {
     for (let r = 0; r < nr; r++) {
       const s = start[r]!;
       const e = start[r + 1]!;
-      for (let i = s + 1; i < e; i++) {
-        const v = ev[i]!;
-        let j = i - 1;
-        while (j >= s && ev[j]! > v) {
-          ev[j + 1] = ev[j]!;
-          j--;
-        }
-        ev[j + 1] = v;
-      }
+      sortRun(ev, s, e);
       let active = 0;
       let prev = 0;
       for (let i = s; i < e; i++) {
@@ -291,16 +283,7 @@ export class CoverageRaster {
     for (let r = 0; r < nr; r++) {
       const s = start[r]!;
       const e = start[r + 1]!;
-      // insertion sort: a row crosses only a few edges
-      for (let i = s + 1; i < e; i++) {
-        const v = xs[i]!;
-        let j = i - 1;
-        while (j >= s && xs[j]! > v) {
-          xs[j + 1] = xs[j]!;
-          j--;
-        }
-        xs[j + 1] = v;
-      }
+      sortRun(xs, s, e);
       for (let i = s; i + 1 < e; i += 2) {
         const c0 = Math.max(0, Math.ceil((xs[i]! - minX) / cell - 0.5));
         const c1 = Math.min(this.cols, Math.ceil((xs[i + 1]! - minX) / cell - 0.5));
@@ -324,42 +307,33 @@ export class CoverageRaster {
   }
 
   add(spans: Spans): void {
-    const combo = this.combo;
-    const comboCovered = this.comboCovered;
-    const counts = this.counts;
-    const covered = this.covered;
-    for (let k = 0; k < spans.length; k += 4) {
-      const level = spans[k]!;
-      const base = spans[k + 1]! * this.cols;
-      for (let i = base + spans[k + 2]!, end = base + spans[k + 3]!; i < end; i++) {
-        const o = i * LAYER_COUNT;
-        if (counts[o + level]!++ !== 0) continue;
-        // layers above the cell's highest other band, up to this level, become covered
-        let top = LAYER_COUNT - 1;
-        while (top > level && counts[o + top] === 0) top--;
-        if (top > level) continue;
-        let from = level - 1;
-        while (from >= 0 && counts[o + from] === 0) from--;
-        const m = combo[i]!;
-        for (let layer = from + 1; layer <= level; layer++) {
-          covered[layer]!++;
-          if (m !== 0) comboCovered[m * LAYER_COUNT + layer]!++;
-        }
-      }
-    }
+    this.count(spans, 1);
   }
 
   remove(spans: Spans): void {
+    this.count(spans, -1);
+  }
+
+  /**
+   * Adds (1) or removes (-1) the spans' bands. A cell's layers change coverage only when its
+   * count at the band's level goes 0 → 1 or 1 → 0 and no higher band covers it: then the layers
+   * above its highest other band, up to this level, become covered or uncovered.
+   */
+  private count(spans: Spans, delta: 1 | -1): void {
     const combo = this.combo;
     const comboCovered = this.comboCovered;
     const counts = this.counts;
     const covered = this.covered;
+    // The count a change starts from, for it to matter: 0 when adding, 1 when removing.
+    const edge = delta === 1 ? 0 : 1;
     for (let k = 0; k < spans.length; k += 4) {
       const level = spans[k]!;
       const base = spans[k + 1]! * this.cols;
       for (let i = base + spans[k + 2]!, end = base + spans[k + 3]!; i < end; i++) {
         const o = i * LAYER_COUNT;
-        if (--counts[o + level]! !== 0) continue;
+        const before = counts[o + level]!;
+        counts[o + level] = before + delta;
+        if (before !== edge) continue;
         let top = LAYER_COUNT - 1;
         while (top > level && counts[o + top] === 0) top--;
         if (top > level) continue;
@@ -367,8 +341,8 @@ export class CoverageRaster {
         while (from >= 0 && counts[o + from] === 0) from--;
         const m = combo[i]!;
         for (let layer = from + 1; layer <= level; layer++) {
-          covered[layer]!--;
-          if (m !== 0) comboCovered[m * LAYER_COUNT + layer]!--;
+          covered[layer]! += delta;
+          if (m !== 0) comboCovered[m * LAYER_COUNT + layer]! += delta;
         }
       }
     }
@@ -412,6 +386,19 @@ export class CoverageRaster {
       for (let k = 0; k < spans.length; k += 4) scanRow(spans[k + 1]!, spans[k + 2]!, spans[k + 3]!);
     }
     return Int32Array.from(out);
+  }
+}
+
+/** Sorts a[s..e) in place: an insertion sort, as a row crosses only a few edges. */
+function sortRun(a: Int32Array | Float64Array, s: number, e: number): void {
+  for (let i = s + 1; i < e; i++) {
+    const v = a[i]!;
+    let j = i - 1;
+    while (j >= s && a[j]! > v) {
+      a[j + 1] = a[j]!;
+      j--;
+    }
+    a[j + 1] = v;
   }
 }
 

@@ -15,6 +15,9 @@ export const DORI_PIXELS_PER_METRE = {
   identify: 250,
 } as const satisfies Record<DoriLevel, number>;
 
+/** The colours of a camera's view bands in layer order (in view, then each DORI level): the editor, its legend and the PDF. */
+export const BAND_COLOURS = ['#93c5fd', '#86efac', '#fde047', '#fdba74', '#f87171'] as const;
+
 const RAD = Math.PI / 180;
 
 /** The farthest distance (m) at which a camera reaches `ppm` pixels per metre. */

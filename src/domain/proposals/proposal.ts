@@ -8,6 +8,7 @@
  * zone) has passed reads as expired and cannot be accepted, without anyone writing it.
  */
 import { DomainError, type FieldErrors } from '../shared/domain-error.ts';
+import { searchWords, wordPrefixes } from '../shared/search.ts';
 import { optionTotals, type OptionTotals } from './proposal-totals.ts';
 
 export const PROPOSAL_STATUSES = ['draft', 'sent', 'viewed', 'accepted', 'declined', 'expired', 'converted'] as const;
@@ -258,19 +259,20 @@ export function duplicateContent(p: Proposal): ProposalContent {
 /** Public tokens: 32 base64url characters (≥ 192 bits) — anything else is not looked up. */
 export const isWellFormedToken = (t: string): boolean => /^[A-Za-z0-9_-]{32,64}$/.test(t);
 
+/** Proposal words keep their hyphens, so "pro-2026-00" is one prefix of the number. */
+const PROPOSAL_WORDS = { keep: '-' };
+
 /**
  * Search terms: every prefix (2–20 characters) of each word of the number, title and client
  * name, so one indexed `array-contains` finds "smi" → Smith and "0042" → PRO-2026-0042.
  */
 export function proposalSearchTerms(p: Pick<Proposal, 'number' | 'title' | 'clientName'>): string[] {
-  const words = `${p.number} ${p.number.replace(/-/g, ' ')} ${p.title} ${p.clientName}`.toLowerCase().split(/[^\p{L}\p{N}-]+/u);
-  const terms = new Set<string>();
-  for (const w of words) for (let n = 2; n <= Math.min(20, w.length); n++) terms.add(w.slice(0, n));
-  return [...terms].slice(0, 400);
+  const words = searchWords(`${p.number} ${p.number.replace(/-/g, ' ')} ${p.title} ${p.clientName}`, PROPOSAL_WORDS);
+  return wordPrefixes(words, 2, 20).slice(0, 400);
 }
 
-/** The term a typed search looks up: its first word, lower case, cut to 20 characters. */
+/** The term a typed search looks up: the words of its first part, the first of them cut to 20 characters. */
 export const searchTerm = (text: string): string | null => {
-  const w = text.trim().toLowerCase().split(/\s+/)[0] ?? '';
+  const w = searchWords(text.trim().split(/\s+/)[0] ?? '', PROPOSAL_WORDS)[0] ?? '';
   return w.length >= 2 ? w.slice(0, 20) : null;
 };

@@ -1,28 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  firstMatchingTerm,
-  parseSearch,
-  phoneDigits,
-  searchTerms,
-  wordTokens,
-} from '../../../src/domain/clients/client-search.ts';
+import { firstMatchingTerm, parseSearch, searchTerms } from '../../../src/domain/clients/client-search.ts';
 import { nameSortKey, normaliseTags } from '../../../src/domain/clients/client.ts';
 import { aClient, aSite } from './client-factories.ts';
 
 describe('search normalisation', () => {
-  it.each([
-    ['(555) 123-4567', '5551234567'],
-    ['+1 555.123.4567 ext 9', '155512345679'],
-    ['', ''],
-  ])('phoneDigits(%j) = %j', (input, digits) => expect(phoneDigits(input)).toBe(digits));
-
-  it.each([
-    ["O'Brien-Smith, Jr.", ['obrien', 'smith', 'jr']],
-    ['Émile  Zola', ['emile', 'zola']],
-    ['12 Oak St.', ['12', 'oak', 'st']],
-    ['  ', []],
-  ])('wordTokens(%j)', (input, words) => expect(wordTokens(input)).toEqual(words));
-
   it('parses what a person types into prefixes: words, phone digits, e-mails', () => {
     expect(parseSearch('  Smi  555-12 ')).toEqual(['smi', '55512']);
     expect(parseSearch('(555) 123-45')).toEqual(['55512345']);

@@ -6,10 +6,9 @@
  */
 import { memo, useCallback, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import type { CameraGeometry } from '../../../../src/domain/planner/camera-view.ts';
+import { BAND_COLOURS } from '../../../../src/domain/planner/dori.ts';
 import type { AreaDto, PlanCameraDto, WallDto } from '../../../../src/contracts/camera-plans.ts';
-import type { Drawing, Selection } from './drawing.ts';
-
-export type Tool = 'select' | 'wall' | 'glass' | 'door' | 'area' | 'camera' | 'scale';
+import { rectOf, type Drawing, type Selection, type Tool } from './drawing.ts';
 
 type Pt = { x: number; y: number };
 
@@ -35,7 +34,6 @@ export interface CanvasProps {
   onCameraRotate(id: string, headingDeg: number, phase: 'move' | 'end'): void;
 }
 
-const BAND_FILL = ['#93c5fd', '#86efac', '#fde047', '#fdba74', '#f87171'];
 const pathCache = new WeakMap<Float64Array, string>();
 
 function ringPath(ring: Float64Array): string {
@@ -232,8 +230,6 @@ const headingTo = (c: Pt, p: Pt): number => {
   return Math.round(((deg % 360) + 360) % 360);
 };
 
-export const rectOf = (a: Pt, b: Pt) => ({ x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), width: Math.abs(b.x - a.x), height: Math.abs(b.y - a.y) });
-
 const Backdrop = memo(function Backdrop(props: { bounds: Drawing['bounds']; url: string | null; unitsPerM: number; stroke: number }) {
   const { bounds: b } = props;
   const w = b.maxX - b.minX;
@@ -258,7 +254,7 @@ const Backdrop = memo(function Backdrop(props: { bounds: Drawing['bounds']; url:
 const CameraCone = memo(function CameraCone({ geometry }: { geometry: CameraGeometry }) {
   return (
     <g>
-      {geometry.layers.map((ring, i) => (i > 0 && ring === geometry.layers[i - 1] ? null : <path key={i} d={ringPath(ring)} fill={BAND_FILL[i]} fillOpacity={0.35} />))}
+      {geometry.layers.map((ring, i) => (i > 0 && ring === geometry.layers[i - 1] ? null : <path key={i} d={ringPath(ring)} fill={BAND_COLOURS[i]} fillOpacity={0.35} />))}
       <path d={ringPath(geometry.blindZone)} fill="#64748b" fillOpacity={0.35} />
     </g>
   );

@@ -49,6 +49,13 @@ export const updateArea = (d: Drawing, id: string, patch: Partial<AreaDto>): Dra
 
 export type Selection = { kind: 'camera' | 'wall' | 'area'; id: string } | null;
 
+export type Tool = 'select' | 'wall' | 'glass' | 'door' | 'area' | 'camera' | 'scale';
+
+type Pt = { x: number; y: number };
+
+/** The rectangle two corners span. */
+export const rectOf = (a: Pt, b: Pt) => ({ x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), width: Math.abs(b.x - a.x), height: Math.abs(b.y - a.y) });
+
 export function removeSelected(d: Drawing, s: Selection): Drawing {
   if (!s) return d;
   if (s.kind === 'camera') return { ...d, cameras: d.cameras.filter((c) => c.id !== s.id) };

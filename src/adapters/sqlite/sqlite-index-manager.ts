@@ -1,8 +1,16 @@
-import { COLLECTION_INDEXES, TERM_INDEXES, type CollectionIndex } from '../../domain/persistence/collection-indexes.ts';
+import { COLLECTION_INDEXES, TERM_INDEXES, type CollectionIndex, type TermIndex } from '../../domain/persistence/collection-indexes.ts';
+import { parseFieldPath } from '../../domain/persistence/field-path.ts';
 import type { NormalizedFilter, NormalizedQuery } from '../../domain/persistence/query.ts';
+import type { SqliteDb } from './sqlite-database.ts';
+import { jsonPath, sqlText, valueExpr } from './sqlite-query-compiler.ts';
 
 /**
- * Which declared index a sorted SQLite query reads, when the planner would not pick it itself.
+ * The index manager: builds the indexes collection-indexes.ts declares as partial expression
+ * indexes, drops the `doc_…` ones no entry declares any more, keeps `document_terms` (the term
+ * indexes) in step by triggers, and chooses which declared index a sorted query reads.
+ *
+ * The choice (`chooseOrderIndex`): which declared index a sorted SQLite query reads, when the
+ * planner would not pick it itself.
  *
  * SQLite only weighs an index it can seek with a WHERE term. A list sorted on an indexed field
  * with no filter on it (invoices by issueDate, clients by nameKey, …) is planned as a scan of the
@@ -17,7 +25,7 @@ import type { NormalizedFilter, NormalizedQuery } from '../../domain/persistence
  * no index of the collection starts with. Otherwise (an `or`, an id list from a term index, an
  * equality on another indexed field) the planner chooses, as before.
  */
-export interface PlanIndex {
+interface PlanIndex {
   name: string;
   fields: { key: string; direction: 'asc' | 'desc' }[];
 }
@@ -124,4 +132,71 @@ export function chooseOrderIndex(collection: string, q: NormalizedQuery, idList:
     if (filters.every(served)) best = m;
   }
   return best?.name ?? null;
+}
+
+function indexSql(ix: CollectionIndex): string {
+  const name = sqliteIndexName(ix);
+  const cols = ix.fields.map((f) => `${valueExpr(parseFieldPath(f.path))} ${f.direction === 'desc' ? 'DESC' : 'ASC'}`).join(', ');
+  return `CREATE ${ix.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${name} ON documents (${cols}) WHERE collection = ${sqlText(ix.collection)}`;
+}
+
+/**
+ * Builds the declared indexes and drops the ones this driver built earlier that are no longer
+ * declared (their names start with `doc_`), so a removed entry stops costing writes.
+ */
+function ensureIndexes(db: SqliteDb): void {
+  const wanted = sqliteIndexes();
+  const names = new Set(wanted.map(sqliteIndexName));
+  const existing = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'documents' AND name LIKE 'doc\\_%' ESCAPE '\\'`).all() as {
+    name: string;
+  }[];
+  for (const { name } of existing) if (!names.has(name)) db.exec(`DROP INDEX IF EXISTS "${name.replaceAll('"', '""')}"`);
+  for (const ix of wanted) db.exec(indexSql(ix));
+}
+
+/**
+ * Keeps `document_terms` in step with one term index: triggers on every insert, delete and
+ * update of the field (so the rows change in the same statement as the document, whoever writes).
+ * The first time, the rows of the documents already stored are filled in as well.
+ */
+function ensureTermIndex(db: SqliteDb, ix: TermIndex): void {
+  const path = jsonPath(parseFieldPath(ix.field));
+  const c = sqlText(ix.collection);
+  const field = sqlText(ix.field);
+  const name = `terms_${ix.collection}_${ix.field.replaceAll('.', '_')}`;
+  const insert = (doc: string) =>
+    `INSERT OR IGNORE INTO document_terms (collection, field, term, id)
+     SELECT DISTINCT ${c}, ${field}, value, ${doc}.id FROM json_each(${doc}.data, ${path})
+     WHERE type = 'text' AND json_type(${doc}.data, ${path}) = 'array'`;
+  const remove = `DELETE FROM document_terms WHERE collection = ${c} AND field = ${field} AND id = old.id
+     AND term IN (SELECT value FROM json_each(old.data, ${path}) WHERE type = 'text')`;
+  db.transaction(() => {
+    if (db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = ?`).get(`${name}_insert`)) return;
+    db.exec(`
+      CREATE TRIGGER ${name}_insert AFTER INSERT ON documents WHEN new.collection = ${c} BEGIN ${insert('new')}; END;
+      CREATE TRIGGER ${name}_delete AFTER DELETE ON documents WHEN old.collection = ${c} BEGIN ${remove}; END;
+      CREATE TRIGGER ${name}_update AFTER UPDATE OF data ON documents
+        WHEN new.collection = ${c} AND json_extract(old.data, ${path}) IS NOT json_extract(new.data, ${path})
+        BEGIN ${remove}; ${insert('new')}; END;
+      DELETE FROM document_terms WHERE collection = ${c} AND field = ${field};
+      INSERT OR IGNORE INTO document_terms (collection, field, term, id)
+        SELECT ${c}, ${field}, j.value, d.id FROM documents AS d, json_each(d.data, ${path}) AS j
+        WHERE d.collection = ${c} AND j.type = 'text' AND json_type(d.data, ${path}) = 'array';
+    `);
+  }).immediate();
+}
+
+/**
+ * Every index the store reads: the declared expression indexes, document_terms and its triggers,
+ * then planner statistics. Without statistics SQLite ignores the partial expression indexes and
+ * scans the whole collection (1.4 s per client search at 100 000 clients, 0.4 ms with them).
+ */
+export function ensureDocumentIndexes(db: SqliteDb): void {
+  ensureIndexes(db);
+  db.exec(`CREATE TABLE IF NOT EXISTS document_terms (
+    collection TEXT NOT NULL, field TEXT NOT NULL, term TEXT NOT NULL, id TEXT NOT NULL,
+    PRIMARY KEY (collection, field, term, id)) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS document_terms_by_doc ON document_terms (collection, field, id, term)`);
+  for (const ix of TERM_INDEXES) ensureTermIndex(db, ix);
+  db.pragma('optimize=0x10002');
 }
