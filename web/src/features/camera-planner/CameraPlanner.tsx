@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { useCan } from '../auth/session.ts';
-import { buttonClass } from '../ui/styles.ts';
+import { buttonClass } from '../../ui/styles.ts';
 import { NewPlanForm } from './NewPlanForm.tsx';
 import { PlanEditor } from './PlanEditor.tsx';
 import { PlanList } from './PlanList.tsx';

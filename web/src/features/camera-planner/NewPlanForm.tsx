@@ -7,8 +7,8 @@ import type { ClientListResponse, ClientView } from '../../../../src/contracts/c
 import { apiFetch } from '../../lib/api.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
-import { mayDiscard, useUnsavedChangesWarning } from '../ui/unsaved-changes.ts';
-import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
+import { mayDiscard, useUnsavedChangesWarning } from '../../ui/unsaved-changes.ts';
+import { buttonClass, secondaryButtonClass } from '../../ui/styles.ts';
 
 /** A new plan for one of a client's sites, on a blank grid (upload a floor plan in the editor). */
 export function NewPlanForm(props: { onDone(created: CameraPlanDto | null): void }) {

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, Redo2, Save, Undo2, Upload } from 'lucide-react';
 import type { CameraPlanDto } from '../../../../src/contracts/camera-plans.ts';
 import { apiFetch, ApiRequestError } from '../../lib/api.ts';
-import { useUnsavedChangesWarning } from '../ui/unsaved-changes.ts';
+import { useUnsavedChangesWarning } from '../../ui/unsaved-changes.ts';
 import { BomPanel } from './BomPanel.tsx';
 import { CoverageTable } from './CoverageTable.tsx';
 import { asSave, commit, drawingOf, newCamera, nextId, redo, startHistory, undo, updateCamera, removeSelected, type Drawing, type History, type Selection } from './drawing.ts';

@@ -6,8 +6,9 @@ import { apiFetch } from '../../lib/api.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { ClientForm } from './ClientForm.tsx';
 import { SiteForm } from './SiteForm.tsx';
-import { CLIENTS_KEY, clientQuery, clientRelatedQuery, useClientPermissions } from './queries.ts';
-import { Button, EmptyState, ErrorNote, Section } from './ui.tsx';
+import { CLIENTS_KEY, clientQuery } from '../../lib/queries/clients.ts';
+import { clientRelatedQuery, useClientPermissions } from './queries.ts';
+import { Button, EmptyState, ErrorNote, Section } from '../../ui/kit.tsx';
 
 const api = (id: string) => `/api/clients/${encodeURIComponent(id)}`;
 const formatAddress = (a: ClientView['billingAddress']) => [a.line1, a.line2, a.city, [a.region, a.postcode].filter(Boolean).join(' '), a.country].filter(Boolean).join(', ');

@@ -5,8 +5,8 @@ import { Field } from '../../ui/Field.tsx';
 import { cleaning, errorAt, joinList, splitList } from './form-helpers.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { SiteFields, cleanSite, emptySite, type SiteFormValues } from './SiteForm.tsx';
-import { Button, ErrorNote, FormActions } from './ui.tsx';
-import { useUnsavedChanges } from './use-unsaved-changes.ts';
+import { Button, ErrorNote, FormActions } from '../../ui/kit.tsx';
+import { useUnsavedChangesWarning } from '../../ui/unsaved-changes.ts';
 
 export type ClientFormValues = Omit<ClientInput, 'sites'> & { sites?: SiteFormValues[]; addSite?: boolean };
 
@@ -48,7 +48,7 @@ export function ClientForm({ initial, onSave, onCancel, submitLabel }: { initial
   const { register, control, handleSubmit, formState, setError, reset } = form;
   const contacts = useFieldArray({ control, name: 'contacts' });
   const errors = formState.errors;
-  useUnsavedChanges(formState.isDirty && !formState.isSubmitting && !formState.isSubmitSuccessful);
+  useUnsavedChangesWarning(formState.isDirty && !formState.isSubmitting && !formState.isSubmitSuccessful);
   const addSite = useWatch({ control, name: 'addSite' });
 
   const submit = handleSubmit(async () => {

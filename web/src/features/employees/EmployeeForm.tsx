@@ -15,7 +15,7 @@ import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
 import { PermissionSwitches } from './PermissionSwitches.tsx';
 import { STATUS_LABELS } from './labels.ts';
-import { Options } from '../ui/Options.tsx';
+import { Options } from '../../ui/Options.tsx';
 
 export const DISCARD_QUESTION = 'You have unsaved changes. Discard them?';
 

@@ -6,7 +6,7 @@ import { ItemDetail } from './ItemDetail.tsx';
 import { ItemForm } from './ItemForm.tsx';
 import { LowStockPanel } from './LowStockPanel.tsx';
 import { useCan } from '../auth/session.ts';
-import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
+import { buttonClass, secondaryButtonClass } from '../../ui/styles.ts';
 import type { SearchPatch } from '../../lib/search-params.ts';
 
 export interface InventorySearch {

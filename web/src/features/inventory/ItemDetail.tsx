@@ -2,10 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { CATEGORY_LABELS, type SerialDto } from '../../../../src/contracts/inventory.ts';
-import { formatCents, formatWhen, itemQuery, serialQuery } from './queries.ts';
+import { formatCents, itemQuery, serialQuery } from './queries.ts';
+import { formatDateTime as formatWhen } from '../../ui/dates.ts';
 import { ItemForm } from './ItemForm.tsx';
 import { MovementForm } from './MovementForm.tsx';
-import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
+import { buttonClass, secondaryButtonClass } from '../../ui/styles.ts';
 import { LowStockBadge } from './StockBadge.tsx';
 
 type Mode = 'view' | 'edit' | 'move';

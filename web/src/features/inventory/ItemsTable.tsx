@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { CATEGORY_LABELS, ITEM_CATEGORIES, type InventoryItemDto } from '../../../../src/contracts/inventory.ts';
-import { CursorPager, useCursorPages } from '../ui/CursorPager.tsx';
-import { DataTable, type Column } from '../ui/DataTable.tsx';
-import { FilterSelect, SearchForm } from '../ui/SearchForm.tsx';
-import { formatCents, itemsQuery } from './queries.ts';
+import { CursorPager, useCursorPages } from '../../ui/CursorPager.tsx';
+import { DataTable, type Column } from '../../ui/DataTable.tsx';
+import { FilterSelect, SearchForm } from '../../ui/SearchForm.tsx';
+import { formatCents } from './queries.ts';
+import { itemsQuery } from '../../lib/queries/inventory.ts';
 import { LowStockBadge } from './StockBadge.tsx';
 
 export interface ItemFilters {

@@ -4,11 +4,12 @@ import { z } from 'zod';
 import { METHOD_LABELS, PAYMENT_METHODS, type InvoiceDto } from '../../../../src/contracts/invoices.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
-import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
-import { mayDiscard, useUnsavedChangesWarning } from '../ui/unsaved-changes.ts';
+import { buttonClass, secondaryButtonClass } from '../../ui/styles.ts';
+import { mayDiscard, useUnsavedChangesWarning } from '../../ui/unsaved-changes.ts';
 import { blankLine, lineFormSchema, lineServerFields, LinesEditor, toLineInput, type WithLines } from './LinesEditor.tsx';
-import { formatCents, toCents, todayIso, useCreditNote, useRecordPayment, useVoidInvoice } from './queries.ts';
-import { Options } from '../ui/Options.tsx';
+import { todayIso } from '../../ui/dates.ts';
+import { formatCents, toCents, useCreditNote, useRecordPayment, useVoidInvoice } from './queries.ts';
+import { Options } from '../../ui/Options.tsx';
 
 function Dialog(props: { title: string; children: React.ReactNode }) {
   return (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Download, Link as LinkIcon, Send, X } from 'lucide-react';
 import { METHOD_LABELS, TERMS_LABELS } from '../../../../src/contracts/invoices.ts';
-import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
+import { buttonClass, secondaryButtonClass } from '../../ui/styles.ts';
 import { CreditNoteDialog, PaymentDialog, VoidDialog } from './InvoiceActions.tsx';
 import { InvoiceEditor } from './InvoiceEditor.tsx';
 import { formatCents, invoiceQuery, useSendInvoice } from './queries.ts';

@@ -6,12 +6,14 @@ import { z } from 'zod';
 import { PAYMENT_TERMS, TERMS_LABELS, type InvoiceDto } from '../../../../src/contracts/invoices.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
-import { SaveCancel } from '../ui/FormParts.tsx';
-import { inputClass } from '../ui/styles.ts';
-import { mayDiscard, useUnsavedChangesWarning } from '../ui/unsaved-changes.ts';
+import { SaveCancel } from '../../ui/FormParts.tsx';
+import { inputClass } from '../../ui/styles.ts';
+import { mayDiscard, useUnsavedChangesWarning } from '../../ui/unsaved-changes.ts';
 import { blankLine, lineFormSchema, lineServerFields, LinesEditor, toLineForm, toLineInput, type WithLines } from './LinesEditor.tsx';
-import { clientPickerQuery, todayIso, useCreateInvoice, useUpdateDraft } from './queries.ts';
-import { Options } from '../ui/Options.tsx';
+import { clientPickerQuery, useUpdateDraft } from './queries.ts';
+import { useCreateInvoice } from '../../lib/queries/invoices.ts';
+import { todayIso } from '../../ui/dates.ts';
+import { Options } from '../../ui/Options.tsx';
 
 const formSchema = z.object({
   clientId: z.string().min(1, 'Pick a client.'),

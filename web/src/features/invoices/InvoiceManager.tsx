@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { useCan } from '../auth/session.ts';
-import { buttonClass } from '../ui/styles.ts';
+import { buttonClass } from '../../ui/styles.ts';
 import { InvoiceDetail } from './InvoiceDetail.tsx';
 import { InvoiceEditor } from './InvoiceEditor.tsx';
 import { InvoiceList, type InvoiceFilters } from './InvoiceList.tsx';

@@ -2,7 +2,7 @@ import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRe
 import { Plus, Trash2 } from 'lucide-react';
 import { z } from 'zod';
 import { previewTotals, type LineInput } from '../../../../src/contracts/invoices.ts';
-import { inputClass, secondaryButtonClass } from '../ui/styles.ts';
+import { inputClass, secondaryButtonClass } from '../../ui/styles.ts';
 import { SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
 import { formatCents, toBp, toCents } from './queries.ts';
 

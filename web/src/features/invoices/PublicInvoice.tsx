@@ -3,7 +3,7 @@ import { Download } from 'lucide-react';
 import type { PaymentBody } from '../../../../src/contracts/invoices.ts';
 import { METHOD_LABELS } from '../../../../src/contracts/invoice-labels.ts';
 import { ApiRequestError } from '../../lib/api.ts';
-import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
+import { buttonClass, secondaryButtonClass } from '../../ui/styles.ts';
 import { formatCents, publicInvoiceQuery } from './queries.ts';
 import { InvoiceLinesTable, SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
 import { StatusChip } from './StatusChip.tsx';

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { createJobSchema, type CreateJobRequest } from '../../../../src/contracts/jobs.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
-import { useUnsavedChanges } from '../clients/use-unsaved-changes.ts';
+import { useUnsavedChangesWarning } from '../../ui/unsaved-changes.ts';
 import { JobTypeOptions } from './JobCard.tsx';
 import { clientOptionsQuery, useCreateJob } from './queries.ts';
 
@@ -25,7 +25,7 @@ export function CreateJobDialog(props: { onClose: (createdId: string | null) => 
   const dirty = formState.isDirty || checklist.trim() !== '';
   // Once created, the unsaved-changes guard is lifted first, then the dialog closes (a navigation).
   const [created, setCreated] = useState<string | null>(null);
-  useUnsavedChanges(dirty && created === null);
+  useUnsavedChangesWarning(dirty && created === null);
   const { onClose } = props;
   useEffect(() => {
     if (created !== null) onClose(created);

@@ -2,8 +2,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { Receipt } from 'lucide-react';
 import type { JobDto } from '../../../../src/contracts/jobs.ts';
 import { useCan } from '../auth/session.ts';
-import { useCreateInvoice } from '../invoices/queries.ts';
-import { secondaryButtonClass } from '../ui/styles.ts';
+import { useCreateInvoice } from '../../lib/queries/invoices.ts';
+import { secondaryButtonClass } from '../../ui/styles.ts';
 
 /**
  * On a completed job, for whoever may edit invoices: a draft invoice for the job's client and

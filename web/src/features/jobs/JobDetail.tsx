@@ -6,8 +6,9 @@ import { AlertTriangle, ExternalLink, Trash2, X } from 'lucide-react';
 import { updateJobSchema, type BookingWarningDto, type JobDto, type UpdateJobRequest } from '../../../../src/contracts/jobs.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
-import { useUnsavedChanges } from '../clients/use-unsaved-changes.ts';
-import { formatWhen, formatWindow, fromLocalInput, JOB_TRANSITIONS, mapLink, statusLabel, toLocalInput, typeLabel, type JobStatus } from './job-format.ts';
+import { useUnsavedChangesWarning } from '../../ui/unsaved-changes.ts';
+import { JOB_TRANSITIONS, mapLink, statusLabel, typeLabel, type JobStatus } from './job-format.ts';
+import { formatWeekdayTime as formatWhen, formatWindow, fromLocalInput, toLocalInput } from '../../ui/dates.ts';
 import { JobTypeOptions, StatusBadge } from './JobCard.tsx';
 import { MaterialForm } from './MaterialForm.tsx';
 import { SignaturePad } from './SignaturePad.tsx';
@@ -163,7 +164,7 @@ function Schedule(props: { job: JobDto; warnings: BookingWarningDto[]; canEdit: 
   const [end, setEnd] = useState(toLocalInput(props.job.scheduledEnd));
   const [assignees, setAssignees] = useState(props.job.assignees);
   const dirty = start !== toLocalInput(props.job.scheduledStart) || end !== toLocalInput(props.job.scheduledEnd) || assignees.join() !== props.job.assignees.join();
-  useUnsavedChanges(dirty);
+  useUnsavedChangesWarning(dirty);
   const open = props.job.status !== 'completed' && props.job.status !== 'cancelled';
   const warnings = save.data?.warnings ?? props.warnings;
 
@@ -393,7 +394,7 @@ function DetailsForm(props: { job: JobDto }) {
   const defaults = { title: props.job.title, type: props.job.type, notes: props.job.notes };
   const form = useForm<UpdateJobRequest>({ resolver: zodResolver(updateJobSchema), defaultValues: defaults });
   const { register, handleSubmit, formState, reset } = form;
-  useUnsavedChanges(formState.isDirty);
+  useUnsavedChangesWarning(formState.isDirty);
   const open = props.job.status !== 'completed' && props.job.status !== 'cancelled';
   if (!open) return props.job.notes ? <p className="mt-6 whitespace-pre-wrap text-sm">{props.job.notes}</p> : null;
   return (

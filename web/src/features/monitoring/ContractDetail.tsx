@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { CYCLE_LABELS, type Contract } from '../../../../src/contracts/monitoring.ts';
 import { ApiRequestError } from '../../lib/api.ts';
-import { formatCents, formatWhen } from '../inventory/queries.ts';
-import { buttonClass, inputClass, secondaryButtonClass } from '../ui/styles.ts';
+import { formatCents } from '../inventory/queries.ts';
+import { formatDateTime as formatWhen, formatDay as formatDate } from '../../ui/dates.ts';
+import { buttonClass, inputClass, secondaryButtonClass } from '../../ui/styles.ts';
 import { ContractForm } from './ContractForm.tsx';
-import { contractQuery, formatDate, useChangeStatus, useRetryPeriod } from './queries.ts';
+import { contractQuery, useChangeStatus, useRetryPeriod } from './queries.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
 const message = (err: unknown) => (err instanceof ApiRequestError ? err.message : 'Something went wrong. Please try again.');

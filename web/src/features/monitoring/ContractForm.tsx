@@ -12,12 +12,12 @@ import {
   type ContractForm as FormValues,
 } from '../../../../src/contracts/monitoring.ts';
 import { Field } from '../../ui/Field.tsx';
-import { FormError, SaveCancel } from '../ui/FormParts.tsx';
-import { inputClass } from '../ui/styles.ts';
-import { mayDiscard } from '../ui/unsaved-changes.ts';
-import { useSaveForm } from '../ui/use-save-form.ts';
+import { FormError, SaveCancel } from '../../ui/FormParts.tsx';
+import { inputClass } from '../../ui/styles.ts';
+import { mayDiscard } from '../../ui/unsaved-changes.ts';
+import { useSaveForm } from '../../ui/use-save-form.ts';
 import { clientQuery, clientSearchQuery, useSaveContract } from './queries.ts';
-import { Options } from '../ui/Options.tsx';
+import { Options } from '../../ui/Options.tsx';
 
 const SERVER_FIELDS: Record<string, keyof FormValues> = {
   clientId: 'clientId',

@@ -4,7 +4,7 @@ import { Plus, RefreshCw } from 'lucide-react';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { sessionQuery, useCan } from '../auth/session.ts';
-import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
+import { buttonClass, secondaryButtonClass } from '../../ui/styles.ts';
 import { ContractsTable, type ContractFilters } from './ContractsTable.tsx';
 import { ContractForm } from './ContractForm.tsx';
 import { ContractDetail } from './ContractDetail.tsx';

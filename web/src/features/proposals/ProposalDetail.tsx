@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Copy, FileDown, Send, Wand2 } from 'lucide-react';
 import { TIER_LABELS } from '../../../../src/contracts/proposals.ts';
 import { ApiRequestError } from '../../lib/api.ts';
-import { LoadError } from '../admin-panel/StaffOnly.tsx';
-import { buttonClass, inputClass, secondaryButtonClass } from '../ui/styles.ts';
-import { formatCents, formatRateBp, formatWhen, proposalAuditQuery, proposalQuery, useProposalAction } from './queries.ts';
+import { LoadError } from '../../ui/LoadError.tsx';
+import { buttonClass, inputClass, secondaryButtonClass } from '../../ui/styles.ts';
+import { formatDateTime as formatWhen } from '../../ui/dates.ts';
+import { formatCents, formatRateBp, proposalAuditQuery, proposalQuery, useProposalAction } from './queries.ts';
 import { StatusChip } from './StatusChip.tsx';
 
 /** One proposal: its options side by side, what the client did, and the staff actions. */

@@ -15,11 +15,11 @@ import {
 import { optionTotals } from '../../../../src/domain/proposals/proposal-totals.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
-import { ClientSitePicker } from '../vision/ClientSitePicker.tsx';
-import { itemsQuery } from '../inventory/queries.ts';
-import { mayDiscard, useUnsavedChangesWarning } from '../ui/unsaved-changes.ts';
-import { SaveCancel } from '../ui/FormParts.tsx';
-import { inputClass, secondaryButtonClass } from '../ui/styles.ts';
+import { ClientSitePicker } from '../../ui/ClientSitePicker.tsx';
+import { itemsQuery } from '../../lib/queries/inventory.ts';
+import { mayDiscard, useUnsavedChangesWarning } from '../../ui/unsaved-changes.ts';
+import { SaveCancel } from '../../ui/FormParts.tsx';
+import { inputClass, secondaryButtonClass } from '../../ui/styles.ts';
 import { formatCents, useSaveProposal } from './queries.ts';
 
 const cellInput = `${inputClass} w-full`;

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { useCan } from '../auth/session.ts';
-import { buttonClass } from '../ui/styles.ts';
+import { buttonClass } from '../../ui/styles.ts';
 import { ProposalDetail } from './ProposalDetail.tsx';
 import { ProposalEditor } from './ProposalEditor.tsx';
 import { ProposalList, type ProposalFilters } from './ProposalList.tsx';

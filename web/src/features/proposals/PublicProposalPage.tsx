@@ -4,8 +4,9 @@ import { CheckCircle2, FileDown } from 'lucide-react';
 import type { PublicProposal } from '../../../../src/contracts/proposals.ts';
 import { TIER_LABELS } from '../../../../src/contracts/proposal-labels.ts';
 import { ApiRequestError } from '../../lib/api.ts';
-import { buttonClass, inputClass, secondaryButtonClass } from '../ui/styles.ts';
-import { formatCents, formatRateBp, formatWhen, publicProposalQuery, usePublicAnswer } from './queries.ts';
+import { buttonClass, inputClass, secondaryButtonClass } from '../../ui/styles.ts';
+import { formatDateTime as formatWhen } from '../../ui/dates.ts';
+import { formatCents, formatRateBp, publicProposalQuery, usePublicAnswer } from './queries.ts';
 
 const tierLabel = (tier: string) => TIER_LABELS[tier as keyof typeof TIER_LABELS] ?? tier;
 

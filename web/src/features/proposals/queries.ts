@@ -67,5 +67,5 @@ export function usePublicAnswer(token: string) {
   });
 }
 
-export { formatCents, formatWhen } from '../inventory/queries.ts';
+export { formatCents } from '../inventory/queries.ts';
 export const formatRateBp = (bp: number): string => `${(bp / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })} %`;

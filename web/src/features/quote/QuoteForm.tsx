@@ -15,7 +15,7 @@ import {
 import { ApiRequestError, apiFetch } from '../../lib/api.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
-import { choiceClass, errorClass, fieldsetClass, honeypotClass, legendClass, primaryButton } from '../site/form-styles.ts';
+import { choiceClass, errorClass, fieldsetClass, honeypotClass, legendClass, primaryButton } from '../../ui/form-styles.ts';
 
 const FIELD_NAMES = ['name', 'email', 'phone', 'services', 'propertyType', 'construction', 'address', 'postcode', 'preferredDate', 'preferredWindow', 'description'] as const;
 type QuoteField = (typeof FIELD_NAMES)[number];

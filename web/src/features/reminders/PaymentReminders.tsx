@@ -4,10 +4,11 @@ import { Send } from 'lucide-react';
 import { REMINDER_OUTCOMES, type ReminderLogEntryResponse } from '../../../../src/contracts/reminders.ts';
 import { useCan } from '../auth/session.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { StatusFilter, smallButton } from '../admin-panel/StatusFilter.tsx';
-import { useCursorPages } from '../ui/CursorPager.tsx';
-import { buttonClass } from '../ui/styles.ts';
-import { formatCents, formatWhen } from '../inventory/queries.ts';
+import { StatusFilter, smallButton } from '../../ui/StatusFilter.tsx';
+import { useCursorPages } from '../../ui/CursorPager.tsx';
+import { buttonClass } from '../../ui/styles.ts';
+import { formatCents } from '../inventory/queries.ts';
+import { formatDateTime as formatWhen, formatDay } from '../../ui/dates.ts';
 import { PolicyEditor } from './PolicyEditor.tsx';
 import { describeOffset, logQuery, overviewQuery, runSummary, usePause, useResume, useRetry, useRunNow } from './queries.ts';
 
@@ -21,7 +22,6 @@ const OUTCOME_CLASS: Record<Outcome, string> = {
   sending: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200',
 };
 
-const formatDay = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', dateStyle: 'medium' });
 
 function Section(props: { title: string; children: React.ReactNode; actions?: React.ReactNode }) {
   return (

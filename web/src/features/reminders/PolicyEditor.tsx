@@ -3,8 +3,8 @@ import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
 import { Plus, Trash2 } from 'lucide-react';
 import { TEMPLATE_FIELD_NAMES, type ReminderPolicyBody } from '../../../../src/contracts/reminders.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
-import { buttonClass, inputClass, secondaryButtonClass } from '../ui/styles.ts';
-import { useUnsavedChangesWarning } from '../ui/unsaved-changes.ts';
+import { buttonClass, inputClass, secondaryButtonClass } from '../../ui/styles.ts';
+import { useUnsavedChangesWarning } from '../../ui/unsaved-changes.ts';
 import { describeOffset, useSavePolicy } from './queries.ts';
 
 interface StepForm {

@@ -7,7 +7,7 @@ import { REVIEW_SERVICE_OPTIONS, reviewRequestSchema, type ReviewRequest } from 
 import { apiFetch } from '../../lib/api.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
-import { errorClass, fieldsetClass, honeypotClass, legendClass, primaryButton } from '../site/form-styles.ts';
+import { errorClass, fieldsetClass, honeypotClass, legendClass, primaryButton } from '../../ui/form-styles.ts';
 
 const FIELDS = ['authorName', 'rating', 'text', 'service'] as const;
 const RATING_WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Copy, Link2, X } from 'lucide-react';
 import type { SharedFileSummary } from '../../../../src/contracts/files.ts';
 import { sharedFileQuery, useCreateLink, useRevokeLink } from './queries.ts';
-import { buttonClass, dangerSmallButtonClass, inputClass, smallButtonClass } from '../ui/styles.ts';
+import { buttonClass, dangerSmallButtonClass, inputClass, smallButtonClass } from '../../ui/styles.ts';
 
 /** Copies text; false when the browser refuses (no permission, not a secure context). */
 export async function copyText(text: string): Promise<boolean> {

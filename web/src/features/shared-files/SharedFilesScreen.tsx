@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatDateTime } from '../../ui/dates.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Download, Link2, Trash2, Upload } from 'lucide-react';
 import type { SharedFileSort, SharedFileSummary } from '../../../../src/contracts/files.ts';
@@ -7,9 +8,9 @@ import { PageHeading } from '../../ui/PageHeading.tsx';
 import { sessionQuery } from '../auth/session.ts';
 import { copyText, FileLinks, type NewLink } from './FileLinks.tsx';
 import { fileUrl, formatBytes, sharedFilesQuery, typeLabel, useCreateLink, useDeleteSharedFile } from './queries.ts';
-import { buttonClass, dangerSmallButtonClass, inputClass, secondaryButtonClass, smallButtonClass } from '../ui/styles.ts';
-import { DataTable, type Column } from '../ui/DataTable.tsx';
-import { CursorPager, useCursorPages } from '../ui/CursorPager.tsx';
+import { buttonClass, dangerSmallButtonClass, inputClass, secondaryButtonClass, smallButtonClass } from '../../ui/styles.ts';
+import { DataTable, type Column } from '../../ui/DataTable.tsx';
+import { CursorPager, useCursorPages } from '../../ui/CursorPager.tsx';
 import { UploadForm } from './UploadForm.tsx';
 import type { SearchPatch } from '../../lib/search-params.ts';
 
@@ -22,7 +23,6 @@ export type SharedFilesSearchPatch = SearchPatch<SharedFilesSearch>;
 
 const PAGE_SIZE = 25;
 const defaultDir = (sort: SharedFileSort) => (sort === 'name' ? 'asc' : 'desc');
-const added = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * /admin/files: company documents (manuals, certificates, templates). Every staff member lists
@@ -160,7 +160,7 @@ function columns(isAdmin: boolean, act: RowActions): Column<SharedFileSummary & 
       label: 'Added',
       sortable: true,
       descFirst: true,
-      cell: (f) => <time dateTime={f.timeCreated}>{added.format(new Date(f.timeCreated))}</time>,
+      cell: (f) => <time dateTime={f.timeCreated}>{formatDateTime(f.timeCreated)}</time>,
       className: 'whitespace-nowrap',
     },
     isAdmin && { id: 'links', label: 'Links', numeric: true, cell: (f) => f.links ?? 0 },

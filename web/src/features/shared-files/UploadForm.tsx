@@ -6,7 +6,7 @@ import { DEFAULT_UPLOAD_LIMITS, MAX_CUSTOM_METADATA_BYTES } from '../../../../sr
 import { Field } from '../../ui/Field.tsx';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { formatBytes, typeLabel, useUploadSharedFile } from './queries.ts';
-import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
+import { buttonClass, secondaryButtonClass } from '../../ui/styles.ts';
 
 export const DISCARD_UPLOAD = 'The upload form has unsaved changes. Discard them?';
 

@@ -6,7 +6,7 @@ import { SUPPORT_TOPICS, supportRequestSchema, type SupportRequest } from '../..
 import { apiFetch } from '../../lib/api.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
-import { honeypotClass, primaryButton } from '../site/form-styles.ts';
+import { honeypotClass, primaryButton } from '../../ui/form-styles.ts';
 
 const FIELDS = ['name', 'email', 'phone', 'topic', 'message'] as const;
 

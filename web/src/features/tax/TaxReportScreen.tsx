@@ -3,9 +3,9 @@ import { Download } from 'lucide-react';
 import { PERIOD_KINDS, TAX_BASES, type TaxReportDto } from '../../../../src/contracts/invoices.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { inputClass, secondaryButtonClass } from '../ui/styles.ts';
+import { inputClass, secondaryButtonClass } from '../../ui/styles.ts';
 import { formatCents, formatRate } from '../invoices/queries.ts';
-import { Options } from '../ui/Options.tsx';
+import { Options } from '../../ui/Options.tsx';
 import type { SearchPatch } from '../../lib/search-params.ts';
 
 export interface TaxSearch {

@@ -7,8 +7,8 @@ import type { EntryPatchInput, TimeEntryDto } from '../../../../src/contracts/ti
 import { instantToWallTime, wallTimeToInstant } from '../../../../src/domain/time/zoned-week.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
-import { Button, ErrorNote } from '../clients/ui.tsx';
-import { mayDiscard, useUnsavedChangesWarning } from '../ui/unsaved-changes.ts';
+import { Button, ErrorNote } from '../../ui/kit.tsx';
+import { mayDiscard, useUnsavedChangesWarning } from '../../ui/unsaved-changes.ts';
 import { useAddEntry, useEditEntry } from './queries.ts';
 
 const wall = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Pick a date and time.');

@@ -4,7 +4,7 @@ import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import { clsx } from 'clsx';
 import type { TimesheetRowDto } from '../../../../src/contracts/time.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { EmptyState, ErrorNote } from '../clients/ui.tsx';
+import { EmptyState, ErrorNote } from '../../ui/kit.tsx';
 import { hoursMinutes, spokenDuration, weekdayLabel, shortDayLabel } from './format.ts';
 import { timesheetsQuery } from './queries.ts';
 import { WeekPicker } from './WeekPicker.tsx';

@@ -1,8 +1,9 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useInfiniteQuery, useMutation, useQueryClient, infiniteQueryOptions } from '@tanstack/react-query';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { PagedCardList } from '../../features/admin-panel/PagedCardList.tsx';
-import { StatusFilter, smallButton } from '../../features/admin-panel/StatusFilter.tsx';
+import { formatDateTime } from '../../ui/dates.ts';
+import { PagedCardList } from '../../ui/PagedCardList.tsx';
+import { StatusFilter, smallButton } from '../../ui/StatusFilter.tsx';
 import type { InboxList, InboxMessage } from '../../../../src/contracts/support.ts';
 import { apiFetch } from '../../lib/api.ts';
 
@@ -17,7 +18,6 @@ export const Route = createFileRoute('/admin/messages')({
   component: Screen,
 });
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 const messagesQuery = (status: string | undefined, kind: string | undefined) =>
   infiniteQueryOptions({
@@ -68,7 +68,7 @@ function MessageCard({ message: m }: { message: InboxMessage }) {
       </div>
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {m.name} · <a className="underline" href={`mailto:${m.email}`}>{m.email}</a>
-        {m.phone ? ` · ${m.phone}` : ''} · {when.format(new Date(m.createdAt))}
+        {m.phone ? ` · ${m.phone}` : ''} · {formatDateTime(m.createdAt)}
       </p>
       <p className="mt-3 whitespace-pre-line text-slate-800 dark:text-slate-200">{m.message}</p>
       <div className="mt-3 flex flex-wrap gap-2">

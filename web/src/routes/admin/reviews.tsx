@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useInfiniteQuery, useMutation, useQueryClient, infiniteQueryOptions } from '@tanstack/react-query';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { PagedCardList } from '../../features/admin-panel/PagedCardList.tsx';
-import { StatusFilter, smallButton } from '../../features/admin-panel/StatusFilter.tsx';
+import { formatDate } from '../../ui/dates.ts';
+import { PagedCardList } from '../../ui/PagedCardList.tsx';
+import { StatusFilter, smallButton } from '../../ui/StatusFilter.tsx';
 import { Stars } from '../../features/reviews/Stars.tsx';
 import { REJECT_REASON_OPTIONS, type StaffReview, type StaffReviewList } from '../../../../src/contracts/reviews.ts';
 import { apiFetch, ApiRequestError } from '../../lib/api.ts';
@@ -18,7 +19,6 @@ export const Route = createFileRoute('/admin/reviews')({
   component: Screen,
 });
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 const staffReviewsQuery = (status: string | undefined) =>
   infiniteQueryOptions({
@@ -66,7 +66,7 @@ function ModerationCard({ review: r }: { review: StaffReview }) {
         <Stars rating={r.rating} />
       </div>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        {when.format(new Date(r.createdAt))} · {r.status}
+        {formatDate(r.createdAt)} · {r.status}
         {r.reason ? ` (${r.reason})` : ''}
       </p>
       <p className="mt-3 whitespace-pre-line text-slate-800 dark:text-slate-200">{r.text}</p>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ApiRequestError } from '../../lib/api.ts';
+import { ApiRequestError } from '../lib/api.ts';
 
 /** What a back-office screen shows when its data could not be loaded (signed out, no permission, down). */
 export function LoadError({ error }: { error: unknown }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LoadError } from './StaffOnly.tsx';
+import { LoadError } from './LoadError.tsx';
 import { smallButton } from './StatusFilter.tsx';
 
 /** What the staff lists need from a TanStack infinite query. */
