@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { secondaryButtonClass } from './styles.ts';
+import { Button } from './Button.tsx';
 
 export interface CursorPages {
   /** 0-based page number. */
@@ -41,12 +41,12 @@ export function CursorPager(props: { pages: CursorPages; nextCursor: string | nu
         {props.summary}
       </span>
       <span className="flex gap-2">
-        <button type="button" className={secondaryButtonClass} disabled={pages.page === 0} onClick={pages.previous}>
+        <Button variant="secondary" disabled={pages.page === 0} onClick={pages.previous}>
           Previous
-        </button>
-        <button type="button" className={secondaryButtonClass} disabled={!nextCursor} onClick={() => pages.next(nextCursor ?? null)}>
+        </Button>
+        <Button variant="secondary" disabled={!nextCursor} onClick={() => pages.next(nextCursor ?? null)}>
           Next
-        </button>
+        </Button>
       </span>
     </nav>
   );

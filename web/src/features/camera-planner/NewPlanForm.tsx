@@ -8,7 +8,8 @@ import { apiFetch } from '../../lib/api.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
 import { mayDiscard, useUnsavedChangesWarning } from '../../ui/unsaved-changes.ts';
-import { buttonClass, secondaryButtonClass } from '../../ui/styles.ts';
+import { Button } from '../../ui/Button.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 
 /** A new plan for one of a client's sites, on a blank grid (upload a floor plan in the editor). */
 export function NewPlanForm(props: { onDone(created: CameraPlanDto | null): void }) {
@@ -33,11 +34,7 @@ export function NewPlanForm(props: { onDone(created: CameraPlanDto | null): void
 
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-3 sm:grid-cols-2" aria-label="New camera plan">
-      {errors.root && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 sm:col-span-2 dark:bg-red-950 dark:text-red-200">
-          {errors.root.message}
-        </p>
-      )}
+      <FormError error={errors.root} className="sm:col-span-2" />
       <div className="sm:col-span-2">
         <label htmlFor="plan-client-search" className="block text-sm font-medium">
           Find a client
@@ -78,12 +75,12 @@ export function NewPlanForm(props: { onDone(created: CameraPlanDto | null): void
         </Field>
       </div>
       <div className="flex gap-2 sm:col-span-2">
-        <button type="submit" className={buttonClass} disabled={formState.isSubmitting}>
+        <Button type="submit" disabled={formState.isSubmitting}>
           Create plan
-        </button>
-        <button type="button" className={secondaryButtonClass} onClick={() => mayDiscard(formState.isDirty) && props.onDone(null)}>
+        </Button>
+        <Button variant="secondary" onClick={() => mayDiscard(formState.isDirty) && props.onDone(null)}>
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -6,6 +6,7 @@ import { contactRequestSchema, type ContactRequest, type ContactResponse } from 
 import { apiFetch } from '../../lib/api.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 
 const FIELD_NAMES = ['name', 'email', 'phone', 'subject', 'message'] as const;
 
@@ -46,11 +47,7 @@ export function ContactForm() {
   const errors = formState.errors;
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid max-w-2xl gap-5" aria-label="Contact form">
-      {errors.root && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {errors.root.message}
-        </p>
-      )}
+      <FormError error={errors.root} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Name" id="contact-name" error={errors.name?.message} required>
           <input id="contact-name" autoComplete="name" {...register('name')} />

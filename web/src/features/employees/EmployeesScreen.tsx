@@ -11,6 +11,7 @@ import { DeactivateButton } from './DeactivateButton.tsx';
 import { employeeListQuery, employeeQuery, useCreateEmployee, useUpdateEmployee } from './queries.ts';
 import { STATUS_LABELS } from './labels.ts';
 import { Options } from '../../ui/Options.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 
 const PAGE_SIZE = 20;
 type Panel = { kind: 'none' } | { kind: 'new' } | { kind: 'edit'; id: string };
@@ -97,11 +98,7 @@ export function EmployeesScreen() {
         </button>
       </div>
 
-      {list.isError && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {list.error.message}
-        </p>
-      )}
+      <FormError error={list.error} />
       <EmployeeTable
         rows={list.data?.items ?? []}
         loading={list.isPending}

@@ -6,8 +6,8 @@ import { ItemDetail } from './ItemDetail.tsx';
 import { ItemForm } from './ItemForm.tsx';
 import { LowStockPanel } from './LowStockPanel.tsx';
 import { useCan } from '../auth/session.ts';
-import { buttonClass, secondaryButtonClass } from '../../ui/styles.ts';
 import type { SearchPatch } from '../../lib/search-params.ts';
+import { Button, buttonStyle } from '../../ui/Button.tsx';
 
 export interface InventorySearch {
   tab?: 'low-stock';
@@ -45,13 +45,13 @@ export function InventoryManager(props: { search: InventorySearch; onSearch: (ne
           </button>
         </div>
         <div className="flex gap-2">
-          <a href="/api/inventory/export.csv" className={`${secondaryButtonClass} inline-flex items-center gap-1`} download>
+          <a href="/api/inventory/export.csv" className={`${buttonStyle('secondary')} inline-flex items-center gap-1`} download>
             <Download aria-hidden className="h-4 w-4" /> Export CSV
           </a>
           {canEdit && (
-            <button type="button" className={`${buttonClass} inline-flex items-center gap-1`} onClick={() => setCreating(true)}>
+            <Button onClick={() => setCreating(true)}>
               <Plus aria-hidden className="h-4 w-4" /> New item
-            </button>
+            </Button>
           )}
         </div>
       </div>

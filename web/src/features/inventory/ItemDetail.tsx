@@ -6,8 +6,8 @@ import { formatCents, itemQuery, serialQuery } from './queries.ts';
 import { formatDateTime as formatWhen } from '../../ui/dates.ts';
 import { ItemForm } from './ItemForm.tsx';
 import { MovementForm } from './MovementForm.tsx';
-import { buttonClass, secondaryButtonClass } from '../../ui/styles.ts';
 import { LowStockBadge } from './StockBadge.tsx';
+import { Button } from '../../ui/Button.tsx';
 
 type Mode = 'view' | 'edit' | 'move';
 
@@ -77,12 +77,12 @@ export function ItemDetail(props: { id: string; canEdit: boolean; onClose: () =>
             )}
             {props.canEdit && mode === 'view' && (
               <div className="mb-6 flex gap-2">
-                <button type="button" className={buttonClass} onClick={() => setMode('move')}>
+                <Button onClick={() => setMode('move')}>
                   Record movement
-                </button>
-                <button type="button" className={secondaryButtonClass} onClick={() => setMode('edit')}>
+                </Button>
+                <Button variant="secondary" onClick={() => setMode('edit')}>
                   Edit item
-                </button>
+                </Button>
               </div>
             )}
             {props.canEdit && mode === 'edit' && (

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { useCan } from '../auth/session.ts';
-import { buttonClass } from '../../ui/styles.ts';
 import { InvoiceDetail } from './InvoiceDetail.tsx';
 import { InvoiceEditor } from './InvoiceEditor.tsx';
 import { InvoiceList, type InvoiceFilters } from './InvoiceList.tsx';
 import type { SearchPatch } from '../../lib/search-params.ts';
+import { Button } from '../../ui/Button.tsx';
 
 export interface InvoiceSearch {
   q?: string;
@@ -31,9 +31,9 @@ export function InvoiceManager(props: { search: InvoiceSearch; onSearch: (next: 
       <PageHeading title="Invoice manager">Invoices, payments and credit notes; every change recorded with who and when.</PageHeading>
       <div className="mb-4 flex justify-end">
         {canEdit && !creating && (
-          <button type="button" className={`${buttonClass} inline-flex items-center gap-1`} onClick={() => setCreating(true)}>
+          <Button onClick={() => setCreating(true)}>
             <Plus aria-hidden className="h-4 w-4" /> New invoice
-          </button>
+          </Button>
         )}
       </div>
       {creating && canEdit && (

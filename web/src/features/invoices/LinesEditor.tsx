@@ -2,9 +2,10 @@ import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRe
 import { Plus, Trash2 } from 'lucide-react';
 import { z } from 'zod';
 import { previewTotals, type LineInput } from '../../../../src/contracts/invoices.ts';
-import { inputClass, secondaryButtonClass } from '../../ui/styles.ts';
+import { inputClass } from '../../ui/styles.ts';
 import { SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
 import { formatCents, toBp, toCents } from './queries.ts';
+import { Button } from '../../ui/Button.tsx';
 
 /** Lines as typed: quantity, price in dollars and tax in percent, all text until submitted. */
 export const lineFormSchema = z.object({
@@ -93,9 +94,9 @@ export function LinesEditor(props: { control: Control<WithLines>; register: UseF
           </tbody>
         </table>
       </div>
-      <button type="button" className={`${secondaryButtonClass} mt-2 inline-flex items-center gap-1`} onClick={() => append(blankLine(lines.at(-1)?.taxRate ?? '0'))}>
+      <Button variant="secondary" className="mt-2" onClick={() => append(blankLine(lines.at(-1)?.taxRate ?? '0'))}>
         <Plus aria-hidden className="h-4 w-4" /> Add line
-      </button>
+      </Button>
       <dl className="ml-auto mt-4 grid max-w-sm grid-cols-2 gap-1 text-sm" aria-label="Totals" data-testid="live-totals">
         <SubtotalAndTaxes subtotalCents={totals.subtotalCents} taxes={totals.taxes} showTaxable />
         <dt className="font-semibold">Total</dt>

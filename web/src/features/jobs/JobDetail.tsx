@@ -14,6 +14,7 @@ import { MaterialForm } from './MaterialForm.tsx';
 import { SignaturePad } from './SignaturePad.tsx';
 import { InvoiceThisJob } from './InvoiceThisJob.tsx';
 import { assigneesQuery, jobQuery, useChecklist, usePhotoUpload, useSchedule, useSignOff, useTransition, useTrimOut, useUpdateJob } from './queries.ts';
+import { FormError } from '../../ui/FormError.tsx';
 
 const button = 'rounded-md bg-blue-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60';
 const secondary = 'rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800';
@@ -420,7 +421,7 @@ function DetailsForm(props: { job: JobDto }) {
       <Field label="Notes" id="job-notes" error={formState.errors.notes?.message}>
         <textarea id="job-notes" rows={4} {...register('notes')} />
       </Field>
-      {formState.errors.root?.message && <p role="alert" className="text-sm text-red-700">{formState.errors.root.message}</p>}
+      <FormError error={formState.errors.root} />
       <button type="submit" className={button} disabled={!formState.isDirty || save.isPending}>
         {save.isPending ? 'Saving…' : 'Save details'}
       </button>

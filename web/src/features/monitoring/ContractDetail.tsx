@@ -5,10 +5,11 @@ import { CYCLE_LABELS, type Contract } from '../../../../src/contracts/monitorin
 import { ApiRequestError } from '../../lib/api.ts';
 import { formatCents } from '../inventory/queries.ts';
 import { formatDateTime as formatWhen, formatDay as formatDate } from '../../ui/dates.ts';
-import { buttonClass, inputClass, secondaryButtonClass } from '../../ui/styles.ts';
+import { inputClass } from '../../ui/styles.ts';
 import { ContractForm } from './ContractForm.tsx';
 import { contractQuery, useChangeStatus, useRetryPeriod } from './queries.ts';
 import { StatusBadge } from './StatusBadge.tsx';
+import { Button } from '../../ui/Button.tsx';
 
 const message = (err: unknown) => (err instanceof ApiRequestError ? err.message : 'Something went wrong. Please try again.');
 
@@ -50,9 +51,9 @@ function CancelForm(props: { contract: Contract; onDone: () => void }) {
         <button type="submit" className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60" disabled={change.isPending}>
           Cancel contract
         </button>
-        <button type="button" className={secondaryButtonClass} onClick={props.onDone}>
+        <Button variant="secondary" onClick={props.onDone}>
           Keep it
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -135,21 +136,20 @@ export function ContractDetail(props: { id: string; isAdmin: boolean; onClose: (
             {view.data.canEdit && view.data.contract.status !== 'cancelled' && (
               <div className="mt-4 flex flex-wrap gap-2">
                 {view.data.contract.status === 'pending' && (
-                  <button
-                    type="button"
-                    className={buttonClass}
+                  <Button
+ 
                     disabled={change.isPending}
                     onClick={() => change.mutate({ to: 'active' }, { onError: (e) => setActionError(message(e)) })}
                   >
                     Activate
-                  </button>
+                  </Button>
                 )}
-                <button type="button" className={secondaryButtonClass} onClick={() => setMode('edit')}>
+                <Button variant="secondary" onClick={() => setMode('edit')}>
                   Edit
-                </button>
-                <button type="button" className={secondaryButtonClass} onClick={() => setMode('cancel')}>
+                </Button>
+                <Button variant="secondary" onClick={() => setMode('cancel')}>
                   Cancel contract…
-                </button>
+                </Button>
               </div>
             )}
             {actionError && (

@@ -12,7 +12,8 @@ import {
   type ContractForm as FormValues,
 } from '../../../../src/contracts/monitoring.ts';
 import { Field } from '../../ui/Field.tsx';
-import { FormError, SaveCancel } from '../../ui/FormParts.tsx';
+import { FormError } from '../../ui/FormError.tsx';
+import { SaveCancel } from '../../ui/FormParts.tsx';
 import { inputClass } from '../../ui/styles.ts';
 import { mayDiscard } from '../../ui/unsaved-changes.ts';
 import { useSaveForm } from '../../ui/use-save-form.ts';

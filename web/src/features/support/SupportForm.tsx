@@ -6,7 +6,9 @@ import { SUPPORT_TOPICS, supportRequestSchema, type SupportRequest } from '../..
 import { apiFetch } from '../../lib/api.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
-import { honeypotClass, primaryButton } from '../../ui/form-styles.ts';
+import { honeypotClass } from '../../ui/form-styles.ts';
+import { Button } from '../../ui/Button.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 
 const FIELDS = ['name', 'email', 'phone', 'topic', 'message'] as const;
 
@@ -40,11 +42,7 @@ export function SupportForm() {
   const errors = formState.errors;
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-5" aria-label="Support request">
-      {errors.root && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {errors.root.message}
-        </p>
-      )}
+      <FormError error={errors.root} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Name" id="support-name" error={errors.name?.message} required>
           <input id="support-name" autoComplete="name" {...register('name')} />
@@ -78,9 +76,9 @@ export function SupportForm() {
         <input id="support-website" tabIndex={-1} autoComplete="off" {...register('website')} />
       </div>
       <div>
-        <button type="submit" disabled={formState.isSubmitting} className={primaryButton}>
+        <Button type="submit" disabled={formState.isSubmitting} size="lg">
           {formState.isSubmitting ? 'Sending…' : 'Send support request'}
-        </button>
+        </Button>
       </div>
     </form>
   );

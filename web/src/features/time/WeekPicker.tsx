@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { addDays, weekStartOf } from '../../../../src/domain/time/zoned-week.ts';
-import { Button } from '../../ui/kit.tsx';
+import { Button } from '../../ui/Button.tsx';
 import { inputClass } from '../../ui/styles.ts';
 import { weekLabel } from './format.ts';
 

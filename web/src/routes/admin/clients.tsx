@@ -10,7 +10,8 @@ import { ClientTable, type ClientFilters } from '../../features/clients/ClientTa
 import { ImportDialog } from '../../features/clients/ImportDialog.tsx';
 import { useClientPermissions } from '../../features/clients/queries.ts';
 import { CLIENTS_KEY } from '../../lib/queries/clients.ts';
-import { Button, ErrorNote } from '../../ui/kit.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { ErrorNote } from '../../ui/FormError.tsx';
 
 // Search params are checked without zod: this part of the route stays in the entry chunk, and
 // the contracts module would bring zod with it. Unknown values are dropped.

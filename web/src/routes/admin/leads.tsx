@@ -5,10 +5,11 @@ import { PageHeading } from '../../ui/PageHeading.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
 import { leadsQuery } from '../../features/leads/queries.ts';
 import { PagedCardList } from '../../ui/PagedCardList.tsx';
-import { StatusFilter, smallButton } from '../../ui/StatusFilter.tsx';
+import { StatusFilter } from '../../ui/StatusFilter.tsx';
 import { QUOTE_SERVICE_OPTIONS, type Lead } from '../../../../src/contracts/quotes.ts';
 import { LEAD_STATUS_VALUES, oneOf } from '../../../../src/contracts/public-site-values.ts';
 import { apiFetch, ApiRequestError } from '../../lib/api.ts';
+import { Button } from '../../ui/Button.tsx';
 
 export const Route = createFileRoute('/admin/leads')({
   validateSearch: (s: Record<string, unknown>): { status?: (typeof LEAD_STATUS_VALUES)[number] } => {
@@ -92,9 +93,9 @@ function LeadCard({ lead }: { lead: Lead }) {
         <div className="mt-4 flex flex-wrap items-center gap-2">
           <span className="text-sm text-slate-700 dark:text-slate-300">Mark as:</span>
           {lead.nextStatuses.map((s) => (
-            <button key={s} type="button" className={smallButton} disabled={change.isPending} onClick={() => change.mutate(s)}>
+            <Button key={s} variant="secondary" size="sm" disabled={change.isPending} onClick={() => change.mutate(s)}>
               {s}
-            </button>
+            </Button>
           ))}
         </div>
       )}
@@ -105,9 +106,9 @@ function LeadCard({ lead }: { lead: Lead }) {
           </Link>
         ) : (
           canConvert && (
-            <button type="button" className={smallButton} disabled={convert.isPending} onClick={() => convert.mutate()}>
+            <Button variant="secondary" size="sm" disabled={convert.isPending} onClick={() => convert.mutate()}>
               {convert.isPending ? 'Converting…' : 'Convert to client'}
-            </button>
+            </Button>
           )
         )}
       </div>

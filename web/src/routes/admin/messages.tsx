@@ -3,11 +3,12 @@ import { useInfiniteQuery, useMutation, useQueryClient, infiniteQueryOptions } f
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
 import { PagedCardList } from '../../ui/PagedCardList.tsx';
-import { StatusFilter, smallButton } from '../../ui/StatusFilter.tsx';
+import { StatusFilter } from '../../ui/StatusFilter.tsx';
 import type { InboxList, InboxMessage } from '../../../../src/contracts/support.ts';
 import { apiFetch } from '../../lib/api.ts';
 
 import { MESSAGE_KINDS as KINDS, MESSAGE_STATUS_VALUES as STATUSES, oneOf } from '../../../../src/contracts/public-site-values.ts';
+import { Button } from '../../ui/Button.tsx';
 
 export const Route = createFileRoute('/admin/messages')({
   validateSearch: (s: Record<string, unknown>): { status?: (typeof STATUSES)[number]; kind?: (typeof KINDS)[number] } => {
@@ -73,9 +74,9 @@ function MessageCard({ message: m }: { message: InboxMessage }) {
       <p className="mt-3 whitespace-pre-line text-slate-800 dark:text-slate-200">{m.message}</p>
       <div className="mt-3 flex flex-wrap gap-2">
         {STATUSES.filter((s) => s !== m.status).map((s) => (
-          <button key={s} type="button" className={smallButton} disabled={change.isPending} onClick={() => change.mutate(s)}>
+          <Button key={s} variant="secondary" size="sm" disabled={change.isPending} onClick={() => change.mutate(s)}>
             {s === 'new' ? 'Mark unread' : s === 'answered' ? 'Mark answered' : 'Archive'}
-          </button>
+          </Button>
         ))}
       </div>
     </li>
