@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus, Search } from 'lucide-react';
 import { EMPLOYMENT_STATUS_VALUES, type EmployeeDto, type EmploymentStatusValue } from '../../../../src/contracts/employees.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { useCursorPages } from '../../ui/CursorPager.tsx';
+import { useCursorPages } from '../../ui/DataTable.tsx';
 import { EmployeeTable } from './EmployeeTable.tsx';
 import { EmployeeForm, DISCARD_QUESTION } from './EmployeeForm.tsx';
 import { AuditHistory } from './AuditHistory.tsx';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { CATEGORY_LABELS, ITEM_CATEGORIES, type InventoryItemDto } from '../../../../src/contracts/inventory.ts';
-import { CursorPager, useCursorPages } from '../../ui/CursorPager.tsx';
+import { CursorPager, useCursorPages } from '../../ui/DataTable.tsx';
 import { DataTable, type Column } from '../../ui/DataTable.tsx';
 import { FilterSelect, SearchForm } from '../../ui/SearchForm.tsx';
 import { formatCents } from './queries.ts';

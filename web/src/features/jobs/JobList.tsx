@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { JOB_STATUS_VALUES } from '../../../../src/contracts/jobs.ts';
-import { useCursorPages } from '../../ui/CursorPager.tsx';
+import { useCursorPages } from '../../ui/DataTable.tsx';
 import { statusLabel, typeLabel } from './job-format.ts';
 import { formatWindow } from '../../ui/dates.ts';
 import { StatusBadge } from './JobCard.tsx';

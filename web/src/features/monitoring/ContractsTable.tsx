@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CONTRACT_STATUSES, CYCLE_LABELS, STATUS_LABELS, type Contract } from '../../../../src/contracts/monitoring.ts';
 import { formatCents } from '../inventory/queries.ts';
-import { CursorPager, useCursorPages } from '../../ui/CursorPager.tsx';
+import { CursorPager, useCursorPages } from '../../ui/DataTable.tsx';
 import { DataTable, type Column } from '../../ui/DataTable.tsx';
 import { FilterSelect, SearchForm } from '../../ui/SearchForm.tsx';
 import { contractsQuery } from './queries.ts';

@@ -5,7 +5,7 @@ import { REMINDER_OUTCOMES, type ReminderLogEntryResponse } from '../../../../sr
 import { useCan } from '../auth/session.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { StatusFilter } from '../../ui/StatusFilter.tsx';
-import { useCursorPages } from '../../ui/CursorPager.tsx';
+import { useCursorPages } from '../../ui/DataTable.tsx';
 import { formatCents } from '../inventory/queries.ts';
 import { formatDateTime as formatWhen, formatDay } from '../../ui/dates.ts';
 import { PolicyEditor } from './PolicyEditor.tsx';

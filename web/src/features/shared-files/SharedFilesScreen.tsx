@@ -10,7 +10,7 @@ import { copyText, FileLinks, type NewLink } from './FileLinks.tsx';
 import { fileUrl, formatBytes, sharedFilesQuery, typeLabel, useCreateLink, useDeleteSharedFile } from './queries.ts';
 import { inputClass } from '../../ui/styles.ts';
 import { DataTable, type Column } from '../../ui/DataTable.tsx';
-import { CursorPager, useCursorPages } from '../../ui/CursorPager.tsx';
+import { CursorPager, useCursorPages } from '../../ui/DataTable.tsx';
 import { UploadForm } from './UploadForm.tsx';
 import type { SearchPatch } from '../../lib/search-params.ts';
 import { Button, buttonStyle } from '../../ui/Button.tsx';
