@@ -7,6 +7,7 @@ import { apiFetch } from '../../lib/api.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
 import { FormError } from '../../ui/FormError.tsx';
+import { NameEmailFields, SendButton } from '../../ui/PublicFormParts.tsx';
 
 const FIELD_NAMES = ['name', 'email', 'phone', 'subject', 'message'] as const;
 
@@ -48,14 +49,7 @@ export function ContactForm() {
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid max-w-2xl gap-5" aria-label="Contact form">
       <FormError error={errors.root} />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Name" id="contact-name" error={errors.name?.message} required>
-          <input id="contact-name" autoComplete="name" {...register('name')} />
-        </Field>
-        <Field label="E-mail" id="contact-email" error={errors.email?.message} required>
-          <input id="contact-email" type="email" autoComplete="email" {...register('email')} />
-        </Field>
-      </div>
+      <NameEmailFields idPrefix="contact" name={register('name')} email={register('email')} errors={errors} />
       <Field label="Phone (optional)" id="contact-phone" error={errors.phone?.message}>
         <input id="contact-phone" type="tel" autoComplete="tel" {...register('phone')} />
       </Field>
@@ -65,15 +59,7 @@ export function ContactForm() {
       <Field label="Message" id="contact-message" error={errors.message?.message} required>
         <textarea id="contact-message" rows={6} {...register('message')} />
       </Field>
-      <div>
-        <button
-          type="submit"
-          disabled={formState.isSubmitting}
-          className="rounded-md bg-blue-700 px-5 py-3 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
-        >
-          {formState.isSubmitting ? 'Sending…' : 'Send message'}
-        </button>
-      </div>
+      <SendButton submitting={formState.isSubmitting} label="Send message" />
     </form>
   );
 }

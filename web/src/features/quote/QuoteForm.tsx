@@ -14,9 +14,9 @@ import {
 import { ApiRequestError, apiFetch } from '../../lib/api.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
-import { choiceClass, errorClass, fieldsetClass, honeypotClass, legendClass } from '../../ui/form-styles.ts';
-import { Button } from '../../ui/Button.tsx';
+import { choiceClass, errorClass, fieldsetClass, legendClass } from '../../ui/form-styles.ts';
 import { FormError } from '../../ui/FormError.tsx';
+import { Honeypot, SendButton } from '../../ui/PublicFormParts.tsx';
 
 const FIELD_NAMES = ['name', 'email', 'phone', 'services', 'propertyType', 'construction', 'address', 'postcode', 'preferredDate', 'preferredWindow', 'description'] as const;
 type QuoteField = (typeof FIELD_NAMES)[number];
@@ -184,17 +184,11 @@ export function QuoteForm({ initialService }: { initialService?: QuoteRequestFor
         )}
       </div>
 
-      <div className={honeypotClass} aria-hidden="true">
-        <label htmlFor="quote-website">Leave this field empty</label>
-        <input id="quote-website" tabIndex={-1} autoComplete="off" {...register('website')} />
-      </div>
+      <Honeypot id="quote-website" field={register('website')} />
 
-      <div>
-        <Button type="submit" disabled={formState.isSubmitting} size="lg">
-          {formState.isSubmitting ? 'Sending…' : 'Request my free quote'}
-        </Button>
+      <SendButton submitting={formState.isSubmitting} label="Request my free quote">
         <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">We use your details only to prepare your quote. No mailing lists.</p>
-      </div>
+      </SendButton>
     </form>
   );
 }

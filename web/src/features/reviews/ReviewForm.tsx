@@ -7,9 +7,9 @@ import { REVIEW_SERVICE_OPTIONS, reviewRequestSchema, type ReviewRequest } from 
 import { apiFetch } from '../../lib/api.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
-import { errorClass, fieldsetClass, honeypotClass, legendClass } from '../../ui/form-styles.ts';
-import { Button } from '../../ui/Button.tsx';
+import { errorClass, fieldsetClass, legendClass } from '../../ui/form-styles.ts';
 import { FormError } from '../../ui/FormError.tsx';
+import { Honeypot, SendButton } from '../../ui/PublicFormParts.tsx';
 
 const FIELDS = ['authorName', 'rating', 'text', 'service'] as const;
 const RATING_WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
@@ -89,15 +89,8 @@ export function ReviewForm() {
       <Field label="Your review" id="review-text" error={errors.text?.message} required>
         <textarea id="review-text" rows={5} {...register('text')} />
       </Field>
-      <div className={honeypotClass} aria-hidden="true">
-        <label htmlFor="review-website">Leave this field empty</label>
-        <input id="review-website" tabIndex={-1} autoComplete="off" {...register('website')} />
-      </div>
-      <div>
-        <Button type="submit" disabled={formState.isSubmitting} size="lg">
-          {formState.isSubmitting ? 'Sending…' : 'Submit review'}
-        </Button>
-      </div>
+      <Honeypot id="review-website" field={register('website')} />
+      <SendButton submitting={formState.isSubmitting} label="Submit review" />
     </form>
   );
 }
