@@ -8,6 +8,7 @@ import { ItemForm } from './ItemForm.tsx';
 import { MovementForm } from './MovementForm.tsx';
 import { LowStockBadge } from './StockBadge.tsx';
 import { Button } from '../../ui/Button.tsx';
+import { SidePanel } from '../../ui/SidePanel.tsx';
 
 type Mode = 'view' | 'edit' | 'move';
 
@@ -22,19 +23,7 @@ export function ItemDetail(props: { id: string; canEdit: boolean; onClose: () =>
   const data = view.data;
   const item = data?.item;
   return (
-    <div className="fixed inset-0 z-50 flex justify-end bg-slate-900/40" onClick={mode === 'view' ? props.onClose : undefined}>
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="item-detail-title"
-        tabIndex={-1}
-        className="h-full w-full max-w-2xl overflow-y-auto bg-white p-6 shadow-xl outline-none dark:bg-slate-950"
-        onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape' && mode === 'view') props.onClose();
-        }}
-      >
+    <SidePanel onClose={props.onClose} closable={mode === 'view'} width="max-w-2xl" labelledBy="item-detail-title" ref={panel}>
         <div className="mb-4 flex items-start justify-between gap-4">
           <h2 id="item-detail-title" className="text-2xl font-bold">
             {item ? item.name : 'Loading…'}
@@ -157,8 +146,7 @@ export function ItemDetail(props: { id: string; canEdit: boolean; onClose: () =>
             )}
           </>
         )}
-      </div>
-    </div>
+    </SidePanel>
   );
 }
 

@@ -15,6 +15,7 @@ import { SignaturePad } from './SignaturePad.tsx';
 import { InvoiceThisJob } from './InvoiceThisJob.tsx';
 import { assigneesQuery, jobQuery, useChecklist, usePhotoUpload, useSchedule, useSignOff, useTransition, useTrimOut, useUpdateJob } from './queries.ts';
 import { FormError } from '../../ui/FormError.tsx';
+import { SidePanel } from '../../ui/SidePanel.tsx';
 
 const button = 'rounded-md bg-blue-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60';
 const secondary = 'rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800';
@@ -29,19 +30,7 @@ export function JobDetail(props: { id: string; canEdit: boolean; canUseInventory
   const job = view.data?.job;
 
   return (
-    <div className="fixed inset-0 z-50 flex justify-end bg-slate-900/40" onClick={props.onClose}>
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="job-detail-title"
-        tabIndex={-1}
-        className="h-full w-full max-w-3xl overflow-y-auto bg-white p-6 shadow-xl outline-none dark:bg-slate-950"
-        onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') props.onClose();
-        }}
-      >
+    <SidePanel onClose={props.onClose} width="max-w-3xl" labelledBy="job-detail-title" ref={panel}>
         <div className="mb-4 flex items-start justify-between gap-4">
           <h2 id="job-detail-title" className="text-2xl font-bold">
             {job ? (
@@ -110,8 +99,7 @@ export function JobDetail(props: { id: string; canEdit: boolean; canUseInventory
             </ul>
           </>
         )}
-      </div>
-    </div>
+    </SidePanel>
   );
 }
 

@@ -10,6 +10,7 @@ import { ContractForm } from './ContractForm.tsx';
 import { contractQuery, useChangeStatus, useRetryPeriod } from './queries.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { Button } from '../../ui/Button.tsx';
+import { SidePanel } from '../../ui/SidePanel.tsx';
 
 const message = (err: unknown) => (err instanceof ApiRequestError ? err.message : 'Something went wrong. Please try again.');
 
@@ -70,19 +71,7 @@ export function ContractDetail(props: { id: string; isAdmin: boolean; onClose: (
   useEffect(() => panel.current?.focus(), [props.id]);
 
   return (
-    <div className="fixed inset-0 z-50 flex justify-end bg-slate-900/40" onClick={mode === 'view' ? props.onClose : undefined}>
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-label={view.data ? `Contract: ${view.data.contract.plan}` : 'Contract'}
-        tabIndex={-1}
-        className="h-full w-full max-w-xl overflow-y-auto bg-white p-6 shadow-xl outline-none dark:bg-slate-950"
-        onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape' && mode === 'view') props.onClose();
-        }}
-      >
+    <SidePanel onClose={props.onClose} closable={mode === 'view'} width="max-w-xl" label={view.data ? `Contract: ${view.data.contract.plan}` : 'Contract'} ref={panel}>
         <div className="mb-4 flex items-start justify-between gap-2">
           <h2 className="text-lg font-semibold">{view.data ? `${view.data.contract.clientName} · ${view.data.contract.siteLabel}` : 'Contract'}</h2>
           <button type="button" aria-label="Close" className="rounded p-1 hover:bg-slate-100 dark:hover:bg-slate-800" onClick={props.onClose}>
@@ -202,7 +191,6 @@ export function ContractDetail(props: { id: string; isAdmin: boolean; onClose: (
             )}
           </>
         )}
-      </div>
-    </div>
+    </SidePanel>
   );
 }
