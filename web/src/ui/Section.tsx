@@ -22,3 +22,20 @@ export function Panel({ title, children, className = '' }: { title: string; chil
     </section>
   );
 }
+
+/**
+ * The "New …" form above a list: `children` gets `done`, which the form calls when it closes,
+ * with the record it saved (then `onCreated` opens it) or nothing (cancelled).
+ */
+export function CreatePanel(props: { title: string; onClose: () => void; onCreated: (id: string) => void; children: (done: (saved?: { id: string } | null) => void) => ReactNode }) {
+  const done = (saved?: { id: string } | null) => {
+    props.onClose();
+    if (saved) props.onCreated(saved.id);
+  };
+  return (
+    <section className="mb-6 rounded-lg border border-slate-200 p-4 dark:border-slate-800" aria-label={props.title}>
+      <h2 className="mb-3 text-lg font-semibold">{props.title}</h2>
+      {props.children(done)}
+    </section>
+  );
+}

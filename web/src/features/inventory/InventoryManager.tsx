@@ -8,6 +8,7 @@ import { LowStockPanel } from './LowStockPanel.tsx';
 import { useCan } from '../auth/session.ts';
 import type { SearchPatch } from '../../lib/search-params.ts';
 import { Button, buttonStyle } from '../../ui/Button.tsx';
+import { CreatePanel } from '../../ui/Section.tsx';
 
 export interface InventorySearch {
   tab?: 'low-stock';
@@ -56,16 +57,9 @@ export function InventoryManager(props: { search: InventorySearch; onSearch: (ne
         </div>
       </div>
       {creating && canEdit && (
-        <section className="mb-6 rounded-lg border border-slate-200 p-4 dark:border-slate-800" aria-label="New item">
-          <h2 className="mb-3 text-lg font-semibold">New item</h2>
-          <ItemForm
-            item={null}
-            onDone={(saved) => {
-              setCreating(false);
-              if (saved) open(saved.id);
-            }}
-          />
-        </section>
+        <CreatePanel title="New item" onClose={() => setCreating(false)} onCreated={open}>
+          {(done) => <ItemForm item={null} onDone={done} />}
+        </CreatePanel>
       )}
       {search.tab === 'low-stock' ? (
         <LowStockPanel onOpen={open} />

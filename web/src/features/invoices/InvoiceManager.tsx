@@ -7,6 +7,7 @@ import { InvoiceEditor } from './InvoiceEditor.tsx';
 import { InvoiceList, type InvoiceFilters } from './InvoiceList.tsx';
 import type { SearchPatch } from '../../lib/search-params.ts';
 import { Button } from '../../ui/Button.tsx';
+import { CreatePanel } from '../../ui/Section.tsx';
 
 export interface InvoiceSearch {
   q?: string;
@@ -37,16 +38,9 @@ export function InvoiceManager(props: { search: InvoiceSearch; onSearch: (next: 
         )}
       </div>
       {creating && canEdit && (
-        <section className="mb-6 rounded-lg border border-slate-200 p-4 dark:border-slate-800" aria-label="New invoice">
-          <h2 className="mb-3 text-lg font-semibold">New invoice</h2>
-          <InvoiceEditor
-            invoice={null}
-            onDone={(saved) => {
-              setCreating(false);
-              if (saved) open(saved.id);
-            }}
-          />
-        </section>
+        <CreatePanel title="New invoice" onClose={() => setCreating(false)} onCreated={open}>
+          {(done) => <InvoiceEditor invoice={null} onDone={done} />}
+        </CreatePanel>
       )}
       {search.invoice && <InvoiceDetail key={search.invoice} id={search.invoice} onOpen={open} onClose={() => onSearch({ invoice: undefined })} />}
       <div className="mt-6">

@@ -11,6 +11,7 @@ import { SummaryCards } from './SummaryCards.tsx';
 import { useRunBilling } from './queries.ts';
 import type { SearchPatch } from '../../lib/search-params.ts';
 import { Button } from '../../ui/Button.tsx';
+import { CreatePanel } from '../../ui/Section.tsx';
 
 export interface MonitoringSearch {
   q?: string;
@@ -60,16 +61,9 @@ export function MonitoringScreen(props: { search: MonitoringSearch; onSearch: (n
         </p>
       )}
       {creating && canEdit && (
-        <section className="mb-6 rounded-lg border border-slate-200 p-4 dark:border-slate-800" aria-label="New contract">
-          <h2 className="mb-3 text-lg font-semibold">New contract</h2>
-          <ContractForm
-            contract={null}
-            onDone={(saved) => {
-              setCreating(false);
-              if (saved) open(saved.id);
-            }}
-          />
-        </section>
+        <CreatePanel title="New contract" onClose={() => setCreating(false)} onCreated={open}>
+          {(done) => <ContractForm contract={null} onDone={done} />}
+        </CreatePanel>
       )}
       <ContractsTable
         filters={filters}
