@@ -7,3 +7,17 @@ export function Options<V extends string>(props: { values: readonly V[]; labels:
     </option>
   ));
 }
+
+/** A site picker's `<option>`s: first the empty choice (`placeholder`), then one per site by its label. */
+export function SiteOptions(props: { placeholder: string; sites: readonly { id: string; label: string }[] | undefined }) {
+  return (
+    <>
+      <option value="">{props.placeholder}</option>
+      {props.sites?.map((s) => (
+        <option key={s.id} value={s.id}>
+          {s.label}
+        </option>
+      ))}
+    </>
+  );
+}

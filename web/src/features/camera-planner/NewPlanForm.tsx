@@ -10,6 +10,7 @@ import { Field } from '../../ui/Field.tsx';
 import { mayDiscard, useUnsavedChangesWarning } from '../../ui/unsaved-changes.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/FormError.tsx';
+import { SiteOptions } from '../../ui/Options.tsx';
 
 /** A new plan for one of a client's sites, on a blank grid (upload a floor plan in the editor). */
 export function NewPlanForm(props: { onDone(created: CameraPlanDto | null): void }) {
@@ -55,12 +56,7 @@ export function NewPlanForm(props: { onDone(created: CameraPlanDto | null): void
       </Field>
       <Field label="Site" id="plan-site" error={errors.siteId?.message} required>
         <select id="plan-site" {...register('siteId')} disabled={!client.data}>
-          <option value="">{client.data && client.data.sites.length === 0 ? 'This client has no sites' : 'Pick a site'}</option>
-          {client.data?.sites.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.label}
-            </option>
-          ))}
+          <SiteOptions placeholder={client.data && client.data.sites.length === 0 ? 'This client has no sites' : 'Pick a site'} sites={client.data?.sites} />
         </select>
       </Field>
       <Field label="Plan name" id="plan-name" error={errors.name?.message} required>
