@@ -124,7 +124,7 @@ function SortIcon(props: { dir: SortDir | null }) {
 export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
   const { columns, list, sort, onSort } = props;
   const defs = useMemo(
-    () => columns.map((c): ColumnDef<T> => ({ id: c.id, header: c.label, cell: (ctx) => c.cell(ctx.row.original), enableSorting: !!c.sortable, meta: c })),
+    () => columns.map((c): ColumnDef<T> => ({ id: c.id, header: c.label, cell: (ctx) => c.cell(ctx.row.original), meta: c })),
     [columns],
   );
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table returns fresh functions each render by design
@@ -135,7 +135,6 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
     getCoreRowModel: getCoreRowModel(),
     manualSorting: true,
     manualPagination: true,
-    enableSorting: !!onSort,
     state: { sorting: sort ? [{ id: sort.sort, desc: sort.dir === 'desc' }] : [] },
   });
   const sortBy = (c: Column<T>) => {
@@ -168,7 +167,7 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
                       className={`px-3 py-2 font-semibold ${c.numeric ? 'text-right' : 'text-left'} ${c.headerClassName ?? ''}`}
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                     >
-                      {h.column.getCanSort() ? (
+                      {c.sortable && onSort ? (
                         <button type="button" className="inline-flex items-center gap-1" onClick={() => sortBy(c)}>
                           {c.label}
                           <SortIcon dir={sorted} />
