@@ -57,6 +57,27 @@ module.exports = {
       to: { path: '^src/(?!contracts/|domain/)' },
     },
     {
+      name: 'no-feature-to-feature',
+      comment:
+        'A SPA feature imports no other feature (bulletproof-react): shared pieces live in web/src/ui (the kit) or web/src/lib (queries two features read: web/src/lib/queries/<area>.ts), and a route composes features. Only auth (the session) may be imported by every feature.',
+      severity: 'error',
+      from: { path: '^web/src/features/([^/]+)/' },
+      to: {
+        path: '^web/src/features/([^/]+)/',
+        pathNot: [
+          '^web/src/features/$1/',
+          '^web/src/features/auth/',
+        ],
+      },
+    },
+    {
+      name: 'ui-and-lib-not-features',
+      comment: 'The kit (web/src/ui) and web/src/lib are shared by every feature, so they import no feature (the session aside).',
+      severity: 'error',
+      from: { path: '^web/src/(ui|lib)/' },
+      to: { path: '^web/src/features/', pathNot: '^web/src/features/auth/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

@@ -8,7 +8,7 @@ const CONFIG = resolve('.dependency-cruiser.cjs');
 const DEPCRUISE = resolve('node_modules/.bin/depcruise');
 
 /** Writes a tiny tree with the project's layer names and runs the real rule set on it. */
-function cruise(files: Record<string, string>) {
+function cruise(files: Record<string, string>, roots: readonly string[] = ['src']) {
   const dir = tempDir('arch-');
   try {
     writeFileSync(join(dir.path, 'tsconfig.json'), JSON.stringify({ compilerOptions: { allowImportingTsExtensions: true, noEmit: true } }));
@@ -16,7 +16,7 @@ function cruise(files: Record<string, string>) {
       mkdirSync(join(dir.path, path, '..'), { recursive: true });
       writeFileSync(join(dir.path, path), body);
     }
-    const r = spawnSync(DEPCRUISE, ['--config', CONFIG, 'src'], { cwd: dir.path, encoding: 'utf8' });
+    const r = spawnSync(DEPCRUISE, ['--config', CONFIG, ...roots], { cwd: dir.path, encoding: 'utf8' });
     return { status: r.status, output: `${r.stdout}${r.stderr}` };
   } finally {
     dir.remove();
@@ -79,6 +79,37 @@ describe('the dependency rule', { timeout: 60_000 }, () => {
     expect(r.output).toContain('http-routes-call-use-cases');
     expect(r.output).toContain('src/http/routes/bad.ts');
     expect(r.output).not.toContain('src/http/routes/fine.ts');
+  });
+
+  it('fails when one SPA feature imports another, and passes for the session, the kit and lib', () => {
+    const r = cruise(
+      {
+        'web/src/features/jobs/MyJobs.ts': 'export const myJobs = 1;\n',
+        'web/src/features/auth/session.ts': 'export const session = 1;\n',
+        'web/src/ui/kit.ts': 'export const kit = 1;\n',
+        'web/src/lib/queries/jobs.ts': 'export const jobsQuery = 1;\n',
+        'web/src/features/time/Bad.ts': "import { myJobs } from '../jobs/MyJobs.ts';\nexport const x = myJobs;\n",
+        'web/src/features/time/Fine.ts':
+          "import { session } from '../auth/session.ts';\nimport { kit } from '../../ui/kit.ts';\nimport { jobsQuery } from '../../lib/queries/jobs.ts';\nimport { x } from './Bad.ts';\nexport const y = [session, kit, jobsQuery, x];\n",
+      },
+      ['web/src'],
+    );
+    expect(r.status).not.toBe(0);
+    expect(r.output).toContain('no-feature-to-feature');
+    expect(r.output).toContain('web/src/features/time/Bad.ts → web/src/features/jobs/MyJobs.ts');
+    expect(r.output).not.toContain('web/src/features/time/Fine.ts');
+  });
+
+  it('fails when the SPA kit imports a feature', () => {
+    const r = cruise(
+      {
+        'web/src/features/jobs/MyJobs.ts': 'export const myJobs = 1;\n',
+        'web/src/ui/Bad.ts': "import { myJobs } from '../features/jobs/MyJobs.ts';\nexport const x = myJobs;\n",
+      },
+      ['web/src'],
+    );
+    expect(r.status).not.toBe(0);
+    expect(r.output).toContain('ui-and-lib-not-features');
   });
 
   it('passes when dependencies point inward', () => {

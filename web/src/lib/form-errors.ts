@@ -6,7 +6,8 @@ import { ApiRequestError } from './api.ts';
  * fields and its message at the top; anything that is not an API answer gets a generic message.
  * `known` limits which server fields are shown: a list of the form's own field names, or a map
  * from server field names to form fields (without it, every field the server names). Returns the
- * first field marked, for focusing.
+ * first field marked, for focusing. The messages of fields the form does not show go on the root
+ * error's `types`, which `FormError` lists under the message.
  */
 export function showServerErrors<T extends FieldValues>(
   err: unknown,
@@ -18,6 +19,7 @@ export function showServerErrors<T extends FieldValues>(
     return null;
   }
   let first: Path<T> | null = null;
+  const unshown: Record<string, string> = {};
   for (const [key, messages] of Object.entries(err.fields)) {
     const field =
       known === undefined
@@ -29,10 +31,13 @@ export function showServerErrors<T extends FieldValues>(
           : Object.hasOwn(known, key)
             ? (known as Record<string, string>)[key]
             : undefined;
-    if (field === undefined) continue;
+    if (field === undefined) {
+      unshown[key] = messages.join(' ');
+      continue;
+    }
     setError(field as Path<T>, { message: messages.join(' ') });
     first ??= field as Path<T>;
   }
-  setError('root' as Path<T>, { message: err.message });
+  setError('root' as Path<T>, { type: 'server', message: err.message, ...(Object.keys(unshown).length > 0 ? { types: unshown } : {}) });
   return first;
 }

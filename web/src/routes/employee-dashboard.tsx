@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ensureSession } from '../features/auth/ensure-session.ts';
 import { RequireAccess } from '../features/auth/components/RequireAccess.tsx';
+import { MyJobs } from '../features/jobs/MyJobs.tsx';
 import { EmployeeDashboard } from '../features/time/EmployeeDashboard.tsx';
 
 export const Route = createFileRoute('/employee-dashboard')({
@@ -11,7 +12,7 @@ export const Route = createFileRoute('/employee-dashboard')({
 function Guarded() {
   return (
     <RequireAccess>
-      <EmployeeDashboard />
+      <EmployeeDashboard jobs={<MyJobs />} />
     </RequireAccess>
   );
 }

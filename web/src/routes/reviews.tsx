@@ -9,7 +9,7 @@ import { useHydrated } from '../lib/hydration.ts';
 import { JsonLd } from '../features/reviews/JsonLd.tsx';
 import type { PublicReview, RatingSummaryDto } from '../../../src/contracts/reviews.ts';
 import { reviewServiceLabel } from '../features/reviews/service-labels.ts';
-import { formatReviewDate } from '../features/reviews/review-date.ts';
+import { formatDateLight } from '../ui/dates.ts';
 
 // The form (react-hook-form + zod) loads after the first paint; see ui/Deferred.tsx.
 const ReviewForm = lazyForm(() => import('../features/reviews/ReviewForm.tsx').then((m) => m.ReviewForm));
@@ -122,7 +122,7 @@ function ReviewItem({ review }: { review: PublicReview }) {
         <Stars rating={review.rating} />
       </div>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        {review.publishedAt ? formatReviewDate(review.publishedAt) : ''}
+        {review.publishedAt ? formatDateLight(review.publishedAt) : ''}
         {service ? ` · ${service}` : ''}
         {review.verifiedClient && (
           <span className="ml-2 inline-flex items-center gap-1 text-emerald-800 dark:text-emerald-300">

@@ -3,11 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { useCan } from '../auth/session.ts';
-import { buttonClass } from '../ui/styles.ts';
 import { NewPlanForm } from './NewPlanForm.tsx';
 import { PlanEditor } from './PlanEditor.tsx';
 import { PlanList } from './PlanList.tsx';
 import { PLANS_KEY } from './queries.ts';
+import { Button } from '../../ui/Button.tsx';
 
 /** /admin/camera-planner: the plans list, or one plan in the editor (?plan=id). */
 export function CameraPlanner(props: { planId: string | undefined; onPlan(id: string | undefined): void }) {
@@ -22,9 +22,9 @@ export function CameraPlanner(props: { planId: string | undefined; onPlan(id: st
       ) : (
         <>
           {canEdit && !creating && (
-            <button type="button" className={`${buttonClass} mb-4 inline-flex items-center gap-1`} onClick={() => setCreating(true)}>
+            <Button className="mb-4" onClick={() => setCreating(true)}>
               <Plus aria-hidden className="h-4 w-4" /> New plan
-            </button>
+            </Button>
           )}
           {creating && canEdit && (
             <section className="mb-6 rounded-lg border border-slate-200 p-4 dark:border-slate-800" aria-label="New plan">

@@ -7,8 +7,10 @@ import type { ClientListResponse, ClientView } from '../../../../src/contracts/c
 import { apiFetch } from '../../lib/api.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
-import { mayDiscard, useUnsavedChangesWarning } from '../ui/unsaved-changes.ts';
-import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
+import { mayDiscard, useUnsavedChangesWarning } from '../../ui/unsaved-changes.ts';
+import { Button } from '../../ui/Button.tsx';
+import { FormError } from '../../ui/FormError.tsx';
+import { SiteOptions } from '../../ui/Options.tsx';
 
 /** A new plan for one of a client's sites, on a blank grid (upload a floor plan in the editor). */
 export function NewPlanForm(props: { onDone(created: CameraPlanDto | null): void }) {
@@ -33,11 +35,7 @@ export function NewPlanForm(props: { onDone(created: CameraPlanDto | null): void
 
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-3 sm:grid-cols-2" aria-label="New camera plan">
-      {errors.root && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 sm:col-span-2 dark:bg-red-950 dark:text-red-200">
-          {errors.root.message}
-        </p>
-      )}
+      <FormError error={errors.root} className="sm:col-span-2" />
       <div className="sm:col-span-2">
         <label htmlFor="plan-client-search" className="block text-sm font-medium">
           Find a client
@@ -58,12 +56,7 @@ export function NewPlanForm(props: { onDone(created: CameraPlanDto | null): void
       </Field>
       <Field label="Site" id="plan-site" error={errors.siteId?.message} required>
         <select id="plan-site" {...register('siteId')} disabled={!client.data}>
-          <option value="">{client.data && client.data.sites.length === 0 ? 'This client has no sites' : 'Pick a site'}</option>
-          {client.data?.sites.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.label}
-            </option>
-          ))}
+          <SiteOptions placeholder={client.data && client.data.sites.length === 0 ? 'This client has no sites' : 'Pick a site'} sites={client.data?.sites} />
         </select>
       </Field>
       <Field label="Plan name" id="plan-name" error={errors.name?.message} required>
@@ -78,12 +71,12 @@ export function NewPlanForm(props: { onDone(created: CameraPlanDto | null): void
         </Field>
       </div>
       <div className="flex gap-2 sm:col-span-2">
-        <button type="submit" className={buttonClass} disabled={formState.isSubmitting}>
+        <Button type="submit" disabled={formState.isSubmitting}>
           Create plan
-        </button>
-        <button type="button" className={secondaryButtonClass} onClick={() => mayDiscard(formState.isDirty) && props.onDone(null)}>
+        </Button>
+        <Button variant="secondary" onClick={() => mayDiscard(formState.isDirty) && props.onDone(null)}>
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -7,8 +7,12 @@ import { History, humanField } from '../../ui/History.tsx';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { ClientForm } from './ClientForm.tsx';
 import { SiteForm } from './SiteForm.tsx';
-import { CLIENTS_KEY, clientQuery, clientRelatedQuery, useClientPermissions } from './queries.ts';
-import { Button, EmptyState, ErrorNote, Section } from './ui.tsx';
+import { CLIENTS_KEY, clientQuery } from '../../lib/queries/clients.ts';
+import { clientRelatedQuery, useClientPermissions } from './queries.ts';
+import { Button } from '../../ui/Button.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { ErrorNote } from '../../ui/FormError.tsx';
+import { Section } from '../../ui/Section.tsx';
 
 const api = (id: string) => `/api/clients/${encodeURIComponent(id)}`;
 const formatAddress = (a: ClientView['billingAddress']) => [a.line1, a.line2, a.city, [a.region, a.postcode].filter(Boolean).join(' '), a.country].filter(Boolean).join(', ');
@@ -182,7 +186,7 @@ function SiteCard({ clientId, site, canEdit, onEdit, onRemoved }: { clientId: st
               Edit site
             </Button>
             <Button
-              variant="ghost"
+ variant="ghost"
               onClick={async () => {
                 if (!window.confirm(`Remove the site ${site.label}?`)) return;
                 try {

@@ -5,8 +5,10 @@ import { Field } from '../../ui/Field.tsx';
 import { cleaning, errorAt, joinList, splitList } from './form-helpers.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { SiteFields, cleanSite, emptySite, type SiteFormValues } from './SiteForm.tsx';
-import { Button, ErrorNote, FormActions } from './ui.tsx';
-import { useUnsavedChanges } from './use-unsaved-changes.ts';
+import { Button } from '../../ui/Button.tsx';
+import { FormError } from '../../ui/FormError.tsx';
+import { SaveCancel } from '../../ui/FormParts.tsx';
+import { useUnsavedChangesWarning } from '../../ui/unsaved-changes.ts';
 
 export type ClientFormValues = Omit<ClientInput, 'sites'> & { sites?: SiteFormValues[]; addSite?: boolean };
 
@@ -48,7 +50,7 @@ export function ClientForm({ initial, onSave, onCancel, submitLabel }: { initial
   const { register, control, handleSubmit, formState, setError, reset } = form;
   const contacts = useFieldArray({ control, name: 'contacts' });
   const errors = formState.errors;
-  useUnsavedChanges(formState.isDirty && !formState.isSubmitting && !formState.isSubmitSuccessful);
+  useUnsavedChangesWarning(formState.isDirty && !formState.isSubmitting && !formState.isSubmitSuccessful);
   const addSite = useWatch({ control, name: 'addSite' });
 
   const submit = handleSubmit(async () => {
@@ -63,7 +65,7 @@ export function ClientForm({ initial, onSave, onCancel, submitLabel }: { initial
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-5" aria-label="Client form">
-      {errors.root && <ErrorNote>{errors.root.message}</ErrorNote>}
+      <FormError error={errors.root} />
       <div className="grid gap-4 sm:grid-cols-3">
         <Field label="Kind" id="client-kind" error={errors.kind?.message} required>
           <select id="client-kind" {...register('kind')}>
@@ -169,7 +171,7 @@ export function ClientForm({ initial, onSave, onCancel, submitLabel }: { initial
         </fieldset>
       )}
 
-      <FormActions submitting={formState.isSubmitting} submitLabel={submitLabel} onCancel={onCancel} />
+      <SaveCancel submitting={formState.isSubmitting} submitLabel={submitLabel} onCancel={onCancel} />
     </form>
   );
 }

@@ -4,8 +4,10 @@ import { ZONE_TYPE_VALUES, siteInputSchema, type SiteInput, type SiteView } from
 import { Field } from '../../ui/Field.tsx';
 import { cleaning, errorAt } from './form-helpers.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
-import { Button, ErrorNote, FormActions } from './ui.tsx';
-import { useUnsavedChanges } from './use-unsaved-changes.ts';
+import { Button } from '../../ui/Button.tsx';
+import { FormError } from '../../ui/FormError.tsx';
+import { SaveCancel } from '../../ui/FormParts.tsx';
+import { useUnsavedChangesWarning } from '../../ui/unsaved-changes.ts';
 
 /** The form's shape: geo as two text boxes (blank = none), passcode blank = keep. */
 export type SiteFormValues = Omit<SiteInput, 'geo'> & { geo: { latitude: string; longitude: string } | null; removePasscode?: boolean };
@@ -154,7 +156,7 @@ export function SiteForm({ site, onSave, onCancel }: { site?: SiteView; onSave: 
     resolver: cleaning(zodResolver(siteInputSchema) as never, (v) => cleanSite(v) as never),
     defaultValues: site ? siteFormValues(site) : emptySite(),
   });
-  useUnsavedChanges(form.formState.isDirty && !form.formState.isSubmitting && !form.formState.isSubmitSuccessful);
+  useUnsavedChangesWarning(form.formState.isDirty && !form.formState.isSubmitting && !form.formState.isSubmitSuccessful);
   // The resolver hands over parsed values; the API gets the cleaned raw ones (same checks, same shape).
   const submit = form.handleSubmit(async () => {
     try {
@@ -165,9 +167,9 @@ export function SiteForm({ site, onSave, onCancel }: { site?: SiteView; onSave: 
   });
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4 rounded-lg border border-blue-200 p-4 dark:border-blue-900" aria-label={site ? `Edit site ${site.label}` : 'New site'}>
-      {form.formState.errors.root && <ErrorNote>{form.formState.errors.root.message}</ErrorNote>}
+      <FormError error={form.formState.errors.root} />
       <SiteFields form={form} prefix="" isNew={!site} hasPasscode={site?.alarm.hasPasscode ?? false} />
-      <FormActions submitting={form.formState.isSubmitting} submitLabel={'Save site'} onCancel={onCancel} />
+      <SaveCancel submitting={form.formState.isSubmitting} submitLabel={'Save site'} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,25 +1,8 @@
 import { sessionQuery } from '../auth/session.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ClientListQueryInput, ClientListResponse, ClientRelatedResponse, ClientView } from '../../../../src/contracts/clients.ts';
+import type { ClientRelatedResponse } from '../../../../src/contracts/clients.ts';
 import { apiFetch } from '../../lib/api.ts';
-
-/** Query keys start with 'clients' so every client mutation can invalidate them by prefix. */
-export const CLIENTS_KEY = ['clients'] as const;
-
-export type ClientListParams = Omit<ClientListQueryInput, 'limit'> & { limit?: number };
-
-export function clientListQuery(params: ClientListParams) {
-  const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '' && v !== null) qs.set(k, String(v));
-  return queryOptions({
-    queryKey: [...CLIENTS_KEY, 'list', params],
-    queryFn: ({ signal }) => apiFetch<ClientListResponse>(`/api/clients?${qs}`, { signal }),
-    placeholderData: (previous) => previous,
-  });
-}
-
-export const clientQuery = (id: string) =>
-  queryOptions({ queryKey: [...CLIENTS_KEY, 'one', id], queryFn: ({ signal }) => apiFetch<ClientView>(`/api/clients/${encodeURIComponent(id)}`, { signal }) });
+import { CLIENTS_KEY } from '../../lib/queries/clients.ts';
 
 export const clientRelatedQuery = (id: string) =>
   queryOptions({

@@ -6,6 +6,8 @@ import { contactRequestSchema, type ContactRequest, type ContactResponse } from 
 import { apiFetch } from '../../lib/api.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
+import { FormError } from '../../ui/FormError.tsx';
+import { NameEmailFields, SendButton } from '../../ui/PublicFormParts.tsx';
 
 const FIELD_NAMES = ['name', 'email', 'phone', 'subject', 'message'] as const;
 
@@ -46,19 +48,8 @@ export function ContactForm() {
   const errors = formState.errors;
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid max-w-2xl gap-5" aria-label="Contact form">
-      {errors.root && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {errors.root.message}
-        </p>
-      )}
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Name" id="contact-name" error={errors.name?.message} required>
-          <input id="contact-name" autoComplete="name" {...register('name')} />
-        </Field>
-        <Field label="E-mail" id="contact-email" error={errors.email?.message} required>
-          <input id="contact-email" type="email" autoComplete="email" {...register('email')} />
-        </Field>
-      </div>
+      <FormError error={errors.root} />
+      <NameEmailFields idPrefix="contact" name={register('name')} email={register('email')} errors={errors} />
       <Field label="Phone (optional)" id="contact-phone" error={errors.phone?.message}>
         <input id="contact-phone" type="tel" autoComplete="tel" {...register('phone')} />
       </Field>
@@ -68,15 +59,7 @@ export function ContactForm() {
       <Field label="Message" id="contact-message" error={errors.message?.message} required>
         <textarea id="contact-message" rows={6} {...register('message')} />
       </Field>
-      <div>
-        <button
-          type="submit"
-          disabled={formState.isSubmitting}
-          className="rounded-md bg-blue-700 px-5 py-3 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
-        >
-          {formState.isSubmitting ? 'Sending…' : 'Send message'}
-        </button>
-      </div>
+      <SendButton submitting={formState.isSubmitting} label="Send message" />
     </form>
   );
 }

@@ -15,7 +15,8 @@ import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
 import { PermissionSwitches } from './PermissionSwitches.tsx';
 import { STATUS_LABELS } from './labels.ts';
-import { Options } from '../ui/Options.tsx';
+import { Options } from '../../ui/Options.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 
 export const DISCARD_QUESTION = 'You have unsaved changes. Discard them?';
 
@@ -81,11 +82,7 @@ export function EmployeeForm(props: {
   const permissionError = errors.permissions ? Object.values(errors.permissions).map((e) => (e as { message?: string }).message).find(Boolean) : undefined;
   return (
     <form noValidate onSubmit={(e) => void submit(e)} aria-label={employee ? `Edit ${employee.name}` : 'New employee'} className="grid gap-5">
-      {errors.root && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {errors.root.message}
-        </p>
-      )}
+      <FormError error={errors.root} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Name" id={id('name')} error={errors.name?.message} required>
           <input id={id('name')} autoComplete="off" {...register('name')} />

@@ -3,14 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus, Search } from 'lucide-react';
 import { EMPLOYMENT_STATUS_VALUES, type EmployeeDto, type EmploymentStatusValue } from '../../../../src/contracts/employees.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { useCursorPages } from '../ui/CursorPager.tsx';
+import { useCursorPages } from '../../ui/DataTable.tsx';
 import { EmployeeTable } from './EmployeeTable.tsx';
 import { EmployeeForm, DISCARD_QUESTION } from './EmployeeForm.tsx';
 import { AuditHistory } from './AuditHistory.tsx';
 import { DeactivateButton } from './DeactivateButton.tsx';
 import { employeeListQuery, employeeQuery, useCreateEmployee, useUpdateEmployee } from './queries.ts';
 import { STATUS_LABELS } from './labels.ts';
-import { Options } from '../ui/Options.tsx';
+import { Options } from '../../ui/Options.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 
 const PAGE_SIZE = 20;
 type Panel = { kind: 'none' } | { kind: 'new' } | { kind: 'edit'; id: string };
@@ -97,11 +98,7 @@ export function EmployeesScreen() {
         </button>
       </div>
 
-      {list.isError && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {list.error.message}
-        </p>
-      )}
+      <FormError error={list.error} />
       <EmployeeTable
         rows={list.data?.items ?? []}
         loading={list.isPending}

@@ -6,8 +6,9 @@ import { ItemDetail } from './ItemDetail.tsx';
 import { ItemForm } from './ItemForm.tsx';
 import { LowStockPanel } from './LowStockPanel.tsx';
 import { useCan } from '../auth/session.ts';
-import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
 import type { SearchPatch } from '../../lib/search-params.ts';
+import { Button, buttonStyle } from '../../ui/Button.tsx';
+import { CreatePanel } from '../../ui/Section.tsx';
 
 export interface InventorySearch {
   tab?: 'low-stock';
@@ -45,27 +46,20 @@ export function InventoryManager(props: { search: InventorySearch; onSearch: (ne
           </button>
         </div>
         <div className="flex gap-2">
-          <a href="/api/inventory/export.csv" className={`${secondaryButtonClass} inline-flex items-center gap-1`} download>
+          <a href="/api/inventory/export.csv" className={`${buttonStyle('secondary')} inline-flex items-center gap-1`} download>
             <Download aria-hidden className="h-4 w-4" /> Export CSV
           </a>
           {canEdit && (
-            <button type="button" className={`${buttonClass} inline-flex items-center gap-1`} onClick={() => setCreating(true)}>
+            <Button onClick={() => setCreating(true)}>
               <Plus aria-hidden className="h-4 w-4" /> New item
-            </button>
+            </Button>
           )}
         </div>
       </div>
       {creating && canEdit && (
-        <section className="mb-6 rounded-lg border border-slate-200 p-4 dark:border-slate-800" aria-label="New item">
-          <h2 className="mb-3 text-lg font-semibold">New item</h2>
-          <ItemForm
-            item={null}
-            onDone={(saved) => {
-              setCreating(false);
-              if (saved) open(saved.id);
-            }}
-          />
-        </section>
+        <CreatePanel title="New item" onClose={() => setCreating(false)} onCreated={open}>
+          {(done) => <ItemForm item={null} onDone={done} />}
+        </CreatePanel>
       )}
       {search.tab === 'low-stock' ? (
         <LowStockPanel onOpen={open} />

@@ -2,11 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { CATEGORY_LABELS, type SerialDto } from '../../../../src/contracts/inventory.ts';
-import { formatWhen, itemQuery, serialQuery } from './queries.ts';
+import { itemQuery, serialQuery } from './queries.ts';
+import { formatDateTime as formatWhen } from '../../ui/dates.ts';
 import { ItemForm } from './ItemForm.tsx';
 import { MovementForm } from './MovementForm.tsx';
-import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
 import { LowStockBadge } from './StockBadge.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { SidePanel } from '../../ui/SidePanel.tsx';
 import { formatCents, useMoneySettings } from '../../ui/money.ts';
 
 type Mode = 'view' | 'edit' | 'move';
@@ -23,19 +25,7 @@ export function ItemDetail(props: { id: string; canEdit: boolean; onClose: () =>
   const data = view.data;
   const item = data?.item;
   return (
-    <div className="fixed inset-0 z-50 flex justify-end bg-slate-900/40" onClick={mode === 'view' ? props.onClose : undefined}>
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="item-detail-title"
-        tabIndex={-1}
-        className="h-full w-full max-w-2xl overflow-y-auto bg-white p-6 shadow-xl outline-none dark:bg-slate-950"
-        onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape' && mode === 'view') props.onClose();
-        }}
-      >
+    <SidePanel onClose={props.onClose} closable={mode === 'view'} width="max-w-2xl" labelledBy="item-detail-title" ref={panel}>
         <div className="mb-4 flex items-start justify-between gap-4">
           <h2 id="item-detail-title" className="text-2xl font-bold">
             {item ? item.name : 'Loading…'}
@@ -78,12 +68,12 @@ export function ItemDetail(props: { id: string; canEdit: boolean; onClose: () =>
             )}
             {props.canEdit && mode === 'view' && (
               <div className="mb-6 flex gap-2">
-                <button type="button" className={buttonClass} onClick={() => setMode('move')}>
+                <Button onClick={() => setMode('move')}>
                   Record movement
-                </button>
-                <button type="button" className={secondaryButtonClass} onClick={() => setMode('edit')}>
+                </Button>
+                <Button variant="secondary" onClick={() => setMode('edit')}>
                   Edit item
-                </button>
+                </Button>
               </div>
             )}
             {props.canEdit && mode === 'edit' && (
@@ -158,8 +148,7 @@ export function ItemDetail(props: { id: string; canEdit: boolean; onClose: () =>
             )}
           </>
         )}
-      </div>
-    </div>
+    </SidePanel>
   );
 }
 

@@ -10,11 +10,12 @@ import {
   type ItemForm as ItemFormValues,
 } from '../../../../src/contracts/inventory.ts';
 import { Field } from '../../ui/Field.tsx';
-import { FormError, SaveCancel } from '../ui/FormParts.tsx';
-import { mayDiscard } from '../ui/unsaved-changes.ts';
-import { useSaveForm } from '../ui/use-save-form.ts';
+import { FormError } from '../../ui/FormError.tsx';
+import { SaveCancel } from '../../ui/FormParts.tsx';
+import { mayDiscard } from '../../ui/unsaved-changes.ts';
+import { useSaveForm } from '../../ui/use-save-form.ts';
 import { useSaveItem } from './queries.ts';
-import { Options } from '../ui/Options.tsx';
+import { Options } from '../../ui/Options.tsx';
 import { useCurrencySymbol } from '../../ui/money.ts';
 
 /** Server field names (cents, nested camera) mapped to the form's. */

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { CATEGORY_LABELS, ITEM_CATEGORIES, type InventoryItemDto } from '../../../../src/contracts/inventory.ts';
-import { CursorPager, useCursorPages } from '../ui/CursorPager.tsx';
-import { DataTable, type Column } from '../ui/DataTable.tsx';
-import { FilterSelect, SearchForm } from '../ui/SearchForm.tsx';
-import { itemsQuery } from './queries.ts';
+import { CursorPager, useCursorPages } from '../../ui/DataTable.tsx';
+import { DataTable, type Column } from '../../ui/DataTable.tsx';
+import { FilterSelect, SearchForm } from '../../ui/SearchForm.tsx';
+import { itemsQuery } from '../../lib/queries/inventory.ts';
 import { LowStockBadge } from './StockBadge.tsx';
 import { formatCents, useMoneySettings } from '../../ui/money.ts';
 

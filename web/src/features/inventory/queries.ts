@@ -1,7 +1,6 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   InventoryItemDto,
-  ItemListResponse,
   ItemRequestParsed,
   ItemViewResponse,
   LowStockResponse,
@@ -10,31 +9,7 @@ import type {
   SerialDto,
 } from '../../../../src/contracts/inventory.ts';
 import { apiFetch } from '../../lib/api.ts';
-
-export interface ItemListParams {
-  search: string;
-  category: string | undefined;
-  lowStock: boolean;
-  sort: string;
-  dir: 'asc' | 'desc';
-  cursor: string | null;
-  limit: number;
-}
-
-export const INVENTORY_KEY = ['inventory'] as const;
-
-export const itemsQuery = (p: ItemListParams) =>
-  queryOptions({
-    queryKey: [...INVENTORY_KEY, 'items', p],
-    queryFn: () => {
-      const q = new URLSearchParams({ search: p.search, sort: p.sort, dir: p.dir, limit: String(p.limit) });
-      if (p.category) q.set('category', p.category);
-      if (p.lowStock) q.set('lowStock', 'true');
-      if (p.cursor) q.set('cursor', p.cursor);
-      return apiFetch<ItemListResponse>(`/api/inventory/items?${q.toString()}`);
-    },
-    placeholderData: keepPreviousData,
-  });
+import { INVENTORY_KEY } from '../../lib/queries/inventory.ts';
 
 export const itemQuery = (id: string) =>
   queryOptions({
@@ -74,4 +49,3 @@ export function useRecordMovement(itemId: string) {
   });
 }
 
-export const formatWhen = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });

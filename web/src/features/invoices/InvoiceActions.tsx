@@ -4,11 +4,13 @@ import { z } from 'zod';
 import { METHOD_LABELS, PAYMENT_METHODS, type InvoiceDto } from '../../../../src/contracts/invoices.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
-import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
-import { mayDiscard, useUnsavedChangesWarning } from '../ui/unsaved-changes.ts';
+import { mayDiscard, useUnsavedChangesWarning } from '../../ui/unsaved-changes.ts';
 import { blankLine, lineFormSchema, lineServerFields, LinesEditor, toLineInput, type WithLines } from './LinesEditor.tsx';
-import { todayIso, useCreditNote, useRecordPayment, useVoidInvoice } from './queries.ts';
-import { Options } from '../ui/Options.tsx';
+import { todayIso } from '../../ui/dates.ts';
+import { useCreditNote, useRecordPayment, useVoidInvoice } from './queries.ts';
+import { Options } from '../../ui/Options.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 import { bpToPercent, centsToDecimal } from '../../../../src/domain/shared/money.ts';
 import { formatCents, toCents, useCurrencySymbol, useMoneySettings } from '../../ui/money.ts';
 
@@ -21,23 +23,14 @@ function Dialog(props: { title: string; children: React.ReactNode }) {
   );
 }
 
-function RootError(props: { message: string | undefined }) {
-  return props.message ? (
-    <p role="alert" className="mb-3 rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-      {props.message}
-    </p>
-  ) : null;
-}
-
 function Buttons(props: { busy: boolean; label: string; dirty: boolean; release: () => void; onClose: () => void }) {
   return (
     <div className="mt-3 flex gap-2">
-      <button type="submit" className={buttonClass} disabled={props.busy}>
+      <Button type="submit" disabled={props.busy}>
         {props.busy ? 'Saving…' : props.label}
-      </button>
-      <button
-        type="button"
-        className={secondaryButtonClass}
+      </Button>
+      <Button
+ variant="secondary"
         onClick={() => {
           if (mayDiscard(props.dirty)) {
             props.release();
@@ -46,7 +39,7 @@ function Buttons(props: { busy: boolean; label: string; dirty: boolean; release:
         }}
       >
         Cancel
-      </button>
+      </Button>
     </div>
   );
 }
@@ -83,7 +76,7 @@ export function PaymentDialog(props: { invoice: InvoiceDto; onClose: () => void 
   return (
     <Dialog title="Record payment">
       <form onSubmit={onSubmit} noValidate>
-        <RootError message={formState.errors.root?.message} />
+        <FormError error={formState.errors.root} className="mb-3" />
         <div className="grid gap-3 md:grid-cols-2">
           <Field label={`Amount (${symbol})`} id="pay-amount" error={formState.errors.amount?.message} required>
             <input id="pay-amount" inputMode="decimal" {...register('amount')} />
@@ -125,7 +118,7 @@ export function VoidDialog(props: { invoice: InvoiceDto; onClose: () => void }) 
   return (
     <Dialog title={`Void ${props.invoice.number}`}>
       <form onSubmit={onSubmit} noValidate>
-        <RootError message={formState.errors.root?.message} />
+        <FormError error={formState.errors.root} className="mb-3" />
         <Field label="Reason" id="void-reason" error={formState.errors.reason?.message} required>
           <input id="void-reason" {...register('reason')} />
         </Field>
@@ -158,7 +151,7 @@ export function CreditNoteDialog(props: { invoice: InvoiceDto; onClose: (created
   return (
     <Dialog title={`Credit note for ${props.invoice.number}`}>
       <form onSubmit={onSubmit} noValidate>
-        <RootError message={formState.errors.root?.message} />
+        <FormError error={formState.errors.root} className="mb-3" />
         <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">At most the balance due, {formatCents(props.invoice.balanceCents)}. The credit note gets its own number.</p>
         <LinesEditor
           control={control as unknown as Control<WithLines>}

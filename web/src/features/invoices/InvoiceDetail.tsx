@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Download, Link as LinkIcon, Send, X } from 'lucide-react';
 import { METHOD_LABELS, TERMS_LABELS } from '../../../../src/contracts/invoices.ts';
 import { History } from '../../ui/History.tsx';
-import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
 import { CreditNoteDialog, PaymentDialog, VoidDialog } from './InvoiceActions.tsx';
 import { InvoiceEditor } from './InvoiceEditor.tsx';
 import { invoiceQuery, useSendInvoice } from './queries.ts';
 import { InvoiceLinesTable, SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
 import { StatusChip } from './StatusChip.tsx';
+import { Button, buttonStyle } from '../../ui/Button.tsx';
 import { formatCents, useMoneySettings } from '../../ui/money.ts';
 
 type Panel = 'edit' | 'pay' | 'void' | 'credit' | null;
@@ -66,46 +66,44 @@ export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: 
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
-          <a className={`${secondaryButtonClass} inline-flex items-center gap-1`} href={`/api/invoices/${encodeURIComponent(inv.id)}/pdf`} download>
+          <a className={`${buttonStyle('secondary')} inline-flex items-center gap-1`} href={`/api/invoices/${encodeURIComponent(inv.id)}/pdf`} download>
             <Download aria-hidden className="h-4 w-4" /> PDF
           </a>
           {inv.status !== 'draft' && (
-            <a className={`${secondaryButtonClass} inline-flex items-center gap-1`} href={publicUrl} target="_blank" rel="noreferrer">
+            <a className={`${buttonStyle('secondary')} inline-flex items-center gap-1`} href={publicUrl} target="_blank" rel="noreferrer">
               <LinkIcon aria-hidden className="h-4 w-4" /> Client link
             </a>
           )}
           {canEdit && inv.status !== 'void' && isInvoice && (
-            <button
-              type="button"
-              className={`${buttonClass} inline-flex items-center gap-1`}
-              disabled={send.isPending}
+            <Button
+ disabled={send.isPending}
               onClick={() => {
                 setSendError(null);
                 send.mutate({}, { onError: (e) => setSendError(e.message) });
               }}
             >
               <Send aria-hidden className="h-4 w-4" /> {send.isPending ? 'Sending…' : inv.status === 'draft' ? 'Send' : 'Send again'}
-            </button>
+            </Button>
           )}
           {canEdit && inv.status === 'draft' && (
-            <button type="button" className={secondaryButtonClass} onClick={() => setPanel('edit')}>
+            <Button variant="secondary" onClick={() => setPanel('edit')}>
               Edit
-            </button>
+            </Button>
           )}
           {canEdit && open && (
-            <button type="button" className={secondaryButtonClass} onClick={() => setPanel('pay')}>
+            <Button variant="secondary" onClick={() => setPanel('pay')}>
               Record payment
-            </button>
+            </Button>
           )}
           {canEdit && open && (
-            <button type="button" className={secondaryButtonClass} onClick={() => setPanel('credit')}>
+            <Button variant="secondary" onClick={() => setPanel('credit')}>
               Credit note
-            </button>
+            </Button>
           )}
           {canEdit && isInvoice && inv.status !== 'void' && inv.paidCents === 0 && inv.creditedCents === 0 && (
-            <button type="button" className={secondaryButtonClass} onClick={() => setPanel('void')}>
+            <Button variant="secondary" onClick={() => setPanel('void')}>
               Void
-            </button>
+            </Button>
           )}
           <button type="button" className="p-2" aria-label="Close invoice" onClick={props.onClose}>
             <X aria-hidden className="h-5 w-5" />

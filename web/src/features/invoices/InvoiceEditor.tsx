@@ -6,12 +6,15 @@ import { z } from 'zod';
 import { PAYMENT_TERMS, TERMS_LABELS, type InvoiceDto } from '../../../../src/contracts/invoices.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
-import { SaveCancel } from '../ui/FormParts.tsx';
-import { inputClass } from '../ui/styles.ts';
-import { mayDiscard, useUnsavedChangesWarning } from '../ui/unsaved-changes.ts';
+import { SaveCancel } from '../../ui/FormParts.tsx';
+import { inputClass } from '../../ui/styles.ts';
+import { mayDiscard, useUnsavedChangesWarning } from '../../ui/unsaved-changes.ts';
 import { blankLine, lineFormSchema, lineServerFields, LinesEditor, toLineForm, toLineInput, type WithLines } from './LinesEditor.tsx';
-import { clientPickerQuery, todayIso, useCreateInvoice, useUpdateDraft } from './queries.ts';
-import { Options } from '../ui/Options.tsx';
+import { clientPickerQuery, useUpdateDraft } from './queries.ts';
+import { useCreateInvoice } from '../../lib/queries/invoices.ts';
+import { todayIso } from '../../ui/dates.ts';
+import { Options } from '../../ui/Options.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 
 const formSchema = z.object({
   clientId: z.string().min(1, 'Pick a client.'),
@@ -53,11 +56,7 @@ export function InvoiceEditor(props: { invoice: InvoiceDto | null; onDone: (save
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={props.invoice ? `Edit ${props.invoice.number}` : 'New invoice'}>
-      {errors.root && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {errors.root.message}
-        </p>
-      )}
+      <FormError error={errors.root} />
       <div className="grid gap-4 md:grid-cols-2">
         {props.invoice ? (
           <p className="text-sm">

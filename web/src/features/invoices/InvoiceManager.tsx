@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { useCan } from '../auth/session.ts';
-import { buttonClass } from '../ui/styles.ts';
 import { InvoiceDetail } from './InvoiceDetail.tsx';
 import { InvoiceEditor } from './InvoiceEditor.tsx';
 import { InvoiceList, type InvoiceFilters } from './InvoiceList.tsx';
 import type { SearchPatch } from '../../lib/search-params.ts';
+import { Button } from '../../ui/Button.tsx';
+import { CreatePanel } from '../../ui/Section.tsx';
 
 export interface InvoiceSearch {
   q?: string;
@@ -31,22 +32,15 @@ export function InvoiceManager(props: { search: InvoiceSearch; onSearch: (next: 
       <PageHeading title="Invoice manager">Invoices, payments and credit notes; every change recorded with who and when.</PageHeading>
       <div className="mb-4 flex justify-end">
         {canEdit && !creating && (
-          <button type="button" className={`${buttonClass} inline-flex items-center gap-1`} onClick={() => setCreating(true)}>
+          <Button onClick={() => setCreating(true)}>
             <Plus aria-hidden className="h-4 w-4" /> New invoice
-          </button>
+          </Button>
         )}
       </div>
       {creating && canEdit && (
-        <section className="mb-6 rounded-lg border border-slate-200 p-4 dark:border-slate-800" aria-label="New invoice">
-          <h2 className="mb-3 text-lg font-semibold">New invoice</h2>
-          <InvoiceEditor
-            invoice={null}
-            onDone={(saved) => {
-              setCreating(false);
-              if (saved) open(saved.id);
-            }}
-          />
-        </section>
+        <CreatePanel title="New invoice" onClose={() => setCreating(false)} onCreated={open}>
+          {(done) => <InvoiceEditor invoice={null} onDone={done} />}
+        </CreatePanel>
       )}
       {search.invoice && <InvoiceDetail key={search.invoice} id={search.invoice} onOpen={open} onClose={() => onSearch({ invoice: undefined })} />}
       <div className="mt-6">

@@ -1,10 +1,11 @@
 import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { Plus, Trash2 } from 'lucide-react';
 import { z } from 'zod';
+import { inputClass } from '../../ui/styles.ts';
+import { SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
+import { Button } from '../../ui/Button.tsx';
 import type { LineInput } from '../../../../src/contracts/invoices.ts';
 import { bpToPercent, centsToDecimal, linesTotals } from '../../../../src/domain/shared/money.ts';
-import { inputClass, secondaryButtonClass } from '../ui/styles.ts';
-import { SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
 import { formatCents, toBp, toCents, useCurrencySymbol } from '../../ui/money.ts';
 
 /** Lines as typed: quantity, price in dollars and tax in percent, all text until submitted. */
@@ -95,9 +96,9 @@ export function LinesEditor(props: { control: Control<WithLines>; register: UseF
           </tbody>
         </table>
       </div>
-      <button type="button" className={`${secondaryButtonClass} mt-2 inline-flex items-center gap-1`} onClick={() => append(blankLine(lines.at(-1)?.taxRate ?? '0'))}>
+      <Button variant="secondary" className="mt-2" onClick={() => append(blankLine(lines.at(-1)?.taxRate ?? '0'))}>
         <Plus aria-hidden className="h-4 w-4" /> Add line
-      </button>
+      </Button>
       <dl className="ml-auto mt-4 grid max-w-sm grid-cols-2 gap-1 text-sm" aria-label="Totals" data-testid="live-totals">
         <SubtotalAndTaxes subtotalCents={totals.subtotalCents} taxes={totals.taxes} showTaxable />
         <dt className="font-semibold">Total</dt>

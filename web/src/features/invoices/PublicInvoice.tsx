@@ -3,10 +3,10 @@ import { Download } from 'lucide-react';
 import type { PaymentBody } from '../../../../src/contracts/invoices.ts';
 import { METHOD_LABELS } from '../../../../src/contracts/invoice-labels.ts';
 import { ApiRequestError } from '../../lib/api.ts';
-import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
 import { publicInvoiceQuery } from './queries.ts';
 import { InvoiceLinesTable, SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
 import { StatusChip } from './StatusChip.tsx';
+import { buttonStyle } from '../../ui/Button.tsx';
 import { formatCents, useMoneySettings } from '../../ui/money.ts';
 
 const methodLabel = (m: string) => (Object.hasOwn(METHOD_LABELS, m) ? METHOD_LABELS[m as PaymentBody['method']] : m);
@@ -78,10 +78,10 @@ export function PublicInvoice(props: { token: string }) {
       </dl>
       {inv.notes && <p className="mt-4 whitespace-pre-line text-sm">{inv.notes}</p>}
       <div className="mt-6 flex gap-2">
-        <a className={`${buttonClass} inline-flex items-center gap-1`} href={`${pdf}?download=1`}>
+        <a className={`${buttonStyle()} inline-flex items-center gap-1`} href={`${pdf}?download=1`}>
           <Download aria-hidden className="h-4 w-4" /> Download PDF
         </a>
-        <a className={secondaryButtonClass} href={pdf} target="_blank" rel="noreferrer">
+        <a className={buttonStyle('secondary')} href={pdf} target="_blank" rel="noreferrer">
           Open PDF
         </a>
       </div>

@@ -1,7 +1,6 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ClientListResponse } from '../../../../src/contracts/clients.ts';
 import type {
-  CreateInvoiceBody,
   CreditNoteBody,
   InvoiceDetailDto,
   InvoiceDto,
@@ -11,6 +10,7 @@ import type {
   UpdateDraftBody,
 } from '../../../../src/contracts/invoices.ts';
 import { apiFetch } from '../../lib/api.ts';
+import { INVOICES_KEY, useInvoiceMutation } from '../../lib/queries/invoices.ts';
 
 export interface InvoiceListParams {
   search: string;
@@ -22,7 +22,6 @@ export interface InvoiceListParams {
   limit: number;
 }
 
-export const INVOICES_KEY = ['invoices'] as const;
 const path = (id: string, rest = '') => `/api/invoices/${encodeURIComponent(id)}${rest}`;
 
 export const invoicesQuery = (p: InvoiceListParams) =>
@@ -50,23 +49,9 @@ export const clientPickerQuery = (text: string) =>
 export const publicInvoiceQuery = (token: string) =>
   queryOptions({ queryKey: ['public-invoice', token], queryFn: () => apiFetch<PublicInvoiceDto>(`/api/public/invoices/${encodeURIComponent(token)}`), retry: false });
 
-/** Every change invalidates the invoices prefix (lists, the invoice, the tax report). */
-function useInvoiceMutation<B>(run: (body: B) => Promise<InvoiceDto>) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: INVOICES_KEY });
-      await qc.invalidateQueries({ queryKey: ['tax-report'] });
-    },
-  });
-}
-
-export const useCreateInvoice = () => useInvoiceMutation((body: CreateInvoiceBody) => apiFetch<InvoiceDto>('/api/invoices', { method: 'POST', json: body }));
 export const useUpdateDraft = (id: string) => useInvoiceMutation((body: UpdateDraftBody) => apiFetch<InvoiceDto>(path(id), { method: 'PUT', json: body }));
 export const useSendInvoice = (id: string) => useInvoiceMutation((body: { to?: string }) => apiFetch<InvoiceDto>(path(id, '/send'), { method: 'POST', json: body }));
 export const useRecordPayment = (id: string) => useInvoiceMutation((body: PaymentBody) => apiFetch<InvoiceDto>(path(id, '/payments'), { method: 'POST', json: body }));
 export const useVoidInvoice = (id: string) => useInvoiceMutation((body: { reason: string }) => apiFetch<InvoiceDto>(path(id, '/void'), { method: 'POST', json: body }));
 export const useCreditNote = (id: string) => useInvoiceMutation((body: CreditNoteBody) => apiFetch<InvoiceDto>(path(id, '/credit-notes'), { method: 'POST', json: body }));
 
-export const todayIso = () => new Date().toLocaleDateString('en-CA');

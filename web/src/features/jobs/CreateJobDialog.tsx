@@ -5,9 +5,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { createJobSchema, type CreateJobRequest } from '../../../../src/contracts/jobs.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
-import { useUnsavedChanges } from '../clients/use-unsaved-changes.ts';
+import { useUnsavedChangesWarning } from '../../ui/unsaved-changes.ts';
 import { JobTypeOptions } from './JobCard.tsx';
 import { clientOptionsQuery, useCreateJob } from './queries.ts';
+import { FormError } from '../../ui/FormError.tsx';
 
 /** New job: find the client, pick one of its sites, the type and a title; optional checklist. */
 export function CreateJobDialog(props: { onClose: (createdId: string | null) => void }) {
@@ -25,7 +26,7 @@ export function CreateJobDialog(props: { onClose: (createdId: string | null) => 
   const dirty = formState.isDirty || checklist.trim() !== '';
   // Once created, the unsaved-changes guard is lifted first, then the dialog closes (a navigation).
   const [created, setCreated] = useState<string | null>(null);
-  useUnsavedChanges(dirty && created === null);
+  useUnsavedChangesWarning(dirty && created === null);
   const { onClose } = props;
   useEffect(() => {
     if (created !== null) onClose(created);
@@ -102,11 +103,7 @@ export function CreateJobDialog(props: { onClose: (createdId: string | null) => 
           <Field label="Notes" id="job-new-notes" error={formState.errors.notes?.message}>
             <textarea id="job-new-notes" rows={2} {...register('notes')} />
           </Field>
-          {formState.errors.root?.message && (
-            <p role="alert" className="text-sm text-red-700">
-              {formState.errors.root.message}
-            </p>
-          )}
+          <FormError error={formState.errors.root} />
           <div className="flex justify-end gap-2">
             <button type="button" className="rounded-md border border-slate-300 px-4 py-2 text-sm dark:border-slate-700" onClick={close}>
               Cancel

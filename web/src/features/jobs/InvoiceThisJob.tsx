@@ -2,8 +2,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { Receipt } from 'lucide-react';
 import type { JobDto } from '../../../../src/contracts/jobs.ts';
 import { useCan } from '../auth/session.ts';
-import { useCreateInvoice } from '../invoices/queries.ts';
-import { secondaryButtonClass } from '../ui/styles.ts';
+import { useCreateInvoice } from '../../lib/queries/invoices.ts';
+import { Button } from '../../ui/Button.tsx';
 
 /**
  * On a completed job, for whoever may edit invoices: a draft invoice for the job's client and
@@ -23,9 +23,9 @@ export function InvoiceThisJob(props: { job: JobDto }) {
     );
   return (
     <section aria-label="Billing" className="mt-4 rounded-md border border-slate-200 p-3 text-sm dark:border-slate-800">
-      <button type="button" className={`${secondaryButtonClass} inline-flex items-center gap-1`} disabled={create.isPending} onClick={start}>
+      <Button variant="secondary" disabled={create.isPending} onClick={start}>
         <Receipt aria-hidden className="h-4 w-4" /> Create invoice from this job
-      </button>
+      </Button>
       <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">A draft with the materials used at their list prices; add labour and send it from the invoice manager.</p>
       {create.isError && (
         <p role="alert" className="mt-2 text-red-700 dark:text-red-400">

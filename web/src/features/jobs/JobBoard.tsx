@@ -4,6 +4,7 @@ import type { JobSummaryDto } from '../../../../src/contracts/jobs.ts';
 import { JOB_TRANSITIONS, statusLabel, type JobStatus } from './job-format.ts';
 import { JobCard } from './JobCard.tsx';
 import { boardQuery, useTransition, type JobFilters } from './queries.ts';
+import { FormError } from '../../ui/FormError.tsx';
 
 /**
  * The board: a column per status. Editors move a card by dragging it to another column or with
@@ -28,11 +29,7 @@ export function JobBoard(props: { filters: JobFilters; names: Map<string, string
 
   return (
     <div>
-      {move.isError && (
-        <p role="alert" className="mb-3 rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">
-          {move.error.message}
-        </p>
-      )}
+      <FormError error={move.error} className="mb-3" />
       <div className="grid grid-flow-col auto-cols-[minmax(15rem,1fr)] gap-3 overflow-x-auto pb-2" role="region" aria-label="Job board" tabIndex={0}>
         {columns.map((col) => {
           const accepts = dragging !== null && JOB_TRANSITIONS[dragging.status as JobStatus].includes(col.status);

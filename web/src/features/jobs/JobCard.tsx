@@ -1,6 +1,7 @@
 import { MapPin, Users } from 'lucide-react';
 import { JOB_TYPE_VALUES, type JobSummaryDto } from '../../../../src/contracts/jobs.ts';
-import { formatWindow, STATUS_COLOURS, statusLabel, typeLabel, type JobStatus } from './job-format.ts';
+import { formatWindow } from '../../ui/dates.ts';
+import { STATUS_COLOURS, statusLabel, typeLabel, type JobStatus } from './job-format.ts';
 
 export function StatusBadge(props: { status: string }) {
   return (

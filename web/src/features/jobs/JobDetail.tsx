@@ -6,14 +6,17 @@ import { AlertTriangle, ExternalLink, Trash2, X } from 'lucide-react';
 import { updateJobSchema, type BookingWarningDto, type JobDto, type JobViewResponse, type UpdateJobRequest } from '../../../../src/contracts/jobs.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
+import { useUnsavedChangesWarning } from '../../ui/unsaved-changes.ts';
+import { JOB_TRANSITIONS, mapLink, statusLabel, typeLabel, type JobStatus } from './job-format.ts';
+import { formatWeekdayTime as formatWhen, formatWindow, fromLocalInput, toLocalInput } from '../../ui/dates.ts';
 import { History } from '../../ui/History.tsx';
-import { useUnsavedChanges } from '../clients/use-unsaved-changes.ts';
-import { formatWhen, formatWindow, fromLocalInput, JOB_TRANSITIONS, mapLink, statusLabel, toLocalInput, typeLabel, type JobStatus } from './job-format.ts';
 import { JobTypeOptions, StatusBadge } from './JobCard.tsx';
 import { MaterialForm } from './MaterialForm.tsx';
 import { SignaturePad } from './SignaturePad.tsx';
 import { InvoiceThisJob } from './InvoiceThisJob.tsx';
 import { assigneesQuery, jobQuery, useChecklist, usePhotoUpload, useSchedule, useSignOff, useTransition, useTrimOut, useUpdateJob } from './queries.ts';
+import { FormError } from '../../ui/FormError.tsx';
+import { SidePanel } from '../../ui/SidePanel.tsx';
 
 const button = 'rounded-md bg-blue-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60';
 const secondary = 'rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800';
@@ -28,19 +31,7 @@ export function JobDetail(props: { id: string; canEdit: boolean; canUseInventory
   const job = view.data?.job;
 
   return (
-    <div className="fixed inset-0 z-50 flex justify-end bg-slate-900/40" onClick={props.onClose}>
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="job-detail-title"
-        tabIndex={-1}
-        className="h-full w-full max-w-3xl overflow-y-auto bg-white p-6 shadow-xl outline-none dark:bg-slate-950"
-        onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') props.onClose();
-        }}
-      >
+    <SidePanel onClose={props.onClose} width="max-w-3xl" labelledBy="job-detail-title" ref={panel}>
         <div className="mb-4 flex items-start justify-between gap-4">
           <h2 id="job-detail-title" className="text-2xl font-bold">
             {job ? (
@@ -100,8 +91,7 @@ export function JobDetail(props: { id: string; canEdit: boolean; canUseInventory
             <JobHistory entries={view.data.history} />
           </>
         )}
-      </div>
-    </div>
+    </SidePanel>
   );
 }
 
@@ -185,7 +175,7 @@ function Schedule(props: { job: JobDto; warnings: BookingWarningDto[]; canEdit: 
   const [end, setEnd] = useState(toLocalInput(props.job.scheduledEnd));
   const [assignees, setAssignees] = useState(props.job.assignees);
   const dirty = start !== toLocalInput(props.job.scheduledStart) || end !== toLocalInput(props.job.scheduledEnd) || assignees.join() !== props.job.assignees.join();
-  useUnsavedChanges(dirty);
+  useUnsavedChangesWarning(dirty);
   const open = props.job.status !== 'completed' && props.job.status !== 'cancelled';
   const warnings = save.data?.warnings ?? props.warnings;
 
@@ -415,7 +405,7 @@ function DetailsForm(props: { job: JobDto }) {
   const defaults = { title: props.job.title, type: props.job.type, notes: props.job.notes };
   const form = useForm<UpdateJobRequest>({ resolver: zodResolver(updateJobSchema), defaultValues: defaults });
   const { register, handleSubmit, formState, reset } = form;
-  useUnsavedChanges(formState.isDirty);
+  useUnsavedChangesWarning(formState.isDirty);
   const open = props.job.status !== 'completed' && props.job.status !== 'cancelled';
   if (!open) return props.job.notes ? <p className="mt-6 whitespace-pre-wrap text-sm">{props.job.notes}</p> : null;
   return (
@@ -441,7 +431,7 @@ function DetailsForm(props: { job: JobDto }) {
       <Field label="Notes" id="job-notes" error={formState.errors.notes?.message}>
         <textarea id="job-notes" rows={4} {...register('notes')} />
       </Field>
-      {formState.errors.root?.message && <p role="alert" className="text-sm text-red-700">{formState.errors.root.message}</p>}
+      <FormError error={formState.errors.root} />
       <button type="submit" className={button} disabled={!formState.isDirty || save.isPending}>
         {save.isPending ? 'Saving…' : 'Save details'}
       </button>

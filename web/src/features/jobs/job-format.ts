@@ -4,19 +4,6 @@ import { STATUS_LABELS, JOB_TRANSITIONS, type JobStatus } from '../../../../src/
 export { STATUS_LABELS, JOB_TRANSITIONS, JOB_TYPE_LABELS };
 export type { JobStatus };
 
-const when = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-const time = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-
-export const formatWhen = (iso: string): string => when.format(new Date(iso));
-
-/** "Tue, Nov 24, 9:00 AM – 11:00 AM" (the end's date only when it differs). */
-export function formatWindow(start: string | null, end: string | null): string {
-  if (!start || !end) return 'Not scheduled';
-  const s = new Date(start);
-  const e = new Date(end);
-  return `${when.format(s)} – ${s.toDateString() === e.toDateString() ? time.format(e) : when.format(e)}`;
-}
-
 export const typeLabel = (t: string): string => JOB_TYPE_LABELS[t as keyof typeof JOB_TYPE_LABELS] ?? t;
 export const statusLabel = (s: string): string => STATUS_LABELS[s as JobStatus] ?? s;
 
@@ -34,12 +21,3 @@ export function mapLink(job: { siteAddress: string; geo: { latitude: number; lon
   const q = job.geo ? `${job.geo.latitude},${job.geo.longitude}` : job.siteAddress;
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(q)}`;
 }
-
-/** datetime-local value (local time, minutes) ↔ ISO instant. */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-export const fromLocalInput = (value: string): string | null => (value ? new Date(value).toISOString() : null);

@@ -3,11 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { CYCLE_LABELS, type Contract } from '../../../../src/contracts/monitoring.ts';
 import { ApiRequestError } from '../../lib/api.ts';
-import { formatWhen } from '../inventory/queries.ts';
-import { buttonClass, inputClass, secondaryButtonClass } from '../ui/styles.ts';
+import { formatDateTime as formatWhen, formatDay as formatDate } from '../../ui/dates.ts';
+import { inputClass } from '../../ui/styles.ts';
 import { ContractForm } from './ContractForm.tsx';
-import { contractQuery, formatDate, useChangeStatus, useRetryPeriod } from './queries.ts';
+import { contractQuery, useChangeStatus, useRetryPeriod } from './queries.ts';
 import { StatusBadge } from './StatusBadge.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { SidePanel } from '../../ui/SidePanel.tsx';
 import { formatCents, formatRate, useMoneySettings } from '../../ui/money.ts';
 
 const message = (err: unknown) => (err instanceof ApiRequestError ? err.message : 'Something went wrong. Please try again.');
@@ -50,9 +52,9 @@ function CancelForm(props: { contract: Contract; onDone: () => void }) {
         <button type="submit" className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60" disabled={change.isPending}>
           Cancel contract
         </button>
-        <button type="button" className={secondaryButtonClass} onClick={props.onDone}>
+        <Button variant="secondary" onClick={props.onDone}>
           Keep it
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -70,19 +72,7 @@ export function ContractDetail(props: { id: string; isAdmin: boolean; onClose: (
   useEffect(() => panel.current?.focus(), [props.id]);
 
   return (
-    <div className="fixed inset-0 z-50 flex justify-end bg-slate-900/40" onClick={mode === 'view' ? props.onClose : undefined}>
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-label={view.data ? `Contract: ${view.data.contract.plan}` : 'Contract'}
-        tabIndex={-1}
-        className="h-full w-full max-w-xl overflow-y-auto bg-white p-6 shadow-xl outline-none dark:bg-slate-950"
-        onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape' && mode === 'view') props.onClose();
-        }}
-      >
+    <SidePanel onClose={props.onClose} closable={mode === 'view'} width="max-w-xl" label={view.data ? `Contract: ${view.data.contract.plan}` : 'Contract'} ref={panel}>
         <div className="mb-4 flex items-start justify-between gap-2">
           <h2 className="text-lg font-semibold">{view.data ? `${view.data.contract.clientName} · ${view.data.contract.siteLabel}` : 'Contract'}</h2>
           <button type="button" aria-label="Close" className="rounded p-1 hover:bg-slate-100 dark:hover:bg-slate-800" onClick={props.onClose}>
@@ -136,21 +126,20 @@ export function ContractDetail(props: { id: string; isAdmin: boolean; onClose: (
             {view.data.canEdit && view.data.contract.status !== 'cancelled' && (
               <div className="mt-4 flex flex-wrap gap-2">
                 {view.data.contract.status === 'pending' && (
-                  <button
-                    type="button"
-                    className={buttonClass}
+                  <Button
+ 
                     disabled={change.isPending}
                     onClick={() => change.mutate({ to: 'active' }, { onError: (e) => setActionError(message(e)) })}
                   >
                     Activate
-                  </button>
+                  </Button>
                 )}
-                <button type="button" className={secondaryButtonClass} onClick={() => setMode('edit')}>
+                <Button variant="secondary" onClick={() => setMode('edit')}>
                   Edit
-                </button>
-                <button type="button" className={secondaryButtonClass} onClick={() => setMode('cancel')}>
+                </Button>
+                <Button variant="secondary" onClick={() => setMode('cancel')}>
                   Cancel contract…
-                </button>
+                </Button>
               </div>
             )}
             {actionError && (
@@ -203,7 +192,6 @@ export function ContractDetail(props: { id: string; isAdmin: boolean; onClose: (
             )}
           </>
         )}
-      </div>
-    </div>
+    </SidePanel>
   );
 }

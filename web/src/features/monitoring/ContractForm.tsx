@@ -12,12 +12,13 @@ import {
   type ContractForm as FormValues,
 } from '../../../../src/contracts/monitoring.ts';
 import { Field } from '../../ui/Field.tsx';
-import { FormError, SaveCancel } from '../ui/FormParts.tsx';
-import { inputClass } from '../ui/styles.ts';
-import { mayDiscard } from '../ui/unsaved-changes.ts';
-import { useSaveForm } from '../ui/use-save-form.ts';
+import { FormError } from '../../ui/FormError.tsx';
+import { SaveCancel } from '../../ui/FormParts.tsx';
+import { inputClass } from '../../ui/styles.ts';
+import { mayDiscard } from '../../ui/unsaved-changes.ts';
+import { useSaveForm } from '../../ui/use-save-form.ts';
 import { clientQuery, clientSearchQuery, useSaveContract } from './queries.ts';
-import { Options } from '../ui/Options.tsx';
+import { Options, SiteOptions } from '../../ui/Options.tsx';
 import { useCurrencySymbol } from '../../ui/money.ts';
 
 const SERVER_FIELDS: Record<string, keyof FormValues> = {
@@ -124,12 +125,7 @@ export function ContractForm(props: { contract: Contract | null; onDone: (saved:
         </div>
         <Field label="Site" id={`${idp}-site`} error={errors.siteId?.message} required>
           <select id={`${idp}-site`} value={siteId} onChange={(e) => pickSite(e.target.value)} disabled={!client.data}>
-            <option value="">{client.data ? 'Pick a site' : 'Pick a client first'}</option>
-            {client.data?.sites.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.label}
-              </option>
-            ))}
+            <SiteOptions placeholder={client.data ? 'Pick a site' : 'Pick a client first'} sites={client.data?.sites} />
           </select>
         </Field>
       </fieldset>

@@ -4,13 +4,14 @@ import { Plus, RefreshCw } from 'lucide-react';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { sessionQuery, useCan } from '../auth/session.ts';
-import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
 import { ContractsTable, type ContractFilters } from './ContractsTable.tsx';
 import { ContractForm } from './ContractForm.tsx';
 import { ContractDetail } from './ContractDetail.tsx';
 import { SummaryCards } from './SummaryCards.tsx';
 import { useRunBilling } from './queries.ts';
 import type { SearchPatch } from '../../lib/search-params.ts';
+import { Button } from '../../ui/Button.tsx';
+import { CreatePanel } from '../../ui/Section.tsx';
 
 export interface MonitoringSearch {
   q?: string;
@@ -39,14 +40,14 @@ export function MonitoringScreen(props: { search: MonitoringSearch; onSearch: (n
       <SummaryCards onOpen={open} />
       <div className="mb-4 flex flex-wrap justify-end gap-2">
         {isAdmin && (
-          <button type="button" className={`${secondaryButtonClass} inline-flex items-center gap-1`} disabled={run.isPending} onClick={() => run.mutate()}>
+          <Button variant="secondary" disabled={run.isPending} onClick={() => run.mutate()}>
             <RefreshCw aria-hidden className="h-4 w-4" /> {run.isPending ? 'Running billing…' : 'Run billing now'}
-          </button>
+          </Button>
         )}
         {canEdit && (
-          <button type="button" className={`${buttonClass} inline-flex items-center gap-1`} onClick={() => setCreating(true)}>
+          <Button onClick={() => setCreating(true)}>
             <Plus aria-hidden className="h-4 w-4" /> New contract
-          </button>
+          </Button>
         )}
       </div>
       {run.data && (
@@ -60,16 +61,9 @@ export function MonitoringScreen(props: { search: MonitoringSearch; onSearch: (n
         </p>
       )}
       {creating && canEdit && (
-        <section className="mb-6 rounded-lg border border-slate-200 p-4 dark:border-slate-800" aria-label="New contract">
-          <h2 className="mb-3 text-lg font-semibold">New contract</h2>
-          <ContractForm
-            contract={null}
-            onDone={(saved) => {
-              setCreating(false);
-              if (saved) open(saved.id);
-            }}
-          />
-        </section>
+        <CreatePanel title="New contract" onClose={() => setCreating(false)} onCreated={open}>
+          {(done) => <ContractForm contract={null} onDone={done} />}
+        </CreatePanel>
       )}
       <ContractsTable
         filters={filters}

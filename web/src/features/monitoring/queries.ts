@@ -82,5 +82,4 @@ export const useRetryPeriod = (id: string) =>
     apiFetch<BillingRun>(`/api/monitoring/contracts/${encodeURIComponent(id)}/billing/${encodeURIComponent(period)}/retry`, { method: 'POST', json: {} }),
   );
 
-export const formatDate = (iso: string) => new Date(`${iso.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 export const formatRate = (bp: number | null) => (bp === null ? '—' : `${(bp / 100).toFixed(2)} %`);

@@ -3,11 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Copy, FileDown, Send, Wand2 } from 'lucide-react';
 import { TIER_LABELS } from '../../../../src/contracts/proposals.ts';
 import { ApiRequestError } from '../../lib/api.ts';
-import { History } from '../../ui/History.tsx';
-import { LoadError } from '../admin-panel/StaffOnly.tsx';
-import { buttonClass, inputClass, secondaryButtonClass } from '../ui/styles.ts';
-import { formatWhen, proposalAuditQuery, proposalQuery, useProposalAction } from './queries.ts';
+import { LoadError } from '../../ui/LoadError.tsx';
+import { inputClass } from '../../ui/styles.ts';
+import { formatDateTime as formatWhen } from '../../ui/dates.ts';
+import { proposalAuditQuery, proposalQuery, useProposalAction } from './queries.ts';
 import { StatusChip } from './StatusChip.tsx';
+import { Button, buttonStyle } from '../../ui/Button.tsx';
+import { History } from '../../ui/History.tsx';
 import { formatCents, formatRate, useMoneySettings } from '../../ui/money.ts';
 
 const PROPOSAL_ACTIONS: Record<string, string> = {
@@ -64,9 +66,9 @@ export function ProposalDetail(props: { id: string; canEdit: boolean; onEdit: ()
             Valid until {p.validUntil} · deposit {p.depositPercent} %{p.cameraPlanId && ` · camera plan ${p.cameraPlanId}`}
           </p>
         </div>
-        <button type="button" className={secondaryButtonClass} onClick={props.onClose}>
+        <Button variant="secondary" onClick={props.onClose}>
           Close
-        </button>
+        </Button>
       </header>
 
       {message && (
@@ -76,13 +78,13 @@ export function ProposalDetail(props: { id: string; canEdit: boolean; onEdit: ()
       )}
 
       <div className="mt-4 flex flex-wrap items-end gap-2">
-        <a className={`${secondaryButtonClass} inline-flex items-center gap-1`} href={`/api/proposals/${encodeURIComponent(p.id)}/pdf`} target="_blank" rel="noreferrer">
+        <a className={`${buttonStyle('secondary')} inline-flex items-center gap-1`} href={`/api/proposals/${encodeURIComponent(p.id)}/pdf`} target="_blank" rel="noreferrer">
           <FileDown aria-hidden className="h-4 w-4" /> PDF
         </a>
         {props.canEdit && status === 'draft' && (
-          <button type="button" className={secondaryButtonClass} onClick={props.onEdit}>
+          <Button variant="secondary" onClick={props.onEdit}>
             Edit draft
-          </button>
+          </Button>
         )}
         {props.canEdit && (status === 'draft' || status === 'sent' || status === 'viewed') && (
           <>
@@ -90,20 +92,20 @@ export function ProposalDetail(props: { id: string; canEdit: boolean; onEdit: ()
               <span className="font-medium">Send to (empty: the client’s e-mail)</span>
               <input className={inputClass} type="email" value={to} onChange={(e) => setTo(e.target.value)} placeholder="client@example.com" />
             </label>
-            <button type="button" className={`${buttonClass} inline-flex items-center gap-1`} disabled={action.isPending} onClick={() => void run('send', status === 'draft' ? 'Sent to the client.' : 'Sent again.')}>
+            <Button disabled={action.isPending} onClick={() => void run('send', status === 'draft' ? 'Sent to the client.' : 'Sent again.')}>
               <Send aria-hidden className="h-4 w-4" /> {status === 'draft' ? 'Send' : 'Send again'}
-            </button>
+            </Button>
           </>
         )}
         {props.canEdit && status === 'accepted' && (
-          <button type="button" className={`${buttonClass} inline-flex items-center gap-1`} disabled={action.isPending} onClick={() => void run('convert', 'Converted: the job and the deposit invoice are created.')}>
+          <Button disabled={action.isPending} onClick={() => void run('convert', 'Converted: the job and the deposit invoice are created.')}>
             <Wand2 aria-hidden className="h-4 w-4" /> Convert to job and deposit invoice
-          </button>
+          </Button>
         )}
         {props.canEdit && (
-          <button type="button" className={`${secondaryButtonClass} inline-flex items-center gap-1`} disabled={action.isPending} onClick={() => void run('duplicate', 'Duplicated as a new draft.')}>
+          <Button variant="secondary" disabled={action.isPending} onClick={() => void run('duplicate', 'Duplicated as a new draft.')}>
             <Copy aria-hidden className="h-4 w-4" /> Duplicate
-          </button>
+          </Button>
         )}
       </div>
 

@@ -10,17 +10,18 @@ import {
   toProposalForm,
   toProposalRequest,
   type ProposalDto,
-  type ProposalForm,
-} from '../../../../src/contracts/proposals.ts';
+  type ProposalForm } from '../../../../src/contracts/proposals.ts';
 import { optionTotals } from '../../../../src/domain/proposals/proposal-totals.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
-import { ClientSitePicker } from '../vision/ClientSitePicker.tsx';
-import { itemsQuery } from '../inventory/queries.ts';
-import { mayDiscard, useUnsavedChangesWarning } from '../ui/unsaved-changes.ts';
-import { SaveCancel } from '../ui/FormParts.tsx';
-import { inputClass, secondaryButtonClass } from '../ui/styles.ts';
+import { ClientSitePicker } from '../../ui/ClientSitePicker.tsx';
+import { itemsQuery } from '../../lib/queries/inventory.ts';
+import { mayDiscard, useUnsavedChangesWarning } from '../../ui/unsaved-changes.ts';
+import { SaveCancel } from '../../ui/FormParts.tsx';
+import { inputClass } from '../../ui/styles.ts';
 import { useSaveProposal } from './queries.ts';
+import { Button } from '../../ui/Button.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 import { formatCents, toBp, toCents, useCurrencySymbol, useMoneySettings } from '../../ui/money.ts';
 import { centsToDecimal } from '../../../../src/domain/shared/money.ts';
 
@@ -87,9 +88,9 @@ function OptionColumn(props: {
                   <option value="labour">Labour</option>
                   <option value="item">Inventory item</option>
                 </select>
-                <button type="button" className={secondaryButtonClass} aria-label={`Remove line ${j + 1}`} disabled={lines.fields.length === 1} onClick={() => lines.remove(j)}>
+                <Button variant="secondary" aria-label={`Remove line ${j + 1}`} disabled={lines.fields.length === 1} onClick={() => lines.remove(j)}>
                   <Trash2 aria-hidden className="h-4 w-4" />
-                </button>
+                </Button>
               </div>
               {kind === 'item' && (
                 <label className="mt-2 block text-sm">
@@ -146,12 +147,12 @@ function OptionColumn(props: {
         })}
       </ul>
       <div className="mt-2 flex gap-2">
-        <button type="button" className={secondaryButtonClass} onClick={() => lines.append(emptyLine('labour'))}>
+        <Button variant="secondary" onClick={() => lines.append(emptyLine('labour'))}>
           + Labour
-        </button>
-        <button type="button" className={secondaryButtonClass} onClick={() => lines.append(emptyLine('item'))}>
+        </Button>
+        <Button variant="secondary" onClick={() => lines.append(emptyLine('item'))}>
           + Item
-        </button>
+        </Button>
       </div>
       <div className="mt-3">
         <Field label="Discount ($, before tax)" id={`${p}-discount`} error={err?.discount?.message}>
@@ -173,9 +174,9 @@ function OptionColumn(props: {
         <dd className="text-right">{formatCents(totals.depositCents)}</dd>
       </dl>
       {props.onRemove && (
-        <button type="button" className={`${secondaryButtonClass} mt-3`} onClick={props.onRemove}>
+        <Button variant="secondary" className="mt-3" onClick={props.onRemove}>
           Remove option
-        </button>
+        </Button>
       )}
     </fieldset>
   );
@@ -216,11 +217,7 @@ export function ProposalEditor(props: { proposal: ProposalDto | null; onDone: (s
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={props.proposal ? `Edit ${props.proposal.number}` : 'New proposal'}>
-      {errors.root && (
-        <p role="alert" className="mb-3 rounded-md bg-red-50 p-3 text-red-900 dark:bg-red-950 dark:text-red-100">
-          {errors.root.message}
-        </p>
-      )}
+      <FormError error={errors.root} className="mb-3" />
       <div className="grid gap-3">
         <ClientSitePicker
           value={{ clientId, siteId }}
@@ -253,13 +250,12 @@ export function ProposalEditor(props: { proposal: ProposalDto | null; onDone: (s
       </div>
       {errors.options?.message && <p className="mt-2 text-sm text-red-700">{errors.options.message}</p>}
       {options.fields.length < 3 && (
-        <button
-          type="button"
-          className={`${secondaryButtonClass} mt-3 inline-flex items-center gap-1`}
+        <Button
+ variant="secondary" className="mt-3"
           onClick={() => options.append({ id: newId(), tier: OPTION_TIERS.find((t) => !usedTiers.has(t)) ?? 'best', name: '', description: '', discount: '0.00', lines: [emptyLine()] })}
         >
           <Plus aria-hidden className="h-4 w-4" /> Add option
-        </button>
+        </Button>
       )}
       <div className="mt-4">
         <Field label="Terms" id="proposal-terms" error={errors.terms?.message}>

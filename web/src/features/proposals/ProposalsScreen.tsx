@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { PageHeading } from '../../ui/PageHeading.tsx';
 import { useCan } from '../auth/session.ts';
-import { buttonClass } from '../ui/styles.ts';
 import { ProposalDetail } from './ProposalDetail.tsx';
 import { ProposalEditor } from './ProposalEditor.tsx';
 import { ProposalList, type ProposalFilters } from './ProposalList.tsx';
 import { proposalQuery } from './queries.ts';
 import type { SearchPatch } from '../../lib/search-params.ts';
+import { Button } from '../../ui/Button.tsx';
 
 export interface ProposalsSearch {
   status?: string;
@@ -39,9 +39,9 @@ export function ProposalsScreen(props: { search: ProposalsSearch; onSearch: (nex
       <PageHeading title="Proposals">Good, better and best options sent to clients, accepted online and turned into jobs.</PageHeading>
       {canEdit && !search.edit && (
         <div className="mb-4 flex justify-end">
-          <button type="button" className={`${buttonClass} inline-flex items-center gap-1`} onClick={() => onSearch({ edit: 'new', open: undefined })}>
+          <Button onClick={() => onSearch({ edit: 'new', open: undefined })}>
             <Plus aria-hidden className="h-4 w-4" /> New proposal
-          </button>
+          </Button>
         </div>
       )}
       {canEdit && search.edit === 'new' && (

@@ -4,8 +4,10 @@ import { CheckCircle2, FileDown } from 'lucide-react';
 import type { PublicProposal } from '../../../../src/contracts/proposals.ts';
 import { TIER_LABELS } from '../../../../src/contracts/proposal-labels.ts';
 import { ApiRequestError } from '../../lib/api.ts';
-import { buttonClass, inputClass, secondaryButtonClass } from '../ui/styles.ts';
-import { formatWhen, publicProposalQuery, usePublicAnswer } from './queries.ts';
+import { inputClass } from '../../ui/styles.ts';
+import { formatDateTime as formatWhen } from '../../ui/dates.ts';
+import { publicProposalQuery, usePublicAnswer } from './queries.ts';
+import { Button, buttonStyle } from '../../ui/Button.tsx';
 import { formatCents, formatRate, useMoneySettings } from '../../ui/money.ts';
 
 const tierLabel = (tier: string) => TIER_LABELS[tier as keyof typeof TIER_LABELS] ?? tier;
@@ -66,7 +68,7 @@ export function PublicProposalPage({ token }: { token: string }) {
           For {p.clientName}
           {p.siteAddress && ` · ${p.siteAddress}`} · valid until {p.validUntil}
         </p>
-        <a className={`${secondaryButtonClass} mt-3 inline-flex items-center gap-1`} href={`/api/public/proposals/${encodeURIComponent(token)}/pdf`}>
+        <a className={`${buttonStyle('secondary')} mt-3 inline-flex items-center gap-1`} href={`/api/public/proposals/${encodeURIComponent(token)}/pdf`}>
           <FileDown aria-hidden className="h-4 w-4" /> Download PDF
         </a>
       </header>
@@ -159,12 +161,12 @@ export function PublicProposalPage({ token }: { token: string }) {
             </p>
           )}
           <div className="mt-4 flex flex-wrap gap-2">
-            <button type="submit" className={buttonClass} disabled={answer.isPending}>
+            <Button type="submit" disabled={answer.isPending}>
               {answer.isPending ? 'Sending…' : 'Accept'}
-            </button>
-            <button type="button" className={secondaryButtonClass} onClick={() => setDeclining(true)}>
+            </Button>
+            <Button variant="secondary" onClick={() => setDeclining(true)}>
               Decline…
-            </button>
+            </Button>
           </div>
         </form>
       )}
@@ -188,12 +190,12 @@ export function PublicProposalPage({ token }: { token: string }) {
             </p>
           )}
           <div className="mt-4 flex gap-2">
-            <button type="submit" className={buttonClass} disabled={answer.isPending}>
+            <Button type="submit" disabled={answer.isPending}>
               Decline proposal
-            </button>
-            <button type="button" className={secondaryButtonClass} onClick={() => setDeclining(false)}>
+            </Button>
+            <Button variant="secondary" onClick={() => setDeclining(false)}>
               Back
-            </button>
+            </Button>
           </div>
         </form>
       )}

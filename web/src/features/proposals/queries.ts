@@ -68,4 +68,3 @@ export function usePublicAnswer(token: string) {
   });
 }
 
-export { formatWhen } from '../inventory/queries.ts';

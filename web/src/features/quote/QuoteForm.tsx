@@ -10,12 +10,13 @@ import {
   quoteRequestSchema,
   type QuoteRequestForm,
   type QuoteRequestParsed,
-  type QuoteResponse,
-} from '../../../../src/contracts/quotes.ts';
+  type QuoteResponse } from '../../../../src/contracts/quotes.ts';
 import { ApiRequestError, apiFetch } from '../../lib/api.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
-import { choiceClass, errorClass, fieldsetClass, honeypotClass, legendClass, primaryButton } from '../site/form-styles.ts';
+import { choiceClass, errorClass, fieldsetClass, legendClass } from '../../ui/form-styles.ts';
+import { FormError } from '../../ui/FormError.tsx';
+import { Honeypot, SendButton } from '../../ui/PublicFormParts.tsx';
 
 const FIELD_NAMES = ['name', 'email', 'phone', 'services', 'propertyType', 'construction', 'address', 'postcode', 'preferredDate', 'preferredWindow', 'description'] as const;
 type QuoteField = (typeof FIELD_NAMES)[number];
@@ -85,11 +86,7 @@ export function QuoteForm({ initialService }: { initialService?: QuoteRequestFor
   const err = (k: QuoteField) => errors[k]?.message as string | undefined;
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid max-w-3xl gap-6" aria-label="Free quote request">
-      {errors.root && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {errors.root.message}
-        </p>
-      )}
+      <FormError error={errors.root} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Name" id="quote-name" error={err('name')} required>
           <input id="quote-name" autoComplete="name" {...register('name')} />
@@ -187,17 +184,11 @@ export function QuoteForm({ initialService }: { initialService?: QuoteRequestFor
         )}
       </div>
 
-      <div className={honeypotClass} aria-hidden="true">
-        <label htmlFor="quote-website">Leave this field empty</label>
-        <input id="quote-website" tabIndex={-1} autoComplete="off" {...register('website')} />
-      </div>
+      <Honeypot id="quote-website" field={register('website')} />
 
-      <div>
-        <button type="submit" disabled={formState.isSubmitting} className={primaryButton}>
-          {formState.isSubmitting ? 'Sending…' : 'Request my free quote'}
-        </button>
+      <SendButton submitting={formState.isSubmitting} label="Request my free quote">
         <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">We use your details only to prepare your quote. No mailing lists.</p>
-      </div>
+      </SendButton>
     </form>
   );
 }

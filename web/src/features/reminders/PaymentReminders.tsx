@@ -4,12 +4,12 @@ import { Send } from 'lucide-react';
 import { REMINDER_OUTCOMES, type ReminderLogEntryResponse } from '../../../../src/contracts/reminders.ts';
 import { useCan } from '../auth/session.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { StatusFilter, smallButton } from '../admin-panel/StatusFilter.tsx';
-import { useCursorPages } from '../ui/CursorPager.tsx';
-import { buttonClass } from '../ui/styles.ts';
-import { formatWhen } from '../inventory/queries.ts';
+import { StatusFilter } from '../../ui/StatusFilter.tsx';
+import { useCursorPages } from '../../ui/DataTable.tsx';
+import { formatDateTime as formatWhen, formatDay } from '../../ui/dates.ts';
 import { PolicyEditor } from './PolicyEditor.tsx';
 import { describeOffset, logQuery, overviewQuery, runSummary, usePause, useResume, useRetry, useRunNow } from './queries.ts';
+import { Button } from '../../ui/Button.tsx';
 import { formatCents, useMoneySettings } from '../../ui/money.ts';
 
 const DAYS = 30;
@@ -22,7 +22,6 @@ const OUTCOME_CLASS: Record<Outcome, string> = {
   sending: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200',
 };
 
-const formatDay = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', dateStyle: 'medium' });
 
 function Section(props: { title: string; children: React.ReactNode; actions?: React.ReactNode }) {
   return (
@@ -60,9 +59,9 @@ export function PaymentReminders() {
       <PageHeading title="Payment reminders">Reminder steps before and after the due date, sent once per invoice and step.</PageHeading>
       {canEdit && (
         <div className="mb-6 flex flex-wrap items-center gap-3">
-          <button type="button" className={`${buttonClass} inline-flex items-center gap-1`} disabled={run.isPending} onClick={() => run.mutate()}>
+          <Button disabled={run.isPending} onClick={() => run.mutate()}>
             <Send aria-hidden className="h-4 w-4" /> {run.isPending ? 'Sending…' : 'Send due reminders now'}
-          </button>
+          </Button>
           {run.data && (
             <p role="status" className="text-sm">
               {runSummary(run.data)}
@@ -109,9 +108,9 @@ export function PaymentReminders() {
                         {canEdit && (
                           <td className="px-3 py-2 whitespace-nowrap">
                             {!u.paused && (
-                              <button type="button" className={smallButton} disabled={pause.isPending} onClick={() => pause.mutate({ scope: 'invoice', targetId: u.invoiceId })}>
+                              <Button variant="secondary" size="sm" disabled={pause.isPending} onClick={() => pause.mutate({ scope: 'invoice', targetId: u.invoiceId })}>
                                 Pause {u.invoiceNumber}
-                              </button>
+                              </Button>
                             )}
                           </td>
                         )}
@@ -134,9 +133,9 @@ export function PaymentReminders() {
                       {p.scope === 'client' ? 'Client' : 'Invoice'} <strong>{p.label}</strong> — paused by {p.pausedBy}, {formatWhen(p.pausedAt)}
                     </span>
                     {canEdit && (
-                      <button type="button" className={smallButton} disabled={resume.isPending} onClick={() => resume.mutate({ scope: p.scope, targetId: p.targetId })}>
+                      <Button variant="secondary" size="sm" disabled={resume.isPending} onClick={() => resume.mutate({ scope: p.scope, targetId: p.targetId })}>
                         Resume {p.label}
-                      </button>
+                      </Button>
                     )}
                   </li>
                 ))}
@@ -214,13 +213,13 @@ function ReminderLog(props: { canEdit: boolean; onPauseClient: (clientId: string
                   {props.canEdit && (
                     <td className="space-x-2 px-3 py-2 whitespace-nowrap">
                       {(e.status === 'failed' || stuck(e)) && (
-                        <button type="button" className={smallButton} disabled={retry.isPending} onClick={() => retry.mutate(e.id)}>
+                        <Button variant="secondary" size="sm" disabled={retry.isPending} onClick={() => retry.mutate(e.id)}>
                           Retry
-                        </button>
+                        </Button>
                       )}
-                      <button type="button" className={smallButton} onClick={() => props.onPauseClient(e.clientId)}>
+                      <Button variant="secondary" size="sm" onClick={() => props.onPauseClient(e.clientId)}>
                         Pause client
-                      </button>
+                      </Button>
                     </td>
                   )}
                 </tr>
@@ -232,14 +231,14 @@ function ReminderLog(props: { canEdit: boolean; onPauseClient: (clientId: string
       <ErrorLine error={retry.error} />
       <div className="mt-3 flex gap-2">
         {pages.page > 0 && (
-          <button type="button" className={smallButton} onClick={pages.previous}>
+          <Button variant="secondary" size="sm" onClick={pages.previous}>
             Newer
-          </button>
+          </Button>
         )}
         {log.data?.nextCursor && (
-          <button type="button" className={smallButton} onClick={() => pages.next(log.data.nextCursor)}>
+          <Button variant="secondary" size="sm" onClick={() => pages.next(log.data.nextCursor)}>
             Older
-          </button>
+          </Button>
         )}
       </div>
     </Section>

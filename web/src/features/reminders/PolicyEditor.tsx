@@ -3,9 +3,10 @@ import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
 import { Plus, Trash2 } from 'lucide-react';
 import { TEMPLATE_FIELD_NAMES, type ReminderPolicyBody } from '../../../../src/contracts/reminders.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
-import { buttonClass, inputClass, secondaryButtonClass } from '../ui/styles.ts';
-import { useUnsavedChangesWarning } from '../ui/unsaved-changes.ts';
+import { inputClass } from '../../ui/styles.ts';
+import { useUnsavedChangesWarning } from '../../ui/unsaved-changes.ts';
 import { describeOffset, useSavePolicy } from './queries.ts';
+import { Button } from '../../ui/Button.tsx';
 import { bpToPercent, centsToDecimal } from '../../../../src/domain/shared/money.ts';
 import { useCurrencySymbol } from '../../ui/money.ts';
 
@@ -157,9 +158,9 @@ export function PolicyEditor(props: { policy: ReminderPolicyBody; canEdit: boole
                     </div>
                   )}
                   {props.canEdit && (
-                    <button type="button" className={`${secondaryButtonClass} ml-auto inline-flex items-center gap-1`} onClick={() => steps.remove(i)} aria-label={`Remove step ${i + 1}`}>
+                    <Button variant="secondary" className="ml-auto" onClick={() => steps.remove(i)} aria-label={`Remove step ${i + 1}`}>
                       <Trash2 aria-hidden className="h-4 w-4" /> Remove
-                    </button>
+                    </Button>
                   )}
                 </div>
                 <div className="mt-3">
@@ -201,16 +202,15 @@ export function PolicyEditor(props: { policy: ReminderPolicyBody; canEdit: boole
         )}
         {props.canEdit && (
           <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              className={`${secondaryButtonClass} inline-flex items-center gap-1`}
+            <Button
+ variant="secondary"
               onClick={() => steps.append({ id: newStepId(), offsetDays: '', subject: 'Invoice {{number}}', body: 'Hello {{client}},\n\n{{balance}} is open on invoice {{number}}: {{link}}\n\n{{company}}', feeKind: 'none', feeAmount: '' })}
             >
               <Plus aria-hidden className="h-4 w-4" /> Add step
-            </button>
-            <button type="submit" className={buttonClass} disabled={!formState.isDirty}>
+            </Button>
+            <Button type="submit" disabled={!formState.isDirty}>
               {formState.isSubmitting ? 'Saving…' : 'Save policy'}
-            </button>
+            </Button>
             {save.isSuccess && !formState.isDirty && (
               <p role="status" className="self-center text-sm text-green-800 dark:text-green-300">
                 Saved.

@@ -7,7 +7,9 @@ import { REVIEW_SERVICE_OPTIONS, reviewRequestSchema, type ReviewRequest } from 
 import { apiFetch } from '../../lib/api.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
-import { errorClass, fieldsetClass, honeypotClass, legendClass, primaryButton } from '../site/form-styles.ts';
+import { errorClass, fieldsetClass, legendClass } from '../../ui/form-styles.ts';
+import { FormError } from '../../ui/FormError.tsx';
+import { Honeypot, SendButton } from '../../ui/PublicFormParts.tsx';
 
 const FIELDS = ['authorName', 'rating', 'text', 'service'] as const;
 const RATING_WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
@@ -44,11 +46,7 @@ export function ReviewForm() {
   const errors = formState.errors;
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-5" aria-label="Leave a review">
-      {errors.root && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {errors.root.message}
-        </p>
-      )}
+      <FormError error={errors.root} />
       <Field label="Your name" id="review-name" error={errors.authorName?.message} required>
         <input id="review-name" autoComplete="name" {...register('authorName')} />
       </Field>
@@ -91,15 +89,8 @@ export function ReviewForm() {
       <Field label="Your review" id="review-text" error={errors.text?.message} required>
         <textarea id="review-text" rows={5} {...register('text')} />
       </Field>
-      <div className={honeypotClass} aria-hidden="true">
-        <label htmlFor="review-website">Leave this field empty</label>
-        <input id="review-website" tabIndex={-1} autoComplete="off" {...register('website')} />
-      </div>
-      <div>
-        <button type="submit" disabled={formState.isSubmitting} className={primaryButton}>
-          {formState.isSubmitting ? 'Sending…' : 'Submit review'}
-        </button>
-      </div>
+      <Honeypot id="review-website" field={register('website')} />
+      <SendButton submitting={formState.isSubmitting} label="Submit review" />
     </form>
   );
 }

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Copy, Link2, X } from 'lucide-react';
 import type { SharedFileSummary } from '../../../../src/contracts/files.ts';
 import { sharedFileQuery, useCreateLink, useRevokeLink } from './queries.ts';
-import { buttonClass, dangerSmallButtonClass, inputClass, smallButtonClass } from '../ui/styles.ts';
+import { inputClass } from '../../ui/styles.ts';
+import { Button } from '../../ui/Button.tsx';
 
 /** Copies text; false when the browser refuses (no permission, not a secure context). */
 export async function copyText(text: string): Promise<boolean> {
@@ -46,14 +47,14 @@ export function FileLinks(props: { file: SharedFileSummary; newLink: NewLink | n
         <h2 id={headingId} className="text-lg font-semibold">
           Download links: {file.name}
         </h2>
-        <button type="button" className={smallButtonClass} onClick={props.onClose} aria-label="Close download links">
+        <Button variant="secondary" size="sm" onClick={props.onClose} aria-label="Close download links">
           <X aria-hidden className="h-4 w-4" />
-        </button>
+        </Button>
       </div>
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">Anyone with a link can download this file without signing in, until the link is revoked.</p>
-      <button type="button" className={`${buttonClass} inline-flex items-center gap-1`} disabled={create.isPending} onClick={() => void newLink().catch(() => undefined)}>
+      <Button disabled={create.isPending} onClick={() => void newLink().catch(() => undefined)}>
         <Link2 aria-hidden className="h-4 w-4" /> {create.isPending ? 'Creating link…' : 'Create and copy a new link'}
-      </button>
+      </Button>
       {create.isError && (
         <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
           {create.error.message}
@@ -66,13 +67,12 @@ export function FileLinks(props: { file: SharedFileSummary; newLink: NewLink | n
           </label>
           <div className="mt-1 flex gap-2">
             <input id="new-link-url" className={`${inputClass} min-w-0 flex-1 font-mono text-xs`} readOnly value={created.url} onFocus={(e) => e.currentTarget.select()} />
-            <button
-              type="button"
-              className={smallButtonClass}
+            <Button
+ variant="secondary" size="sm"
               onClick={() => void copyText(created.url).then((copied) => setCreated({ ...created, copied }))}
             >
               <Copy aria-hidden className="h-4 w-4" /> Copy
-            </button>
+            </Button>
           </div>
           <p role="status" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
             {created.copied ? 'Link copied to the clipboard.' : 'Select the link and copy it.'}
@@ -97,9 +97,8 @@ export function FileLinks(props: { file: SharedFileSummary; newLink: NewLink | n
               <span>
                 Link {i + 1} <span className="font-mono text-xs text-slate-500">…{token.slice(-6)}</span>
               </span>
-              <button
-                type="button"
-                className={dangerSmallButtonClass}
+              <Button
+ variant="danger" size="sm"
                 disabled={revoke.isPending}
                 aria-label={`Revoke link ${i + 1} (ending ${token.slice(-6)})`}
                 onClick={() => {
@@ -109,7 +108,7 @@ export function FileLinks(props: { file: SharedFileSummary; newLink: NewLink | n
                 }}
               >
                 Revoke
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatDateTime } from '../../ui/dates.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Download, Link2, Trash2, Upload } from 'lucide-react';
 import type { SharedFileSort, SharedFileSummary } from '../../../../src/contracts/files.ts';
@@ -7,11 +8,12 @@ import { PageHeading } from '../../ui/PageHeading.tsx';
 import { sessionQuery } from '../auth/session.ts';
 import { copyText, FileLinks, type NewLink } from './FileLinks.tsx';
 import { fileUrl, formatBytes, sharedFilesQuery, typeLabel, useCreateLink, useDeleteSharedFile } from './queries.ts';
-import { buttonClass, dangerSmallButtonClass, inputClass, secondaryButtonClass, smallButtonClass } from '../ui/styles.ts';
-import { DataTable, type Column } from '../ui/DataTable.tsx';
-import { CursorPager, useCursorPages } from '../ui/CursorPager.tsx';
+import { inputClass } from '../../ui/styles.ts';
+import { DataTable, type Column } from '../../ui/DataTable.tsx';
+import { CursorPager, useCursorPages } from '../../ui/DataTable.tsx';
 import { UploadForm } from './UploadForm.tsx';
 import type { SearchPatch } from '../../lib/search-params.ts';
+import { Button, buttonStyle } from '../../ui/Button.tsx';
 
 export interface SharedFilesSearch {
   q?: string;
@@ -22,7 +24,6 @@ export type SharedFilesSearchPatch = SearchPatch<SharedFilesSearch>;
 
 const PAGE_SIZE = 25;
 const defaultDir = (sort: SharedFileSort) => (sort === 'name' ? 'asc' : 'desc');
-const added = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * /admin/files: company documents (manuals, certificates, templates). Every staff member lists
@@ -80,14 +81,14 @@ export function SharedFilesScreen(props: { search: SharedFilesSearch; onSearch: 
             <span className="font-medium">Search by name</span>
             <input className={inputClass} type="search" value={searchText} maxLength={100} onChange={(e) => setSearchText(e.target.value)} placeholder="e.g. manual" />
           </label>
-          <button type="submit" className={secondaryButtonClass}>
+          <Button type="submit" variant="secondary">
             Search
-          </button>
+          </Button>
         </form>
         {isAdmin && !uploading && (
-          <button type="button" className={`${buttonClass} inline-flex items-center gap-1`} onClick={() => setUploading(true)}>
+          <Button onClick={() => setUploading(true)}>
             <Upload aria-hidden className="h-4 w-4" /> Upload a file
-          </button>
+          </Button>
         )}
       </div>
 
@@ -160,7 +161,7 @@ function columns(isAdmin: boolean, act: RowActions): Column<SharedFileSummary & 
       label: 'Added',
       sortable: true,
       descFirst: true,
-      cell: (f) => <time dateTime={f.timeCreated}>{added.format(new Date(f.timeCreated))}</time>,
+      cell: (f) => <time dateTime={f.timeCreated}>{formatDateTime(f.timeCreated)}</time>,
       className: 'whitespace-nowrap',
     },
     isAdmin && { id: 'links', label: 'Links', numeric: true, cell: (f) => f.links ?? 0 },
@@ -170,20 +171,20 @@ function columns(isAdmin: boolean, act: RowActions): Column<SharedFileSummary & 
       labelHidden: true,
       cell: (f) => (
         <span className="flex flex-wrap gap-2">
-          <a href={fileUrl(f.path)} download className={smallButtonClass} aria-label={`Download ${f.name}`}>
+          <a href={fileUrl(f.path)} download className={buttonStyle('secondary', 'sm')} aria-label={`Download ${f.name}`}>
             <Download aria-hidden className="h-4 w-4" /> Download
           </a>
           {isAdmin && (
             <>
-              <button type="button" className={smallButtonClass} disabled={act.creatingLink} onClick={() => act.copyNewLink(f)} aria-label={`Copy a new link to ${f.name}`}>
+              <Button variant="secondary" size="sm" disabled={act.creatingLink} onClick={() => act.copyNewLink(f)} aria-label={`Copy a new link to ${f.name}`}>
                 <Link2 aria-hidden className="h-4 w-4" /> Copy link
-              </button>
-              <button type="button" className={smallButtonClass} onClick={() => act.manageLinks(f)} aria-label={`Manage links of ${f.name}`}>
+              </Button>
+              <Button variant="secondary" size="sm" onClick={() => act.manageLinks(f)} aria-label={`Manage links of ${f.name}`}>
                 Links…
-              </button>
-              <button type="button" className={dangerSmallButtonClass} disabled={act.deleting} onClick={() => act.deleteFile(f)} aria-label={`Delete ${f.name}`}>
+              </Button>
+              <Button variant="danger" size="sm" disabled={act.deleting} onClick={() => act.deleteFile(f)} aria-label={`Delete ${f.name}`}>
                 <Trash2 aria-hidden className="h-4 w-4" /> Delete
-              </button>
+              </Button>
             </>
           )}
         </span>

@@ -6,7 +6,8 @@ import { DEFAULT_UPLOAD_LIMITS, MAX_CUSTOM_METADATA_BYTES } from '../../../../sr
 import { Field } from '../../ui/Field.tsx';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { formatBytes, typeLabel, useUploadSharedFile } from './queries.ts';
-import { buttonClass, secondaryButtonClass } from '../ui/styles.ts';
+import { Button } from '../../ui/Button.tsx';
+import { FormError } from '../../ui/FormError.tsx';
 
 export const DISCARD_UPLOAD = 'The upload form has unsaved changes. Discard them?';
 
@@ -111,18 +112,14 @@ export function UploadForm(props: { onDone: (saved: StoredFileDto | null) => voi
           {...register('description', { validate: checkDescription })}
         />
       </Field>
-      {errors.root?.message && (
-        <p role="alert" className="text-sm text-red-700 sm:col-span-2 dark:text-red-400">
-          {errors.root.message}
-        </p>
-      )}
+      <FormError error={errors.root} className="sm:col-span-2" />
       <div className="flex gap-2 sm:col-span-2">
-        <button type="submit" className={buttonClass} disabled={isSubmitting}>
+        <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Uploading…' : 'Upload'}
-        </button>
-        <button type="button" className={secondaryButtonClass} onClick={() => (!isDirty || window.confirm(DISCARD_UPLOAD)) && props.onDone(null)}>
+        </Button>
+        <Button variant="secondary" onClick={() => (!isDirty || window.confirm(DISCARD_UPLOAD)) && props.onDone(null)}>
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -2,7 +2,7 @@ import { Suspense, lazy, useState } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Menu, ShieldCheck, X } from 'lucide-react';
-import { ThemeToggle } from '../theme/ThemeToggle.tsx';
+import { ThemeToggle } from '../../ui/ThemeToggle.tsx';
 import { PUBLIC_LINKS } from './nav-links.ts';
 import { useSiteInfo } from './site-info.ts';
 import { useHydrated } from '../../lib/hydration.ts';

@@ -6,7 +6,8 @@ import { SUPPORT_TOPICS, supportRequestSchema, type SupportRequest } from '../..
 import { apiFetch } from '../../lib/api.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
-import { honeypotClass, primaryButton } from '../site/form-styles.ts';
+import { FormError } from '../../ui/FormError.tsx';
+import { Honeypot, NameEmailFields, SendButton } from '../../ui/PublicFormParts.tsx';
 
 const FIELDS = ['name', 'email', 'phone', 'topic', 'message'] as const;
 
@@ -40,19 +41,8 @@ export function SupportForm() {
   const errors = formState.errors;
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-5" aria-label="Support request">
-      {errors.root && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {errors.root.message}
-        </p>
-      )}
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Name" id="support-name" error={errors.name?.message} required>
-          <input id="support-name" autoComplete="name" {...register('name')} />
-        </Field>
-        <Field label="E-mail" id="support-email" error={errors.email?.message} required>
-          <input id="support-email" type="email" autoComplete="email" {...register('email')} />
-        </Field>
-      </div>
+      <FormError error={errors.root} />
+      <NameEmailFields idPrefix="support" name={register('name')} email={register('email')} errors={errors} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Phone (optional)" id="support-phone" error={errors.phone?.message}>
           <input id="support-phone" type="tel" autoComplete="tel" {...register('phone')} />
@@ -73,15 +63,8 @@ export function SupportForm() {
       <Field label="Describe the problem" id="support-message" error={errors.message?.message} required>
         <textarea id="support-message" rows={5} placeholder="What happened, when it started, and what the keypad or app shows." {...register('message')} />
       </Field>
-      <div className={honeypotClass} aria-hidden="true">
-        <label htmlFor="support-website">Leave this field empty</label>
-        <input id="support-website" tabIndex={-1} autoComplete="off" {...register('website')} />
-      </div>
-      <div>
-        <button type="submit" disabled={formState.isSubmitting} className={primaryButton}>
-          {formState.isSubmitting ? 'Sending…' : 'Send support request'}
-        </button>
-      </div>
+      <Honeypot id="support-website" field={register('website')} />
+      <SendButton submitting={formState.isSubmitting} label="Send support request" />
     </form>
   );
 }

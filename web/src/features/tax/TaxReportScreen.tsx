@@ -3,9 +3,10 @@ import { Download } from 'lucide-react';
 import { PERIOD_KINDS, TAX_BASES, type TaxReportDto } from '../../../../src/contracts/invoices.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { inputClass, secondaryButtonClass } from '../ui/styles.ts';
-import { Options } from '../ui/Options.tsx';
+import { inputClass } from '../../ui/styles.ts';
+import { Options } from '../../ui/Options.tsx';
 import type { SearchPatch } from '../../lib/search-params.ts';
+import { buttonStyle } from '../../ui/Button.tsx';
 import { formatCents, formatRate, useMoneySettings } from '../../ui/money.ts';
 
 export interface TaxSearch {
@@ -109,10 +110,10 @@ export function TaxReportScreen(props: { search: TaxSearch; onSearch: (next: Tax
             </label>
           </>
         )}
-        <a className={`${secondaryButtonClass} inline-flex items-center gap-1`} href={`/api/tax-reports/export.csv?${qs}`} download>
+        <a className={`${buttonStyle('secondary')} inline-flex items-center gap-1`} href={`/api/tax-reports/export.csv?${qs}`} download>
           <Download aria-hidden className="h-4 w-4" /> CSV
         </a>
-        <a className={`${secondaryButtonClass} inline-flex items-center gap-1`} href={`/api/tax-reports/export.pdf?${qs}`} download>
+        <a className={`${buttonStyle('secondary')} inline-flex items-center gap-1`} href={`/api/tax-reports/export.pdf?${qs}`} download>
           <Download aria-hidden className="h-4 w-4" /> PDF
         </a>
       </div>

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Coffee, LogIn, LogOut, Play } from 'lucide-react';
 import type { MyClockDto } from '../../../../src/contracts/time.ts';
-import { ErrorNote } from '../clients/ui.tsx';
+import { ErrorNote } from '../../ui/FormError.tsx';
 import { clockTime, spokenDuration } from './format.ts';
 import { myJobsQuery, useBreak, useClockIn, useClockOut } from './queries.ts';
 

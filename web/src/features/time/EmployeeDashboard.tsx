@@ -1,18 +1,19 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { MyJobs } from '../jobs/MyJobs.tsx';
 import { Shortcuts } from '../auth/components/Shortcuts.tsx';
 import { dateKey } from '../../../../src/domain/time/zoned-week.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { ErrorNote } from '../clients/ui.tsx';
+import { ErrorNote } from '../../ui/FormError.tsx';
 import { ClockCard } from './ClockCard.tsx';
 import { WeekBars } from './WeekBars.tsx';
 import { myClockQuery } from './queries.ts';
 
 /**
  * /employee-dashboard: the person's own day. Everything here is theirs (their clock, their
- * hours); sections that need a permission (jobs) are mounted by their own features and check it.
+ * hours); sections that need a permission (`jobs`, from the jobs feature) come in from the route
+ * and check it themselves.
  */
-export function EmployeeDashboard() {
+export function EmployeeDashboard(props: { jobs: ReactNode }) {
   const clock = useQuery(myClockQuery);
   const data = clock.data;
   const first = data?.worker?.name.split(' ')[0];
@@ -33,7 +34,7 @@ export function EmployeeDashboard() {
       {data?.week && (
         <>
           <ClockCard clock={{ ...data, week: data.week }} readAt={clock.dataUpdatedAt} />
-          <MyJobs />
+          {props.jobs}
           <WeekBars week={data.week} today={dateKey(new Date(), data.week.timeZone)} />
         </>
       )}

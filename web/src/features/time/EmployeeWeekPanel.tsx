@@ -3,9 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Lock, Pencil, Plus } from 'lucide-react';
 import type { TimeEntryDto } from '../../../../src/contracts/time.ts';
 import { instantToWallTime } from '../../../../src/domain/time/zoned-week.ts';
+import { Button } from '../../ui/Button.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { ErrorNote } from '../../ui/FormError.tsx';
+import { inputClass } from '../../ui/styles.ts';
 import { History } from '../../ui/History.tsx';
-import { Button, EmptyState, ErrorNote } from '../clients/ui.tsx';
-import { inputClass } from '../ui/styles.ts';
 import { clockTime, hoursMinutes, longDayLabel, weekLabel } from './format.ts';
 import { employeeWeekQuery, useApproveWeek, useUnlockWeek } from './queries.ts';
 import { EntryEditForm } from './EntryEditForm.tsx';
@@ -50,7 +52,7 @@ export function EmployeeWeekPanel(props: { employeeId: string; week: string; onC
             </Button>
           ) : (
             <Button
-              disabled={approve.isPending || row.open || entries.length === 0}
+ disabled={approve.isPending || row.open || entries.length === 0}
               title={row.open ? 'Someone is still clocked in on this week' : undefined}
               onClick={() => approve.mutate(props.week, { onSuccess: () => setMessage(`Approved ${row.employeeName}'s week. Its entries are locked.`) })}
             >

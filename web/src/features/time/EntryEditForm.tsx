@@ -7,8 +7,9 @@ import type { EntryPatchInput, TimeEntryDto } from '../../../../src/contracts/ti
 import { instantToWallTime, wallTimeToInstant } from '../../../../src/domain/time/zoned-week.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { Field } from '../../ui/Field.tsx';
-import { Button, ErrorNote } from '../clients/ui.tsx';
-import { mayDiscard, useUnsavedChangesWarning } from '../ui/unsaved-changes.ts';
+import { Button } from '../../ui/Button.tsx';
+import { FormError } from '../../ui/FormError.tsx';
+import { mayDiscard, useUnsavedChangesWarning } from '../../ui/unsaved-changes.ts';
 import { useAddEntry, useEditEntry } from './queries.ts';
 
 const wall = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Pick a date and time.');
@@ -77,7 +78,7 @@ export function EntryEditForm(props: { entry: TimeEntryDto | null; employeeId: s
 
   return (
     <form aria-label={entry ? `Edit entry of ${entry.date}` : 'Add a missed shift'} onSubmit={(ev) => void submit(ev)} className="grid gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-700" noValidate>
-      {e.root?.message && <ErrorNote>{e.root.message}</ErrorNote>}
+      <FormError error={e.root} />
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="Clock in" id={`${uid}-in`} error={e.clockIn?.message} required>
           <input id={`${uid}-in`} type="datetime-local" {...register('clockIn')} />

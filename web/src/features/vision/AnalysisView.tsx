@@ -9,7 +9,7 @@ import type { Detection } from '../../../../src/domain/vision/object-detector.ts
 import { ApiRequestError } from '../../lib/api.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { DetectionOverlay, colourOf } from './DetectionOverlay.tsx';
-import { ClientSitePicker } from './ClientSitePicker.tsx';
+import { ClientSitePicker } from '../../ui/ClientSitePicker.tsx';
 import { LinkFields, type LinkValues } from './LinkFields.tsx';
 import { deleteAnalysis, updateAnalysis, visionKeys } from './vision-api.ts';
 

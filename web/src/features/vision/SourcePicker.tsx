@@ -1,11 +1,12 @@
 import { useState } from "react";
+import { formatDate } from '../../ui/dates.ts';
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   ImageSourceDto,
   VisionAnalysisDto,
 } from "../../../../src/contracts/vision.ts";
 import { apiFetch } from "../../lib/api.ts";
-import { ClientSitePicker } from "./ClientSitePicker.tsx";
+import { ClientSitePicker } from '../../ui/ClientSitePicker.tsx';
 import type { LinkValues } from "./LinkFields.tsx";
 import { visionKeys } from "./vision-api.ts";
 
@@ -20,8 +21,7 @@ const sourcesQuery = (clientId: string, siteId: string | undefined) => ({
   },
 });
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium" });
+const when = formatDate;
 
 /**
  * Analyse images that are already here — a client's job photos and the photos of the quote

@@ -8,8 +8,10 @@ import { PageHeading } from '../../ui/PageHeading.tsx';
 import { ClientForm } from '../../features/clients/ClientForm.tsx';
 import { ClientTable, type ClientFilters } from '../../features/clients/ClientTable.tsx';
 import { ImportDialog } from '../../features/clients/ImportDialog.tsx';
-import { CLIENTS_KEY, useClientPermissions } from '../../features/clients/queries.ts';
-import { Button, ErrorNote } from '../../features/clients/ui.tsx';
+import { useClientPermissions } from '../../features/clients/queries.ts';
+import { CLIENTS_KEY } from '../../lib/queries/clients.ts';
+import { Button } from '../../ui/Button.tsx';
+import { ErrorNote } from '../../ui/FormError.tsx';
 
 // Search params are checked without zod: this part of the route stays in the entry chunk, and
 // the contracts module would bring zod with it. Unknown values are dropped.

@@ -6,7 +6,8 @@ import { PageHeading } from '../../ui/PageHeading.tsx';
 import { countsQuery } from '../../features/admin-panel/queries.ts';
 import { useLiveStats } from '../../features/admin-panel/use-live-stats.ts';
 import { dailySeries } from '../../features/admin-panel/daily-series.ts';
-import { LoadError, Panel } from '../../features/admin-panel/StaffOnly.tsx';
+import { LoadError } from '../../ui/LoadError.tsx';
+import { Panel } from '../../ui/Section.tsx';
 import { Shortcuts } from '../../features/auth/components/Shortcuts.tsx';
 
 const DailyViewsChart = lazy(() => import('../../features/admin-panel/DailyViewsChart.tsx'));

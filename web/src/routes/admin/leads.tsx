@@ -2,12 +2,14 @@ import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCan } from '../../features/auth/session.ts';
 import { PageHeading } from '../../ui/PageHeading.tsx';
+import { formatDateTime } from '../../ui/dates.ts';
 import { leadsQuery } from '../../features/leads/queries.ts';
-import { PagedCardList } from '../../features/admin-panel/PagedCardList.tsx';
-import { StatusFilter, smallButton } from '../../features/admin-panel/StatusFilter.tsx';
+import { PagedCardList } from '../../ui/PagedCardList.tsx';
+import { StatusFilter } from '../../ui/StatusFilter.tsx';
 import { QUOTE_SERVICE_OPTIONS, type Lead } from '../../../../src/contracts/quotes.ts';
 import { LEAD_STATUS_VALUES, oneOf } from '../../../../src/contracts/public-site-values.ts';
 import { apiFetch, ApiRequestError } from '../../lib/api.ts';
+import { Button } from '../../ui/Button.tsx';
 
 export const Route = createFileRoute('/admin/leads')({
   validateSearch: (s: Record<string, unknown>): { status?: (typeof LEAD_STATUS_VALUES)[number] } => {
@@ -17,7 +19,6 @@ export const Route = createFileRoute('/admin/leads')({
   component: Screen,
 });
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const serviceLabel = (s: string) => QUOTE_SERVICE_OPTIONS.find((o) => o.value === s)?.label ?? s;
 
 function Screen() {
@@ -60,7 +61,7 @@ function LeadCard({ lead }: { lead: Lead }) {
           {lead.status}
         </span>
       </div>
-      <p className="text-sm text-slate-700 dark:text-slate-300">{when.format(new Date(lead.createdAt))}</p>
+      <p className="text-sm text-slate-700 dark:text-slate-300">{formatDateTime(lead.createdAt)}</p>
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
         <Row k="Services" v={lead.services.map(serviceLabel).join(', ')} />
         <Row k="Property" v={`${lead.propertyType}, ${lead.construction === 'new' ? 'new build' : 'existing'}`} />
@@ -92,9 +93,9 @@ function LeadCard({ lead }: { lead: Lead }) {
         <div className="mt-4 flex flex-wrap items-center gap-2">
           <span className="text-sm text-slate-700 dark:text-slate-300">Mark as:</span>
           {lead.nextStatuses.map((s) => (
-            <button key={s} type="button" className={smallButton} disabled={change.isPending} onClick={() => change.mutate(s)}>
+            <Button key={s} variant="secondary" size="sm" disabled={change.isPending} onClick={() => change.mutate(s)}>
               {s}
-            </button>
+            </Button>
           ))}
         </div>
       )}
@@ -105,9 +106,9 @@ function LeadCard({ lead }: { lead: Lead }) {
           </Link>
         ) : (
           canConvert && (
-            <button type="button" className={smallButton} disabled={convert.isPending} onClick={() => convert.mutate()}>
+            <Button variant="secondary" size="sm" disabled={convert.isPending} onClick={() => convert.mutate()}>
               {convert.isPending ? 'Converting…' : 'Convert to client'}
-            </button>
+            </Button>
           )
         )}
       </div>

@@ -1,12 +1,14 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useInfiniteQuery, useMutation, useQueryClient, infiniteQueryOptions } from '@tanstack/react-query';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { PagedCardList } from '../../features/admin-panel/PagedCardList.tsx';
-import { StatusFilter, smallButton } from '../../features/admin-panel/StatusFilter.tsx';
+import { formatDateTime } from '../../ui/dates.ts';
+import { PagedCardList } from '../../ui/PagedCardList.tsx';
+import { StatusFilter } from '../../ui/StatusFilter.tsx';
 import type { InboxList, InboxMessage } from '../../../../src/contracts/support.ts';
 import { apiFetch } from '../../lib/api.ts';
 
 import { MESSAGE_KINDS as KINDS, MESSAGE_STATUS_VALUES as STATUSES, oneOf } from '../../../../src/contracts/public-site-values.ts';
+import { Button } from '../../ui/Button.tsx';
 
 export const Route = createFileRoute('/admin/messages')({
   validateSearch: (s: Record<string, unknown>): { status?: (typeof STATUSES)[number]; kind?: (typeof KINDS)[number] } => {
@@ -17,7 +19,6 @@ export const Route = createFileRoute('/admin/messages')({
   component: Screen,
 });
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 const messagesQuery = (status: string | undefined, kind: string | undefined) =>
   infiniteQueryOptions({
@@ -68,14 +69,14 @@ function MessageCard({ message: m }: { message: InboxMessage }) {
       </div>
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {m.name} · <a className="underline" href={`mailto:${m.email}`}>{m.email}</a>
-        {m.phone ? ` · ${m.phone}` : ''} · {when.format(new Date(m.createdAt))}
+        {m.phone ? ` · ${m.phone}` : ''} · {formatDateTime(m.createdAt)}
       </p>
       <p className="mt-3 whitespace-pre-line text-slate-800 dark:text-slate-200">{m.message}</p>
       <div className="mt-3 flex flex-wrap gap-2">
         {STATUSES.filter((s) => s !== m.status).map((s) => (
-          <button key={s} type="button" className={smallButton} disabled={change.isPending} onClick={() => change.mutate(s)}>
+          <Button key={s} variant="secondary" size="sm" disabled={change.isPending} onClick={() => change.mutate(s)}>
             {s === 'new' ? 'Mark unread' : s === 'answered' ? 'Mark answered' : 'Archive'}
-          </button>
+          </Button>
         ))}
       </div>
     </li>

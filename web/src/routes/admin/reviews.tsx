@@ -2,13 +2,15 @@ import { useState } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useInfiniteQuery, useMutation, useQueryClient, infiniteQueryOptions } from '@tanstack/react-query';
 import { PageHeading } from '../../ui/PageHeading.tsx';
-import { PagedCardList } from '../../features/admin-panel/PagedCardList.tsx';
-import { StatusFilter, smallButton } from '../../features/admin-panel/StatusFilter.tsx';
+import { formatDate } from '../../ui/dates.ts';
+import { PagedCardList } from '../../ui/PagedCardList.tsx';
+import { StatusFilter } from '../../ui/StatusFilter.tsx';
 import { Stars } from '../../features/reviews/Stars.tsx';
 import { REJECT_REASON_OPTIONS, type StaffReview, type StaffReviewList } from '../../../../src/contracts/reviews.ts';
 import { apiFetch, ApiRequestError } from '../../lib/api.ts';
 
 import { REVIEW_STATUS_VALUES as STATUSES, oneOf } from '../../../../src/contracts/public-site-values.ts';
+import { Button } from '../../ui/Button.tsx';
 
 export const Route = createFileRoute('/admin/reviews')({
   validateSearch: (s: Record<string, unknown>): { status?: (typeof STATUSES)[number] } => {
@@ -18,7 +20,6 @@ export const Route = createFileRoute('/admin/reviews')({
   component: Screen,
 });
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 const staffReviewsQuery = (status: string | undefined) =>
   infiniteQueryOptions({
@@ -66,15 +67,15 @@ function ModerationCard({ review: r }: { review: StaffReview }) {
         <Stars rating={r.rating} />
       </div>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        {when.format(new Date(r.createdAt))} · {r.status}
+        {formatDate(r.createdAt)} · {r.status}
         {r.reason ? ` (${r.reason})` : ''}
       </p>
       <p className="mt-3 whitespace-pre-line text-slate-800 dark:text-slate-200">{r.text}</p>
       <div className="mt-4 flex flex-wrap items-end gap-3">
         {r.status !== 'published' && (
-          <button type="button" className={smallButton} disabled={act.isPending} onClick={() => act.mutate({ path: 'publish', method: 'POST' })}>
+          <Button variant="secondary" size="sm" disabled={act.isPending} onClick={() => act.mutate({ path: 'publish', method: 'POST' })}>
             Publish
-          </button>
+          </Button>
         )}
         {r.status !== 'rejected' && (
           <>
@@ -94,14 +95,13 @@ function ModerationCard({ review: r }: { review: StaffReview }) {
                 ))}
               </select>
             </label>
-            <button
-              type="button"
-              className={smallButton}
+            <Button
+ variant="secondary" size="sm"
               disabled={act.isPending || reason === ''}
               onClick={() => act.mutate({ path: 'reject', method: 'POST', json: { reason } })}
             >
               Reject
-            </button>
+            </Button>
           </>
         )}
       </div>
@@ -116,9 +116,9 @@ function ModerationCard({ review: r }: { review: StaffReview }) {
           onChange={(e) => setReply(e.target.value)}
           className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
         />
-        <button type="button" className={`mt-2 ${smallButton}`} disabled={act.isPending} onClick={() => act.mutate({ path: 'reply', method: 'PUT', json: { text: reply } })}>
+        <Button variant="secondary" size="sm" className="mt-2" disabled={act.isPending} onClick={() => act.mutate({ path: 'reply', method: 'PUT', json: { text: reply } })}>
           Save reply
-        </button>
+        </Button>
       </div>
       {act.error && (
         <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { inputClass, secondaryButtonClass } from './styles.ts';
+import { inputClass } from './styles.ts';
 import { Options } from './Options.tsx';
+import { Button } from './Button.tsx';
 
 /**
  * The search box above a list: the list searches when the form is submitted (not per key);
@@ -21,9 +22,9 @@ export function SearchForm(props: { query: string; placeholder: string; onSearch
         <span className="font-medium">Search</span>
         <input className={inputClass} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={props.placeholder} />
       </label>
-      <button type="submit" className={secondaryButtonClass}>
+      <Button type="submit" variant="secondary">
         Search
-      </button>
+      </Button>
       {props.children}
     </form>
   );

@@ -19,6 +19,3 @@ export function StatusFilter<T extends string>(props: { id: string; label: strin
     </label>
   );
 }
-
-export const smallButton =
-  'rounded-md border border-slate-300 px-3 py-1 text-sm font-medium text-slate-900 hover:bg-slate-100 disabled:opacity-60 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800';

@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { ApiRequestError } from '../../lib/api.ts';
+import { ApiRequestError } from '../lib/api.ts';
 
 /** What a back-office screen shows when its data could not be loaded (signed out, no permission, down). */
 export function LoadError({ error }: { error: unknown }) {
@@ -14,14 +13,5 @@ export function LoadError({ error }: { error: unknown }) {
     <p role="alert" className="rounded-md bg-amber-50 p-4 text-amber-950 dark:bg-amber-950 dark:text-amber-50">
       {text}
     </p>
-  );
-}
-
-export function Panel({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
-  return (
-    <section className={`rounded-xl border border-slate-200 p-5 dark:border-slate-800 ${className}`} aria-label={title}>
-      <h2 className="font-semibold text-slate-900 dark:text-white">{title}</h2>
-      <div className="mt-3">{children}</div>
-    </section>
   );
 }

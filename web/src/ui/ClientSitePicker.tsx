@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { clientListQuery, clientQuery } from '../clients/queries.ts';
-import type { LinkValues } from './LinkFields.tsx';
+import type { VisionLinkField } from '../../../src/contracts/vision.ts';
+import { clientListQuery, clientQuery } from '../lib/queries/clients.ts';
+
+type LinkValues = Partial<Record<VisionLinkField, string>>;
 
 const inputClass =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-blue-600 focus:outline-2 focus:outline-blue-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';

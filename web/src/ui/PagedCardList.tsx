@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { LoadError } from './StaffOnly.tsx';
-import { smallButton } from './StatusFilter.tsx';
+import { LoadError } from './LoadError.tsx';
+import { Button } from './Button.tsx';
 
 /** What the staff lists need from a TanStack infinite query. */
 interface PagedQuery {
@@ -35,9 +35,9 @@ export function PagedCardList<T extends { id: string }>(props: {
         {props.items.map((item) => props.children(item))}
       </ul>
       {q.hasNextPage && (
-        <button type="button" className={`mt-4 ${smallButton}`} onClick={() => void q.fetchNextPage()}>
+        <Button variant="secondary" size="sm" className="mt-4" onClick={() => void q.fetchNextPage()}>
           Show more
-        </button>
+        </Button>
       )}
     </>
   );

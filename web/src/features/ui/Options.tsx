@@ -1,9 +1,0 @@
-/** The `<option>`s of a select: one per value, shown by its label (a table or a function). */
-export function Options<V extends string>(props: { values: readonly V[]; labels: Readonly<Record<V, string>> | ((value: V) => string) }) {
-  const { labels } = props;
-  return props.values.map((v) => (
-    <option key={v} value={v}>
-      {typeof labels === 'function' ? labels(v) : labels[v]}
-    </option>
-  ));
-}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateInvoiceBody, InvoiceDto } from '../../../../src/contracts/invoices.ts';
+import { apiFetch } from '../api.ts';
+
+export const INVOICES_KEY = ['invoices'] as const;
+
+/** Every change invalidates the invoices prefix (lists, the invoice, the tax report). */
+export function useInvoiceMutation<B>(run: (body: B) => Promise<InvoiceDto>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: INVOICES_KEY });
+      await qc.invalidateQueries({ queryKey: ['tax-report'] });
+    },
+  });
+}
+
+export const useCreateInvoice = () => useInvoiceMutation((body: CreateInvoiceBody) => apiFetch<InvoiceDto>('/api/invoices', { method: 'POST', json: body }));

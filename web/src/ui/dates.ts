@@ -1,0 +1,53 @@
+/**
+ * Dates and times as the SPA shows them (money is in ./money.ts). Instants are shown in the
+ * browser's time zone; calendar days ("2026-11-25") are shown as written, whatever the zone.
+ * Formatters are built once: building an Intl formatter loads locale data.
+ */
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const mediumDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const calendarDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const weekdayTime = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const timeOfDay = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+
+/** An instant as "Nov 25, 2026, 9:05 AM". */
+export const formatDateTime = (iso: string): string => dateTime.format(new Date(iso));
+
+/** An instant's date as "Nov 25, 2026". */
+export const formatDate = (iso: string): string => mediumDate.format(new Date(iso));
+
+/** A calendar day ("2026-11-25", or the date part of an ISO instant) as "Nov 25, 2026". */
+export const formatDay = (isoDay: string): string => calendarDay.format(new Date(`${isoDay.slice(0, 10)}T12:00:00Z`));
+
+/** An instant as "Tue, Nov 24, 9:00 AM" (schedules). */
+export const formatWeekdayTime = (iso: string): string => weekdayTime.format(new Date(iso));
+
+/** A schedule window: "Tue, Nov 24, 9:00 AM – 11:00 AM" (the end's date only when it differs). */
+export function formatWindow(start: string | null, end: string | null): string {
+  if (!start || !end) return 'Not scheduled';
+  const s = new Date(start);
+  const e = new Date(end);
+  return `${weekdayTime.format(s)} – ${s.toDateString() === e.toDateString() ? timeOfDay.format(e) : weekdayTime.format(e)}`;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/**
+ * `formatDate` without Intl, for the public pages: building the first Intl formatter loads
+ * locale data, a long task on a phone while the page starts.
+ */
+export function formatDateLight(iso: string): string {
+  const d = new Date(iso);
+  return `${MONTHS[d.getMonth()]} ${d.getDate()}, ${d.getFullYear()}`;
+}
+
+/** Today's calendar day in the browser's time zone ("2026-11-25"). */
+export const todayIso = (): string => new Date().toLocaleDateString('en-CA');
+
+/** datetime-local value (local time, minutes) ↔ ISO instant. */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+export const fromLocalInput = (value: string): string | null => (value ? new Date(value).toISOString() : null);
