@@ -1,4 +1,4 @@
-import { PageLoader } from './ui/PageLoader.tsx';
+import { PageLoader } from '#ui/PageLoader.tsx';
 
 /**
  * Options every router of the app is built with (main.tsx and the tests).

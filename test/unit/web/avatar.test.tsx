@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
-import { AVATAR_REFRESH_MS } from '../../../src/domain/auth/sign-in-flow.ts';
+import { AVATAR_REFRESH_MS } from '#domain/auth/sign-in-flow.ts';
 import { Avatar, refreshMarker, withRefreshMarker } from '../../../web/src/features/auth/components/Avatar.tsx';
 
 const shown = (c: HTMLElement) => c.querySelector('[data-avatar]')?.getAttribute('data-avatar');

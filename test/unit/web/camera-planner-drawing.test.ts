@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InventoryItemDto } from '../../../src/contracts/inventory.ts';
+import type { InventoryItemDto } from '#contracts/inventory.ts';
 import { commit, hfovFromLens, itemHfov, newCamera, nextId, redo, removeSelected, startHistory, undo, updateCamera, type Drawing } from '../../../web/src/features/camera-planner/drawing.ts';
 
 const aDrawing = (overrides: Partial<Drawing> = {}): Drawing => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { showServerErrors } from '../../../web/src/lib/form-errors.ts';
-import { ApiRequestError } from '../../../web/src/lib/api.ts';
+import { showServerErrors } from '#lib/form-errors.ts';
+import { ApiRequestError } from '#lib/api.ts';
 
 const apiError = (fields: Record<string, string[]>) =>
   new ApiRequestError(400, { error: { code: 'validation', message: 'Some fields need attention.', fields } });

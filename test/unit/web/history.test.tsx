@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { History, humanField } from '../../../web/src/ui/History.tsx';
-import type { AuditEntryDto } from '../../../src/contracts/audit.ts';
+import { History, humanField } from '#ui/History.tsx';
+import type { AuditEntryDto } from '#contracts/audit.ts';
 
 afterEach(cleanup);
 

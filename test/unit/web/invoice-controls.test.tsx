@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { InvoiceManager } from '../../../web/src/features/invoices/InvoiceManager.tsx';
-import type { InvoiceDetailDto, InvoiceDto } from '../../../src/contracts/invoices.ts';
+import type { InvoiceDetailDto, InvoiceDto } from '#contracts/invoices.ts';
 import { aSession } from './support/session-factory.ts';
 import { fakeFetch, renderApp, stubResizeObserver } from './support/render-app.tsx';
 

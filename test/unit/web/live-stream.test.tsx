@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderHook } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { openLiveStream } from '../../../web/src/lib/live-stream.ts';
+import { openLiveStream } from '#lib/live-stream.ts';
 import { SESSION_POLL_MS, SESSION_STREAM_PROOF_MS, useSessionEvents } from '../../../web/src/features/auth/session-events.ts';
 import { SESSION_KEY } from '../../../web/src/features/auth/session.ts';
 

@@ -3,9 +3,9 @@ import { cleanup, screen } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { PublicInvoice } from '../../../web/src/features/invoices/PublicInvoice.tsx';
 import { siteInfoQuery } from '../../../web/src/features/shell/site-info.ts';
-import { formatCents, formatRate, setMoneySettings, toCents } from '../../../web/src/ui/money.ts';
-import type { PublicInvoiceDto } from '../../../src/contracts/invoices.ts';
-import { DEFAULT_MONEY } from '../../../src/domain/shared/money.ts';
+import { formatCents, formatRate, setMoneySettings, toCents } from '#ui/money.ts';
+import type { PublicInvoiceDto } from '#contracts/invoices.ts';
+import { DEFAULT_MONEY } from '#domain/shared/money.ts';
 import { fakeFetch, renderApp } from './support/render-app.tsx';
 
 const NBSP = '\u00a0';

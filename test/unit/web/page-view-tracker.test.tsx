@@ -8,7 +8,7 @@ import {
   VISITED_KEY,
   type TrackerDeps,
 } from '../../../web/src/features/analytics/page-view-tracker.ts';
-import type { PageViewRequest } from '../../../src/contracts/analytics.ts';
+import type { PageViewRequest } from '#contracts/analytics.ts';
 
 function memoryStorage(): TrackerDeps['storage'] & { data: Map<string, string> } {
   const data = new Map<string, string>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CameraPlanDto } from '../../../src/contracts/camera-plans.ts';
+import type { CameraPlanDto } from '#contracts/camera-plans.ts';
 import { editorReducer, initEditor, isDirty, keyAction, type EditorAction, type EditorKey, type EditorState } from '../../../web/src/features/camera-planner/plan-editor-state.ts';
 import { aPlanContent } from '../planner/camera-plan-factories.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSearch } from '../../../web/src/lib/search-params.ts';
+import { parseSearch } from '#lib/search-params.ts';
 
 describe('back-office URL search parsing', () => {
   const rules = { q: 10, status: ['open', 'done'], low: 'flag', week: /^\d{4}-\d{2}-\d{2}$/ } as const;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SIGN_IN_TIMEOUT_MS } from '../../../src/domain/auth/sign-in-flow.ts';
+import { SIGN_IN_TIMEOUT_MS } from '#domain/auth/sign-in-flow.ts';
 import { POPUP_CLOSE_GRACE_MS, SIGN_IN_MESSAGE_TYPE, currentReturnTo, signIn, type PopupHost, type SignInDeps } from '../../../web/src/features/auth/sign-in.ts';
 import { DESKTOP_USER_AGENTS, MOBILE_USER_AGENTS } from '../auth/user-agents.ts';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { applyTheme, readTheme, THEME_STORAGE_KEY } from '../../../web/src/ui/theme.ts';
-import { ThemeToggle } from '../../../web/src/ui/ThemeToggle.tsx';
+import { applyTheme, readTheme, THEME_STORAGE_KEY } from '#ui/theme.ts';
+import { ThemeToggle } from '#ui/ThemeToggle.tsx';
 
 describe('theme', () => {
   beforeEach(() => {

@@ -1,4 +1,4 @@
-import type { ApiError } from '../../../src/contracts/errors.ts';
+import type { ApiError } from '#contracts/errors.ts';
 
 /** An API answer that was not 2xx, with the field messages the server gave for forms. */
 export class ApiRequestError extends Error {

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
-import { PageHeading } from '../ui/PageHeading.tsx';
-import { Deferred, lazyForm } from '../ui/Deferred.tsx';
+import { PageHeading } from '#ui/PageHeading.tsx';
+import { Deferred, lazyForm } from '#ui/Deferred.tsx';
 import { useSiteInfo } from '../features/shell/site-info.ts';
 import { telHref } from '../features/shell/contact-links.ts';
 

@@ -5,7 +5,7 @@ import { SERVICES, FOUNDED_YEAR } from '../features/site/service-catalogue.ts';
 import { HeroIllustration } from '../features/home/HeroIllustration.tsx';
 import { reviewSummaryQuery } from '../features/reviews/queries.ts';
 import { useSiteInfo } from '../features/shell/site-info.ts';
-import { useCurrentYear, useHydratedData } from '../lib/hydration.ts';
+import { useCurrentYear, useHydratedData } from '#lib/hydration.ts';
 
 export const Route = createFileRoute('/')({
   component: Home,

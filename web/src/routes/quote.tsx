@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeading } from '../ui/PageHeading.tsx';
-import { Deferred, lazyForm } from '../ui/Deferred.tsx';
-import { QUOTE_SERVICES, oneOf } from '../../../src/contracts/public-site-values.ts';
+import { PageHeading } from '#ui/PageHeading.tsx';
+import { Deferred, lazyForm } from '#ui/Deferred.tsx';
+import { QUOTE_SERVICES, oneOf } from '#contracts/public-site-values.ts';
 
 // The form (react-hook-form + zod) loads after the first paint; see ui/Deferred.tsx.
 const QuoteForm = lazyForm(() => import('../features/quote/QuoteForm.tsx').then((m) => m.QuoteForm));

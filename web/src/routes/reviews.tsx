@@ -1,15 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { BadgeCheck } from 'lucide-react';
-import { PageHeading } from '../ui/PageHeading.tsx';
+import { PageHeading } from '#ui/PageHeading.tsx';
 import { reviewsQuery } from '../features/reviews/queries.ts';
 import { Stars } from '../features/reviews/Stars.tsx';
-import { Deferred, lazyForm } from '../ui/Deferred.tsx';
-import { useHydrated } from '../lib/hydration.ts';
+import { Deferred, lazyForm } from '#ui/Deferred.tsx';
+import { useHydrated } from '#lib/hydration.ts';
 import { JsonLd } from '../features/reviews/JsonLd.tsx';
-import type { PublicReview, RatingSummaryDto } from '../../../src/contracts/reviews.ts';
+import type { PublicReview, RatingSummaryDto } from '#contracts/reviews.ts';
 import { reviewServiceLabel } from '../features/reviews/service-labels.ts';
-import { formatDateLight } from '../ui/dates.ts';
+import { formatDateLight } from '#ui/dates.ts';
 
 // The form (react-hook-form + zod) loads after the first paint; see ui/Deferred.tsx.
 const ReviewForm = lazyForm(() => import('../features/reviews/ReviewForm.tsx').then((m) => m.ReviewForm));

@@ -1,6 +1,6 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { Check } from 'lucide-react';
-import { PageHeading } from '../ui/PageHeading.tsx';
+import { PageHeading } from '#ui/PageHeading.tsx';
 import { SERVICES } from '../features/site/service-catalogue.ts';
 import { SERVICE_DETAILS } from '../features/site/service-details.ts';
 

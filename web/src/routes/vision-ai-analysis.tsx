@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ApiRequestError } from '../lib/api.ts';
-import { PageHeading } from '../ui/PageHeading.tsx';
+import { ApiRequestError } from '#lib/api.ts';
+import { PageHeading } from '#ui/PageHeading.tsx';
 import { ensureSession } from '../features/auth/ensure-session.ts';
 import { RequireAccess } from '../features/auth/components/RequireAccess.tsx';
 import { AnalysisView } from '../features/vision/AnalysisView.tsx';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { VisionLinkField } from '../../../src/contracts/vision.ts';
-import { clientListQuery, clientQuery } from '../lib/queries/clients.ts';
+import type { VisionLinkField } from '#contracts/vision.ts';
+import { clientListQuery, clientQuery } from '#lib/queries/clients.ts';
 
 type LinkValues = Partial<Record<VisionLinkField, string>>;
 

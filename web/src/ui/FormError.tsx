@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { clsx } from 'clsx';
-import { ApiRequestError } from '../lib/api.ts';
+import { ApiRequestError } from '#lib/api.ts';
 
 const bannerClass = 'rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200';
 

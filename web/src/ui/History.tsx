@@ -1,4 +1,4 @@
-import type { AuditChangeDto, AuditEntryDto } from '../../../src/contracts/audit.ts';
+import type { AuditChangeDto, AuditEntryDto } from '#contracts/audit.ts';
 
 /**
  * The one rendering of an audit trail (src/contracts/audit.ts): "Updated by Frank Miller ·

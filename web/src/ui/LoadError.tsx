@@ -1,4 +1,4 @@
-import { ApiRequestError } from '../lib/api.ts';
+import { ApiRequestError } from '#lib/api.ts';
 
 /** What a back-office screen shows when its data could not be loaded (signed out, no permission, down). */
 export function LoadError({ error }: { error: unknown }) {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_MONEY, currencySymbol, formatMoney, formatRateBp, parseMoney, type MoneySettings, type ParseOptions, type ParsedAmount } from '../../../src/domain/shared/money.ts';
+import { DEFAULT_MONEY, currencySymbol, formatMoney, formatRateBp, parseMoney, type MoneySettings, type ParseOptions, type ParsedAmount } from '#domain/shared/money.ts';
 
 /**
  * The SPA's money formatting: the domain's money module (src/domain/shared/money.ts) with the

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { showServerErrors } from '../lib/form-errors.ts';
+import { showServerErrors } from '#lib/form-errors.ts';
 import { useUnsavedChangesWarning } from './unsaved-changes.ts';
 
 /**

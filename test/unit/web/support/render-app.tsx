@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
-import type { SessionResponse } from '../../../../src/contracts/session.ts';
-import { BACK_OFFICE_ROUTES } from '../../../../src/domain/auth/menu.ts';
+import type { SessionResponse } from '#contracts/session.ts';
+import { BACK_OFFICE_ROUTES } from '#domain/auth/menu.ts';
 import { SESSION_KEY } from '../../../../web/src/features/auth/session.ts';
 
 /**

@@ -1,5 +1,5 @@
-import type { SessionResponse } from '../../../../src/contracts/session.ts';
-import { ALL_PERMISSIONS, NO_PERMISSIONS, type Permission } from '../../../../src/domain/auth/permissions.ts';
+import type { SessionResponse } from '#contracts/session.ts';
+import { ALL_PERMISSIONS, NO_PERMISSIONS, type Permission } from '#domain/auth/permissions.ts';
 
 let n = 0;
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SiteStatsDto } from '../../../../src/contracts/analytics.ts';
-import { openLiveStream } from '../../lib/live-stream.ts';
+import type { SiteStatsDto } from '#contracts/analytics.ts';
+import { openLiveStream } from '#lib/live-stream.ts';
 import { siteStatsQuery } from './queries.ts';
 
 /** Poll this often when the event stream does not get through (a buffering proxy, no EventSource). */

@@ -7,10 +7,10 @@
  * and the error is logged.
  */
 import type { AnyRouter } from '@tanstack/react-router';
-import { pageKey } from '../../../../src/domain/analytics/page-key.ts';
-import { shouldTrack } from '../../../../src/domain/analytics/page-view.ts';
-import type { PageViewRequest } from '../../../../src/contracts/analytics.ts';
-import { apiFetch } from '../../lib/api.ts';
+import { pageKey } from '#domain/analytics/page-key.ts';
+import { shouldTrack } from '#domain/analytics/page-view.ts';
+import type { PageViewRequest } from '#contracts/analytics.ts';
+import { apiFetch } from '#lib/api.ts';
 
 export const THROTTLE_PREFIX = 'pv:last:';
 export const VISITED_KEY = 'pv:visited';

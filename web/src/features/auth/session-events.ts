@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { openLiveStream } from '../../lib/live-stream.ts';
+import { openLiveStream } from '#lib/live-stream.ts';
 import { SESSION_KEY } from './session.ts';
 
 /** The server's `ready` event is expected this soon after connecting; later means a buffering proxy. */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SessionResponse } from '../../../../src/contracts/session.ts';
-import type { AuthState, Permission, SignedInUser } from '../../../../src/domain/auth/permissions.ts';
-import { apiFetch, setCsrfToken } from '../../lib/api.ts';
+import type { SessionResponse } from '#contracts/session.ts';
+import type { AuthState, Permission, SignedInUser } from '#domain/auth/permissions.ts';
+import { apiFetch, setCsrfToken } from '#lib/api.ts';
 
 export const SESSION_KEY = ['session'] as const;
 

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
-import { redirectAfterSignIn } from '../../../../src/domain/auth/sign-in-flow.ts';
+import { redirectAfterSignIn } from '#domain/auth/sign-in-flow.ts';
 import { authStateOf, sessionQuery } from './session.ts';
 import { currentReturnTo, signIn, type PopupHost } from './sign-in.ts';
 import { dismissAuthError, showAuthError } from './auth-notices.ts';

@@ -4,7 +4,7 @@
  * and desktops whose popup was blocked or closed, go through a full-page redirect instead. The
  * decisions themselves are the domain's (sign-in-flow.ts); this file only wires them to windows.
  */
-import { shouldFallBackToRedirect, signInMethod, type SignInMethod } from '../../../../src/domain/auth/sign-in-flow.ts';
+import { shouldFallBackToRedirect, signInMethod, type SignInMethod } from '#domain/auth/sign-in-flow.ts';
 
 export const SIGN_IN_MESSAGE_TYPE = 'shieldline:sign-in';
 

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { apiFetch } from '../../lib/api.ts';
+import { apiFetch } from '#lib/api.ts';
 import { SESSION_KEY } from './session.ts';
 import { showAuthError } from './auth-notices.ts';
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { CameraPlanDto } from '../../../../src/contracts/camera-plans.ts';
-import { apiFetch } from '../../lib/api.ts';
-import { formatCents, useMoneySettings } from '../../ui/money.ts';
+import type { CameraPlanDto } from '#contracts/camera-plans.ts';
+import { apiFetch } from '#lib/api.ts';
+import { formatCents, useMoneySettings } from '#ui/money.ts';
 import { bomQuery } from './queries.ts';
 
 /** The saved plan's bill of materials, and the button that turns it into a proposal draft. */

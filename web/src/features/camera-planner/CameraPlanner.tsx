@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { PageHeading } from '../../ui/PageHeading.tsx';
+import { PageHeading } from '#ui/PageHeading.tsx';
 import { useCan } from '../auth/session.ts';
 import { NewPlanForm } from './NewPlanForm.tsx';
 import { PlanEditor } from './PlanEditor.tsx';
 import { PlanList } from './PlanList.tsx';
 import { PLANS_KEY } from './queries.ts';
-import { Button } from '../../ui/Button.tsx';
+import { Button } from '#ui/Button.tsx';
 
 /** /admin/camera-planner: the plans list, or one plan in the editor (?plan=id). */
 export function CameraPlanner(props: { planId: string | undefined; onPlan(id: string | undefined): void }) {

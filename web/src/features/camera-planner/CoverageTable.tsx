@@ -1,4 +1,4 @@
-import type { CoverageSummary } from '../../../../src/domain/planner/planner-engine.ts';
+import type { CoverageSummary } from '#domain/planner/planner-engine.ts';
 import { MET_PERCENT } from './use-plan-geometry.ts';
 
 const LAYERS = ['coverage', 'detect', 'observe', 'recognise', 'identify'] as const;

@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { cameraPlanCreateSchema, type CameraPlanCreate, type CameraPlanDto } from '../../../../src/contracts/camera-plans.ts';
-import type { ClientListResponse, ClientView } from '../../../../src/contracts/clients.ts';
-import { apiFetch } from '../../lib/api.ts';
-import { showServerErrors } from '../../lib/form-errors.ts';
-import { Field } from '../../ui/Field.tsx';
-import { mayDiscard, useUnsavedChangesWarning } from '../../ui/unsaved-changes.ts';
-import { Button } from '../../ui/Button.tsx';
-import { FormError } from '../../ui/FormError.tsx';
-import { SiteOptions } from '../../ui/Options.tsx';
+import { cameraPlanCreateSchema, type CameraPlanCreate, type CameraPlanDto } from '#contracts/camera-plans.ts';
+import type { ClientListResponse, ClientView } from '#contracts/clients.ts';
+import { apiFetch } from '#lib/api.ts';
+import { showServerErrors } from '#lib/form-errors.ts';
+import { Field } from '#ui/Field.tsx';
+import { mayDiscard, useUnsavedChangesWarning } from '#ui/unsaved-changes.ts';
+import { Button } from '#ui/Button.tsx';
+import { FormError } from '#ui/FormError.tsx';
+import { SiteOptions } from '#ui/Options.tsx';
 
 /** A new plan for one of a client's sites, on a blank grid (upload a floor plan in the editor). */
 export function NewPlanForm(props: { onDone(created: CameraPlanDto | null): void }) {

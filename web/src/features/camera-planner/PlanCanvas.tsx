@@ -5,9 +5,9 @@
  * handle rotates them. Geometry comes in ready-made from the worker; this only draws it.
  */
 import { memo, useCallback, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import type { CameraGeometry } from '../../../../src/domain/planner/camera-view.ts';
-import { BAND_COLOURS } from '../../../../src/domain/planner/dori.ts';
-import type { AreaDto, PlanCameraDto, WallDto } from '../../../../src/contracts/camera-plans.ts';
+import type { CameraGeometry } from '#domain/planner/camera-view.ts';
+import { BAND_COLOURS } from '#domain/planner/dori.ts';
+import type { AreaDto, PlanCameraDto, WallDto } from '#contracts/camera-plans.ts';
 import { rectOf, type Drawing, type Selection, type Tool } from './drawing.ts';
 
 type Pt = { x: number; y: number };

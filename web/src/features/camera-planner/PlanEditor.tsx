@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, Redo2, Save, Undo2, Upload } from 'lucide-react';
-import type { CameraPlanDto } from '../../../../src/contracts/camera-plans.ts';
-import { BAND_COLOURS, DORI_LEVELS, DORI_PIXELS_PER_METRE } from '../../../../src/domain/planner/dori.ts';
+import type { CameraPlanDto } from '#contracts/camera-plans.ts';
+import { BAND_COLOURS, DORI_LEVELS, DORI_PIXELS_PER_METRE } from '#domain/planner/dori.ts';
 import { BomPanel } from './BomPanel.tsx';
 import { CoverageTable } from './CoverageTable.tsx';
 import { PlanCanvas } from './PlanCanvas.tsx';

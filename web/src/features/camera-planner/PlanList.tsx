@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { CameraPlanSummaryDto } from '../../../../src/contracts/camera-plans.ts';
+import type { CameraPlanSummaryDto } from '#contracts/camera-plans.ts';
 import { planListQuery } from './queries.ts';
 
 const PAGE = 25;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { InventoryItemDto } from '../../../../src/contracts/inventory.ts';
-import type { CameraGeometry } from '../../../../src/domain/planner/camera-view.ts';
+import type { InventoryItemDto } from '#contracts/inventory.ts';
+import type { CameraGeometry } from '#domain/planner/camera-view.ts';
 import { hfovFromLens, itemHfov, removeSelected, updateArea, updateCamera, updateWall, type Drawing, type Selection } from './drawing.ts';
 import { NumberInput, smallInputClass } from './NumberInput.tsx';
 

@@ -2,9 +2,9 @@
  * The editor's document: what a save sends (less the version), with undo/redo kept as whole
  * snapshots — plans are small (a few hundred walls at most), and snapshots make undo exact.
  */
-import type { AreaDto, CameraPlanDto, CameraPlanSave, PlanCameraDto, WallDto } from '../../../../src/contracts/camera-plans.ts';
-import type { InventoryItemDto } from '../../../../src/contracts/inventory.ts';
-import { cameraPlanContent } from '../../../../src/domain/planner/camera-plan.ts';
+import type { AreaDto, CameraPlanDto, CameraPlanSave, PlanCameraDto, WallDto } from '#contracts/camera-plans.ts';
+import type { InventoryItemDto } from '#contracts/inventory.ts';
+import { cameraPlanContent } from '#domain/planner/camera-plan.ts';
 
 export type Drawing = Omit<CameraPlanSave, 'version' | 'targetHeightM'> & { targetHeightM: number };
 

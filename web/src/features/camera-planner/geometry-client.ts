@@ -4,10 +4,10 @@
  * caller waiting on a dropped one gets the newer answer — the worker never falls behind the
  * pointer.
  */
-import type { CoverageLayer } from '../../../../src/domain/planner/camera-view.ts';
-import type { AreaOfInterest, Camera, Plan, Point, Wall } from '../../../../src/domain/planner/plan.ts';
-import type { PlannerUpdate, UncoveredCells } from '../../../../src/domain/planner/planner-engine.ts';
-import type { PlannerCommand, PlannerRequest, PlannerResponse, PlannerResult } from '../../../../src/domain/planner/planner-protocol.ts';
+import type { CoverageLayer } from '#domain/planner/camera-view.ts';
+import type { AreaOfInterest, Camera, Plan, Point, Wall } from '#domain/planner/plan.ts';
+import type { PlannerUpdate, UncoveredCells } from '#domain/planner/planner-engine.ts';
+import type { PlannerCommand, PlannerRequest, PlannerResponse, PlannerResult } from '#domain/planner/planner-protocol.ts';
 
 export interface WorkerLike {
   postMessage(message: PlannerRequest): void;

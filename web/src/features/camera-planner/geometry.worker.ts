@@ -2,9 +2,9 @@
  * The camera planner's geometry runs here, off the UI thread: one PlannerEngine per worker,
  * one reply per request (see src/domain/planner/planner-protocol.ts).
  */
-import { PlannerEngine } from '../../../../src/domain/planner/planner-engine.ts';
-import { handlePlannerRequest } from '../../../../src/domain/planner/planner-protocol.ts';
-import type { PlannerRequest, PlannerResponse } from '../../../../src/domain/planner/planner-protocol.ts';
+import { PlannerEngine } from '#domain/planner/planner-engine.ts';
+import { handlePlannerRequest } from '#domain/planner/planner-protocol.ts';
+import type { PlannerRequest, PlannerResponse } from '#domain/planner/planner-protocol.ts';
 
 interface WorkerScope {
   addEventListener(type: 'message', listener: (event: { data: PlannerRequest }) => void): void;

@@ -5,8 +5,8 @@
  * a request is running. use-plan-editor.ts sends the actions and runs the requests; keyboard
  * shortcuts are mapped to actions here (`keyAction`) so they are tested without a browser.
  */
-import type { CameraPlanDto } from '../../../../src/contracts/camera-plans.ts';
-import type { InventoryItemDto } from '../../../../src/contracts/inventory.ts';
+import type { CameraPlanDto } from '#contracts/camera-plans.ts';
+import type { InventoryItemDto } from '#contracts/inventory.ts';
 import { commit, drawingOf, newCamera, nextId, rectOf, redo, removeSelected, startHistory, undo, updateCamera, type Drawing, type History, type Selection, type Tool } from './drawing.ts';
 
 export type Pt = { x: number; y: number };

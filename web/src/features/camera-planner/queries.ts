@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { BomDto, CameraPlanDto, CameraPlanSummaryDto } from '../../../../src/contracts/camera-plans.ts';
-import type { InventoryItemDto } from '../../../../src/contracts/inventory.ts';
-import { apiFetch, ApiRequestError } from '../../lib/api.ts';
+import type { BomDto, CameraPlanDto, CameraPlanSummaryDto } from '#contracts/camera-plans.ts';
+import type { InventoryItemDto } from '#contracts/inventory.ts';
+import { apiFetch, ApiRequestError } from '#lib/api.ts';
 
 export const PLANS_KEY = ['camera-plans'] as const;
 

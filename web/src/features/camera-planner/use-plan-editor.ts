@@ -5,9 +5,9 @@
  */
 import { useCallback, useMemo, useReducer, useRef, type KeyboardEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CameraPlanDto } from '../../../../src/contracts/camera-plans.ts';
-import { apiFetch, ApiRequestError } from '../../lib/api.ts';
-import { useUnsavedChangesWarning } from '../../ui/unsaved-changes.ts';
+import type { CameraPlanDto } from '#contracts/camera-plans.ts';
+import { apiFetch, ApiRequestError } from '#lib/api.ts';
+import { useUnsavedChangesWarning } from '#ui/unsaved-changes.ts';
 import { asSave, type Drawing, type Selection } from './drawing.ts';
 import { editorReducer, initEditor, isDirty, keyAction, type Pt, type SegmentKind } from './plan-editor-state.ts';
 import { cameraModelsQuery, PLANS_KEY, planQuery } from './queries.ts';

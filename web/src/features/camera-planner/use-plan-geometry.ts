@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CameraGeometry } from '../../../../src/domain/planner/camera-view.ts';
-import type { Plan } from '../../../../src/domain/planner/plan.ts';
-import type { CoverageSummary, PlannerUpdate, UncoveredCells } from '../../../../src/domain/planner/planner-engine.ts';
+import type { CameraGeometry } from '#domain/planner/camera-view.ts';
+import type { Plan } from '#domain/planner/plan.ts';
+import type { CoverageSummary, PlannerUpdate, UncoveredCells } from '#domain/planner/planner-engine.ts';
 import type { Drawing } from './drawing.ts';
 import type { GeometryClient } from './geometry-client.ts';
 import { startGeometryWorker } from './start-geometry-worker.ts';

@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClientInput, ClientView, RelatedRecordView, SiteInput, SiteView } from '../../../../src/contracts/clients.ts';
-import { apiFetch } from '../../lib/api.ts';
-import { History, humanField } from '../../ui/History.tsx';
-import { PageHeading } from '../../ui/PageHeading.tsx';
+import type { ClientInput, ClientView, RelatedRecordView, SiteInput, SiteView } from '#contracts/clients.ts';
+import { apiFetch } from '#lib/api.ts';
+import { History, humanField } from '#ui/History.tsx';
+import { PageHeading } from '#ui/PageHeading.tsx';
 import { ClientForm } from './ClientForm.tsx';
 import { SiteForm } from './SiteForm.tsx';
-import { CLIENTS_KEY, clientQuery } from '../../lib/queries/clients.ts';
+import { CLIENTS_KEY, clientQuery } from '#lib/queries/clients.ts';
 import { clientRelatedQuery, useClientPermissions } from './queries.ts';
-import { Button } from '../../ui/Button.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
-import { ErrorNote } from '../../ui/FormError.tsx';
-import { Section } from '../../ui/Section.tsx';
+import { Button } from '#ui/Button.tsx';
+import { EmptyState } from '#ui/EmptyState.tsx';
+import { ErrorNote } from '#ui/FormError.tsx';
+import { Section } from '#ui/Section.tsx';
 
 const api = (id: string) => `/api/clients/${encodeURIComponent(id)}`;
 const formatAddress = (a: ClientView['billingAddress']) => [a.line1, a.line2, a.city, [a.region, a.postcode].filter(Boolean).join(' '), a.country].filter(Boolean).join(', ');

@@ -1,14 +1,14 @@
 import { useForm, useFieldArray, useWatch, Controller } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CLIENT_KIND_VALUES, CLIENT_SOURCE_VALUES, clientInputSchema, type ClientInput, type ClientView } from '../../../../src/contracts/clients.ts';
-import { Field } from '../../ui/Field.tsx';
+import { CLIENT_KIND_VALUES, CLIENT_SOURCE_VALUES, clientInputSchema, type ClientInput, type ClientView } from '#contracts/clients.ts';
+import { Field } from '#ui/Field.tsx';
 import { cleaning, errorAt, joinList, splitList } from './form-helpers.ts';
-import { showServerErrors } from '../../lib/form-errors.ts';
+import { showServerErrors } from '#lib/form-errors.ts';
 import { SiteFields, cleanSite, emptySite, type SiteFormValues } from './SiteForm.tsx';
-import { Button } from '../../ui/Button.tsx';
-import { FormError } from '../../ui/FormError.tsx';
-import { SaveCancel } from '../../ui/FormParts.tsx';
-import { useUnsavedChangesWarning } from '../../ui/unsaved-changes.ts';
+import { Button } from '#ui/Button.tsx';
+import { FormError } from '#ui/FormError.tsx';
+import { SaveCancel } from '#ui/FormParts.tsx';
+import { useUnsavedChangesWarning } from '#ui/unsaved-changes.ts';
 
 export type ClientFormValues = Omit<ClientInput, 'sites'> & { sites?: SiteFormValues[]; addSite?: boolean };
 

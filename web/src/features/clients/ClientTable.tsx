@@ -3,12 +3,12 @@ import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { ARCHIVED_FILTER_VALUES, CLIENT_KIND_VALUES, CLIENT_SOURCE_VALUES, type ClientSummary } from '../../../../src/contracts/clients.ts';
-import { clientListQuery, type ClientListParams } from '../../lib/queries/clients.ts';
-import { inputClass } from '../../ui/styles.ts';
-import { Button } from '../../ui/Button.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
-import { ErrorNote } from '../../ui/FormError.tsx';
+import { ARCHIVED_FILTER_VALUES, CLIENT_KIND_VALUES, CLIENT_SOURCE_VALUES, type ClientSummary } from '#contracts/clients.ts';
+import { clientListQuery, type ClientListParams } from '#lib/queries/clients.ts';
+import { inputClass } from '#ui/styles.ts';
+import { Button } from '#ui/Button.tsx';
+import { EmptyState } from '#ui/EmptyState.tsx';
+import { ErrorNote } from '#ui/FormError.tsx';
 
 export type ClientFilters = Pick<ClientListParams, 'q' | 'kind' | 'tag' | 'source' | 'archived' | 'sort'>;
 

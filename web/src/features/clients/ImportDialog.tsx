@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ClientImportPreview } from '../../../../src/contracts/clients.ts';
-import { CSV_IMPORT_MAX_BYTES } from '../../../../src/contracts/clients.ts';
-import { ApiRequestError, apiFetch } from '../../lib/api.ts';
-import { CLIENTS_KEY } from '../../lib/queries/clients.ts';
-import { Button } from '../../ui/Button.tsx';
-import { ErrorNote } from '../../ui/FormError.tsx';
+import type { ClientImportPreview } from '#contracts/clients.ts';
+import { CSV_IMPORT_MAX_BYTES } from '#contracts/clients.ts';
+import { ApiRequestError, apiFetch } from '#lib/api.ts';
+import { CLIENTS_KEY } from '#lib/queries/clients.ts';
+import { Button } from '#ui/Button.tsx';
+import { ErrorNote } from '#ui/FormError.tsx';
 
 /** POSTs JSON with upload progress (fetch cannot report it). */
 function postWithProgress<T>(url: string, body: unknown, csrf: string, onProgress: (fraction: number) => void): Promise<T> {

@@ -1,13 +1,13 @@
 import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ZONE_TYPE_VALUES, siteInputSchema, type SiteInput, type SiteView } from '../../../../src/contracts/clients.ts';
-import { Field } from '../../ui/Field.tsx';
+import { ZONE_TYPE_VALUES, siteInputSchema, type SiteInput, type SiteView } from '#contracts/clients.ts';
+import { Field } from '#ui/Field.tsx';
 import { cleaning, errorAt } from './form-helpers.ts';
-import { showServerErrors } from '../../lib/form-errors.ts';
-import { Button } from '../../ui/Button.tsx';
-import { FormError } from '../../ui/FormError.tsx';
-import { SaveCancel } from '../../ui/FormParts.tsx';
-import { useUnsavedChangesWarning } from '../../ui/unsaved-changes.ts';
+import { showServerErrors } from '#lib/form-errors.ts';
+import { Button } from '#ui/Button.tsx';
+import { FormError } from '#ui/FormError.tsx';
+import { SaveCancel } from '#ui/FormParts.tsx';
+import { useUnsavedChangesWarning } from '#ui/unsaved-changes.ts';
 
 /** The form's shape: geo as two text boxes (blank = none), passcode blank = keep. */
 export type SiteFormValues = Omit<SiteInput, 'geo'> & { geo: { latitude: string; longitude: string } | null; removePasscode?: boolean };

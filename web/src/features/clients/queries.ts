@@ -1,8 +1,8 @@
 import { sessionQuery } from '../auth/session.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ClientRelatedResponse } from '../../../../src/contracts/clients.ts';
-import { apiFetch } from '../../lib/api.ts';
-import { CLIENTS_KEY } from '../../lib/queries/clients.ts';
+import type { ClientRelatedResponse } from '#contracts/clients.ts';
+import { apiFetch } from '#lib/api.ts';
+import { CLIENTS_KEY } from '#lib/queries/clients.ts';
 
 export const clientRelatedQuery = (id: string) =>
   queryOptions({

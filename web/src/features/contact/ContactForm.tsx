@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { contactRequestSchema, type ContactRequest, type ContactResponse } from '../../../../src/contracts/contact.ts';
-import { apiFetch } from '../../lib/api.ts';
-import { showServerErrors } from '../../lib/form-errors.ts';
-import { Field } from '../../ui/Field.tsx';
-import { FormError } from '../../ui/FormError.tsx';
-import { NameEmailFields, SendButton } from '../../ui/PublicFormParts.tsx';
+import { contactRequestSchema, type ContactRequest, type ContactResponse } from '#contracts/contact.ts';
+import { apiFetch } from '#lib/api.ts';
+import { showServerErrors } from '#lib/form-errors.ts';
+import { Field } from '#ui/Field.tsx';
+import { FormError } from '#ui/FormError.tsx';
+import { NameEmailFields, SendButton } from '#ui/PublicFormParts.tsx';
 
 const FIELD_NAMES = ['name', 'email', 'phone', 'subject', 'message'] as const;
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { History } from '../../ui/History.tsx';
+import { History } from '#ui/History.tsx';
 import { employeeAuditQuery } from './queries.ts';
 import { fieldLabel, valueLabel } from './labels.ts';
 

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import type { EmployeeDto } from '../../../../src/contracts/employees.ts';
+import type { EmployeeDto } from '#contracts/employees.ts';
 import { useDeactivateEmployee } from './queries.ts';
 
 /**

@@ -9,14 +9,14 @@ import {
   type EmployeeCreate,
   type EmployeeCreateInput,
   type EmployeeDto,
-} from '../../../../src/contracts/employees.ts';
-import type { Permissions } from '../../../../src/domain/auth/permissions.ts';
-import { showServerErrors } from '../../lib/form-errors.ts';
-import { Field } from '../../ui/Field.tsx';
+} from '#contracts/employees.ts';
+import type { Permissions } from '#domain/auth/permissions.ts';
+import { showServerErrors } from '#lib/form-errors.ts';
+import { Field } from '#ui/Field.tsx';
 import { PermissionSwitches } from './PermissionSwitches.tsx';
 import { STATUS_LABELS } from './labels.ts';
-import { Options } from '../../ui/Options.tsx';
-import { FormError } from '../../ui/FormError.tsx';
+import { Options } from '#ui/Options.tsx';
+import { FormError } from '#ui/FormError.tsx';
 
 export const DISCARD_QUESTION = 'You have unsaved changes. Discard them?';
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { flexRender, getCoreRowModel, useReactTable, createColumnHelper, type SortingState } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import type { EmployeeDto } from '../../../../src/contracts/employees.ts';
+import type { EmployeeDto } from '#contracts/employees.ts';
 import { STATUS_LABELS } from './labels.ts';
 
 const col = createColumnHelper<EmployeeDto>();

@@ -1,17 +1,17 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Search } from 'lucide-react';
-import { EMPLOYMENT_STATUS_VALUES, type EmployeeDto, type EmploymentStatusValue } from '../../../../src/contracts/employees.ts';
-import { PageHeading } from '../../ui/PageHeading.tsx';
-import { useCursorPages } from '../../ui/DataTable.tsx';
+import { EMPLOYMENT_STATUS_VALUES, type EmployeeDto, type EmploymentStatusValue } from '#contracts/employees.ts';
+import { PageHeading } from '#ui/PageHeading.tsx';
+import { useCursorPages } from '#ui/DataTable.tsx';
 import { EmployeeTable } from './EmployeeTable.tsx';
 import { EmployeeForm, DISCARD_QUESTION } from './EmployeeForm.tsx';
 import { AuditHistory } from './AuditHistory.tsx';
 import { DeactivateButton } from './DeactivateButton.tsx';
 import { employeeListQuery, employeeQuery, useCreateEmployee, useUpdateEmployee } from './queries.ts';
 import { STATUS_LABELS } from './labels.ts';
-import { Options } from '../../ui/Options.tsx';
-import { FormError } from '../../ui/FormError.tsx';
+import { Options } from '#ui/Options.tsx';
+import { FormError } from '#ui/FormError.tsx';
 
 const PAGE_SIZE = 20;
 type Panel = { kind: 'none' } | { kind: 'new' } | { kind: 'edit'; id: string };

@@ -1,4 +1,4 @@
-import { EXTRA_PERMISSION_SWITCHES, PERMISSION_AREAS, type EmploymentStatusValue } from '../../../../src/contracts/employees.ts';
+import { EXTRA_PERMISSION_SWITCHES, PERMISSION_AREAS, type EmploymentStatusValue } from '#contracts/employees.ts';
 
 export const STATUS_LABELS: Record<EmploymentStatusValue, string> = { active: 'Active', 'on-leave': 'On leave', inactive: 'Inactive' };
 

@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AuditListDto } from '../../../../src/contracts/audit.ts';
+import type { AuditListDto } from '#contracts/audit.ts';
 import type {
   EmployeeCreate,
   EmployeeDto,
   EmployeePageDto,
   EmployeeUpdateInput,
   EmploymentStatusValue,
-} from '../../../../src/contracts/employees.ts';
-import { apiFetch } from '../../lib/api.ts';
+} from '#contracts/employees.ts';
+import { apiFetch } from '#lib/api.ts';
 
 export interface EmployeeListParams {
   q: string;

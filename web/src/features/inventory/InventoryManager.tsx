@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Download, Plus } from 'lucide-react';
-import { PageHeading } from '../../ui/PageHeading.tsx';
+import { PageHeading } from '#ui/PageHeading.tsx';
 import { ItemsTable, type ItemFilters } from './ItemsTable.tsx';
 import { ItemDetail } from './ItemDetail.tsx';
 import { ItemForm } from './ItemForm.tsx';
 import { LowStockPanel } from './LowStockPanel.tsx';
 import { useCan } from '../auth/session.ts';
-import type { SearchPatch } from '../../lib/search-params.ts';
-import { Button, buttonStyle } from '../../ui/Button.tsx';
-import { CreatePanel } from '../../ui/Section.tsx';
+import type { SearchPatch } from '#lib/search-params.ts';
+import { Button, buttonStyle } from '#ui/Button.tsx';
+import { CreatePanel } from '#ui/Section.tsx';
 
 export interface InventorySearch {
   tab?: 'low-stock';

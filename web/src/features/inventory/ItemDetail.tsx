@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { CATEGORY_LABELS, type SerialDto } from '../../../../src/contracts/inventory.ts';
+import { CATEGORY_LABELS, type SerialDto } from '#contracts/inventory.ts';
 import { itemQuery, serialQuery } from './queries.ts';
-import { formatDateTime as formatWhen } from '../../ui/dates.ts';
+import { formatDateTime as formatWhen } from '#ui/dates.ts';
 import { ItemForm } from './ItemForm.tsx';
 import { MovementForm } from './MovementForm.tsx';
 import { LowStockBadge } from './StockBadge.tsx';
-import { Button } from '../../ui/Button.tsx';
-import { SidePanel } from '../../ui/SidePanel.tsx';
-import { formatCents, useMoneySettings } from '../../ui/money.ts';
+import { Button } from '#ui/Button.tsx';
+import { SidePanel } from '#ui/SidePanel.tsx';
+import { formatCents, useMoneySettings } from '#ui/money.ts';
 
 type Mode = 'view' | 'edit' | 'move';
 

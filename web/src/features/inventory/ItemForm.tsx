@@ -8,15 +8,15 @@ import {
   toItemRequest,
   type InventoryItemDto,
   type ItemForm as ItemFormValues,
-} from '../../../../src/contracts/inventory.ts';
-import { Field } from '../../ui/Field.tsx';
-import { FormError } from '../../ui/FormError.tsx';
-import { SaveCancel } from '../../ui/FormParts.tsx';
-import { mayDiscard } from '../../ui/unsaved-changes.ts';
-import { useSaveForm } from '../../ui/use-save-form.ts';
+} from '#contracts/inventory.ts';
+import { Field } from '#ui/Field.tsx';
+import { FormError } from '#ui/FormError.tsx';
+import { SaveCancel } from '#ui/FormParts.tsx';
+import { mayDiscard } from '#ui/unsaved-changes.ts';
+import { useSaveForm } from '#ui/use-save-form.ts';
 import { useSaveItem } from './queries.ts';
-import { Options } from '../../ui/Options.tsx';
-import { useCurrencySymbol } from '../../ui/money.ts';
+import { Options } from '#ui/Options.tsx';
+import { useCurrencySymbol } from '#ui/money.ts';
 
 /** Server field names (cents, nested camera) mapped to the form's. */
 const SERVER_FIELDS: Record<string, keyof ItemFormValues> = {

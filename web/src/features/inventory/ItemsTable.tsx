@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { CATEGORY_LABELS, ITEM_CATEGORIES, type InventoryItemDto } from '../../../../src/contracts/inventory.ts';
-import { CursorPager, useCursorPages } from '../../ui/DataTable.tsx';
-import { DataTable, type Column } from '../../ui/DataTable.tsx';
-import { FilterSelect, SearchForm } from '../../ui/SearchForm.tsx';
-import { itemsQuery } from '../../lib/queries/inventory.ts';
+import { CATEGORY_LABELS, ITEM_CATEGORIES, type InventoryItemDto } from '#contracts/inventory.ts';
+import { CursorPager, useCursorPages } from '#ui/DataTable.tsx';
+import { DataTable, type Column } from '#ui/DataTable.tsx';
+import { FilterSelect, SearchForm } from '#ui/SearchForm.tsx';
+import { itemsQuery } from '#lib/queries/inventory.ts';
 import { LowStockBadge } from './StockBadge.tsx';
-import { formatCents, useMoneySettings } from '../../ui/money.ts';
+import { formatCents, useMoneySettings } from '#ui/money.ts';
 
 export interface ItemFilters {
   q: string;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { lowStockQuery } from './queries.ts';
-import { formatCents, useMoneySettings } from '../../ui/money.ts';
+import { formatCents, useMoneySettings } from '#ui/money.ts';
 
 /** Items at or below their reorder point and what to order, with the total cost. */
 export function LowStockPanel(props: { onOpen: (id: string) => void }) {

@@ -1,11 +1,11 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { movementFormSchema, splitSerials, toMovementRequest, type InventoryItemDto, type MovementForm as MovementFormValues } from '../../../../src/contracts/inventory.ts';
-import { Field } from '../../ui/Field.tsx';
-import { FormError } from '../../ui/FormError.tsx';
-import { SaveCancel } from '../../ui/FormParts.tsx';
-import { mayDiscard } from '../../ui/unsaved-changes.ts';
-import { useSaveForm } from '../../ui/use-save-form.ts';
+import { movementFormSchema, splitSerials, toMovementRequest, type InventoryItemDto, type MovementForm as MovementFormValues } from '#contracts/inventory.ts';
+import { Field } from '#ui/Field.tsx';
+import { FormError } from '#ui/FormError.tsx';
+import { SaveCancel } from '#ui/FormParts.tsx';
+import { mayDiscard } from '#ui/unsaved-changes.ts';
+import { useSaveForm } from '#ui/use-save-form.ts';
 import { useRecordMovement } from './queries.ts';
 
 const KIND_LABELS = {

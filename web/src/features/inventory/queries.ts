@@ -7,9 +7,9 @@ import type {
   MovementRequestParsed,
   MovementResponse,
   SerialDto,
-} from '../../../../src/contracts/inventory.ts';
-import { apiFetch } from '../../lib/api.ts';
-import { INVENTORY_KEY } from '../../lib/queries/inventory.ts';
+} from '#contracts/inventory.ts';
+import { apiFetch } from '#lib/api.ts';
+import { INVENTORY_KEY } from '#lib/queries/inventory.ts';
 
 export const itemQuery = (id: string) =>
   queryOptions({

@@ -1,18 +1,18 @@
 import { useForm, type Control, type FieldErrors, type Path, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { METHOD_LABELS, PAYMENT_METHODS, type InvoiceDto } from '../../../../src/contracts/invoices.ts';
-import { showServerErrors } from '../../lib/form-errors.ts';
-import { Field } from '../../ui/Field.tsx';
-import { mayDiscard, useUnsavedChangesWarning } from '../../ui/unsaved-changes.ts';
+import { METHOD_LABELS, PAYMENT_METHODS, type InvoiceDto } from '#contracts/invoices.ts';
+import { showServerErrors } from '#lib/form-errors.ts';
+import { Field } from '#ui/Field.tsx';
+import { mayDiscard, useUnsavedChangesWarning } from '#ui/unsaved-changes.ts';
 import { blankLine, lineFormSchema, lineServerFields, LinesEditor, toLineInput, type WithLines } from './LinesEditor.tsx';
-import { todayIso } from '../../ui/dates.ts';
+import { todayIso } from '#ui/dates.ts';
 import { useCreditNote, useRecordPayment, useVoidInvoice } from './queries.ts';
-import { Options } from '../../ui/Options.tsx';
-import { Button } from '../../ui/Button.tsx';
-import { FormError } from '../../ui/FormError.tsx';
-import { bpToPercent, centsToDecimal } from '../../../../src/domain/shared/money.ts';
-import { formatCents, toCents, useCurrencySymbol, useMoneySettings } from '../../ui/money.ts';
+import { Options } from '#ui/Options.tsx';
+import { Button } from '#ui/Button.tsx';
+import { FormError } from '#ui/FormError.tsx';
+import { bpToPercent, centsToDecimal } from '#domain/shared/money.ts';
+import { formatCents, toCents, useCurrencySymbol, useMoneySettings } from '#ui/money.ts';
 
 function Dialog(props: { title: string; children: React.ReactNode }) {
   return (

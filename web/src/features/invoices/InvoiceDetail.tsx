@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Download, Link as LinkIcon, Send, X } from 'lucide-react';
-import { METHOD_LABELS, TERMS_LABELS } from '../../../../src/contracts/invoices.ts';
-import { History } from '../../ui/History.tsx';
+import { METHOD_LABELS, TERMS_LABELS } from '#contracts/invoices.ts';
+import { History } from '#ui/History.tsx';
 import { CreditNoteDialog, PaymentDialog, VoidDialog } from './InvoiceActions.tsx';
 import { InvoiceEditor } from './InvoiceEditor.tsx';
 import { invoiceQuery, useSendInvoice } from './queries.ts';
 import { InvoiceLinesTable, SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
 import { StatusChip } from './StatusChip.tsx';
-import { Button, buttonStyle } from '../../ui/Button.tsx';
-import { formatCents, useMoneySettings } from '../../ui/money.ts';
+import { Button, buttonStyle } from '#ui/Button.tsx';
+import { formatCents, useMoneySettings } from '#ui/money.ts';
 
 type Panel = 'edit' | 'pay' | 'void' | 'credit' | null;
 

@@ -3,18 +3,18 @@ import { useForm, type Control, type FieldErrors, type Path, type UseFormRegiste
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { PAYMENT_TERMS, TERMS_LABELS, type InvoiceDto } from '../../../../src/contracts/invoices.ts';
-import { showServerErrors } from '../../lib/form-errors.ts';
-import { Field } from '../../ui/Field.tsx';
-import { SaveCancel } from '../../ui/FormParts.tsx';
-import { inputClass } from '../../ui/styles.ts';
-import { mayDiscard, useUnsavedChangesWarning } from '../../ui/unsaved-changes.ts';
+import { PAYMENT_TERMS, TERMS_LABELS, type InvoiceDto } from '#contracts/invoices.ts';
+import { showServerErrors } from '#lib/form-errors.ts';
+import { Field } from '#ui/Field.tsx';
+import { SaveCancel } from '#ui/FormParts.tsx';
+import { inputClass } from '#ui/styles.ts';
+import { mayDiscard, useUnsavedChangesWarning } from '#ui/unsaved-changes.ts';
 import { blankLine, lineFormSchema, lineServerFields, LinesEditor, toLineForm, toLineInput, type WithLines } from './LinesEditor.tsx';
 import { clientPickerQuery, useUpdateDraft } from './queries.ts';
-import { useCreateInvoice } from '../../lib/queries/invoices.ts';
-import { todayIso } from '../../ui/dates.ts';
-import { Options } from '../../ui/Options.tsx';
-import { FormError } from '../../ui/FormError.tsx';
+import { useCreateInvoice } from '#lib/queries/invoices.ts';
+import { todayIso } from '#ui/dates.ts';
+import { Options } from '#ui/Options.tsx';
+import { FormError } from '#ui/FormError.tsx';
 
 const formSchema = z.object({
   clientId: z.string().min(1, 'Pick a client.'),

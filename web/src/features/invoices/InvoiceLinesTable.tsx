@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatCents, formatRate, useMoneySettings } from '../../ui/money.ts';
+import { formatCents, formatRate, useMoneySettings } from '#ui/money.ts';
 
 // Shared by the office's invoice drawer and editor and the public /i/<token> page: keep its imports light.
 

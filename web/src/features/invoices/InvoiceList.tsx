@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { INVOICE_STATUSES, STATUS_LABELS, type InvoiceDto } from '../../../../src/contracts/invoices.ts';
-import { CursorPager, useCursorPages } from '../../ui/DataTable.tsx';
-import { DataTable, type Column } from '../../ui/DataTable.tsx';
-import { FilterChips } from '../../ui/FilterChips.tsx';
-import { SearchForm } from '../../ui/SearchForm.tsx';
+import { INVOICE_STATUSES, STATUS_LABELS, type InvoiceDto } from '#contracts/invoices.ts';
+import { CursorPager, useCursorPages } from '#ui/DataTable.tsx';
+import { DataTable, type Column } from '#ui/DataTable.tsx';
+import { FilterChips } from '#ui/FilterChips.tsx';
+import { SearchForm } from '#ui/SearchForm.tsx';
 import { invoicesQuery } from './queries.ts';
 import { StatusChip } from './StatusChip.tsx';
-import { formatCents, useMoneySettings } from '../../ui/money.ts';
+import { formatCents, useMoneySettings } from '#ui/money.ts';
 
 export interface InvoiceFilters {
   q: string;

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
-import { PageHeading } from '../../ui/PageHeading.tsx';
+import { PageHeading } from '#ui/PageHeading.tsx';
 import { useCan } from '../auth/session.ts';
 import { InvoiceDetail } from './InvoiceDetail.tsx';
 import { InvoiceEditor } from './InvoiceEditor.tsx';
 import { InvoiceList, type InvoiceFilters } from './InvoiceList.tsx';
-import type { SearchPatch } from '../../lib/search-params.ts';
-import { Button } from '../../ui/Button.tsx';
-import { CreatePanel } from '../../ui/Section.tsx';
+import type { SearchPatch } from '#lib/search-params.ts';
+import { Button } from '#ui/Button.tsx';
+import { CreatePanel } from '#ui/Section.tsx';
 
 export interface InvoiceSearch {
   q?: string;

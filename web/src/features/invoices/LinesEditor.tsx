@@ -1,12 +1,12 @@
 import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { Plus, Trash2 } from 'lucide-react';
 import { z } from 'zod';
-import { inputClass } from '../../ui/styles.ts';
+import { inputClass } from '#ui/styles.ts';
 import { SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
-import { Button } from '../../ui/Button.tsx';
-import type { LineInput } from '../../../../src/contracts/invoices.ts';
-import { bpToPercent, centsToDecimal, linesTotals } from '../../../../src/domain/shared/money.ts';
-import { formatCents, toBp, toCents, useCurrencySymbol } from '../../ui/money.ts';
+import { Button } from '#ui/Button.tsx';
+import type { LineInput } from '#contracts/invoices.ts';
+import { bpToPercent, centsToDecimal, linesTotals } from '#domain/shared/money.ts';
+import { formatCents, toBp, toCents, useCurrencySymbol } from '#ui/money.ts';
 
 /** Lines as typed: quantity, price in dollars and tax in percent, all text until submitted. */
 export const lineFormSchema = z.object({

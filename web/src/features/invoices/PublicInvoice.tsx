@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import type { PaymentBody } from '../../../../src/contracts/invoices.ts';
-import { METHOD_LABELS } from '../../../../src/contracts/invoice-labels.ts';
-import { ApiRequestError } from '../../lib/api.ts';
+import type { PaymentBody } from '#contracts/invoices.ts';
+import { METHOD_LABELS } from '#contracts/invoice-labels.ts';
+import { ApiRequestError } from '#lib/api.ts';
 import { publicInvoiceQuery } from './queries.ts';
 import { InvoiceLinesTable, SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
 import { StatusChip } from './StatusChip.tsx';
-import { buttonStyle } from '../../ui/Button.tsx';
-import { formatCents, useMoneySettings } from '../../ui/money.ts';
+import { buttonStyle } from '#ui/Button.tsx';
+import { formatCents, useMoneySettings } from '#ui/money.ts';
 
 const methodLabel = (m: string) => (Object.hasOwn(METHOD_LABELS, m) ? METHOD_LABELS[m as PaymentBody['method']] : m);
 

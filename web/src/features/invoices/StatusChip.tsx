@@ -1,5 +1,5 @@
-import type { InvoiceDto } from '../../../../src/contracts/invoices.ts';
-import { STATUS_LABELS } from '../../../../src/contracts/invoice-labels.ts';
+import type { InvoiceDto } from '#contracts/invoices.ts';
+import { STATUS_LABELS } from '#contracts/invoice-labels.ts';
 
 const COLORS: Record<InvoiceDto['status'], string> = {
   draft: 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100',

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ClientListResponse } from '../../../../src/contracts/clients.ts';
+import type { ClientListResponse } from '#contracts/clients.ts';
 import type {
   CreditNoteBody,
   InvoiceDetailDto,
@@ -8,9 +8,9 @@ import type {
   PaymentBody,
   PublicInvoiceDto,
   UpdateDraftBody,
-} from '../../../../src/contracts/invoices.ts';
-import { apiFetch } from '../../lib/api.ts';
-import { INVOICES_KEY, useInvoiceMutation } from '../../lib/queries/invoices.ts';
+} from '#contracts/invoices.ts';
+import { apiFetch } from '#lib/api.ts';
+import { INVOICES_KEY, useInvoiceMutation } from '#lib/queries/invoices.ts';
 
 export interface InvoiceListParams {
   search: string;

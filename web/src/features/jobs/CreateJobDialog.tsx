@@ -2,13 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createJobSchema, type CreateJobRequest } from '../../../../src/contracts/jobs.ts';
-import { showServerErrors } from '../../lib/form-errors.ts';
-import { Field } from '../../ui/Field.tsx';
-import { useUnsavedChangesWarning } from '../../ui/unsaved-changes.ts';
+import { createJobSchema, type CreateJobRequest } from '#contracts/jobs.ts';
+import { showServerErrors } from '#lib/form-errors.ts';
+import { Field } from '#ui/Field.tsx';
+import { useUnsavedChangesWarning } from '#ui/unsaved-changes.ts';
 import { JobTypeOptions } from './JobCard.tsx';
 import { clientOptionsQuery, useCreateJob } from './queries.ts';
-import { FormError } from '../../ui/FormError.tsx';
+import { FormError } from '#ui/FormError.tsx';
 
 /** New job: find the client, pick one of its sites, the type and a title; optional checklist. */
 export function CreateJobDialog(props: { onClose: (createdId: string | null) => void }) {

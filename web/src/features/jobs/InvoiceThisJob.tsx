@@ -1,9 +1,9 @@
 import { useNavigate } from '@tanstack/react-router';
 import { Receipt } from 'lucide-react';
-import type { JobDto } from '../../../../src/contracts/jobs.ts';
+import type { JobDto } from '#contracts/jobs.ts';
 import { useCan } from '../auth/session.ts';
-import { useCreateInvoice } from '../../lib/queries/invoices.ts';
-import { Button } from '../../ui/Button.tsx';
+import { useCreateInvoice } from '#lib/queries/invoices.ts';
+import { Button } from '#ui/Button.tsx';
 
 /**
  * On a completed job, for whoever may edit invoices: a draft invoice for the job's client and

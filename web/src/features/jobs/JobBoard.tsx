@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { JobSummaryDto } from '../../../../src/contracts/jobs.ts';
+import type { JobSummaryDto } from '#contracts/jobs.ts';
 import { JOB_TRANSITIONS, statusLabel, type JobStatus } from './job-format.ts';
 import { JobCard } from './JobCard.tsx';
 import { boardQuery, useTransition, type JobFilters } from './queries.ts';
-import { FormError } from '../../ui/FormError.tsx';
+import { FormError } from '#ui/FormError.tsx';
 
 /**
  * The board: a column per status. Editors move a card by dragging it to another column or with

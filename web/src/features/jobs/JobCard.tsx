@@ -1,6 +1,6 @@
 import { MapPin, Users } from 'lucide-react';
-import { JOB_TYPE_VALUES, type JobSummaryDto } from '../../../../src/contracts/jobs.ts';
-import { formatWindow } from '../../ui/dates.ts';
+import { JOB_TYPE_VALUES, type JobSummaryDto } from '#contracts/jobs.ts';
+import { formatWindow } from '#ui/dates.ts';
 import { STATUS_COLOURS, statusLabel, typeLabel, type JobStatus } from './job-format.ts';
 
 export function StatusBadge(props: { status: string }) {

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import { JOB_STATUS_VALUES } from '../../../../src/contracts/jobs.ts';
-import { useCursorPages } from '../../ui/DataTable.tsx';
+import { JOB_STATUS_VALUES } from '#contracts/jobs.ts';
+import { useCursorPages } from '#ui/DataTable.tsx';
 import { statusLabel, typeLabel } from './job-format.ts';
-import { formatWindow } from '../../ui/dates.ts';
+import { formatWindow } from '#ui/dates.ts';
 import { StatusBadge } from './JobCard.tsx';
 import { listQuery, type JobFilters } from './queries.ts';
-import { Options } from '../../ui/Options.tsx';
+import { Options } from '#ui/Options.tsx';
 
 const SORTS = [
   ['number', 'Number'],

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { PageHeading } from '../../ui/PageHeading.tsx';
+import { PageHeading } from '#ui/PageHeading.tsx';
 import { JobTypeOptions } from './JobCard.tsx';
 import { JobBoard } from './JobBoard.tsx';
 import { JobList } from './JobList.tsx';
@@ -10,7 +10,7 @@ import { CreateJobDialog } from './CreateJobDialog.tsx';
 import { WeekCalendar, weekStart } from './WeekCalendar.tsx';
 import { CalendarFeedPanel } from './CalendarFeedPanel.tsx';
 import { assigneesQuery, useJobPermissions, type JobFilters } from './queries.ts';
-import type { SearchPatch } from '../../lib/search-params.ts';
+import type { SearchPatch } from '#lib/search-params.ts';
 
 export type JobView = 'board' | 'calendar' | 'list';
 

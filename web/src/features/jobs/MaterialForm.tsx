@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ItemListResponse, ItemViewResponse } from '../../../../src/contracts/inventory.ts';
-import { apiFetch } from '../../lib/api.ts';
+import type { ItemListResponse, ItemViewResponse } from '#contracts/inventory.ts';
+import { apiFetch } from '#lib/api.ts';
 import { useMaterial } from './queries.ts';
 
 const inputClass = 'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900';

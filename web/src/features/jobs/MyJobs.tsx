@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, MapPin } from 'lucide-react';
-import type { JobDto } from '../../../../src/contracts/jobs.ts';
+import type { JobDto } from '#contracts/jobs.ts';
 import { mapLink, typeLabel } from './job-format.ts';
-import { formatWindow } from '../../ui/dates.ts';
+import { formatWindow } from '#ui/dates.ts';
 import { StatusBadge } from './JobCard.tsx';
 import { CalendarFeedPanel } from './CalendarFeedPanel.tsx';
 import { myJobsQuery, useChecklist, useJobPermissions } from './queries.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import type { JobSummaryDto } from '../../../../src/contracts/jobs.ts';
+import type { JobSummaryDto } from '#contracts/jobs.ts';
 import { STATUS_COLOURS, type JobStatus } from './job-format.ts';
 import { calendarQuery, type JobFilters } from './queries.ts';
 

@@ -1,5 +1,5 @@
-import { JOB_TYPE_LABELS } from '../../../../src/contracts/jobs.ts';
-import { STATUS_LABELS, JOB_TRANSITIONS, type JobStatus } from '../../../../src/domain/jobs/job.ts';
+import { JOB_TYPE_LABELS } from '#contracts/jobs.ts';
+import { STATUS_LABELS, JOB_TRANSITIONS, type JobStatus } from '#domain/jobs/job.ts';
 
 export { STATUS_LABELS, JOB_TRANSITIONS, JOB_TYPE_LABELS };
 export type { JobStatus };

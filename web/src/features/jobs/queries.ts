@@ -17,8 +17,8 @@ import type {
   ScheduleResponse,
   SignOffRequest,
   UpdateJobRequest,
-} from '../../../../src/contracts/jobs.ts';
-import { apiFetch } from '../../lib/api.ts';
+} from '#contracts/jobs.ts';
+import { apiFetch } from '#lib/api.ts';
 
 /** Every job query key starts with 'jobs', so a mutation invalidates them all by prefix. */
 export const JOBS_KEY = ['jobs'] as const;

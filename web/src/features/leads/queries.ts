@@ -1,6 +1,6 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import type { LeadList } from '../../../../src/contracts/quotes.ts';
-import { apiFetch } from '../../lib/api.ts';
+import type { LeadList } from '#contracts/quotes.ts';
+import { apiFetch } from '#lib/api.ts';
 
 export const leadsQuery = (status: string | undefined) =>
   infiniteQueryOptions({

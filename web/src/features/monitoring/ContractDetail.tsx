@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { CYCLE_LABELS, type Contract } from '../../../../src/contracts/monitoring.ts';
-import { ApiRequestError } from '../../lib/api.ts';
-import { formatDateTime as formatWhen, formatDay as formatDate } from '../../ui/dates.ts';
-import { inputClass } from '../../ui/styles.ts';
+import { CYCLE_LABELS, type Contract } from '#contracts/monitoring.ts';
+import { ApiRequestError } from '#lib/api.ts';
+import { formatDateTime as formatWhen, formatDay as formatDate } from '#ui/dates.ts';
+import { inputClass } from '#ui/styles.ts';
 import { ContractForm } from './ContractForm.tsx';
 import { contractQuery, useChangeStatus, useRetryPeriod } from './queries.ts';
 import { StatusBadge } from './StatusBadge.tsx';
-import { Button } from '../../ui/Button.tsx';
-import { SidePanel } from '../../ui/SidePanel.tsx';
-import { formatCents, formatRate, useMoneySettings } from '../../ui/money.ts';
+import { Button } from '#ui/Button.tsx';
+import { SidePanel } from '#ui/SidePanel.tsx';
+import { formatCents, formatRate, useMoneySettings } from '#ui/money.ts';
 
 const message = (err: unknown) => (err instanceof ApiRequestError ? err.message : 'Something went wrong. Please try again.');
 

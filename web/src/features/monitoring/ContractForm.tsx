@@ -10,16 +10,16 @@ import {
   toContractRequest,
   type Contract,
   type ContractForm as FormValues,
-} from '../../../../src/contracts/monitoring.ts';
-import { Field } from '../../ui/Field.tsx';
-import { FormError } from '../../ui/FormError.tsx';
-import { SaveCancel } from '../../ui/FormParts.tsx';
-import { inputClass } from '../../ui/styles.ts';
-import { mayDiscard } from '../../ui/unsaved-changes.ts';
-import { useSaveForm } from '../../ui/use-save-form.ts';
+} from '#contracts/monitoring.ts';
+import { Field } from '#ui/Field.tsx';
+import { FormError } from '#ui/FormError.tsx';
+import { SaveCancel } from '#ui/FormParts.tsx';
+import { inputClass } from '#ui/styles.ts';
+import { mayDiscard } from '#ui/unsaved-changes.ts';
+import { useSaveForm } from '#ui/use-save-form.ts';
 import { clientQuery, clientSearchQuery, useSaveContract } from './queries.ts';
-import { Options, SiteOptions } from '../../ui/Options.tsx';
-import { useCurrencySymbol } from '../../ui/money.ts';
+import { Options, SiteOptions } from '#ui/Options.tsx';
+import { useCurrencySymbol } from '#ui/money.ts';
 
 const SERVER_FIELDS: Record<string, keyof FormValues> = {
   clientId: 'clientId',

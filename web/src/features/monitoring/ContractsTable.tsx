@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { CONTRACT_STATUSES, CYCLE_LABELS, STATUS_LABELS, type Contract } from '../../../../src/contracts/monitoring.ts';
-import { CursorPager, useCursorPages } from '../../ui/DataTable.tsx';
-import { DataTable, type Column } from '../../ui/DataTable.tsx';
-import { FilterSelect, SearchForm } from '../../ui/SearchForm.tsx';
+import { CONTRACT_STATUSES, CYCLE_LABELS, STATUS_LABELS, type Contract } from '#contracts/monitoring.ts';
+import { CursorPager, useCursorPages } from '#ui/DataTable.tsx';
+import { DataTable, type Column } from '#ui/DataTable.tsx';
+import { FilterSelect, SearchForm } from '#ui/SearchForm.tsx';
 import { contractsQuery } from './queries.ts';
-import { formatDay as formatDate } from '../../ui/dates.ts';
+import { formatDay as formatDate } from '#ui/dates.ts';
 import { StatusBadge } from './StatusBadge.tsx';
-import { formatCents, useMoneySettings } from '../../ui/money.ts';
+import { formatCents, useMoneySettings } from '#ui/money.ts';
 
 export interface ContractFilters {
   q: string;

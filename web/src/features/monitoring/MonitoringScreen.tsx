@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Plus, RefreshCw } from 'lucide-react';
-import { PageHeading } from '../../ui/PageHeading.tsx';
-import { ApiRequestError } from '../../lib/api.ts';
+import { PageHeading } from '#ui/PageHeading.tsx';
+import { ApiRequestError } from '#lib/api.ts';
 import { sessionQuery, useCan } from '../auth/session.ts';
 import { ContractsTable, type ContractFilters } from './ContractsTable.tsx';
 import { ContractForm } from './ContractForm.tsx';
 import { ContractDetail } from './ContractDetail.tsx';
 import { SummaryCards } from './SummaryCards.tsx';
 import { useRunBilling } from './queries.ts';
-import type { SearchPatch } from '../../lib/search-params.ts';
-import { Button } from '../../ui/Button.tsx';
-import { CreatePanel } from '../../ui/Section.tsx';
+import type { SearchPatch } from '#lib/search-params.ts';
+import { Button } from '#ui/Button.tsx';
+import { CreatePanel } from '#ui/Section.tsx';
 
 export interface MonitoringSearch {
   q?: string;

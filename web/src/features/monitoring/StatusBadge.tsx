@@ -1,4 +1,4 @@
-import { STATUS_LABELS, type Contract } from '../../../../src/contracts/monitoring.ts';
+import { STATUS_LABELS, type Contract } from '#contracts/monitoring.ts';
 
 const TONE: Record<Contract['status'], string> = {
   pending: 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100',

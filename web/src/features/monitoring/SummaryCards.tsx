@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatRate, summaryQuery } from './queries.ts';
-import { formatDay as formatDate } from '../../ui/dates.ts';
-import { formatCents, useMoneySettings } from '../../ui/money.ts';
+import { formatDay as formatDate } from '#ui/dates.ts';
+import { formatCents, useMoneySettings } from '#ui/money.ts';
 
 function Card(props: { label: string; value: string; hint?: string; testId: string }) {
   return (

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ClientListResponse, ClientView } from '../../../../src/contracts/clients.ts';
+import type { ClientListResponse, ClientView } from '#contracts/clients.ts';
 import type {
   BillingRun,
   Contract,
@@ -8,8 +8,8 @@ import type {
   ContractView,
   MonitoringSummary,
   TransitionRequest,
-} from '../../../../src/contracts/monitoring.ts';
-import { apiFetch } from '../../lib/api.ts';
+} from '#contracts/monitoring.ts';
+import { apiFetch } from '#lib/api.ts';
 
 export interface ContractListParams {
   search: string;

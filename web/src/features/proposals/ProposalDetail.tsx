@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Copy, FileDown, Send, Wand2 } from 'lucide-react';
-import { TIER_LABELS } from '../../../../src/contracts/proposals.ts';
-import { ApiRequestError } from '../../lib/api.ts';
-import { LoadError } from '../../ui/LoadError.tsx';
-import { inputClass } from '../../ui/styles.ts';
-import { formatDateTime as formatWhen } from '../../ui/dates.ts';
+import { TIER_LABELS } from '#contracts/proposals.ts';
+import { ApiRequestError } from '#lib/api.ts';
+import { LoadError } from '#ui/LoadError.tsx';
+import { inputClass } from '#ui/styles.ts';
+import { formatDateTime as formatWhen } from '#ui/dates.ts';
 import { proposalAuditQuery, proposalQuery, useProposalAction } from './queries.ts';
 import { StatusChip } from './StatusChip.tsx';
-import { Button, buttonStyle } from '../../ui/Button.tsx';
-import { History } from '../../ui/History.tsx';
-import { formatCents, formatRate, useMoneySettings } from '../../ui/money.ts';
+import { Button, buttonStyle } from '#ui/Button.tsx';
+import { History } from '#ui/History.tsx';
+import { formatCents, formatRate, useMoneySettings } from '#ui/money.ts';
 
 const PROPOSAL_ACTIONS: Record<string, string> = {
   create: 'Created',

@@ -10,20 +10,20 @@ import {
   toProposalForm,
   toProposalRequest,
   type ProposalDto,
-  type ProposalForm } from '../../../../src/contracts/proposals.ts';
-import { optionTotals } from '../../../../src/domain/proposals/proposal-totals.ts';
-import { showServerErrors } from '../../lib/form-errors.ts';
-import { Field } from '../../ui/Field.tsx';
-import { ClientSitePicker } from '../../ui/ClientSitePicker.tsx';
-import { itemsQuery } from '../../lib/queries/inventory.ts';
-import { mayDiscard, useUnsavedChangesWarning } from '../../ui/unsaved-changes.ts';
-import { SaveCancel } from '../../ui/FormParts.tsx';
-import { inputClass } from '../../ui/styles.ts';
+  type ProposalForm } from '#contracts/proposals.ts';
+import { optionTotals } from '#domain/proposals/proposal-totals.ts';
+import { showServerErrors } from '#lib/form-errors.ts';
+import { Field } from '#ui/Field.tsx';
+import { ClientSitePicker } from '#ui/ClientSitePicker.tsx';
+import { itemsQuery } from '#lib/queries/inventory.ts';
+import { mayDiscard, useUnsavedChangesWarning } from '#ui/unsaved-changes.ts';
+import { SaveCancel } from '#ui/FormParts.tsx';
+import { inputClass } from '#ui/styles.ts';
 import { useSaveProposal } from './queries.ts';
-import { Button } from '../../ui/Button.tsx';
-import { FormError } from '../../ui/FormError.tsx';
-import { formatCents, toBp, toCents, useCurrencySymbol, useMoneySettings } from '../../ui/money.ts';
-import { centsToDecimal } from '../../../../src/domain/shared/money.ts';
+import { Button } from '#ui/Button.tsx';
+import { FormError } from '#ui/FormError.tsx';
+import { formatCents, toBp, toCents, useCurrencySymbol, useMoneySettings } from '#ui/money.ts';
+import { centsToDecimal } from '#domain/shared/money.ts';
 
 const cellInput = `${inputClass} w-full`;
 const newId = () => `opt-${Math.random().toString(36).slice(2, 10)}`;

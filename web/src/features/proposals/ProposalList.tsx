@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { PROPOSAL_STATUSES, STATUS_LABELS, type ProposalDto } from '../../../../src/contracts/proposals.ts';
-import { CursorPager, useCursorPages } from '../../ui/DataTable.tsx';
-import { DataTable, type Column } from '../../ui/DataTable.tsx';
-import { FilterChips } from '../../ui/FilterChips.tsx';
-import { FilterSelect, SearchForm } from '../../ui/SearchForm.tsx';
+import { PROPOSAL_STATUSES, STATUS_LABELS, type ProposalDto } from '#contracts/proposals.ts';
+import { CursorPager, useCursorPages } from '#ui/DataTable.tsx';
+import { DataTable, type Column } from '#ui/DataTable.tsx';
+import { FilterChips } from '#ui/FilterChips.tsx';
+import { FilterSelect, SearchForm } from '#ui/SearchForm.tsx';
 import { proposalsQuery } from './queries.ts';
 import { StatusChip } from './StatusChip.tsx';
-import { formatCents, useMoneySettings } from '../../ui/money.ts';
+import { formatCents, useMoneySettings } from '#ui/money.ts';
 
 export interface ProposalFilters {
   status: string | undefined;

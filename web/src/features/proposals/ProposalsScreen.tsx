@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { PageHeading } from '../../ui/PageHeading.tsx';
+import { PageHeading } from '#ui/PageHeading.tsx';
 import { useCan } from '../auth/session.ts';
 import { ProposalDetail } from './ProposalDetail.tsx';
 import { ProposalEditor } from './ProposalEditor.tsx';
 import { ProposalList, type ProposalFilters } from './ProposalList.tsx';
 import { proposalQuery } from './queries.ts';
-import type { SearchPatch } from '../../lib/search-params.ts';
-import { Button } from '../../ui/Button.tsx';
+import type { SearchPatch } from '#lib/search-params.ts';
+import { Button } from '#ui/Button.tsx';
 
 export interface ProposalsSearch {
   status?: string;

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, FileDown } from 'lucide-react';
-import type { PublicProposal } from '../../../../src/contracts/proposals.ts';
-import { TIER_LABELS } from '../../../../src/contracts/proposal-labels.ts';
-import { ApiRequestError } from '../../lib/api.ts';
-import { inputClass } from '../../ui/styles.ts';
-import { formatDateTime as formatWhen } from '../../ui/dates.ts';
+import type { PublicProposal } from '#contracts/proposals.ts';
+import { TIER_LABELS } from '#contracts/proposal-labels.ts';
+import { ApiRequestError } from '#lib/api.ts';
+import { inputClass } from '#ui/styles.ts';
+import { formatDateTime as formatWhen } from '#ui/dates.ts';
 import { publicProposalQuery, usePublicAnswer } from './queries.ts';
-import { Button, buttonStyle } from '../../ui/Button.tsx';
-import { formatCents, formatRate, useMoneySettings } from '../../ui/money.ts';
+import { Button, buttonStyle } from '#ui/Button.tsx';
+import { formatCents, formatRate, useMoneySettings } from '#ui/money.ts';
 
 const tierLabel = (tier: string) => TIER_LABELS[tier as keyof typeof TIER_LABELS] ?? tier;
 

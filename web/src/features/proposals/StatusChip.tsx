@@ -1,4 +1,4 @@
-import { STATUS_LABELS, type ProposalDto } from '../../../../src/contracts/proposals.ts';
+import { STATUS_LABELS, type ProposalDto } from '#contracts/proposals.ts';
 
 type Status = ProposalDto['status'];
 

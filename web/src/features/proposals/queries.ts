@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AuditListDto } from '../../../../src/contracts/audit.ts';
-import type { ProposalDto, ProposalListResponse, ProposalRequestParsed, PublicProposal } from '../../../../src/contracts/proposals.ts';
-import { apiFetch } from '../../lib/api.ts';
+import type { AuditListDto } from '#contracts/audit.ts';
+import type { ProposalDto, ProposalListResponse, ProposalRequestParsed, PublicProposal } from '#contracts/proposals.ts';
+import { apiFetch } from '#lib/api.ts';
 
 export const PROPOSALS_KEY = ['proposals'] as const;
 

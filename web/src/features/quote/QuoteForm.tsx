@@ -10,13 +10,13 @@ import {
   quoteRequestSchema,
   type QuoteRequestForm,
   type QuoteRequestParsed,
-  type QuoteResponse } from '../../../../src/contracts/quotes.ts';
-import { ApiRequestError, apiFetch } from '../../lib/api.ts';
-import { showServerErrors } from '../../lib/form-errors.ts';
-import { Field } from '../../ui/Field.tsx';
-import { choiceClass, errorClass, fieldsetClass, legendClass } from '../../ui/form-styles.ts';
-import { FormError } from '../../ui/FormError.tsx';
-import { Honeypot, SendButton } from '../../ui/PublicFormParts.tsx';
+  type QuoteResponse } from '#contracts/quotes.ts';
+import { ApiRequestError, apiFetch } from '#lib/api.ts';
+import { showServerErrors } from '#lib/form-errors.ts';
+import { Field } from '#ui/Field.tsx';
+import { choiceClass, errorClass, fieldsetClass, legendClass } from '#ui/form-styles.ts';
+import { FormError } from '#ui/FormError.tsx';
+import { Honeypot, SendButton } from '#ui/PublicFormParts.tsx';
 
 const FIELD_NAMES = ['name', 'email', 'phone', 'services', 'propertyType', 'construction', 'address', 'postcode', 'preferredDate', 'preferredWindow', 'description'] as const;
 type QuoteField = (typeof FIELD_NAMES)[number];

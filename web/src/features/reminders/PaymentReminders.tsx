@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
-import { REMINDER_OUTCOMES, type ReminderLogEntryResponse } from '../../../../src/contracts/reminders.ts';
+import { REMINDER_OUTCOMES, type ReminderLogEntryResponse } from '#contracts/reminders.ts';
 import { useCan } from '../auth/session.ts';
-import { PageHeading } from '../../ui/PageHeading.tsx';
-import { StatusFilter } from '../../ui/StatusFilter.tsx';
-import { useCursorPages } from '../../ui/DataTable.tsx';
-import { formatDateTime as formatWhen, formatDay } from '../../ui/dates.ts';
+import { PageHeading } from '#ui/PageHeading.tsx';
+import { StatusFilter } from '#ui/StatusFilter.tsx';
+import { useCursorPages } from '#ui/DataTable.tsx';
+import { formatDateTime as formatWhen, formatDay } from '#ui/dates.ts';
 import { PolicyEditor } from './PolicyEditor.tsx';
 import { describeOffset, logQuery, overviewQuery, runSummary, usePause, useResume, useRetry, useRunNow } from './queries.ts';
-import { Button } from '../../ui/Button.tsx';
-import { formatCents, useMoneySettings } from '../../ui/money.ts';
+import { Button } from '#ui/Button.tsx';
+import { formatCents, useMoneySettings } from '#ui/money.ts';
 
 const DAYS = 30;
 type Outcome = (typeof REMINDER_OUTCOMES)[number];

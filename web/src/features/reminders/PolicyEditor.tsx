@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
 import { Plus, Trash2 } from 'lucide-react';
-import { TEMPLATE_FIELD_NAMES, type ReminderPolicyBody } from '../../../../src/contracts/reminders.ts';
-import { showServerErrors } from '../../lib/form-errors.ts';
-import { inputClass } from '../../ui/styles.ts';
-import { useUnsavedChangesWarning } from '../../ui/unsaved-changes.ts';
+import { TEMPLATE_FIELD_NAMES, type ReminderPolicyBody } from '#contracts/reminders.ts';
+import { showServerErrors } from '#lib/form-errors.ts';
+import { inputClass } from '#ui/styles.ts';
+import { useUnsavedChangesWarning } from '#ui/unsaved-changes.ts';
 import { describeOffset, useSavePolicy } from './queries.ts';
-import { Button } from '../../ui/Button.tsx';
-import { bpToPercent, centsToDecimal } from '../../../../src/domain/shared/money.ts';
-import { useCurrencySymbol } from '../../ui/money.ts';
+import { Button } from '#ui/Button.tsx';
+import { bpToPercent, centsToDecimal } from '#domain/shared/money.ts';
+import { useCurrencySymbol } from '#ui/money.ts';
 
 interface StepForm {
   id: string;

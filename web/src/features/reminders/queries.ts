@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReminderLogPageResponse, ReminderOverviewResponse, ReminderPolicyBody, ReminderRunResponse } from '../../../../src/contracts/reminders.ts';
-import { apiFetch } from '../../lib/api.ts';
+import type { ReminderLogPageResponse, ReminderOverviewResponse, ReminderPolicyBody, ReminderRunResponse } from '#contracts/reminders.ts';
+import { apiFetch } from '#lib/api.ts';
 
 export const REMINDERS_KEY = ['reminders'] as const;
 

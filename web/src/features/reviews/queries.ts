@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { ReviewList } from '../../../../src/contracts/reviews.ts';
-import { apiFetch } from '../../lib/api.ts';
+import type { ReviewList } from '#contracts/reviews.ts';
+import { apiFetch } from '#lib/api.ts';
 
 export const reviewsQuery = infiniteQueryOptions({
   queryKey: ['reviews', 'published'],

@@ -1,4 +1,4 @@
-import type { QUOTE_SERVICES } from "../../../../src/contracts/public-site-values.ts";
+import type { QUOTE_SERVICES } from "#contracts/public-site-values.ts";
 
 /**
  * Service names shown next to a published review. The same labels as the contract's

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Copy, Link2, X } from 'lucide-react';
-import type { SharedFileSummary } from '../../../../src/contracts/files.ts';
+import type { SharedFileSummary } from '#contracts/files.ts';
 import { sharedFileQuery, useCreateLink, useRevokeLink } from './queries.ts';
-import { inputClass } from '../../ui/styles.ts';
-import { Button } from '../../ui/Button.tsx';
+import { inputClass } from '#ui/styles.ts';
+import { Button } from '#ui/Button.tsx';
 
 /** Copies text; false when the browser refuses (no permission, not a secure context). */
 export async function copyText(text: string): Promise<boolean> {

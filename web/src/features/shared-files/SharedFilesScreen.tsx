@@ -1,19 +1,19 @@
 import { useState } from 'react';
-import { formatDateTime } from '../../ui/dates.ts';
+import { formatDateTime } from '#ui/dates.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Download, Link2, Trash2, Upload } from 'lucide-react';
-import type { SharedFileSort, SharedFileSummary } from '../../../../src/contracts/files.ts';
-import { fileNameFromDisposition } from '../../../../src/domain/storage/stored-file.ts';
-import { PageHeading } from '../../ui/PageHeading.tsx';
+import type { SharedFileSort, SharedFileSummary } from '#contracts/files.ts';
+import { fileNameFromDisposition } from '#domain/storage/stored-file.ts';
+import { PageHeading } from '#ui/PageHeading.tsx';
 import { sessionQuery } from '../auth/session.ts';
 import { copyText, FileLinks, type NewLink } from './FileLinks.tsx';
 import { fileUrl, formatBytes, sharedFilesQuery, typeLabel, useCreateLink, useDeleteSharedFile } from './queries.ts';
-import { inputClass } from '../../ui/styles.ts';
-import { DataTable, type Column } from '../../ui/DataTable.tsx';
-import { CursorPager, useCursorPages } from '../../ui/DataTable.tsx';
+import { inputClass } from '#ui/styles.ts';
+import { DataTable, type Column } from '#ui/DataTable.tsx';
+import { CursorPager, useCursorPages } from '#ui/DataTable.tsx';
 import { UploadForm } from './UploadForm.tsx';
-import type { SearchPatch } from '../../lib/search-params.ts';
-import { Button, buttonStyle } from '../../ui/Button.tsx';
+import type { SearchPatch } from '#lib/search-params.ts';
+import { Button, buttonStyle } from '#ui/Button.tsx';
 
 export interface SharedFilesSearch {
   q?: string;

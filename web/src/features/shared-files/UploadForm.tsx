@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useBlocker } from '@tanstack/react-router';
-import { MAX_DESCRIPTION_LENGTH, MAX_FILE_NAME_LENGTH, type StoredFileDto } from '../../../../src/contracts/files.ts';
-import { DEFAULT_UPLOAD_LIMITS, MAX_CUSTOM_METADATA_BYTES } from '../../../../src/domain/storage/stored-file.ts';
-import { Field } from '../../ui/Field.tsx';
-import { showServerErrors } from '../../lib/form-errors.ts';
+import { MAX_DESCRIPTION_LENGTH, MAX_FILE_NAME_LENGTH, type StoredFileDto } from '#contracts/files.ts';
+import { DEFAULT_UPLOAD_LIMITS, MAX_CUSTOM_METADATA_BYTES } from '#domain/storage/stored-file.ts';
+import { Field } from '#ui/Field.tsx';
+import { showServerErrors } from '#lib/form-errors.ts';
 import { formatBytes, typeLabel, useUploadSharedFile } from './queries.ts';
-import { Button } from '../../ui/Button.tsx';
-import { FormError } from '../../ui/FormError.tsx';
+import { Button } from '#ui/Button.tsx';
+import { FormError } from '#ui/FormError.tsx';
 
 export const DISCARD_UPLOAD = 'The upload form has unsaved changes. Discard them?';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FileLink, SharedFileList, SharedFileSort, StoredFileDto } from '../../../../src/contracts/files.ts';
-import { apiFetch } from '../../lib/api.ts';
+import type { FileLink, SharedFileList, SharedFileSort, StoredFileDto } from '#contracts/files.ts';
+import { apiFetch } from '#lib/api.ts';
 
 export interface SharedFileListParams {
   search: string;

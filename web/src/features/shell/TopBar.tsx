@@ -2,10 +2,10 @@ import { Suspense, lazy, useState } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Menu, ShieldCheck, X } from 'lucide-react';
-import { ThemeToggle } from '../../ui/ThemeToggle.tsx';
+import { ThemeToggle } from '#ui/ThemeToggle.tsx';
 import { PUBLIC_LINKS } from './nav-links.ts';
 import { useSiteInfo } from './site-info.ts';
-import { useHydrated } from '../../lib/hydration.ts';
+import { useHydrated } from '#lib/hydration.ts';
 import { authStateOf, sessionQuery } from '../auth/session.ts';
 import { SignInButton } from '../auth/components/SignInButton.tsx';
 

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SiteInfo } from '../../../../src/contracts/site.ts';
-import { apiFetch } from '../../lib/api.ts';
-import { useHydratedData } from '../../lib/hydration.ts';
-import { setMoneySettings } from '../../ui/money.ts';
+import type { SiteInfo } from '#contracts/site.ts';
+import { apiFetch } from '#lib/api.ts';
+import { useHydratedData } from '#lib/hydration.ts';
+import { setMoneySettings } from '#ui/money.ts';
 
 export const siteInfoQuery = queryOptions({
   queryKey: ['site'],

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { SUPPORT_TOPICS, supportRequestSchema, type SupportRequest } from '../../../../src/contracts/support.ts';
-import { apiFetch } from '../../lib/api.ts';
-import { showServerErrors } from '../../lib/form-errors.ts';
-import { Field } from '../../ui/Field.tsx';
-import { FormError } from '../../ui/FormError.tsx';
-import { Honeypot, NameEmailFields, SendButton } from '../../ui/PublicFormParts.tsx';
+import { SUPPORT_TOPICS, supportRequestSchema, type SupportRequest } from '#contracts/support.ts';
+import { apiFetch } from '#lib/api.ts';
+import { showServerErrors } from '#lib/form-errors.ts';
+import { Field } from '#ui/Field.tsx';
+import { FormError } from '#ui/FormError.tsx';
+import { Honeypot, NameEmailFields, SendButton } from '#ui/PublicFormParts.tsx';
 
 const FIELDS = ['name', 'email', 'phone', 'topic', 'message'] as const;
 

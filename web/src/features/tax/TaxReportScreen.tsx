@@ -1,13 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { PERIOD_KINDS, TAX_BASES, type TaxReportDto } from '../../../../src/contracts/invoices.ts';
-import { apiFetch } from '../../lib/api.ts';
-import { PageHeading } from '../../ui/PageHeading.tsx';
-import { inputClass } from '../../ui/styles.ts';
-import { Options } from '../../ui/Options.tsx';
-import type { SearchPatch } from '../../lib/search-params.ts';
-import { buttonStyle } from '../../ui/Button.tsx';
-import { formatCents, formatRate, useMoneySettings } from '../../ui/money.ts';
+import { PERIOD_KINDS, TAX_BASES, type TaxReportDto } from '#contracts/invoices.ts';
+import { apiFetch } from '#lib/api.ts';
+import { PageHeading } from '#ui/PageHeading.tsx';
+import { inputClass } from '#ui/styles.ts';
+import { Options } from '#ui/Options.tsx';
+import type { SearchPatch } from '#lib/search-params.ts';
+import { buttonStyle } from '#ui/Button.tsx';
+import { formatCents, formatRate, useMoneySettings } from '#ui/money.ts';
 
 export interface TaxSearch {
   basis?: 'cash';

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Coffee, LogIn, LogOut, Play } from 'lucide-react';
-import type { MyClockDto } from '../../../../src/contracts/time.ts';
-import { ErrorNote } from '../../ui/FormError.tsx';
+import type { MyClockDto } from '#contracts/time.ts';
+import { ErrorNote } from '#ui/FormError.tsx';
 import { clockTime, spokenDuration } from './format.ts';
 import { myJobsQuery, useBreak, useClockIn, useClockOut } from './queries.ts';
 

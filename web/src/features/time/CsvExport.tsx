@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Download } from 'lucide-react';
-import { addDays } from '../../../../src/domain/time/zoned-week.ts';
-import { inputClass } from '../../ui/styles.ts';
+import { addDays } from '#domain/time/zoned-week.ts';
+import { inputClass } from '#ui/styles.ts';
 
 const MAX_DAYS = 93;
 const linkClass =

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Shortcuts } from '../auth/components/Shortcuts.tsx';
-import { dateKey } from '../../../../src/domain/time/zoned-week.ts';
-import { PageHeading } from '../../ui/PageHeading.tsx';
-import { ErrorNote } from '../../ui/FormError.tsx';
+import { dateKey } from '#domain/time/zoned-week.ts';
+import { PageHeading } from '#ui/PageHeading.tsx';
+import { ErrorNote } from '#ui/FormError.tsx';
 import { ClockCard } from './ClockCard.tsx';
 import { WeekBars } from './WeekBars.tsx';
 import { myClockQuery } from './queries.ts';

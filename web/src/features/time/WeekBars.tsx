@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { EmployeeWeekDto } from '../../../../src/contracts/time.ts';
+import type { EmployeeWeekDto } from '#contracts/time.ts';
 import { hoursMinutes, spokenDuration, weekdayLabel } from './format.ts';
 
 /** Hours this week: one bar per day (scaled to the longest day, at least 8 h) and the total. */

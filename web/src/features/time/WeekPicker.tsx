@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { addDays, weekStartOf } from '../../../../src/domain/time/zoned-week.ts';
-import { Button } from '../../ui/Button.tsx';
-import { inputClass } from '../../ui/styles.ts';
+import { addDays, weekStartOf } from '#domain/time/zoned-week.ts';
+import { Button } from '#ui/Button.tsx';
+import { inputClass } from '#ui/styles.ts';
 import { weekLabel } from './format.ts';
 
 /** Previous / this / next week, or any day picked from a calendar (its Monday is used). */

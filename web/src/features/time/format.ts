@@ -1,4 +1,4 @@
-import { addDays, instantToWallTime } from '../../../../src/domain/time/zoned-week.ts';
+import { addDays, instantToWallTime } from '#domain/time/zoned-week.ts';
 
 /** 485 → "8:05" (hours:minutes), the way timesheets read. */
 export function hoursMinutes(minutes: number): string {

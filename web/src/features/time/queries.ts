@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MyJobsResponse } from '../../../../src/contracts/jobs.ts';
-import type { ClockInInput, EmployeeWeekDto, EntryCreateInput, EntryPatchInput, MyClockDto, TimeEntryDto, WeekTimesheetsDto } from '../../../../src/contracts/time.ts';
-import { apiFetch } from '../../lib/api.ts';
+import type { MyJobsResponse } from '#contracts/jobs.ts';
+import type { ClockInInput, EmployeeWeekDto, EntryCreateInput, EntryPatchInput, MyClockDto, TimeEntryDto, WeekTimesheetsDto } from '#contracts/time.ts';
+import { apiFetch } from '#lib/api.ts';
 
 /** Every time query starts with 'time', so one prefix refreshes them all after a write. */
 export const timeKeys = {

@@ -1,15 +1,15 @@
 import { useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DetectionDto, VisionAnalysisDto, VisionLinkField } from '../../../../src/contracts/vision.ts';
-import { VISION_LINK_FIELDS } from '../../../../src/contracts/vision.ts';
-import { countByLabel } from '../../../../src/domain/vision/detection-counts.ts';
-import { estimateDori } from '../../../../src/domain/vision/dori.ts';
-import { DEFAULT_MIN_SCORE, STORED_MIN_SCORE } from '../../../../src/domain/vision/vision-analysis.ts';
-import type { Detection } from '../../../../src/domain/vision/object-detector.ts';
-import { ApiRequestError } from '../../lib/api.ts';
+import type { DetectionDto, VisionAnalysisDto, VisionLinkField } from '#contracts/vision.ts';
+import { VISION_LINK_FIELDS } from '#contracts/vision.ts';
+import { countByLabel } from '#domain/vision/detection-counts.ts';
+import { estimateDori } from '#domain/vision/dori.ts';
+import { DEFAULT_MIN_SCORE, STORED_MIN_SCORE } from '#domain/vision/vision-analysis.ts';
+import type { Detection } from '#domain/vision/object-detector.ts';
+import { ApiRequestError } from '#lib/api.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { DetectionOverlay, colourOf } from './DetectionOverlay.tsx';
-import { ClientSitePicker } from '../../ui/ClientSitePicker.tsx';
+import { ClientSitePicker } from '#ui/ClientSitePicker.tsx';
 import { LinkFields, type LinkValues } from './LinkFields.tsx';
 import { deleteAnalysis, updateAnalysis, visionKeys } from './vision-api.ts';
 

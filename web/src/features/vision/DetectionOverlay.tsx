@@ -1,5 +1,5 @@
-import type { DetectionDto } from '../../../../src/contracts/vision.ts';
-import { categoryOf } from '../../../../src/domain/vision/coco-classes.ts';
+import type { DetectionDto } from '#contracts/vision.ts';
+import { categoryOf } from '#domain/vision/coco-classes.ts';
 
 const COLOUR = { person: '#f97316', vehicle: '#22d3ee', animal: '#a3e635' } as const;
 

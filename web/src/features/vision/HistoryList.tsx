@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { VisionAnalysisDto } from '../../../../src/contracts/vision.ts';
-import { RELEVANT_CLASSES } from '../../../../src/domain/vision/coco-classes.ts';
+import type { VisionAnalysisDto } from '#contracts/vision.ts';
+import { RELEVANT_CLASSES } from '#domain/vision/coco-classes.ts';
 import { LinkFields, type LinkValues } from './LinkFields.tsx';
 import { historyQuery, type HistoryFilters } from './vision-api.ts';
 

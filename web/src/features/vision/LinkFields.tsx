@@ -1,4 +1,4 @@
-import type { VisionLinkField } from '../../../../src/contracts/vision.ts';
+import type { VisionLinkField } from '#contracts/vision.ts';
 
 /**
  * Where an analysis belongs, as ids. ClientSitePicker fills the client and site ids by search;

@@ -1,12 +1,12 @@
 import { useState } from "react";
-import { formatDate } from '../../ui/dates.ts';
+import { formatDate } from '#ui/dates.ts';
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   ImageSourceDto,
   VisionAnalysisDto,
-} from "../../../../src/contracts/vision.ts";
-import { apiFetch } from "../../lib/api.ts";
-import { ClientSitePicker } from '../../ui/ClientSitePicker.tsx';
+} from "#contracts/vision.ts";
+import { apiFetch } from "#lib/api.ts";
+import { ClientSitePicker } from '#ui/ClientSitePicker.tsx';
 import type { LinkValues } from "./LinkFields.tsx";
 import { visionKeys } from "./vision-api.ts";
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { VisionAnalysisDto } from '../../../../src/contracts/vision.ts';
+import type { VisionAnalysisDto } from '#contracts/vision.ts';
 import { UploadError, uploadImage, visionKeys, type UploadLinks } from './vision-api.ts';
 
 export const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { ApiError } from '../../../../src/contracts/errors.ts';
-import type { VisionAnalysisDto, VisionAnalysisPageDto, VisionAnalysisPatch, VisionLinkField } from '../../../../src/contracts/vision.ts';
-import { ApiRequestError, apiFetch } from '../../lib/api.ts';
+import type { ApiError } from '#contracts/errors.ts';
+import type { VisionAnalysisDto, VisionAnalysisPageDto, VisionAnalysisPatch, VisionLinkField } from '#contracts/vision.ts';
+import { ApiRequestError, apiFetch } from '#lib/api.ts';
 
 export const visionKeys = {
   all: ['vision'] as const,

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ClientListQueryInput, ClientListResponse, ClientView } from '../../../../src/contracts/clients.ts';
+import type { ClientListQueryInput, ClientListResponse, ClientView } from '#contracts/clients.ts';
 import { apiFetch } from '../api.ts';
 
 /** Query keys start with 'clients' so every client mutation can invalidate them by prefix. */

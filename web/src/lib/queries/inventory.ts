@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ItemListResponse } from '../../../../src/contracts/inventory.ts';
+import type { ItemListResponse } from '#contracts/inventory.ts';
 import { apiFetch } from '../api.ts';
 
 export interface ItemListParams {

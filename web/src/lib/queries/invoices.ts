@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateInvoiceBody, InvoiceDto } from '../../../../src/contracts/invoices.ts';
+import type { CreateInvoiceBody, InvoiceDto } from '#contracts/invoices.ts';
 import { apiFetch } from '../api.ts';
 
 export const INVOICES_KEY = ['invoices'] as const;

@@ -1,7 +1,7 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { ClientDetail } from '../../features/clients/ClientDetail.tsx';
 import { useClientPermissions } from '../../features/clients/queries.ts';
-import { ErrorNote } from '../../ui/FormError.tsx';
+import { ErrorNote } from '#ui/FormError.tsx';
 
 export const Route = createFileRoute('/admin/clients/$clientId')({
   component: Screen,

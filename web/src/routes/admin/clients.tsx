@@ -1,17 +1,17 @@
 import { useCallback, useState } from 'react';
-import { parseSearch as parseWith } from '../../lib/search-params.ts';
+import { parseSearch as parseWith } from '#lib/search-params.ts';
 import { Outlet, createFileRoute, useChildMatches, useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ClientInput, ClientListQueryInput, ClientView } from '../../../../src/contracts/clients.ts';
-import { apiFetch } from '../../lib/api.ts';
-import { PageHeading } from '../../ui/PageHeading.tsx';
+import type { ClientInput, ClientListQueryInput, ClientView } from '#contracts/clients.ts';
+import { apiFetch } from '#lib/api.ts';
+import { PageHeading } from '#ui/PageHeading.tsx';
 import { ClientForm } from '../../features/clients/ClientForm.tsx';
 import { ClientTable, type ClientFilters } from '../../features/clients/ClientTable.tsx';
 import { ImportDialog } from '../../features/clients/ImportDialog.tsx';
 import { useClientPermissions } from '../../features/clients/queries.ts';
-import { CLIENTS_KEY } from '../../lib/queries/clients.ts';
-import { Button } from '../../ui/Button.tsx';
-import { ErrorNote } from '../../ui/FormError.tsx';
+import { CLIENTS_KEY } from '#lib/queries/clients.ts';
+import { Button } from '#ui/Button.tsx';
+import { ErrorNote } from '#ui/FormError.tsx';
 
 // Search params are checked without zod: this part of the route stays in the entry chunk, and
 // the contracts module would bring zod with it. Unknown values are dropped.

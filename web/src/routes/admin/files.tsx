@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { parseSearch as parseWith } from '../../lib/search-params.ts';
+import { parseSearch as parseWith } from '#lib/search-params.ts';
 import { SharedFilesScreen, type SharedFilesSearch, type SharedFilesSearchPatch } from '../../features/shared-files/SharedFilesScreen.tsx';
 
 // Kept as literals: route definitions are in the entry bundle, the contracts are not.

@@ -2,12 +2,12 @@ import { Suspense, lazy } from 'react';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Inbox, MessageSquareText, Star } from 'lucide-react';
-import { PageHeading } from '../../ui/PageHeading.tsx';
+import { PageHeading } from '#ui/PageHeading.tsx';
 import { countsQuery } from '../../features/admin-panel/queries.ts';
 import { useLiveStats } from '../../features/admin-panel/use-live-stats.ts';
 import { dailySeries } from '../../features/admin-panel/daily-series.ts';
-import { LoadError } from '../../ui/LoadError.tsx';
-import { Panel } from '../../ui/Section.tsx';
+import { LoadError } from '#ui/LoadError.tsx';
+import { Panel } from '#ui/Section.tsx';
 import { Shortcuts } from '../../features/auth/components/Shortcuts.tsx';
 
 const DailyViewsChart = lazy(() => import('../../features/admin-panel/DailyViewsChart.tsx'));

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { parseSearch as parseWith } from '../../lib/search-params.ts';
+import { parseSearch as parseWith } from '#lib/search-params.ts';
 import { InvoiceManager, type InvoiceSearch, type InvoiceSearchPatch } from '../../features/invoices/InvoiceManager.tsx';
 
 const SORTS = ['issueDate', 'dueDate', 'number', 'totalCents', 'balanceCents', 'clientName'];

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { parseSearch as parseWith } from '../../lib/search-params.ts';
+import { parseSearch as parseWith } from '#lib/search-params.ts';
 import { JobTracker, type JobSearch, type JobSearchPatch } from '../../features/jobs/JobTracker.tsx';
 
 const VIEWS = ['board', 'calendar', 'list'];

@@ -1,15 +1,15 @@
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCan } from '../../features/auth/session.ts';
-import { PageHeading } from '../../ui/PageHeading.tsx';
-import { formatDateTime } from '../../ui/dates.ts';
+import { PageHeading } from '#ui/PageHeading.tsx';
+import { formatDateTime } from '#ui/dates.ts';
 import { leadsQuery } from '../../features/leads/queries.ts';
-import { PagedCardList } from '../../ui/PagedCardList.tsx';
-import { StatusFilter } from '../../ui/StatusFilter.tsx';
-import { QUOTE_SERVICE_OPTIONS, type Lead } from '../../../../src/contracts/quotes.ts';
-import { LEAD_STATUS_VALUES, oneOf } from '../../../../src/contracts/public-site-values.ts';
-import { apiFetch, ApiRequestError } from '../../lib/api.ts';
-import { Button } from '../../ui/Button.tsx';
+import { PagedCardList } from '#ui/PagedCardList.tsx';
+import { StatusFilter } from '#ui/StatusFilter.tsx';
+import { QUOTE_SERVICE_OPTIONS, type Lead } from '#contracts/quotes.ts';
+import { LEAD_STATUS_VALUES, oneOf } from '#contracts/public-site-values.ts';
+import { apiFetch, ApiRequestError } from '#lib/api.ts';
+import { Button } from '#ui/Button.tsx';
 
 export const Route = createFileRoute('/admin/leads')({
   validateSearch: (s: Record<string, unknown>): { status?: (typeof LEAD_STATUS_VALUES)[number] } => {

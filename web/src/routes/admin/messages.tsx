@@ -1,14 +1,14 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useInfiniteQuery, useMutation, useQueryClient, infiniteQueryOptions } from '@tanstack/react-query';
-import { PageHeading } from '../../ui/PageHeading.tsx';
-import { formatDateTime } from '../../ui/dates.ts';
-import { PagedCardList } from '../../ui/PagedCardList.tsx';
-import { StatusFilter } from '../../ui/StatusFilter.tsx';
-import type { InboxList, InboxMessage } from '../../../../src/contracts/support.ts';
-import { apiFetch } from '../../lib/api.ts';
+import { PageHeading } from '#ui/PageHeading.tsx';
+import { formatDateTime } from '#ui/dates.ts';
+import { PagedCardList } from '#ui/PagedCardList.tsx';
+import { StatusFilter } from '#ui/StatusFilter.tsx';
+import type { InboxList, InboxMessage } from '#contracts/support.ts';
+import { apiFetch } from '#lib/api.ts';
 
-import { MESSAGE_KINDS as KINDS, MESSAGE_STATUS_VALUES as STATUSES, oneOf } from '../../../../src/contracts/public-site-values.ts';
-import { Button } from '../../ui/Button.tsx';
+import { MESSAGE_KINDS as KINDS, MESSAGE_STATUS_VALUES as STATUSES, oneOf } from '#contracts/public-site-values.ts';
+import { Button } from '#ui/Button.tsx';
 
 export const Route = createFileRoute('/admin/messages')({
   validateSearch: (s: Record<string, unknown>): { status?: (typeof STATUSES)[number]; kind?: (typeof KINDS)[number] } => {

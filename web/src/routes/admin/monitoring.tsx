@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { parseSearch as parseWith } from '../../lib/search-params.ts';
+import { parseSearch as parseWith } from '#lib/search-params.ts';
 import { MonitoringScreen, type MonitoringSearch, type MonitoringSearchPatch } from '../../features/monitoring/MonitoringScreen.tsx';
 
 const SORTS = ['createdAt', 'clientName', 'plan', 'monthlyFeeCents', 'startDate', 'status'];

@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useInfiniteQuery, useMutation, useQueryClient, infiniteQueryOptions } from '@tanstack/react-query';
-import { PageHeading } from '../../ui/PageHeading.tsx';
-import { formatDate } from '../../ui/dates.ts';
-import { PagedCardList } from '../../ui/PagedCardList.tsx';
-import { StatusFilter } from '../../ui/StatusFilter.tsx';
+import { PageHeading } from '#ui/PageHeading.tsx';
+import { formatDate } from '#ui/dates.ts';
+import { PagedCardList } from '#ui/PagedCardList.tsx';
+import { StatusFilter } from '#ui/StatusFilter.tsx';
 import { Stars } from '../../features/reviews/Stars.tsx';
-import { REJECT_REASON_OPTIONS, type StaffReview, type StaffReviewList } from '../../../../src/contracts/reviews.ts';
-import { apiFetch, ApiRequestError } from '../../lib/api.ts';
+import { REJECT_REASON_OPTIONS, type StaffReview, type StaffReviewList } from '#contracts/reviews.ts';
+import { apiFetch, ApiRequestError } from '#lib/api.ts';
 
-import { REVIEW_STATUS_VALUES as STATUSES, oneOf } from '../../../../src/contracts/public-site-values.ts';
-import { Button } from '../../ui/Button.tsx';
+import { REVIEW_STATUS_VALUES as STATUSES, oneOf } from '#contracts/public-site-values.ts';
+import { Button } from '#ui/Button.tsx';
 
 export const Route = createFileRoute('/admin/reviews')({
   validateSearch: (s: Record<string, unknown>): { status?: (typeof STATUSES)[number] } => {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { UserRound } from 'lucide-react';
-import { AVATAR_REFRESH_MS, avatarFallback, photoNeedsRefresh } from '../../../../../src/domain/auth/sign-in-flow.ts';
+import { AVATAR_REFRESH_MS, avatarFallback, photoNeedsRefresh } from '#domain/auth/sign-in-flow.ts';
 
 /**
  * The marker changes once per AVATAR_REFRESH_MS window (R-AUTH-14): the browser may cache the

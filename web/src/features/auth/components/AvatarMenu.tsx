@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { LogOut } from 'lucide-react';
 import { Avatar } from './Avatar.tsx';
-import { avatarFallback } from '../../../../../src/domain/auth/sign-in-flow.ts';
+import { avatarFallback } from '#domain/auth/sign-in-flow.ts';
 import { useSignOut } from '../use-sign-out.ts';
 
 export const menuContentClass =

@@ -1,6 +1,6 @@
 import { forwardRef, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 import { useRouter, useRouterState } from '@tanstack/react-router';
-import { menuHref, type MenuEntry } from '../../../../../src/domain/auth/menu.ts';
+import { menuHref, type MenuEntry } from '#domain/auth/menu.ts';
 
 type Props = AnchorHTMLAttributes<HTMLAnchorElement> & { entry: MenuEntry };
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { menuFor } from '../../../../../src/domain/auth/menu.ts';
-import type { AuthState } from '../../../../../src/domain/auth/permissions.ts';
+import { menuFor } from '#domain/auth/menu.ts';
+import type { AuthState } from '#domain/auth/permissions.ts';
 import { MenuLink } from './MenuLink.tsx';
 import { staffMenuName } from './StaffMenu.tsx';
 

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Lock, ShieldX } from 'lucide-react';
-import { accessForPath, hasAccess } from '../../../../../src/domain/auth/menu.ts';
-import { PageLoader } from '../../../ui/PageLoader.tsx';
+import { accessForPath, hasAccess } from '#domain/auth/menu.ts';
+import { PageLoader } from '#ui/PageLoader.tsx';
 import { authStateOf, sessionQuery } from '../session.ts';
 import { SignInButton } from './SignInButton.tsx';
 

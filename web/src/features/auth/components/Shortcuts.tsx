@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { shortcutsFor } from '../../../../../src/domain/auth/menu.ts';
+import { shortcutsFor } from '#domain/auth/menu.ts';
 import { authStateOf, sessionQuery } from '../session.ts';
 import { MenuLink } from './MenuLink.tsx';
 

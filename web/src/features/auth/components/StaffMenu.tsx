@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, LayoutDashboard } from 'lucide-react';
-import { menuFor, type MenuGroup } from '../../../../../src/domain/auth/menu.ts';
-import type { AuthState } from '../../../../../src/domain/auth/permissions.ts';
+import { menuFor, type MenuGroup } from '#domain/auth/menu.ts';
+import type { AuthState } from '#domain/auth/permissions.ts';
 import { MenuLink } from './MenuLink.tsx';
 import { menuContentClass, menuItemClass } from './AvatarMenu.tsx';
 
