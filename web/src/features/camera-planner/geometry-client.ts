@@ -3,11 +3,14 @@
  * one is being computed, only the newest of the ones that arrive meanwhile is sent, and every
  * caller waiting on a dropped one gets the newer answer — the worker never falls behind the
  * pointer.
+ *
+ * Relative imports, not the #domain alias: test/unit/planner runs this file under the server's
+ * tsconfig (nodenext, rewriteRelativeImportExtensions), which refuses a '.ts' alias import.
  */
-import type { CoverageLayer } from '#domain/planner/camera-view.ts';
-import type { AreaOfInterest, Camera, Plan, Point, Wall } from '#domain/planner/plan.ts';
-import type { PlannerUpdate, UncoveredCells } from '#domain/planner/planner-engine.ts';
-import type { PlannerCommand, PlannerRequest, PlannerResponse, PlannerResult } from '#domain/planner/planner-protocol.ts';
+import type { CoverageLayer } from '../../../../src/domain/planner/camera-view.ts';
+import type { AreaOfInterest, Camera, Plan, Point, Wall } from '../../../../src/domain/planner/plan.ts';
+import type { PlannerUpdate, UncoveredCells } from '../../../../src/domain/planner/planner-engine.ts';
+import type { PlannerCommand, PlannerRequest, PlannerResponse, PlannerResult } from '../../../../src/domain/planner/planner-protocol.ts';
 
 export interface WorkerLike {
   postMessage(message: PlannerRequest): void;
