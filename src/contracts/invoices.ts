@@ -61,7 +61,7 @@ export const paymentInputSchema = z
     date: isoDate(),
     amountCents: z.number({ error: 'Enter an amount.' }).int('Whole cents.').positive('Enter an amount above zero.').max(100_000_000_000),
     method: z.enum(PAYMENT_METHODS, { error: 'Pick a method.' }),
-    reference: z.string().trim().max(200).default(''),
+    reference: z.string().trim().max(200, 'Keep the reference to 200 characters.').default(''),
   })
   .strict();
 export type PaymentBody = z.input<typeof paymentInputSchema>;

@@ -23,6 +23,11 @@ describe('the client database in Chromium', () => {
     await form.getByLabel('Contact name').fill('Nora Quill');
     await form.getByLabel('E-mail').fill('nora@harbordental.example');
     await form.getByLabel('Phone', { exact: true }).fill('(312) 555-0142');
+    // The list boxes (e-mails, phones, tags) look like every other input: Field's style reaches them.
+    for (const box of [form.getByLabel('E-mail'), form.getByLabel('Phone', { exact: true }), form.getByLabel(/^Tags/)]) {
+      expect(await box.evaluate((el) => getComputedStyle(el).borderTopWidth)).toBe(await form.getByLabel('Contact name').evaluate((el) => getComputedStyle(el).borderTopWidth));
+      expect(await box.evaluate((el) => getComputedStyle(el).borderTopWidth)).not.toBe('0px');
+    }
     await form.getByLabel('Street address', { exact: true }).fill('400 Wharf Road');
     await form.getByLabel('City', { exact: true }).fill('Riverton');
     await form.getByLabel(/^Site label/).fill('Main clinic');

@@ -69,6 +69,19 @@ describe('History (web/src/ui)', () => {
   });
 
   it('reads field names for people', () => {
-    expect(['scheduledStart', 'trimOutJobId', 'unitPriceCents', 'alarm.panelModel'].map(humanField)).toEqual(['Scheduled start', 'Trim out job', 'Unit price cents', 'Alarm panel model']);
+    expect(['scheduledStart', 'trimOutJobId', 'unitPriceCents', 'alarm.panelModel'].map(humanField)).toEqual(['Scheduled start', 'Trim out job', 'Unit price', 'Alarm panel model']);
+  });
+
+  it('leaves out fields that were empty and stay empty (a new invoice’s blank title and notes)', () => {
+    render(
+      <History
+        entries={[anEntry({ action: 'create', changes: [{ field: 'title', from: null, to: null }, { field: 'notes', from: null, to: '' }, { field: 'paidCents', from: null, to: 0 }] })]}
+        valueLabel={(f, v) => (f.endsWith('Cents') && typeof v === 'number' ? `$${(v / 100).toFixed(2)}` : undefined)}
+      />,
+    );
+    const item = within(screen.getByRole('list', { name: 'History' })).getAllByRole('listitem')[0]!;
+    expect(item.textContent).toContain('Paid: — → $0.00');
+    expect(item.textContent).not.toContain('Title');
+    expect(item.textContent).not.toContain('Notes');
   });
 });

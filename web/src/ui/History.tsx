@@ -42,10 +42,13 @@ function formatInstant(iso: string, timeZone: string | undefined): string {
   return f.format(new Date(iso));
 }
 
-/** "scheduledStart" → "Scheduled start", "trimOutJobId" → "Trim out job", "permissions.editJobs" → "Permissions edit jobs". */
+/**
+ * "scheduledStart" → "Scheduled start", "trimOutJobId" → "Trim out job", "paidCents" → "Paid"
+ * (the value already reads as money), "permissions.editJobs" → "Permissions edit jobs".
+ */
 export function humanField(field: string): string {
   const words = field
-    .replace(/Id$/, '')
+    .replace(/(Id|Cents)$/, '')
     .replace(/[._:-]+/g, ' ')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .trim()
@@ -89,7 +92,9 @@ export function History(props: HistoryProps) {
     <ol className="grid gap-2 text-sm" aria-label={props.label ?? 'History'}>
       {entries.map((e) => {
         const reason = e.changes.find(isReason);
-        const changes = props.showChanges && !props.showChanges(e) ? [] : e.changes.filter((c) => !isReason(c));
+        // A field that was empty and stays empty (a new record's blank notes) says nothing to a reader.
+        const said = (c: AuditChangeDto) => !isReason(c) && !(value(c.field, c.from) === '—' && value(c.field, c.to) === '—');
+        const changes = props.showChanges && !props.showChanges(e) ? [] : e.changes.filter(said);
         return (
           <li key={e.id} className="rounded-md bg-slate-50 p-2 dark:bg-slate-900">
             <p>

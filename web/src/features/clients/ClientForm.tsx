@@ -1,4 +1,5 @@
-import { useForm, useFieldArray, useWatch, Controller } from 'react-hook-form';
+import type { InputHTMLAttributes } from 'react';
+import { useForm, useFieldArray, useWatch, Controller, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CLIENT_KIND_VALUES, CLIENT_SOURCE_VALUES, clientInputSchema, type ClientInput, type ClientView } from '#contracts/clients.ts';
 import { Field } from '#ui/Field.tsx';
@@ -9,6 +10,22 @@ import { Button } from '#ui/Button.tsx';
 import { FormError } from '#ui/FormError.tsx';
 import { SaveCancel } from '#ui/FormParts.tsx';
 import { useUnsavedChangesWarning } from '#ui/unsaved-changes.ts';
+
+type ListField = 'tags' | `contacts.${number}.emails` | `contacts.${number}.phones`;
+
+/**
+ * A list typed as one comma-separated text box. It passes on the props `Field` gives its child
+ * (the input style, aria-invalid, aria-describedby), which a bare `Controller` would drop.
+ */
+function ListInput({ control, name, ...input }: { control: Control<ClientFormValues>; name: ListField } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => <input {...input} value={joinList(field.value)} onChange={(e) => field.onChange(splitList(e.target.value))} onBlur={field.onBlur} />}
+    />
+  );
+}
 
 export type ClientFormValues = Omit<ClientInput, 'sites'> & { sites?: SiteFormValues[]; addSite?: boolean };
 
@@ -95,18 +112,10 @@ export function ClientForm({ initial, onSave, onCancel, submitLabel }: { initial
               <input id={`contact-${i}-role`} {...register(`contacts.${i}.role`)} />
             </Field>
             <Field label="E-mail" id={`contact-${i}-email`} error={errorAt(errors, `contacts.${i}.emails.0`) ?? errorAt(errors, `contacts.${i}.emails`)}>
-              <Controller
-                control={control}
-                name={`contacts.${i}.emails`}
-                render={({ field }) => <input id={`contact-${i}-email`} type="text" inputMode="email" value={joinList(field.value)} onChange={(e) => field.onChange(splitList(e.target.value))} onBlur={field.onBlur} />}
-              />
+              <ListInput control={control} name={`contacts.${i}.emails`} id={`contact-${i}-email`} type="text" inputMode="email" />
             </Field>
             <Field label="Phone" id={`contact-${i}-phone`} error={errorAt(errors, `contacts.${i}.phones.0`) ?? errorAt(errors, `contacts.${i}.phones`)}>
-              <Controller
-                control={control}
-                name={`contacts.${i}.phones`}
-                render={({ field }) => <input id={`contact-${i}-phone`} type="tel" value={joinList(field.value)} onChange={(e) => field.onChange(splitList(e.target.value))} onBlur={field.onBlur} />}
-              />
+              <ListInput control={control} name={`contacts.${i}.phones`} id={`contact-${i}-phone`} type="tel" />
             </Field>
             {contacts.fields.length > 1 && (
               <Button variant="ghost" onClick={() => contacts.remove(i)}>
@@ -155,7 +164,7 @@ export function ClientForm({ initial, onSave, onCancel, submitLabel }: { initial
           </select>
         </Field>
         <Field label="Tags (comma-separated)" id="client-tags" error={errorAt(errors, 'tags') ?? errorAt(errors, 'tags.0')}>
-          <Controller control={control} name="tags" render={({ field }) => <input id="client-tags" value={joinList(field.value)} onChange={(e) => field.onChange(splitList(e.target.value))} onBlur={field.onBlur} />} />
+          <ListInput control={control} name="tags" id="client-tags" />
         </Field>
       </div>
       <Field label="Notes" id="client-notes" error={errors.notes?.message}>

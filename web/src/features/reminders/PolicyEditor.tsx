@@ -169,7 +169,7 @@ export function PolicyEditor(props: { policy: ReminderPolicyBody; canEdit: boole
                   </label>
                   <input
                     id={`step-${i}-subject`}
-                    className={inputClass}
+                    className={`${inputClass} w-full`}
                     aria-invalid={se?.subject ? true : undefined}
                     aria-describedby={se?.subject ? `step-${i}-subject-error` : undefined}
                     {...register(`steps.${i}.subject`)}
@@ -183,7 +183,7 @@ export function PolicyEditor(props: { policy: ReminderPolicyBody; canEdit: boole
                   <textarea
                     id={`step-${i}-body`}
                     rows={5}
-                    className={inputClass}
+                    className={`${inputClass} w-full`}
                     aria-invalid={se?.body ? true : undefined}
                     aria-describedby={se?.body ? `step-${i}-body-error` : undefined}
                     {...register(`steps.${i}.body`)}

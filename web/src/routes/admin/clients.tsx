@@ -10,7 +10,7 @@ import { ClientTable, type ClientFilters } from '../../features/clients/ClientTa
 import { ImportDialog } from '../../features/clients/ImportDialog.tsx';
 import { useClientPermissions } from '../../features/clients/queries.ts';
 import { CLIENTS_KEY } from '#lib/queries/clients.ts';
-import { Button } from '#ui/Button.tsx';
+import { Button, buttonStyle } from '#ui/Button.tsx';
 import { ErrorNote } from '#ui/FormError.tsx';
 
 // Search params are checked without zod: this part of the route stays in the entry chunk, and
@@ -63,7 +63,7 @@ function ClientList() {
             Import CSV
           </Button>
         )}
-        <a className="inline-flex items-center rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold dark:border-slate-600" href="/api/clients/export.csv" download>
+        <a className={buttonStyle('secondary')} href="/api/clients/export.csv" download>
           Export CSV
         </a>
       </div>
