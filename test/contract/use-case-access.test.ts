@@ -19,9 +19,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
 import { buildContainer, TOKENS, type AppContainer } from '../../src/container.ts';
 import { clientInputSchema, siteInputSchema } from '../../src/contracts/clients.ts';
-import type { Access } from '../../src/domain/auth/menu.ts';
 import { PERMISSIONS, type AuthState, type Permission } from '../../src/domain/auth/permissions.ts';
-import { ADMIN, STAFF, permission } from '../../src/application/shared/require-access.ts';
+import { ADMIN, STAFF } from '../../src/application/shared/require-access.ts';
+import { asAccess, type Access } from '../../src/domain/auth/menu.ts';
 import { SHARED_FILES_ACCESS, type SharedFilesDeps } from '../../src/application/files/shared-file-access.ts';
 import type { EmployeeDeps } from '../../src/application/employees/employee-change.ts';
 import type { ProposalDeps } from '../../src/application/proposals/proposal-deps.ts';
@@ -421,7 +421,7 @@ const NOT_USE_CASES: Readonly<Record<string, readonly string[]>> = {
   // Any signed-in person watches their own record (requireSignedIn): see the signed-out case below.
   'employees/watch-own-record.ts': ['watchOwnRecord'],
   'shared/field-errors.ts': ['dottedPath', 'fieldErrors', 'topLevelField', 'validationError'],
-  'shared/require-access.ts': ['actorOf', 'mayAccess', 'permission', 'requireAccess', 'requireSignedIn'],
+  'shared/require-access.ts': ['actorOf', 'mayAccess', 'requireAccess', 'requireSignedIn'],
   'camera-plans/camera-plan-access.ts': ['canEditPlans', 'findPlan'],
   'camera-plans/camera-plan-bom.ts': ['bomForPlan'],
   'clients/client-changes.ts': ['buildClient', 'buildSite', 'clientChanges', 'patchClient', 'patchSite', 'siteChanges'],
@@ -484,7 +484,6 @@ function employeeWith(granted: readonly Permission[]): AuthState {
 }
 
 const ADMIN_CALLER: AuthState = { kind: 'admin', user: aUser({ displayName: 'Frank Miller' }) };
-const asAccess = (need: Need): Access => (typeof need === 'string' ? permission(need) : need);
 const label = (need: Need): string => {
   const a = asAccess(need);
   return a.kind === 'permission' ? a.permission : a.kind;

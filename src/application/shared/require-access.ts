@@ -10,7 +10,7 @@
  * on their record, anyone else by the name the identity provider gives, else their e-mail.
  */
 import type { Actor } from '../../domain/audit/audit-entry.ts';
-import { hasAccess, type Access } from '../../domain/auth/menu.ts';
+import { ADMIN, STAFF, asAccess, hasAccess, type Access } from '../../domain/auth/menu.ts';
 import type { AuthState, Permission } from '../../domain/auth/permissions.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 
@@ -22,9 +22,7 @@ export const SIGN_IN_MESSAGE = 'Please sign in.';
 export const FORBIDDEN_MESSAGE = 'You do not have permission to do that.';
 export const ADMIN_ONLY_MESSAGE = 'Only an admin can do that.';
 
-export const ADMIN: Access = { kind: 'admin' };
-export const STAFF: Access = { kind: 'staff' };
-export const permission = (p: Permission): Access => ({ kind: 'permission', permission: p });
+export { ADMIN, STAFF };
 
 export function actorOf(auth: SignedIn): Actor {
   const name = auth.kind === 'employee' ? auth.employee.name : (auth.user.displayName ?? auth.user.email ?? auth.user.id);
@@ -39,7 +37,7 @@ export function requireSignedIn(auth: AuthState): Actor {
 
 /** The check every use case makes first; returns who is acting. */
 export function requireAccess(auth: AuthState, access: Access | Permission): Actor {
-  const need = typeof access === 'string' ? permission(access) : access;
+  const need = asAccess(access);
   const actor = requireSignedIn(auth);
   if (!hasAccess(auth, need)) throw new DomainError('forbidden', need.kind === 'admin' ? ADMIN_ONLY_MESSAGE : FORBIDDEN_MESSAGE);
   return actor;
@@ -47,4 +45,4 @@ export function requireAccess(auth: AuthState, access: Access | Permission): Act
 
 /** The same rule as a yes/no, for views that show more to those who may change things. */
 export const mayAccess = (auth: AuthState, access: Access | Permission): boolean =>
-  auth.kind !== 'signed-out' && hasAccess(auth, typeof access === 'string' ? permission(access) : access);
+  auth.kind !== 'signed-out' && hasAccess(auth, asAccess(access));

@@ -15,9 +15,11 @@ export type Access =
   | { kind: 'staff' }
   | { kind: 'permission'; permission: Permission };
 
-const ADMIN: Access = { kind: 'admin' };
-const STAFF: Access = { kind: 'staff' };
-const needs = (permission: Permission): Access => ({ kind: 'permission', permission });
+export const ADMIN: Access = { kind: 'admin' };
+export const STAFF: Access = { kind: 'staff' };
+export const needs = (permission: Permission): Access => ({ kind: 'permission', permission });
+/** A bare permission stands for "needs that permission". */
+export const asAccess = (need: Access | Permission): Access => (typeof need === 'string' ? needs(need) : need);
 
 export function hasAccess(state: AuthState, access: Access): boolean {
   switch (access.kind) {
