@@ -77,6 +77,7 @@ const envSchema = z.object({
   VISION_MAX_IMAGE_BYTES: z.coerce.number().int().min(1024).max(200 * 1024 * 1024).default(15 * 1024 * 1024),
   OVERTIME_WEEKLY_HOURS: z.coerce.number().min(1, 'must be at least 1').max(168, 'a week has 168 hours').default(40),
   FORGOTTEN_CLOCK_OUT_HOURS: z.coerce.number().min(1, 'must be at least 1').max(72).default(12),
+  PAYMENT_INSTRUCTIONS: z.string().trim().max(1000, 'must be at most 1000 characters').optional(),
 });
 
 /** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
@@ -184,6 +185,11 @@ export interface AppConfig {
   };
   /** Time tracking: overtime beyond this many hours a week; open entries older than the limit are flagged. */
   time: { overtimeWeeklyHours: number; forgottenClockOutHours: number };
+  /**
+   * How clients pay (bank transfer details, whom checks are payable to), printed on every invoice.
+   * A literal `\n` in the value starts a new line. Unset: checks payable to the company name.
+   */
+  paymentInstructions: string;
 }
 
 export class ConfigError extends Error {
@@ -259,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoData: e.DEMO_DATA ? e.DEMO_DATA === 'true' : e.NODE_ENV !== 'production',
     vision: visionConfig(e),
     time: { overtimeWeeklyHours: e.OVERTIME_WEEKLY_HOURS, forgottenClockOutHours: e.FORGOTTEN_CLOCK_OUT_HOURS },
+    paymentInstructions: paymentInstructions(e),
   };
 }
 
@@ -271,6 +278,11 @@ function visionConfig(e: z.infer<typeof envSchema>): AppConfig['vision'] {
     modelPath: e.VISION_MODEL_PATH,
     maxImageBytes: e.VISION_MAX_IMAGE_BYTES,
   };
+}
+
+function paymentInstructions(e: z.infer<typeof envSchema>): string {
+  if (e.PAYMENT_INSTRUCTIONS) return e.PAYMENT_INSTRUCTIONS.replace(/\\n/g, '\n');
+  return `Checks payable to ${e.COMPANY_NAME}, mailed to ${e.COMPANY_ADDRESS}. For a bank transfer, call ${e.COMPANY_PHONE} or write to ${e.COMPANY_EMAIL} for our account details.`;
 }
 
 function pick(env: Record<string, string | undefined>, key: PropertyKey | undefined): string | undefined {

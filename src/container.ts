@@ -221,7 +221,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
   c.register(TOKENS.VisionAnalyses, { useFactory: (r) => new DocumentVisionAnalysisRepository(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.Inventory, { useValue: inventory });
   c.register(TOKENS.CameraPlans, { useFactory: (r) => new DocumentCameraPlanRepository(r.resolve(TOKENS.Store)) });
-  c.register(TOKENS.CameraPlanPdf, { useFactory: instanceCachingFactory(() => new PdfkitCameraPlanPdf(config.money)) });
+  c.register(TOKENS.CameraPlanPdf, { useFactory: instanceCachingFactory(() => new PdfkitCameraPlanPdf(config.money, { name: config.company.name, address: config.company.address, phone: config.company.phone, email: config.company.email })) });
   c.register(TOKENS.PageRasterizer, { useFactory: instanceCachingFactory(() => new PdfjsPageRasterizer()) });
   c.register(TOKENS.SessionStore, { useFactory: instanceCachingFactory((r) => new DocumentSessionStore(r.resolve(TOKENS.Store), r.resolve(TOKENS.Clock), config.session.idleMs)) });
   c.register(TOKENS.Leads, { useFactory: (r) => new DocumentQuoteRequestRepository(r.resolve(TOKENS.Store)) });
@@ -260,7 +260,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
       leads: r.resolve(TOKENS.Leads),
       inventory: r.resolve(TOKENS.Inventory),
       mailer: r.resolve(TOKENS.Mailer),
-      pdf: new PdfkitProposalPdf(config.money),
+      pdf: new PdfkitProposalPdf(config.money, { address: config.company.address }),
       audit: r.resolve(TOKENS.AuditLog),
       clock,
       ids,
@@ -331,7 +331,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
       invoices: new DocumentInvoiceRepository(r.resolve(TOKENS.Store), ids),
       clients: r.resolve(TOKENS.ClientDirectory),
       jobs: new DocumentJobMaterials(r.resolve(TOKENS.Store), r.resolve(TOKENS.Inventory)),
-      documents: new PdfkitInvoiceDocuments(),
+      documents: new PdfkitInvoiceDocuments({ paymentInstructions: config.paymentInstructions }),
       mailer: r.resolve(TOKENS.Mailer),
       audit: r.resolve(TOKENS.AuditLog),
       clock,

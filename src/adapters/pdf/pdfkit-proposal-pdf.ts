@@ -1,95 +1,117 @@
-import PDFDocument from 'pdfkit';
 import type { ProposalPdfRenderer } from '../../domain/proposals/proposal-pdf.ts';
 import type { PresentedProposal } from '../../domain/proposals/proposal-presentation.ts';
 import { DEFAULT_MONEY, formatMoney, formatRateBp, type MoneySettings } from '../../domain/shared/money.ts';
+import { BRAND, ensureSpace, formatDay, formatQuantity, letterhead, renderPdf, tidyText, type Doc, type Letterhead } from './pdf-layout.ts';
 
-const BRAND = '#1d4ed8';
 const MUTED = '#475569';
 const LEFT = 50;
-const WIDTH = 495;
-/** Column x positions: description, qty, unit price, tax, amount. */
-const COLS = [LEFT, 300, 350, 425, 470] as const;
-
-const qty = (n: number): string => (Number.isInteger(n) ? String(n) : n.toFixed(2));
 
 /**
- * The proposal as a branded A4 PDF (pdfkit, standard Helvetica: nothing to load, ≈ms a page).
- * It renders the same PresentedProposal the public page shows, so every figure matches.
+ * The proposal as a branded PDF on the locale's paper (pdfkit, standard Helvetica: nothing to
+ * load, ≈ms a page). It renders the same PresentedProposal the public page shows, so every
+ * figure matches; the letterhead adds the company's address (config), which the page shows in
+ * its footer.
  */
 export class PdfkitProposalPdf implements ProposalPdfRenderer {
   /** `money`: the configured currency and locale (CURRENCY, LOCALE). */
   private readonly money: MoneySettings;
+  private readonly address: string;
 
-  constructor(money: MoneySettings = DEFAULT_MONEY) {
+  constructor(money: MoneySettings = DEFAULT_MONEY, company: Pick<Letterhead, 'address'> = { address: '' }) {
     this.money = money;
+    this.address = company.address;
   }
 
   render(p: PresentedProposal): Promise<Uint8Array> {
-    return new Promise((resolve, reject) => {
-      const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Proposal ${p.number}`, Author: p.company.name } });
-      const chunks: Buffer[] = [];
-      doc.on('data', (c: Buffer) => chunks.push(c));
-      doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
-      doc.on('error', reject);
-
-      doc.rect(0, 0, doc.page.width, 8).fill(BRAND);
-      doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(20).text(p.company.name, LEFT, 30);
-      doc.fillColor(MUTED).font('Helvetica').fontSize(9).text(`${p.company.phone}  |  ${p.company.email}`);
-      doc.moveDown(1);
-      doc.fillColor('black').font('Helvetica-Bold').fontSize(16).text(`Proposal ${p.number}`);
-      if (p.title) doc.font('Helvetica').fontSize(12).text(p.title);
-      doc.moveDown(0.5).fontSize(10).font('Helvetica');
-      doc.text(`Prepared for: ${p.clientName}`);
-      if (p.siteAddress) doc.text(`Site: ${p.siteAddress}`);
-      doc.text(`Valid until: ${p.validUntil}`);
-      doc.text(`Deposit on acceptance: ${p.depositPercent} %`);
+    const company: Letterhead = { ...p.company, address: this.address };
+    const locale = this.money.locale;
+    const money = (c: number) => formatMoney(c, this.money);
+    return renderPdf({ locale, margin: LEFT, title: `Proposal ${p.number}`, author: p.company.name, footer: company }, (doc) => {
+      const width = doc.page.width - 2 * LEFT;
+      letterhead(doc, company, 'PROPOSAL', [p.number]);
+      const title = tidyText(p.title);
+      if (title) doc.font('Helvetica-Bold').fontSize(13).text(title, LEFT, doc.y, { width }).moveDown(0.4);
+      doc.font('Helvetica').fontSize(10);
+      const fact = (label: string, value: string) => {
+        if (!value.trim()) return;
+        doc.font('Helvetica-Bold').text(`${label}: `, LEFT, doc.y, { continued: true, width }).font('Helvetica').text(value, { width });
+      };
+      fact('Prepared for', p.clientName);
+      fact('Site', p.siteAddress);
+      fact('Valid until', formatDay(p.validUntil, locale));
+      fact('Deposit on acceptance', `${formatQuantity(p.depositPercent, locale)} %`);
       if (p.acceptedName && p.acceptedAt) {
         const chosen = p.options.find((o) => o.id === p.acceptedOptionId);
-        doc.fillColor('#15803d').text(`Accepted: ${chosen?.name ?? ''} by ${p.acceptedName} on ${p.acceptedAt.slice(0, 10)}`).fillColor('black');
+        doc.fillColor('#15803d');
+        fact('Accepted', `${chosen ? `${chosen.name} by ` : 'by '}${p.acceptedName} on ${formatDay(p.acceptedAt, locale)}`);
+        doc.fillColor('black');
       }
-
-      for (const o of p.options) {
-        doc.moveDown(1.2);
-        if (doc.y > doc.page.height - 200) doc.addPage();
-        doc.font('Helvetica-Bold').fontSize(13).fillColor(BRAND).text(`${o.tier.toUpperCase()}: ${o.name}`, LEFT, doc.y, { width: WIDTH });
-        doc.fillColor('black').font('Helvetica').fontSize(9);
-        if (o.description) doc.text(o.description, { width: WIDTH });
-        doc.moveDown(0.4);
-        const header = ['Description', 'Qty', 'Unit price', 'Tax', 'Amount'];
-        let y = doc.y;
-        doc.font('Helvetica-Bold');
-        header.forEach((h, i) => doc.text(h, COLS[i], y, { width: i === 0 ? 240 : 70, align: i === 0 ? 'left' : 'right', lineBreak: false }));
-        doc.font('Helvetica');
-        y += 14;
-        for (const l of o.lines) {
-          if (y > doc.page.height - 90) {
-            doc.addPage();
-            y = 50;
-          }
-          const cells = [l.description, qty(l.quantity), formatMoney(l.unitPriceCents, this.money), formatRateBp(l.taxRateBp, this.money.locale), formatMoney(l.netCents, this.money)];
-          const h = doc.heightOfString(l.description, { width: 240 });
-          cells.forEach((c, i) => doc.text(c, COLS[i], y, { width: i === 0 ? 240 : 70, align: i === 0 ? 'left' : 'right' }));
-          y += Math.max(12, h + 2);
-        }
-        const sums: [string, number][] = [['Subtotal', o.subtotalCents]];
-        if (o.discountCents > 0) sums.push(['Discount', -o.discountCents]);
-        sums.push(['Tax', o.taxCents], ['Total', o.totalCents], [`Deposit (${p.depositPercent} %)`, o.depositCents]);
-        y += 4;
-        for (const [label, cents] of sums) {
-          doc.font(label === 'Total' ? 'Helvetica-Bold' : 'Helvetica').text(label, 330, y, { width: 110, align: 'right', lineBreak: false });
-          doc.text(formatMoney(cents, this.money), 440, y, { width: 100, align: 'right', lineBreak: false });
-          y += 13;
-        }
-        doc.x = LEFT;
-        doc.y = y;
-      }
-
-      if (p.terms) {
+      for (const o of p.options) this.option(doc, p, o, money, width);
+      const terms = tidyText(p.terms);
+      if (terms) {
         doc.moveDown(1.5);
-        doc.font('Helvetica-Bold').fontSize(11).text('Terms', LEFT, doc.y);
-        doc.font('Helvetica').fontSize(9).text(p.terms, { width: WIDTH });
+        ensureSpace(doc, 40);
+        doc.font('Helvetica-Bold').fontSize(11).fillColor('black').text('Terms', LEFT, doc.y, { width });
+        doc.font('Helvetica').fontSize(9).text(terms, { width });
       }
-      doc.end();
     });
   }
+
+  private option(doc: Doc, p: PresentedProposal, o: PresentedProposal['options'][number], money: (c: number) => string, width: number): void {
+    const locale = this.money.locale;
+    const right = LEFT + width;
+    // Description, qty, unit price, tax, amount: measured from the right edge (Letter and A4).
+    const cols = [
+      { x: LEFT, w: right - 290 - LEFT },
+      { x: right - 280, w: 45 },
+      { x: right - 230, w: 75 },
+      { x: right - 150, w: 55 },
+      { x: right - 90, w: 90 },
+    ];
+    doc.moveDown(1.2);
+    ensureSpace(doc, 120);
+    doc.font('Helvetica-Bold').fontSize(13).fillColor(BRAND).text(joinTier(o.tier, o.name), LEFT, doc.y, { width });
+    doc.fillColor('black').font('Helvetica').fontSize(9);
+    const description = tidyText(o.description);
+    if (description) doc.fillColor(MUTED).text(description, LEFT, doc.y, { width }).fillColor('black');
+    doc.moveDown(0.4);
+    const cell = (text: string, i: number, y: number) => doc.text(text, cols[i]!.x, y, { width: cols[i]!.w, align: i === 0 ? 'left' : 'right' });
+    let y = doc.y;
+    doc.font('Helvetica-Bold');
+    ['Description', 'Qty', 'Unit price', 'Tax', 'Amount'].forEach((h, i) => cell(h, i, y));
+    y += 14;
+    doc.font('Helvetica');
+    for (const l of o.lines) {
+      const text = tidyText(l.description);
+      const h = Math.max(12, doc.heightOfString(text, { width: cols[0]!.w }) + 2);
+      if (y + h > doc.page.height - doc.page.margins.bottom) {
+        doc.addPage();
+        y = doc.page.margins.top;
+      }
+      [text, formatQuantity(l.quantity, locale), money(l.unitPriceCents), formatRateBp(l.taxRateBp, locale), money(l.netCents)].forEach((c, i) => cell(c, i, y));
+      y += h;
+    }
+    const sums: [string, number][] = [['Subtotal', o.subtotalCents]];
+    if (o.discountCents > 0) sums.push(['Discount', -o.discountCents]);
+    sums.push(['Tax', o.taxCents], ['Total', o.totalCents], [`Deposit (${formatQuantity(p.depositPercent, locale)} %)`, o.depositCents]);
+    y += 4;
+    if (y + sums.length * 13 > doc.page.height - doc.page.margins.bottom) {
+      doc.addPage();
+      y = doc.page.margins.top;
+    }
+    for (const [label, cents] of sums) {
+      doc.font(label === 'Total' ? 'Helvetica-Bold' : 'Helvetica').text(label, right - 230, y, { width: 130, align: 'right', lineBreak: false });
+      doc.text(money(cents), right - 100, y, { width: 100, align: 'right', lineBreak: false });
+      y += 13;
+    }
+    doc.x = LEFT;
+    doc.y = y;
+  }
+}
+
+/** "GOOD: Basic coverage", without a doubled tier when the name already starts with it. */
+function joinTier(tier: string, name: string): string {
+  const n = tidyText(name);
+  if (!n) return tier.toUpperCase();
+  return n.toLowerCase().startsWith(tier.toLowerCase()) ? n : `${tier.toUpperCase()}: ${n}`;
 }
