@@ -300,7 +300,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
       audit: r.resolve(TOKENS.AuditLog),
       clock,
       timeZone: config.timeZone,
-      company: { name: config.company.name, phone: config.company.phone },
+      company: { name: config.company.name, phone: config.company.phone, email: config.company.email },
       money: config.money,
     })),
   });

@@ -27,6 +27,7 @@ export const reminderStepSchema = z.strictObject({
 /** Request bodies are strict at every level: an unknown field is a 400, never silently dropped. */
 export const reminderPolicySchema = z.strictObject({
   enabled: z.boolean(),
+  graceDays: z.number({ error: 'The grace period must be a number of days.' }),
   steps: z.array(reminderStepSchema).max(20, 'Too many steps.'),
 });
 export type ReminderPolicyBody = z.infer<typeof reminderPolicySchema>;

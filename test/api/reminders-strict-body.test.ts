@@ -9,6 +9,7 @@ describe('reminder bodies refuse unknown fields', () => {
   const policy = async () => ((await (await app.client.get('/api/reminders')).json()) as ReminderOverviewResponse).policy;
   const aPolicy = (enabled: boolean): ReminderPolicyBody => ({
     enabled,
+    graceDays: 7,
     steps: [{ id: 'friendly', offsetDays: 3, template: { subject: 'Invoice {number}', body: 'Hello {client}, {balance} is due.' }, lateFee: { kind: 'flat', cents: 1500 } }],
   });
 

@@ -38,6 +38,7 @@ class InvoicesInMemory implements ReminderInvoices {
       email: `client${n}@example.com`,
       status: 'sent',
       dueDate: '2026-11-20',
+      firstSentDate: '2026-10-21',
       totalCents: 100_000,
       balanceCents: 100_000,
       publicUrl: `https://shieldline.example/i/token-${n}`,
@@ -67,6 +68,7 @@ class InvoicesInMemory implements ReminderInvoices {
 
 const POLICY: ReminderPolicy = {
   enabled: true,
+  graceDays: 7,
   steps: [
     { id: 'before-3', offsetDays: -3, template: { subject: '{{number}} is due {{dueDate}}', body: 'Hi {{client}}, {{total}} due. {{link}}' }, lateFee: null },
     { id: 'after-7', offsetDays: 7, template: { subject: '{{number}} is {{daysOverdue}} days late', body: 'Hi {{client}}, {{balance}} open incl. {{lateFee}} fee.' }, lateFee: { kind: 'percent', basisPoints: 150 } },
@@ -91,7 +93,7 @@ describe('payment reminders on SQLite: each (invoice, step) goes out at most onc
     audit: new DocumentAuditLog(store, { next: () => randomUUID() }),
     clock: { now: () => now },
     timeZone: 'America/Chicago',
-    company: { name: 'Miller Security', phone: '(555) 010-0000' },
+    company: { name: 'Miller Security', phone: '(555) 010-0000', email: 'office@miller.example' },
     money: { currency: 'USD', locale: 'en-US' },
   });
   const outbox = async (store: DocumentStore) => (await new DocumentOutboxMailer(store, { now: () => now }, { next: () => randomUUID() }).list(100)).reverse();
@@ -213,7 +215,7 @@ describe('payment reminders on SQLite: each (invoice, step) goes out at most onc
       ['2026-11-17', 'before-3', 0],
       ['2026-11-27', 'after-7', 1_500],
     ]);
-    await expect(saveReminderPolicy(deps, ADMIN, { enabled: true, steps: [{ ...POLICY.steps[0]!, offsetDays: 1.5 }] })).rejects.toThrow(DomainError);
+    await expect(saveReminderPolicy(deps, ADMIN, { ...POLICY, steps: [{ ...POLICY.steps[0]!, offsetDays: 1.5 }] })).rejects.toThrow(DomainError);
     expect((await reminderOverview(deps, ADMIN, 30)).policy).toEqual(POLICY);
   });
 

@@ -22,8 +22,8 @@ async function api<T>(page: Page, method: string, path: string, body?: unknown):
 
 /**
  * The money side end to end (issue #7), with the server's mail going to a real SMTP peer:
- * proposal → public link → accepted → job + deposit invoice → sent → partial payment → one
- * reminder (and no second) → tax report → a monitoring contract's invoice, once.
+ * proposal → public link → accepted → job + deposit invoice → sent → partial payment →
+ * no reminder inside the grace period → tax report → a monitoring contract's invoice, once.
  */
 describe('the money journey in Chromium, mail captured by a real SMTP peer', () => {
   let smtp: SmtpPeer;
@@ -43,7 +43,7 @@ describe('the money journey in Chromium, mail captured by a real SMTP peer', () 
     await smtp.close();
   });
 
-  it('a two-option proposal is accepted through its link, converted, part-paid, reminded once, reported, and a contract bills once', async () => {
+  it('a two-option proposal is accepted through its link, converted, part-paid, not reminded inside the grace period, reported, and a contract bills once', async () => {
     const { page, context } = await newPage(browser);
     await signInAndOpen(page, server.url, 'Frank Miller', '/admin/proposals');
     await page.getByRole('table', { name: 'Proposals' }).waitFor();
@@ -123,18 +123,23 @@ describe('the money journey in Chromium, mail captured by a real SMTP peer', () 
     await expect.poll(() => invoice.getByTestId('invoice-status').textContent()).toBe('Partly paid');
     expect(await invoice.getByTestId('balance').textContent()).toBe('$62.38');
 
-    // Reminders: due today (Net 0), so the "3 days before" step goes out — once.
+    // Reminders: the deposit invoice (Net 0) reached the client seconds ago, so within the grace
+    // period nothing goes out — no "is due" mail right after the invoice itself.
     await page.goto(`${server.url}/admin/payment-reminders`);
-    await page.getByRole('button', { name: 'Send due reminders now' }).click();
-    await page.getByRole('status').getByText('1 sent.').waitFor();
+    const grace = page.getByLabel('Grace period after sending (days)');
+    await grace.fill('-3');
+    await page.getByRole('button', { name: 'Save policy' }).click();
+    await page.locator('#grace-days-error').getByText('The grace period must be a whole number of days from 0 to 60.').waitFor();
+    expect(await grace.getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('alert').getByText('The reminder policy has mistakes.').waitFor();
+    await grace.fill('7');
+    await page.getByRole('button', { name: 'Save policy' }).click();
+    await page.getByRole('status').getByText('Saved.').waitFor();
     await page.getByRole('button', { name: 'Send due reminders now' }).click();
     await page.getByRole('status').getByText('Nothing was due.').waitFor();
-    const log = page.getByRole('table', { name: 'Reminder log' });
-    await log.getByRole('row', { name: new RegExp(`${invoiceNumber}.*sent`) }).waitFor();
-    const reminders = () => mails.filter((m) => subjectOf(m).startsWith(`Invoice ${invoiceNumber} is due on`));
-    await expect.poll(() => reminders().length).toBe(1);
-    expect(reminders()[0]!.to).toEqual(['grace@example.com']);
-    expect(reminders()[0]!.raw).toContain('$162.38');
+    const reminders = () => mails.filter((m) => m.to.includes('grace@example.com') && !subjectOf(m).startsWith(`Invoice ${invoiceNumber} from`));
+    expect(mails.filter((m) => subjectOf(m).startsWith(`Invoice ${invoiceNumber} from`))).toHaveLength(1);
+    expect(reminders()).toEqual([]);
 
     // Tax report for this month: accrual counts the whole deposit (untaxed), cash what was paid.
     await page.goto(`${server.url}/admin/tax-reporting`);
@@ -161,7 +166,7 @@ describe('the money journey in Chromium, mail captured by a real SMTP peer', () 
     expect(contractInvoices[0]!.source.id).toBe(contract.json.id);
     expect(contractInvoices[0]!.totalCents).toBeGreaterThan(0);
     expect(contractInvoices[0]!.totalCents).toBeLessThanOrEqual(3_999);
-    // Still exactly one reminder after everything else ran.
-    expect(reminders()).toHaveLength(1);
+    // Still no reminder after everything else ran.
+    expect(reminders()).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { isDatabaseError } from '../../domain/persistence/database-error.ts';
 import type { DocumentStore } from '../../domain/persistence/document-store.ts';
 import { where, type Filter } from '../../domain/persistence/query.ts';
 import type { PauseScope, ReminderLogEntry, ReminderLogPage, ReminderLogQuery, ReminderLogRepository, ReminderPause, ReminderSettingsRepository } from '../../domain/reminders/reminder-log.ts';
-import type { LateFee, ReminderPolicy } from '../../domain/reminders/reminder-policy.ts';
+import { DEFAULT_GRACE_DAYS, type LateFee, type ReminderPolicy } from '../../domain/reminders/reminder-policy.ts';
 import type { Actor } from '../../domain/audit/audit-entry.ts';
 
 export const REMINDER_LOG = 'reminder_log';
@@ -81,7 +81,8 @@ export class DocumentReminderLog implements ReminderLogRepository {
 }
 
 type StepDoc = { id: string; offsetDays: number; subject: string; body: string; lateFee: LateFee | null };
-type PolicyDoc = { enabled: boolean; steps: StepDoc[]; savedAt: string; savedBy: string };
+/** `graceDays` is absent on policies saved before grace periods existed. */
+type PolicyDoc = { enabled: boolean; graceDays?: number; steps: StepDoc[]; savedAt: string; savedBy: string };
 type PauseDoc = Omit<ReminderPause, never>;
 const pauseId = (scope: PauseScope, targetId: string) => `${scope}:${targetId}`;
 
@@ -98,6 +99,7 @@ export class DocumentReminderSettings implements ReminderSettingsRepository {
     if (d === null) return null;
     return {
       enabled: d.enabled,
+      graceDays: d.graceDays ?? DEFAULT_GRACE_DAYS,
       steps: d.steps.map((s) => ({ id: s.id, offsetDays: s.offsetDays, template: { subject: s.subject, body: s.body }, lateFee: s.lateFee === null ? null : { ...s.lateFee } })),
     };
   }
@@ -105,6 +107,7 @@ export class DocumentReminderSettings implements ReminderSettingsRepository {
   async savePolicy(policy: ReminderPolicy, actor: Actor, at: string): Promise<void> {
     await this.store.collection<PolicyDoc>(REMINDER_SETTINGS).set('policy', {
       enabled: policy.enabled,
+      graceDays: policy.graceDays,
       steps: policy.steps.map((s) => ({ id: s.id, offsetDays: s.offsetDays, subject: s.template.subject, body: s.template.body, lateFee: s.lateFee === null ? null : { ...s.lateFee } })),
       savedAt: at,
       savedBy: actor.name,

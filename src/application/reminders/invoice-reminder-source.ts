@@ -1,5 +1,5 @@
 import { auditEntry, type Actor } from '../../domain/audit/audit-entry.ts';
-import { INVOICE_ENTITY, type Invoice } from '../../domain/invoices/invoice.ts';
+import { dayIn, INVOICE_ENTITY, type Invoice } from '../../domain/invoices/invoice.ts';
 import type { InvoiceQuery } from '../../domain/invoices/invoice-repository.ts';
 import { addLateFee } from '../../domain/invoices/late-fee.ts';
 import type { PauseScope, RemindableInvoice, ReminderInvoices } from '../../domain/reminders/reminder-log.ts';
@@ -13,6 +13,8 @@ const remindable = (deps: InvoiceDeps, inv: Invoice): RemindableInvoice => ({
   email: inv.clientEmail,
   status: inv.status,
   dueDate: inv.dueDate,
+  // sentAt is set once, when the draft is first sent (markSent); older records without it count from the issue date.
+  firstSentDate: inv.sentAt ? dayIn(deps.format.timeZone, new Date(inv.sentAt)) : inv.issueDate,
   totalCents: inv.totalCents,
   balanceCents: inv.balanceCents,
   publicUrl: publicLink(deps, inv.publicToken),

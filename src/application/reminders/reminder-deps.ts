@@ -12,7 +12,8 @@ export interface ReminderDeps {
   audit: AuditLog;
   clock: Clock;
   timeZone: string;
-  company: { name: string; phone: string };
+  /** Reminders name the company and its phone; replies go to its e-mail. */
+  company: { name: string; phone: string; email: string };
   /** The configured currency and locale the mails show amounts in. */
   money: MoneySettings;
 }

@@ -10,6 +10,7 @@ import {
   lateFeeCents,
   reminderKey,
   renderTemplate,
+  stepDate,
   type ReminderPolicy,
   type ReminderStep,
   type TemplateValues,
@@ -29,9 +30,19 @@ export async function currentPolicy(deps: Pick<ReminderDeps, 'settings'>): Promi
   return (await deps.settings.getPolicy()) ?? DEFAULT_REMINDER_POLICY;
 }
 
-function formatDate(isoDate: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(`${isoDate}T00:00:00Z`));
+/** A due date in the mail as the company's locale writes it (Nov 20, 2026 / 20.11.2026). */
+function formatDate(isoDate: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(`${isoDate}T12:00:00Z`));
 }
+
+const candidate = (inv: RemindableInvoice, paused: boolean) => ({
+  invoiceId: inv.id,
+  status: inv.status,
+  dueDate: inv.dueDate,
+  firstSentDate: inv.firstSentDate,
+  balanceCents: inv.balanceCents,
+  paused,
+});
 
 function templateValues(deps: ReminderDeps, inv: RemindableInvoice, today: string, feeCents: number, totals: { balanceCents: number; totalCents: number }): TemplateValues {
   return {
@@ -39,7 +50,7 @@ function templateValues(deps: ReminderDeps, inv: RemindableInvoice, today: strin
     number: inv.number,
     total: formatMoney(totals.totalCents, deps.money),
     balance: formatMoney(totals.balanceCents, deps.money),
-    dueDate: formatDate(inv.dueDate),
+    dueDate: formatDate(inv.dueDate, deps.money.locale),
     daysOverdue: String(Math.max(0, daysBetween(inv.dueDate, today))),
     lateFee: feeCents > 0 ? formatMoney(feeCents, deps.money) : '',
     link: inv.publicUrl ?? '',
@@ -67,7 +78,7 @@ export async function runPaymentReminders(deps: ReminderDeps): Promise<ReminderR
 
   for (const inv of await deps.invoices.listUnpaid()) {
     const handled = await deps.log.handledSteps(inv.id);
-    const decision = decideReminder(policy, { invoiceId: inv.id, status: inv.status, dueDate: inv.dueDate, balanceCents: inv.balanceCents, paused: paused(inv) }, handled, today);
+    const decision = decideReminder(policy, candidate(inv, paused(inv)), handled, today);
     const entry = (step: ReminderStep, status: ReminderLogEntry['status'], extra: Partial<ReminderLogEntry> = {}): ReminderLogEntry => ({
       id: reminderKey(inv.id, step.id),
       invoiceId: inv.id,
@@ -104,11 +115,11 @@ export async function runPaymentReminders(deps: ReminderDeps): Promise<ReminderR
     try {
       const totals =
         fee > 0
-          ? await deps.invoices.addLateFee(inv.id, { description: `Late fee (${step.offsetDays} days after the due date)`, amountCents: fee, key }, REMINDER_ROBOT)
+          ? await deps.invoices.addLateFee(inv.id, { description: `Late fee (${daysBetween(inv.dueDate, today)} days past the due date)`, amountCents: fee, key }, REMINDER_ROBOT)
           : { balanceCents: inv.balanceCents, totalCents: inv.totalCents };
       const values = templateValues(deps, inv, today, fee, totals);
       const subject = renderTemplate(step.template.subject, values);
-      const mail = await deps.mailer.send({ to: inv.email, subject, text: renderTemplate(step.template.body, values) });
+      const mail = await deps.mailer.send({ to: inv.email, replyTo: deps.company.email, subject, text: renderTemplate(step.template.body, values) });
       await deps.log.finish(key, { status: 'sent', sentAt: deps.clock.now().toISOString(), mailId: mail.id, error: null });
       await deps.audit.record(
         auditEntry(REMINDER_ROBOT, deps.clock.now(), INVOICE_ENTITY, inv.id, 'reminder-sent', [
@@ -157,13 +168,15 @@ export async function upcomingReminders(deps: ReminderDeps, days: number): Promi
       paused: isPaused,
     });
     // What the next run sends (possibly a step whose day passed while no run happened) …
-    const next = decideReminder(policy, { invoiceId: inv.id, status: inv.status, dueDate: inv.dueDate, balanceCents: inv.balanceCents, paused: false }, handled, today).send;
+    const next = decideReminder(policy, candidate(inv, false), handled, today).send;
     if (next !== null) out.push(item(next, today));
     // … then the steps whose day is still ahead.
     const last = addDays(today, days);
+    // … then the steps whose day is still ahead (none inside the grace period: those are never sent).
+    const graceOver = addDays(inv.firstSentDate, policy.graceDays);
     for (const step of policy.steps) {
-      const date = addDays(inv.dueDate, step.offsetDays);
-      if (!handled.has(step.id) && date > today && date <= last) out.push(item(step, date));
+      const date = stepDate(step, inv, policy.graceDays);
+      if (!handled.has(step.id) && date > today && date <= last && date >= graceOver) out.push(item(step, date));
     }
   }
   return out.sort((a, b) => a.date.localeCompare(b.date) || a.invoiceNumber.localeCompare(b.invoiceNumber));

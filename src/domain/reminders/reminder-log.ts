@@ -88,6 +88,8 @@ export interface RemindableInvoice {
   status: string;
   /** ISO date. */
   dueDate: string;
+  /** ISO date the client first received the invoice (company time zone): reminders count from it. */
+  firstSentDate: string;
   totalCents: number;
   balanceCents: number;
   /** The public link where the client views the invoice, when it has one. */

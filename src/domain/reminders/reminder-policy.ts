@@ -7,6 +7,13 @@
  * date has come and that was never handled. Earlier steps it missed (the server was down, the
  * invoice was sent late, reminders were paused) are recorded as skipped, never sent late, so a
  * client never receives three reminders in one morning.
+ *
+ * Grace period: reminders count from when the client first received the invoice, not from dates
+ * typed on it. Nothing is sent (and no fee added) until `graceDays` after the first send; when
+ * that is later than the due date (a backdated or Net-0 invoice), the steps after the due date
+ * move to start from the end of the grace period, so the first mail is the gentle one, never a
+ * "final reminder" for a bill the client got last week. Steps before or on the due date that
+ * fall inside the grace period are never sent.
  */
 import { DomainError, type FieldErrors } from '../shared/domain-error.ts';
 import { addDays, daysBetween } from '../shared/calendar-date.ts';
@@ -29,8 +36,13 @@ export interface ReminderStep {
 
 export interface ReminderPolicy {
   enabled: boolean;
+  /** Days after an invoice is first sent before any reminder or late fee. */
+  graceDays: number;
   steps: ReminderStep[];
 }
+
+export const DEFAULT_GRACE_DAYS = 7;
+export const MAX_GRACE_DAYS = 60;
 
 export const MAX_STEPS = 10;
 export const MIN_OFFSET_DAYS = -60;
@@ -87,6 +99,9 @@ export function validatePolicy(policy: ReminderPolicy): ReminderPolicy {
   const fields: FieldErrors = {};
   const add = (field: string, message: string) => (fields[field] ??= []).push(message);
   if (policy.steps.length > MAX_STEPS) add('steps', `At most ${MAX_STEPS} steps.`);
+  if (!Number.isInteger(policy.graceDays) || policy.graceDays < 0 || policy.graceDays > MAX_GRACE_DAYS) {
+    add('graceDays', `The grace period must be a whole number of days from 0 to ${MAX_GRACE_DAYS}.`);
+  }
   const seenOffsets = new Set<number>();
   const seenIds = new Set<string>();
   policy.steps.forEach((step, i) => {
@@ -118,7 +133,7 @@ export function validatePolicy(policy: ReminderPolicy): ReminderPolicy {
     }
   });
   if (Object.keys(fields).length > 0) throw new DomainError('validation', 'The reminder policy has mistakes.', fields);
-  return { enabled: policy.enabled, steps: [...policy.steps].sort((a, b) => a.offsetDays - b.offsetDays) };
+  return { enabled: policy.enabled, graceDays: policy.graceDays, steps: [...policy.steps].sort((a, b) => a.offsetDays - b.offsetDays) };
 }
 
 export { addDays, daysBetween };
@@ -129,9 +144,24 @@ export interface ReminderCandidate {
   status: string;
   /** ISO date. */
   dueDate: string;
+  /** ISO date the client first received the invoice (company time zone). */
+  firstSentDate: string;
   balanceCents: number;
   /** Paused on the invoice itself or for its client. */
   paused: boolean;
+}
+
+/** The first day a reminder may go out: `graceDays` after the first send. */
+export const graceEnd = (invoice: Pick<ReminderCandidate, 'firstSentDate'>, graceDays: number): string => addDays(invoice.firstSentDate, graceDays);
+
+/**
+ * The day a step falls on for an invoice: before or on the due date, counted from the due date;
+ * after it, from the due date or the end of the grace period, whichever is later.
+ */
+export function stepDate(step: Pick<ReminderStep, 'offsetDays'>, invoice: Pick<ReminderCandidate, 'dueDate' | 'firstSentDate'>, graceDays: number): string {
+  if (step.offsetDays <= 0) return addDays(invoice.dueDate, step.offsetDays);
+  const end = graceEnd(invoice, graceDays);
+  return addDays(end > invoice.dueDate ? end : invoice.dueDate, step.offsetDays);
 }
 
 export interface ReminderDecision {
@@ -151,12 +181,14 @@ export const REMINDABLE_STATUSES: readonly string[] = ['sent', 'partial'];
 export function decideReminder(policy: ReminderPolicy, invoice: ReminderCandidate, handledStepIds: ReadonlySet<string>, today: string): ReminderDecision {
   const none: ReminderDecision = { send: null, skip: [] };
   if (!policy.enabled || invoice.paused || invoice.balanceCents <= 0 || !REMINDABLE_STATUSES.includes(invoice.status)) return none;
+  const end = graceEnd(invoice, policy.graceDays);
   const due = policy.steps
-    .filter((s) => !handledStepIds.has(s.id) && addDays(invoice.dueDate, s.offsetDays) <= today)
+    .filter((s) => !handledStepIds.has(s.id) && stepDate(s, invoice, policy.graceDays) <= today)
     .sort((a, b) => a.offsetDays - b.offsetDays);
-  const latest = due.at(-1);
+  // A step dated inside the grace period is never sent; it is skipped once a later one goes out.
+  const latest = due.filter((s) => stepDate(s, invoice, policy.graceDays) >= end).at(-1);
   if (latest === undefined) return none;
-  return { send: latest, skip: due.slice(0, -1) };
+  return { send: latest, skip: due.filter((s) => s !== latest && s.offsetDays < latest.offsetDays) };
 }
 
 /** The key that makes a step send at most once per invoice, across runs and server instances. */
@@ -172,6 +204,7 @@ const step = (id: string, offsetDays: number, subject: string, body: string, lat
 /** The policy a new installation starts with: friendly before, firmer after; no fees until an admin sets them. */
 export const DEFAULT_REMINDER_POLICY: ReminderPolicy = {
   enabled: true,
+  graceDays: DEFAULT_GRACE_DAYS,
   steps: [
     step(
       'before-3',

@@ -7,6 +7,7 @@ import {
   lateFeeCents,
   reminderKey,
   renderTemplate,
+  stepDate,
   unknownPlaceholders,
   validatePolicy,
   type ReminderCandidate,
@@ -20,6 +21,8 @@ const anInvoice = (overrides: Partial<ReminderCandidate> = {}): ReminderCandidat
   invoiceId: 'inv-1',
   status: 'sent',
   dueDate: '2026-11-20',
+  // Sent well before its steps, so the grace period plays no part unless a test says so.
+  firstSentDate: '2026-10-01',
   balanceCents: 50_000,
   paused: false,
   ...overrides,
@@ -33,7 +36,7 @@ const aStep = (id: string, offsetDays: number, overrides: Partial<ReminderStep> 
   ...overrides,
 });
 
-const policy = (steps: ReminderStep[], enabled = true): ReminderPolicy => ({ enabled, steps });
+const policy = (steps: ReminderStep[], enabled = true, graceDays = 7): ReminderPolicy => ({ enabled, graceDays, steps });
 const ids = (steps: ReminderStep[]) => steps.map((s) => s.id);
 const none = new Set<string>();
 
@@ -86,6 +89,62 @@ describe('reminder steps due for an invoice', () => {
   it('the idempotency key names the invoice and the step', () => {
     expect(reminderKey('inv-9', 'after-7')).toBe('reminder:inv-9:after-7');
     expect(reminderKey('inv-9', 'after-7')).not.toBe(reminderKey('inv-9', 'after-14'));
+  });
+});
+
+describe('reminders count from when the client first received the invoice (grace period)', () => {
+  const std = DEFAULT_REMINDER_POLICY;
+  const sentToday = (over: Partial<ReminderCandidate>) => anInvoice({ firstSentDate: '2026-11-20', ...over });
+  const on = (inv: ReminderCandidate, today: string, handled: ReadonlySet<string> = none) => decideReminder(std, inv, handled, today);
+
+  it('a backdated invoice sent today gets no "final reminder… 40 days overdue" the same day, nor within the grace period', () => {
+    const backdated = sentToday({ dueDate: '2026-10-11' });
+    for (const day of ['2026-11-20', '2026-11-21', '2026-11-27']) expect(on(backdated, day)).toEqual({ send: null, skip: [] });
+  });
+
+  it('after the grace period the backdated invoice gets the gentle first step, then the usual cadence', () => {
+    const backdated = sentToday({ dueDate: '2026-10-11' });
+    const first = on(backdated, '2026-11-28');
+    expect(first.send?.id).toBe('after-1');
+    expect(ids(first.skip)).toEqual(['before-3']);
+    expect(on(backdated, '2026-12-03', new Set(['before-3', 'after-1'])).send).toBeNull();
+    expect(on(backdated, '2026-12-04', new Set(['before-3', 'after-1'])).send?.id).toBe('after-7');
+    expect(on(backdated, '2026-12-27', new Set(['before-3', 'after-1', 'after-7', 'after-14'])).send?.id).toBe('after-30');
+  });
+
+  it('a Net-0 deposit invoice gets no "is due" reminder seconds after it was sent, and none before the grace period ends', () => {
+    const deposit = sentToday({ dueDate: '2026-11-20' });
+    for (const day of ['2026-11-20', '2026-11-24', '2026-11-27']) expect(on(deposit, day).send).toBeNull();
+    expect(on(deposit, '2026-11-28').send?.id).toBe('after-1');
+  });
+
+  it('an invoice sent in good time keeps its schedule: the reminder before the due date still goes out', () => {
+    const net30 = sentToday({ dueDate: '2026-12-20' });
+    expect(on(net30, '2026-12-16').send).toBeNull();
+    expect(on(net30, '2026-12-17').send?.id).toBe('before-3');
+    expect(on(net30, '2026-12-21', new Set(['before-3'])).send?.id).toBe('after-1');
+  });
+
+  it('no late fee inside the grace period: the fee step moves with the schedule', () => {
+    const fee = policy([aStep('fee', 1, { lateFee: { kind: 'flat', cents: 1_500 } })]);
+    const deposit = sentToday({ dueDate: '2026-11-20' });
+    expect(decideReminder(fee, deposit, none, '2026-11-21').send).toBeNull();
+    expect(stepDate(fee.steps[0]!, deposit, 7)).toBe('2026-11-28');
+  });
+
+  it('a grace period of 0 days reminds from the due date as typed, never with a step dated before the send', () => {
+    const deposit = sentToday({ dueDate: '2026-11-20' });
+    expect(decideReminder({ ...std, graceDays: 0 }, deposit, none, '2026-11-20').send).toBeNull();
+    expect(decideReminder({ ...std, graceDays: 0 }, deposit, none, '2026-11-21').send?.id).toBe('after-1');
+  });
+
+  it.each([-1, 1.5, 61, Number.NaN])('refuses a grace period of %s days with a message at the field', (graceDays) => {
+    expect(fieldsOf(() => validatePolicy({ ...std, graceDays }))['graceDays']).toEqual(['The grace period must be a whole number of days from 0 to 60.']);
+  });
+
+  it('the default grace period is 7 days and survives validation', () => {
+    expect(std.graceDays).toBe(7);
+    expect(validatePolicy({ ...std, graceDays: 14 }).graceDays).toBe(14);
   });
 });
 

@@ -7,6 +7,7 @@ import { inputClass } from '#ui/styles.ts';
 import { useUnsavedChangesWarning } from '#ui/unsaved-changes.ts';
 import { describeOffset, useSavePolicy } from './queries.ts';
 import { Button } from '#ui/Button.tsx';
+import { FormError } from '#ui/FormError.tsx';
 import { bpToPercent, centsToDecimal } from '#domain/shared/money.ts';
 import { useCurrencySymbol } from '#ui/money.ts';
 
@@ -21,11 +22,14 @@ interface StepForm {
 }
 interface PolicyForm {
   enabled: boolean;
+  /** Days, as typed. */
+  graceDays: string;
   steps: StepForm[];
 }
 
 const toForm = (p: ReminderPolicyBody): PolicyForm => ({
   enabled: p.enabled,
+  graceDays: String(p.graceDays),
   steps: p.steps.map((s) => ({
     id: s.id,
     offsetDays: String(s.offsetDays),
@@ -41,6 +45,7 @@ const num = (v: string): number => (v.trim() === '' ? Number.NaN : Number(v));
 
 const toBody = (f: PolicyForm): ReminderPolicyBody => ({
   enabled: f.enabled,
+  graceDays: num(f.graceDays),
   steps: f.steps.map((s) => ({
     id: s.id,
     offsetDays: num(s.offsetDays),
@@ -52,7 +57,7 @@ const toBody = (f: PolicyForm): ReminderPolicyBody => ({
 
 /** Server field names (steps.0.template.subject …) → this form's fields (steps.0.subject …). */
 function fieldMap(count: number): Record<string, Path<PolicyForm>> {
-  const map: Record<string, Path<PolicyForm>> = {};
+  const map: Record<string, Path<PolicyForm>> = { graceDays: 'graceDays' };
   for (let i = 0; i < count; i++) {
     map[`steps.${i}.offsetDays`] = `steps.${i}.offsetDays`;
     map[`steps.${i}.id`] = `steps.${i}.offsetDays`;
@@ -101,6 +106,26 @@ export function PolicyEditor(props: { policy: ReminderPolicyBody; canEdit: boole
         <label className="flex items-center gap-2 text-sm font-medium">
           <input type="checkbox" {...register('enabled')} className="h-4 w-4" /> Send payment reminders automatically
         </label>
+        <div>
+          <label htmlFor="grace-days" className="block text-sm font-medium">
+            Grace period after sending (days)
+          </label>
+          <input
+            id="grace-days"
+            type="number"
+            step={1}
+            min={0}
+            className={`${inputClass} w-28`}
+            aria-invalid={e.graceDays ? true : undefined}
+            aria-describedby={e.graceDays ? 'grace-days-error' : 'grace-days-hint'}
+            {...register('graceDays')}
+          />
+          <p id="grace-days-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+            No reminder and no late fee until this many days after the client first received the invoice; for a backdated or Net 0 invoice the steps
+            after the due date start from the end of this period.
+          </p>
+          {errorText('grace-days-error', e.graceDays?.message)}
+        </div>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           Placeholders: {TEMPLATE_FIELD_NAMES.map((f) => `{{${f}}}`).join(' ')}. Each unpaid invoice gets at most one reminder a day: the latest step
           that is due; steps missed while sending was off are skipped, never sent late.
@@ -195,11 +220,7 @@ export function PolicyEditor(props: { policy: ReminderPolicyBody; canEdit: boole
           })}
         </ol>
         {steps.fields.length === 0 && <p className="text-slate-600 dark:text-slate-400">No steps: no reminders will be sent.</p>}
-        {e.root?.message && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {e.root.message}
-          </p>
-        )}
+        <FormError error={e.root} />
         {props.canEdit && (
           <div className="flex flex-wrap gap-2">
             <Button
