@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { newPage, signInAndOpen } from '../support/browser.ts';
 import { serverAndBrowser } from '../support/e2e-environment.ts';
-import { apiWrite, clickOnPlan, dragOnPlan, planToScreen } from '../support/planner-page.ts';
+import { apiWrite, clickOnPlan, dragOnPlan, openNewPlanForm, planToScreen } from '../support/planner-page.ts';
 import { readCollection } from '../support/stored-documents.ts';
 import { aClientInput, aSiteInput } from '../unit/clients/client-factories.ts';
 import type { CameraPlanDto } from '../../src/contracts/camera-plans.ts';
@@ -31,12 +31,7 @@ describe('the camera planner in Chromium', () => {
     await apiWrite(page, base, 'POST', '/api/clients', aClientInput({ name: 'Riverside Storage', sites: [aSiteInput({ label: 'Unit 4' })] }));
 
     // A new plan for the client's site.
-    await page.getByRole('button', { name: 'New plan' }).click();
-    const form = page.getByRole('form', { name: 'New camera plan' });
-    await form.getByLabel('Find a client').fill('Riverside');
-    await expect.poll(() => form.getByRole('combobox', { name: /^Client/ }).locator('option').count()).toBeGreaterThan(1);
-    await form.getByRole('combobox', { name: /^Client/ }).selectOption({ label: 'Riverside Storage' });
-    await form.getByRole('combobox', { name: /^Site/ }).selectOption({ label: 'Unit 4' });
+    const form = await openNewPlanForm(page, 'Riverside', 'Riverside Storage', 'Unit 4');
     await form.getByRole('textbox', { name: /^Plan name/ }).fill('Warehouse ground floor');
     await form.getByRole('button', { name: 'Create plan' }).click();
     await page.getByRole('heading', { name: /Warehouse ground floor/ }).waitFor();

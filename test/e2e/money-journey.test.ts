@@ -132,12 +132,13 @@ describe('the money journey in Chromium, mail captured by a real SMTP peer', () 
     await page.locator('#grace-days-error').getByText('The grace period must be a whole number of days from 0 to 60.').waitFor();
     expect(await grace.getAttribute('aria-invalid')).toBe('true');
     await page.getByRole('alert').getByText('The reminder policy has mistakes.').waitFor();
-    await grace.fill('7');
+    await grace.fill('14');
     await page.getByRole('button', { name: 'Save policy' }).click();
     await page.getByRole('status').getByText('Saved.').waitFor();
     await page.getByRole('button', { name: 'Send due reminders now' }).click();
     await page.getByRole('status').getByText('Nothing was due.').waitFor();
-    const reminders = () => mails.filter((m) => m.to.includes('grace@example.com') && !subjectOf(m).startsWith(`Invoice ${invoiceNumber} from`));
+    // Any mail about the invoice other than the invoice itself would be a reminder.
+    const reminders = () => mails.filter((m) => subjectOf(m).includes(invoiceNumber) && !subjectOf(m).startsWith(`Invoice ${invoiceNumber} from`));
     expect(mails.filter((m) => subjectOf(m).startsWith(`Invoice ${invoiceNumber} from`))).toHaveLength(1);
     expect(reminders()).toEqual([]);
 

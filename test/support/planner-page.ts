@@ -34,3 +34,15 @@ export async function apiWrite<T>(page: Page, baseUrl: string, method: 'POST' | 
   if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
   return (await res.json()) as T;
 }
+
+/** Opens the new-plan form and picks the client (found by `search`) and its site; returns the form. */
+export async function openNewPlanForm(page: Page, search: string, client: string, site: string) {
+  await page.getByRole('button', { name: 'New plan' }).click();
+  const form = page.getByRole('form', { name: 'New camera plan' });
+  await form.getByLabel('Find a client').fill(search);
+  const options = form.getByRole('combobox', { name: /^Client/ }).locator('option');
+  await options.nth(1).waitFor({ state: 'attached' });
+  await form.getByRole('combobox', { name: /^Client/ }).selectOption({ label: client });
+  await form.getByRole('combobox', { name: /^Site/ }).selectOption({ label: site });
+  return form;
+}

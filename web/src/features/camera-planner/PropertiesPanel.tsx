@@ -23,7 +23,13 @@ export function PropertiesPanel(props: {
   onChange(next: Drawing): void;
 }) {
   const { drawing: d, selection: s, canEdit } = props;
-  if (!s) return <p className="text-sm text-slate-600 dark:text-slate-400">Select a camera, wall or area to see its properties.</p>;
+  if (!s)
+    return (
+      <div className="space-y-2">
+        <PlanNameInput name={d.name} disabled={!canEdit} onCommit={(name) => props.onChange({ ...d, name })} />
+        <p className="text-sm text-slate-600 dark:text-slate-400">Select a camera, wall or area to see its properties.</p>
+      </div>
+    );
   const remove = canEdit && (
     <button type="button" className={deleteClass} onClick={() => props.onChange(removeSelected(d, s))}>
       Delete
@@ -124,6 +130,52 @@ export function PropertiesPanel(props: {
       )}
       {remove}
     </fieldset>
+  );
+}
+
+const PLAN_NAME_MAX = 120;
+
+/** The plan's name, committed (one undo step) on Enter or leaving the field; an empty or too long name is refused at the field. */
+function PlanNameInput(props: { name: string; disabled: boolean; onCommit(name: string): void }) {
+  const [text, setText] = useState(props.name);
+  const [error, setError] = useState<string | null>(null);
+  const [last, setLast] = useState(props.name);
+  if (last !== props.name) {
+    // Changed elsewhere (undo, a reload): show it.
+    setLast(props.name);
+    setText(props.name);
+  }
+  const commit = () => {
+    const name = text.trim();
+    if (name === '') return setError('Give the plan a name.');
+    if (name.length > PLAN_NAME_MAX) return setError(`Plan name: ${PLAN_NAME_MAX} characters at most (now ${name.length}).`);
+    setError(null);
+    if (name !== props.name) props.onCommit(name);
+  };
+  return (
+    <div>
+      <label htmlFor="plan-rename" className="block text-xs font-medium">
+        Plan name
+      </label>
+      <input
+        id="plan-rename"
+        className={smallInputClass}
+        value={text}
+        disabled={props.disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'plan-rename-error' : undefined}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit();
+        }}
+      />
+      {error && (
+        <p id="plan-rename-error" className="mt-1 text-xs text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 
