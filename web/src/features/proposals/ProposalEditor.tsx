@@ -6,7 +6,7 @@ import {
   OPTION_TIERS,
   TIER_LABELS,
   emptyLine,
-  proposalFormSchema,
+  proposalFormSchemaFor,
   toProposalForm,
   toProposalRequest,
   type ProposalDto,
@@ -24,6 +24,7 @@ import { Button } from '#ui/Button.tsx';
 import { FormError } from '#ui/FormError.tsx';
 import { formatCents, toBp, toCents, useCurrencySymbol, useMoneySettings } from '#ui/money.ts';
 import { centsToDecimal } from '#domain/shared/money.ts';
+import { todayIso } from '#ui/dates.ts';
 
 const cellInput = `${inputClass} w-full`;
 const newId = () => `opt-${Math.random().toString(36).slice(2, 10)}`;
@@ -194,8 +195,8 @@ function serverFields(err: unknown): Record<string, string> {
 
 /** New proposal or a draft's editor: up to three option columns side by side. */
 export function ProposalEditor(props: { proposal: ProposalDto | null; onDone: (saved: ProposalDto | null) => void }) {
-  useMoneySettings();
-  const form = useForm<ProposalForm>({ resolver: zodResolver(proposalFormSchema), defaultValues: toProposalForm(props.proposal, { validUntil: inDays(30), optionId: newId() }) });
+  const money = useMoneySettings();
+  const form = useForm<ProposalForm>({ resolver: zodResolver(proposalFormSchemaFor(money, todayIso())), defaultValues: toProposalForm(props.proposal, { validUntil: inDays(30), optionId: newId() }) });
   const { register, handleSubmit, setError, formState, control, setValue } = form;
   const options = useFieldArray({ control, name: 'options' });
   const save = useSaveProposal(props.proposal?.id ?? null);
@@ -207,7 +208,7 @@ export function ProposalEditor(props: { proposal: ProposalDto | null; onDone: (s
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const saved = await save.mutateAsync(toProposalRequest(values));
+      const saved = await save.mutateAsync(toProposalRequest(values, money));
       release();
       props.onDone(saved);
     } catch (err) {
