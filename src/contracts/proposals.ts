@@ -3,8 +3,6 @@ import { LINE_KINDS, OPTION_TIERS, PROPOSAL_STATUSES } from './proposal-labels.t
 
 export { LINE_KINDS, OPTION_TIERS, PROPOSAL_STATUSES, TIER_LABELS } from './proposal-labels.ts';
 import { text, visitorName } from './text.ts';
-import { datePlausibility } from '../domain/shared/calendar-date.ts';
-import { VALID_UNTIL_WINDOW } from '../domain/proposals/proposal.ts';
 import { bpToPercent, centsToDecimal, DEFAULT_MONEY, formatMoney, parseMoney, percentToBp, type MoneySettings } from '../domain/shared/money.ts';
 
 /**
@@ -192,11 +190,8 @@ const typedCents = (text: string, money: MoneySettings): number => {
   return parsed.ok ? parsed.cents : Number.NaN;
 };
 
-/**
- * The editor's schema for the configured currency and locale (what amounts a person may type)
- * and, given today, the server's valid-until window (the same rule and message as the domain's).
- */
-export const proposalFormSchemaFor = (money: MoneySettings, today?: string) => {
+/** The editor's schema for the configured currency and locale (what amounts a person may type). */
+export const proposalFormSchemaFor = (money: MoneySettings) => {
   const dollars = (label: string) =>
     z.string().superRefine((s, ctx) => {
       const problem = amountProblem(label, s, money);
@@ -207,10 +202,7 @@ export const proposalFormSchemaFor = (money: MoneySettings, today?: string) => {
   siteId: z.string().min(1, 'Pick one of the client’s sites.'),
   title: z.string().max(200, '200 characters at most.'),
   depositPercent: z.string().trim().regex(/^(100|\d{1,2})$/, 'Deposit: a whole percent from 0 to 100.'),
-  validUntil: z.string().superRefine((s, ctx) => {
-      const problem = today ? datePlausibility('Valid until', s, today, VALID_UNTIL_WINDOW, money.locale) : /^\d{4}-\d{2}-\d{2}$/.test(s) ? null : 'Valid until: give a date.';
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
+  validUntil: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Valid until: give a date.'),
   terms: z.string().max(10_000, '10 000 characters at most.'),
   cameraPlanId: z.string().max(100),
   options: z
