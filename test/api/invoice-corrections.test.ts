@@ -50,7 +50,7 @@ describe('/api/invoices: corrections', () => {
     const removed = await json<InvoiceDto>(await admin.send('DELETE', `/api/invoices/${inv.id}/payments/${pid}`));
     expect(removed).toMatchObject({ status: 'sent', paidCents: 0, balanceCents: inv.totalCents, payments: [] });
 
-    const detail = await json<InvoiceDetailDto>(await admin.send('GET', `/api/invoices/${inv.id}`));
+    const detail = await json<InvoiceDetailDto>(await admin.get(`/api/invoices/${inv.id}`));
     const actions = detail.audit.map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['payment', 'payment-corrected', 'payment-removed']));
     const corrected = detail.audit.find((a) => a.action === 'payment-corrected');
@@ -69,7 +69,7 @@ describe('/api/invoices: corrections', () => {
     const err = await failure(res, 400);
     expect(err.fields?.['amountCents']).toEqual([`Amount: $108.26 is more than the balance due ($108.25); overpayments are refused.`]);
     expect(err.message).toBe(err.fields?.['amountCents']?.[0]);
-    const after = await json<InvoiceDetailDto>(await admin.send('GET', `/api/invoices/${inv.id}`));
+    const after = await json<InvoiceDetailDto>(await admin.get(`/api/invoices/${inv.id}`));
     expect(after.invoice.paidCents).toBe(1_000);
   });
 
@@ -96,7 +96,7 @@ describe('/api/invoices: corrections', () => {
     expect(copy).toMatchObject({ status: 'draft', clientId: client.id, title: 'Alarm install', notes: 'Gate code 4411', totalCents: inv.totalCents, payments: [] });
     expect(copy.number).not.toBe(inv.number);
     expect(copy.lines.map((l) => l.description)).toEqual(['Smoke detector']);
-    const detail = await json<InvoiceDetailDto>(await admin.send('GET', `/api/invoices/${copy.id}`));
+    const detail = await json<InvoiceDetailDto>(await admin.get(`/api/invoices/${copy.id}`));
     expect(detail.audit[0]?.changes).toEqual(expect.arrayContaining([{ field: 'duplicateOf', from: null, to: inv.number }]));
   });
 
