@@ -18,6 +18,7 @@ import { PdfkitInvoiceDocuments } from '../src/adapters/pdf/pdfkit-invoice-docum
 import { encodeDocument, type DocumentData } from '../src/domain/persistence/document-data.ts';
 import { draftInvoice, markSent, recordPayment, type Invoice } from '../src/domain/invoices/invoice.ts';
 import { buildTaxReport } from '../src/domain/invoices/tax-report.ts';
+import { DEFAULT_MONEY } from '../src/domain/shared/money.ts';
 import { seededRandom } from '../test/unit/planner/planner-factories.ts';
 
 const N = Number(process.env.BENCH_INVOICES ?? 100_000);
@@ -48,13 +49,14 @@ function makeInvoice(i: number): Invoice {
       lines: Array.from({ length: int(1, 6) }, (_, k) => ({ description: `Line ${k}`, quantity: int(1, 4), unitPriceCents: int(500, 90_000), taxRateBp: RATES[int(0, 3)]!, itemId: null })),
     },
     now: NOW,
+    calendar: { today: '2026-12-31', money: DEFAULT_MONEY },
   });
   if (rand() < 0.1) return inv;
   inv = markSent(inv, NOW);
   const r = rand();
   if (r < 0.7) {
     const part = r < 0.2 ? Math.max(1, Math.floor(inv.totalCents / 3)) : inv.totalCents;
-    inv = recordPayment(inv, { date: day(Math.min(364, issue + int(0, 30))), amountCents: part, method: 'card', reference: '' }, { id: `p-${i}`, now: NOW, today: '2026-12-31', by: 'bench' });
+    inv = recordPayment(inv, { date: day(Math.min(364, issue + int(0, 30))), amountCents: part, method: 'card', reference: '' }, { id: `p-${i}`, now: NOW, today: '2026-12-31', money: DEFAULT_MONEY, by: 'bench' });
   }
   return inv;
 }

@@ -17,6 +17,8 @@ export const SOURCE_KINDS = ['blank', 'job', 'proposal', 'contract'] as const;
 
 
 const isoDate = (msg = 'Enter a date.') => z.string({ error: msg }).regex(/^\d{4}-\d{2}-\d{2}$/, msg);
+/** A typed date the domain checks itself, so a mistyped year (0226, 20266) gets its message naming the field. */
+const typedDate = (msg = 'Enter a date.') => z.string({ error: msg }).max(32, msg);
 const id = z.string().min(1).max(100);
 
 export const lineInputSchema = z
@@ -37,7 +39,7 @@ export const createInvoiceSchema = z
     title: z.string().trim().max(200).default(''),
     notes: z.string().trim().max(4000).default(''),
     terms: z.enum(PAYMENT_TERMS, { error: 'Pick the terms.' }),
-    issueDate: isoDate().optional(),
+    issueDate: typedDate().optional(),
     lines: z.array(lineInputSchema).max(200).default([]),
     jobId: id.nullable().optional(),
     materialsTaxRateBp: z.number().int().min(0).max(10_000).optional(),
@@ -50,7 +52,7 @@ export const updateDraftSchema = z
     title: z.string().trim().max(200).default(''),
     notes: z.string().trim().max(4000).default(''),
     terms: z.enum(PAYMENT_TERMS, { error: 'Pick the terms.' }),
-    issueDate: isoDate(),
+    issueDate: typedDate(),
     lines: z.array(lineInputSchema).min(1, 'Add at least one line.').max(200),
   })
   .strict();
@@ -58,7 +60,7 @@ export type UpdateDraftBody = z.input<typeof updateDraftSchema>;
 
 export const paymentInputSchema = z
   .object({
-    date: isoDate(),
+    date: typedDate(),
     amountCents: z.number({ error: 'Enter an amount.' }).int('Whole cents.').positive('Enter an amount above zero.').max(100_000_000_000),
     method: z.enum(PAYMENT_METHODS, { error: 'Pick a method.' }),
     reference: z.string().trim().max(200, 'Keep the reference to 200 characters.').default(''),
@@ -69,7 +71,7 @@ export type PaymentBody = z.input<typeof paymentInputSchema>;
 export const voidSchema = z.object({ reason: z.string().trim().min(1, 'Say why.').max(500) }).strict();
 export const sendSchema = z.object({ to: z.email('Enter an e-mail address.').optional(), message: z.string().max(2000).optional() }).strict();
 export const creditNoteSchema = z
-  .object({ lines: z.array(lineInputSchema).min(1, 'Add at least one line.').max(200), reason: z.string().trim().min(1, 'Say why.').max(4000), issueDate: isoDate().optional() })
+  .object({ lines: z.array(lineInputSchema).min(1, 'Add at least one line.').max(200), reason: z.string().trim().min(1, 'Say why.').max(4000), issueDate: typedDate().optional() })
   .strict();
 export type CreditNoteBody = z.input<typeof creditNoteSchema>;
 
@@ -87,6 +89,7 @@ export const invoiceListQuerySchema = z.object({
 });
 export type InvoiceListQuery = z.input<typeof invoiceListQuerySchema>;
 export const invoiceIdParamsSchema = z.object({ id });
+export const paymentParamsSchema = z.object({ id, paymentId: id });
 export const tokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
 
 // ---- responses ------------------------------------------------------------------------------

@@ -3,7 +3,7 @@ import { LINE_KINDS, OPTION_TIERS, PROPOSAL_STATUSES } from './proposal-labels.t
 
 export { LINE_KINDS, OPTION_TIERS, PROPOSAL_STATUSES, TIER_LABELS } from './proposal-labels.ts';
 import { text, visitorName } from './text.ts';
-import { bpToPercent, centsToDecimal, decimalToCents, percentToBp } from '../domain/shared/money.ts';
+import { bpToPercent, centsToDecimal, DEFAULT_MONEY, formatMoney, parseMoney, percentToBp, type MoneySettings } from '../domain/shared/money.ts';
 
 /**
  * Proposal API schemas, shared by src/http/routes/proposals.ts and the SPA
@@ -23,12 +23,14 @@ export const STATUS_LABELS: Record<(typeof PROPOSAL_STATUSES)[number], string> =
 };
 
 const id = z.string().trim().min(1, 'Required.').max(100, '100 characters at most.');
+/** The most a unit price or a discount may be, in cents ($10,000,000.00). */
+export const MAX_PROPOSAL_CENTS = 10_000_000_00;
 const cents = (label: string, min = 0) =>
   z
     .number({ error: `${label} must be a number.` })
     .int(`${label} must be whole cents.`)
     .min(min, `${label} cannot be negative.`)
-    .max(10_000_000_00, `${label} is too large.`);
+    .max(MAX_PROPOSAL_CENTS, `${label}: at most ${formatMoney(MAX_PROPOSAL_CENTS)}.`);
 
 export const proposalLineSchema = z
   .object({
@@ -60,7 +62,8 @@ export const proposalRequestSchema = z
     title: z.string().trim().max(200, '200 characters at most.').default(''),
     options: z.array(proposalOptionSchema).min(1, 'Give at least one option.').max(3, 'At most three options.'),
     depositPercent: z.number({ error: 'Deposit must be a number.' }).int('A whole percent.').min(0, 'At least 0 %.').max(100, 'At most 100 %.'),
-    validUntil: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Give a date.'),
+    // The domain checks the date itself, so a mistyped year (0226, 20266) gets a message naming the field.
+    validUntil: z.string({ error: 'Valid until: give a date.' }).max(32, 'Valid until: give a date.'),
     terms: z.string().trim().max(10_000, '10 000 characters at most.').default(''),
     cameraPlanId: id.nullable().default(null),
   })
@@ -172,15 +175,34 @@ export type PublicProposal = z.infer<typeof publicProposalSchema>;
 
 // ---- the editor form (text inputs; dollars and percent, converted by toProposalRequest) ------
 
-const dollars = (label: string) => z.string().trim().regex(/^\d{1,8}(\.\d{1,2})?$/, `${label}: an amount like 129.99.`);
 const percentText = (label: string) => z.string().trim().regex(/^\d{1,3}(\.\d{1,2})?$/, `${label}: a percent like 8.25.`);
 
-export const proposalFormSchema = z.object({
+/** What a typed amount says is wrong ("$1,000.00", "1,000.00" and "400" are amounts), or null. */
+function amountProblem(label: string, text: string, money: MoneySettings): string | null {
+  const parsed = parseMoney(text, money);
+  if (!parsed.ok) return `${label}: ${parsed.error.charAt(0).toLowerCase()}${parsed.error.slice(1)}`;
+  if (parsed.cents > MAX_PROPOSAL_CENTS) return `${label}: at most ${formatMoney(MAX_PROPOSAL_CENTS, money)}.`;
+  return null;
+}
+
+const typedCents = (text: string, money: MoneySettings): number => {
+  const parsed = parseMoney(text, money);
+  return parsed.ok ? parsed.cents : Number.NaN;
+};
+
+/** The editor's schema for the configured currency and locale (what amounts a person may type). */
+export const proposalFormSchemaFor = (money: MoneySettings) => {
+  const dollars = (label: string) =>
+    z.string().superRefine((s, ctx) => {
+      const problem = amountProblem(label, s, money);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+  return z.object({
   clientId: z.string().min(1, 'Pick a client.'),
   siteId: z.string().min(1, 'Pick one of the client’s sites.'),
   title: z.string().max(200, '200 characters at most.'),
   depositPercent: z.string().trim().regex(/^(100|\d{1,2})$/, 'Deposit: a whole percent from 0 to 100.'),
-  validUntil: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Give a date.'),
+  validUntil: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Valid until: give a date.'),
   terms: z.string().max(10_000, '10 000 characters at most.'),
   cameraPlanId: z.string().max(100),
   options: z
@@ -207,11 +229,13 @@ export const proposalFormSchema = z.object({
     )
     .min(1, 'Give at least one option.')
     .max(3, 'At most three options.'),
-});
+  });
+};
+export const proposalFormSchema = proposalFormSchemaFor(DEFAULT_MONEY);
 export type ProposalForm = z.infer<typeof proposalFormSchema>;
 export type ProposalFormLine = ProposalForm['options'][number]['lines'][number];
 
-export function toProposalRequest(f: ProposalForm): ProposalRequestParsed {
+export function toProposalRequest(f: ProposalForm, money: MoneySettings = DEFAULT_MONEY): ProposalRequestParsed {
   return {
     clientId: f.clientId,
     siteId: f.siteId,
@@ -225,12 +249,12 @@ export function toProposalRequest(f: ProposalForm): ProposalRequestParsed {
       tier: o.tier,
       name: o.name.trim(),
       description: o.description.trim(),
-      discountCents: decimalToCents(o.discount),
+      discountCents: typedCents(o.discount, money),
       lines: o.lines.map((l) => ({
         kind: l.kind,
         description: l.description.trim(),
         quantity: Number(l.quantity),
-        unitPriceCents: decimalToCents(l.unitPrice),
+        unitPriceCents: typedCents(l.unitPrice, money),
         taxRateBp: percentToBp(l.taxRate),
         itemId: l.kind === 'item' && l.itemId ? l.itemId : null,
       })),

@@ -72,7 +72,7 @@ describe('proposal use cases on SQLite', () => {
       baseUrl: 'https://acme.example',
     };
   };
-  const request = (over: { itemId?: string; validUntil?: string } = {}) => proposalRequestSchema.parse(aProposalRequest(clientId, siteId, over));
+  const request = (over: { itemId?: string; validUntil?: string } = {}) => proposalRequestSchema.parse(aProposalRequest(clientId, siteId, { validUntil: '2026-12-22', ...over }));
 
   beforeEach(async () => {
     dir = tempDir('proposals-');

@@ -84,8 +84,8 @@ import { listStockMovements } from '../../src/application/inventory/list-stock-m
 import { lowStockReport } from '../../src/application/inventory/low-stock-report.ts';
 import { recordStockMovement } from '../../src/application/inventory/record-stock-movement.ts';
 import { updateInventoryItem } from '../../src/application/inventory/update-inventory-item.ts';
-import { addPayment, updateDraft, voidAnInvoice } from '../../src/application/invoices/change-invoice.ts';
-import { createInvoiceFromRequest } from '../../src/application/invoices/create-invoice.ts';
+import { addPayment, deletePayment, updateDraft, updatePayment, voidAnInvoice } from '../../src/application/invoices/change-invoice.ts';
+import { createInvoiceFromRequest, duplicateInvoice } from '../../src/application/invoices/create-invoice.ts';
 import { createCreditNote } from '../../src/application/invoices/issue-credit-note.ts';
 import { getInvoice, invoicePdf, listInvoices } from '../../src/application/invoices/read-invoices.ts';
 import { sendInvoice } from '../../src/application/invoices/send-invoice.ts';
@@ -292,6 +292,9 @@ const ROWS: readonly Row[] = [
   row(createInvoiceFromRequest, 'editInvoices', (w, a) => createInvoiceFromRequest(w.deps.invoices, a, { ...draftFields(), clientId: w.seeded.clientId } as never)),
   row(updateDraft, 'editInvoices', (w, a) => updateDraft(w.deps.invoices, a, w.seeded.invoiceId, draftFields({ title: 'Changed' }))),
   row(addPayment, 'editInvoices', (w, a) => addPayment(w.deps.invoices, a, w.seeded.invoiceId, UNUSED)),
+  row(updatePayment, 'editInvoices', (w, a) => updatePayment(w.deps.invoices, a, w.seeded.invoiceId, 'no-such-payment', UNUSED)),
+  row(deletePayment, 'editInvoices', (w, a) => deletePayment(w.deps.invoices, a, w.seeded.invoiceId, 'no-such-payment')),
+  row(duplicateInvoice, 'editInvoices', (w, a) => duplicateInvoice(w.deps.invoices, a, w.seeded.invoiceId)),
   row(voidAnInvoice, 'editInvoices', (w, a) => voidAnInvoice(w.deps.invoices, a, w.seeded.invoiceId, 'refused')),
   row(sendInvoice, 'editInvoices', (w, a) => sendInvoice(w.deps.invoices, a, w.seeded.invoiceId, UNUSED)),
   row(createCreditNote, 'editInvoices', (w, a) => createCreditNote(w.deps.invoices, a, w.seeded.invoiceId, UNUSED)),
@@ -439,7 +442,7 @@ const NOT_USE_CASES: Readonly<Record<string, readonly string[]>> = {
   // createInvoice/markInvoiceSent/changeInvoice take an Actor: steps of checked use cases and of contract billing.
   'invoices/change-invoice.ts': ['changeInvoice', 'markInvoiceSent'],
   'invoices/create-invoice.ts': ['InvoiceIssuerService', 'createInvoice'],
-  'invoices/invoice-deps.ts': ['publicLink', 'todayOf'],
+  'invoices/invoice-deps.ts': ['calendarOf', 'publicLink', 'todayOf'],
   'invoices/read-invoices.ts': ['viewOf'],
   'invoices/tax-report.ts': ['taxReportCsv'],
   'jobs/create-job.ts': ['createJobCreator', 'oneLineAddress'],

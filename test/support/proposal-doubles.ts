@@ -60,7 +60,8 @@ export function aProposalRequest(clientId: string, siteId: string, options: { it
       { id: 'opt-2', tier: 'better', name: 'Alarm and sensors', discountCents: 1000, lines: [aLabourLine({ quantity: 4 }), ...itemLine] },
     ],
     depositPercent: 25,
-    validUntil: options.validUntil ?? '2099-12-31',
+    // A month from today: valid-until lies within a year of today (docs/proposals.md).
+    validUntil: options.validUntil ?? new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
     terms: 'Balance due on completion.',
   };
 }

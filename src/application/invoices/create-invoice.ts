@@ -1,18 +1,21 @@
 import { auditEntry, type Actor } from '../../domain/audit/audit-entry.ts';
 import type { AuthState } from '../../domain/auth/permissions.ts';
-import { INVOICE_ENTITY, draftInvoice, invoiceChanges, isIsoDate, yearOf, type Invoice } from '../../domain/invoices/invoice.ts';
+import { INVOICE_ENTITY, draftInvoice, invoiceChanges, issueDateProblem, yearOf, type Invoice } from '../../domain/invoices/invoice.ts';
 import type { InvoiceIssuer, InvoiceLineInput, IssuedInvoice, NewInvoiceInput } from '../../domain/invoices/invoice-issuer.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
-import { todayOf, type InvoiceDeps } from './invoice-deps.ts';
+import { calendarOf, type InvoiceDeps } from './invoice-deps.ts';
 import { requireAccess } from '../shared/require-access.ts';
 
 /** Creates a draft with the next gapless number of its issue year (what every caller goes through). */
-export async function createInvoice(deps: InvoiceDeps, actor: Actor, input: NewInvoiceInput): Promise<Invoice> {
+export async function createInvoice(deps: InvoiceDeps, actor: Actor, input: NewInvoiceInput, audit: { action: string; from?: string } = { action: 'create' }): Promise<Invoice> {
   const client = await deps.clients.getClient(input.clientId);
   if (!client) throw new DomainError('validation', 'Pick a client.', { clientId: ['No such client.'] });
   if (input.siteId && !client.sites.some((s) => s.id === input.siteId)) throw new DomainError('validation', 'Pick one of the client’s sites.', { siteId: ['No such site.'] });
-  const issueDate = input.issueDate ?? todayOf(deps);
-  if (!isIsoDate(issueDate)) throw new DomainError('validation', 'Enter an issue date.', { issueDate: ['Enter a date.'] });
+  const calendar = calendarOf(deps);
+  const issueDate = input.issueDate ?? calendar.today;
+  // Checked before the year's counter is touched: no INV-1999-… or INV-20266-… can be numbered.
+  const dateProblem = issueDateProblem(issueDate, calendar);
+  if (dateProblem) throw new DomainError('validation', dateProblem, { issueDate: [dateProblem] });
   const id = deps.ids.next();
   const publicToken = deps.tokens.next();
   const now = deps.clock.now();
@@ -26,8 +29,10 @@ export async function createInvoice(deps: InvoiceDeps, actor: Actor, input: NewI
       source: input.source,
       fields: { title: input.title ?? '', notes: input.notes ?? '', terms: input.terms, issueDate, lines: input.lines },
       now,
+      calendar,
     });
-    return { invoice, audit: auditEntry(actor, now, INVOICE_ENTITY, invoice.id, 'create', [{ field: 'number', from: null, to: invoice.number }, ...invoiceChanges(null, invoice)]) };
+    const origin = audit.from ? [{ field: 'duplicateOf', from: null, to: audit.from }] : [];
+    return { invoice, audit: auditEntry(actor, now, INVOICE_ENTITY, invoice.id, audit.action, [...origin, { field: 'number', from: null, to: invoice.number }, ...invoiceChanges(null, invoice)]) };
   });
 }
 
@@ -74,4 +79,23 @@ export async function createInvoiceFromRequest(deps: InvoiceDeps, auth: AuthStat
     lines: [...fromJob, ...rest.lines],
     source: { kind: 'job', id: job.id },
   });
+}
+
+/**
+ * A new draft like an existing invoice: same client, site, title, lines and notes, dated today
+ * with the next number. Late-fee lines stay with the invoice that was late; the copy bills
+ * nothing on a job's or contract's behalf (source blank), so nothing is billed twice.
+ */
+export async function duplicateInvoice(deps: InvoiceDeps, auth: AuthState, id: string): Promise<Invoice> {
+  const actor = requireAccess(auth, 'editInvoices');
+  const source = await deps.invoices.get(id);
+  if (!source) throw new DomainError('not-found', `No invoice ${id}.`);
+  if (source.kind === 'credit-note') throw new DomainError('conflict', `${source.number} is a credit note; duplicate the invoice it credits instead.`);
+  const lines = source.lines.filter((l) => !l.lateFeeKey).map((l) => ({ description: l.description, quantity: l.quantity, unitPriceCents: l.unitPriceCents, taxRateBp: l.taxRateBp, itemId: l.itemId }));
+  return createInvoice(
+    deps,
+    actor,
+    { clientId: source.clientId, siteId: source.siteId, source: { kind: 'blank', id: null }, title: source.title, notes: source.notes, terms: source.terms, lines },
+    { action: 'duplicate', from: source.number },
+  );
 }

@@ -5,7 +5,7 @@ import type { InvoiceRepository } from '../../domain/invoices/invoice-repository
 import type { JobMaterials } from '../../domain/invoices/job-materials.ts';
 import type { Mailer } from '../../domain/mail/mailer.ts';
 import type { Clock, IdGenerator } from '../../domain/shared/clock.ts';
-import { dayIn } from '../../domain/invoices/invoice.ts';
+import { dayIn, type Today } from '../../domain/invoices/invoice.ts';
 
 export interface InvoiceDeps {
   invoices: InvoiceRepository;
@@ -25,5 +25,8 @@ export interface InvoiceDeps {
 }
 
 export const todayOf = (deps: Pick<InvoiceDeps, 'clock' | 'format'>): string => dayIn(deps.format.timeZone, deps.clock.now());
+
+/** Today in the company time zone with the configured currency and locale (date rules, messages). */
+export const calendarOf = (deps: Pick<InvoiceDeps, 'clock' | 'format'>): Today => ({ today: todayOf(deps), money: { currency: deps.format.currency, locale: deps.format.locale } });
 
 export const publicLink = (deps: Pick<InvoiceDeps, 'baseUrl'>, token: string): string => `${deps.baseUrl}/i/${token}`;

@@ -2,8 +2,10 @@ import type { AuthState } from '../../domain/auth/permissions.ts';
 import { duplicateContent, newProposal, updateDraft, type Proposal, type ProposalContent } from '../../domain/proposals/proposal.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { requireAccess } from '../shared/require-access.ts';
-import { audit, type ProposalDeps } from './proposal-deps.ts';
+import { audit, today, type ProposalDeps } from './proposal-deps.ts';
 import { loadProposal, toView, type ProposalView } from './proposal-views.ts';
+
+const calendarOf = (deps: ProposalDeps) => ({ today: today(deps), money: deps.money });
 
 /** The client must exist and own the site; its name is kept on the proposal for lists and mail. */
 async function clientName(deps: ProposalDeps, content: ProposalContent): Promise<string> {
@@ -26,7 +28,7 @@ export async function insertProposal(deps: ProposalDeps, actor: { id: string; na
   const now = deps.clock.now();
   const id = deps.ids.next();
   const publicToken = deps.tokens.next();
-  const p = await deps.proposals.create(Number(now.toISOString().slice(0, 4)), (number) => newProposal(content, { id, number, publicToken, clientName: name }, now));
+  const p = await deps.proposals.create(Number(now.toISOString().slice(0, 4)), (number) => newProposal(content, { id, number, publicToken, clientName: name }, now, calendarOf(deps)));
   await audit(deps, actor, p.id, action, [{ field: 'number', from: null, to: p.number }]);
   return p;
 }
@@ -41,7 +43,7 @@ export async function updateProposal(deps: ProposalDeps, auth: AuthState, id: st
   const before = await loadProposal(deps, id);
   const name = await clientName(deps, content);
   await checkItems(deps, content);
-  const saved = await deps.proposals.update(id, (p) => ({ ...updateDraft(p, content, deps.clock.now()), clientName: name }));
+  const saved = await deps.proposals.update(id, (p) => ({ ...updateDraft(p, content, deps.clock.now(), calendarOf(deps)), clientName: name }));
   await audit(deps, actor, id, 'update', [{ field: 'validUntil', from: before.validUntil, to: saved.validUntil }].filter((c) => c.from !== c.to));
   return toView(deps, saved);
 }
@@ -50,7 +52,7 @@ export async function updateProposal(deps: ProposalDeps, auth: AuthState, id: st
 export async function duplicateProposal(deps: ProposalDeps, auth: AuthState, id: string): Promise<ProposalView> {
   const actor = requireAccess(auth, 'editProposals');
   const source = await loadProposal(deps, id);
-  const copy = await insertProposal(deps, actor, duplicateContent(source), 'duplicate');
+  const copy = await insertProposal(deps, actor, duplicateContent(source, today(deps)), 'duplicate');
   await audit(deps, actor, copy.id, 'duplicated-from', [{ field: 'source', from: null, to: source.number }]);
   return toView(deps, copy);
 }

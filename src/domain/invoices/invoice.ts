@@ -10,12 +10,12 @@
  * which it settles like a payment. Overdue is not stored: it follows from the due date and today
  * in the company's time zone.
  */
-import { addDays, dateKey, daysBetween } from '../shared/calendar-date.ts';
+import { addDays, dateKey, datePlausibility, daysBetween, formatCalendarDay, type DateWindow } from '../shared/calendar-date.ts';
 import type { AuditChange } from '../audit/audit-entry.ts';
 import { DomainError, type FieldErrors } from '../shared/domain-error.ts';
 import type { InvoiceLineInput, InvoiceSourceKind, PaymentTerms } from './invoice-issuer.ts';
 import { PAYMENT_TERMS } from './invoice-issuer.ts';
-import { lineNetCents, lineTaxCents, QUANTITY_SCALE, sumByRate, type RateTotal } from '../shared/money.ts';
+import { formatMoney, formatRateBp, lineNetCents, lineTaxCents, QUANTITY_SCALE, sumByRate, type MoneySettings, type RateTotal } from '../shared/money.ts';
 
 export const INVOICE_STATUSES = ['draft', 'sent', 'partial', 'paid', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -111,7 +111,25 @@ export interface Invoice extends Priced {
   updatedAt: string;
 }
 
-const invalid = (fields: FieldErrors, message = 'Please check the invoice.') => new DomainError('validation', message, fields);
+/** A validation error whose message is the first specific one (what the form shows on top), not a generic "check the form". */
+const invalid = (fields: FieldErrors, message = Object.values(fields)[0]?.[0] ?? 'Please check the invoice.') => new DomainError('validation', message, fields);
+
+/** Today in the company's time zone and the configured money/locale: what messages and date rules need. */
+export interface Today {
+  today: string;
+  money: MoneySettings;
+}
+
+/**
+ * Plausible dates (docs/money.md "Dates"): an issue date at most a year back and 90 days ahead
+ * (no INV-1999-…, no 0226 or 20266 typos); a payment not in the future and at most 30 days before
+ * the issue date (a deposit taken when the work was agreed).
+ */
+export const ISSUE_DATE_WINDOW: DateWindow = { pastDays: 365, futureDays: 90 };
+export const PAYMENT_EARLY_DAYS = 30;
+const ANY_PAST: DateWindow = { pastDays: 36_500, futureDays: 0 };
+
+export const issueDateProblem = (value: string, t: Today, label = 'Issue date'): string | null => datePlausibility(label, value, t.today, ISSUE_DATE_WINDOW, t.money.locale);
 
 // ---- dates ----------------------------------------------------------------------------------
 
@@ -157,7 +175,7 @@ export function counterId(year: number): string {
 
 // ---- pricing --------------------------------------------------------------------------------
 
-export function validateLines(lines: readonly InvoiceLineInput[], prefix = 'lines'): FieldErrors {
+export function validateLines(lines: readonly InvoiceLineInput[], prefix = 'lines', money?: MoneySettings): FieldErrors {
   const errors: FieldErrors = {};
   const add = (k: string, m: string) => (errors[k] ??= []).push(m);
   if (lines.length === 0) add(prefix, 'Add at least one line.');
@@ -169,7 +187,8 @@ export function validateLines(lines: readonly InvoiceLineInput[], prefix = 'line
     const q = l.quantity;
     if (!Number.isFinite(q) || q <= 0 || q > LIMITS.quantity) add(`${at}.quantity`, `Quantity must be above 0 and at most ${LIMITS.quantity}.`);
     else if (Math.abs(q * QUANTITY_SCALE - Math.round(q * QUANTITY_SCALE)) > 1e-6) add(`${at}.quantity`, 'At most three decimals.');
-    if (!Number.isSafeInteger(l.unitPriceCents) || Math.abs(l.unitPriceCents) > LIMITS.unitPriceCents) add(`${at}.unitPriceCents`, 'Enter a price in whole cents.');
+    if (!Number.isSafeInteger(l.unitPriceCents)) add(`${at}.unitPriceCents`, 'Enter a price such as 49.99.');
+    else if (Math.abs(l.unitPriceCents) > LIMITS.unitPriceCents) add(`${at}.unitPriceCents`, `At most ${formatMoney(LIMITS.unitPriceCents, money)} a unit.`);
     if (!Number.isInteger(l.taxRateBp) || l.taxRateBp < 0 || l.taxRateBp > LIMITS.taxRateBp) add(`${at}.taxRateBp`, 'Tax rate must be between 0 and 100 %.');
   });
   return errors;
@@ -208,10 +227,11 @@ export interface DraftFields {
   lines: InvoiceLineInput[];
 }
 
-export function validateDraft(f: DraftFields): FieldErrors {
-  const errors = validateLines(f.lines);
+export function validateDraft(f: DraftFields, t: Today): FieldErrors {
+  const errors = validateLines(f.lines, 'lines', t.money);
   if (!(PAYMENT_TERMS as readonly string[]).includes(f.terms)) errors['terms'] = ['Pick Net 0, 7, 15, 30 or 60.'];
-  if (!isIsoDate(f.issueDate)) errors['issueDate'] = ['Enter a date.'];
+  const dateProblem = issueDateProblem(f.issueDate, t);
+  if (dateProblem) errors['issueDate'] = [dateProblem];
   if (f.title.length > LIMITS.title) errors['title'] = [`At most ${LIMITS.title} characters.`];
   if (f.notes.length > LIMITS.notes) errors['notes'] = [`At most ${LIMITS.notes} characters.`];
   return errors;
@@ -227,13 +247,14 @@ export interface NewDraft {
   source: Invoice['source'];
   fields: DraftFields;
   now: Date;
+  calendar: Today;
 }
 
 export function draftInvoice(d: NewDraft): Invoice {
-  const errors = validateDraft(d.fields);
+  const errors = validateDraft(d.fields, d.calendar);
   if (Object.keys(errors).length > 0) throw invalid(errors);
   const priced = priceLines(d.fields.lines);
-  if (priced.totalCents < 0) throw invalid({ lines: ['An invoice cannot total less than zero; issue a credit note instead.'] });
+  if (priced.totalCents < 0) throw belowZero(priced.totalCents, d.calendar.money);
   const year = yearOf(d.fields.issueDate);
   const at = d.now.toISOString();
   return {
@@ -270,14 +291,17 @@ export function draftInvoice(d: NewDraft): Invoice {
 
 export const yearOf = (date: string): number => Number(date.slice(0, 4));
 
+const belowZero = (totalCents: number, money: MoneySettings) =>
+  invalid({ lines: [`An invoice cannot total less than zero (these lines total ${formatMoney(totalCents, money)}); issue a credit note instead.`] });
+
 /** A draft's new content; its number stays, so the issue date must stay in the number's year. */
-export function reviseDraft(inv: Invoice, f: DraftFields, now: Date): Invoice {
+export function reviseDraft(inv: Invoice, f: DraftFields, now: Date, t: Today): Invoice {
   if (inv.status !== 'draft') throw new DomainError('conflict', `${inv.number} was sent; its lines are locked. Issue a credit note to correct it.`);
-  const errors = validateDraft(f);
-  if (isIsoDate(f.issueDate) && yearOf(f.issueDate) !== inv.year) errors['issueDate'] = [`${inv.number} is numbered in ${inv.year}; keep the issue date in that year.`];
+  const errors = validateDraft(f, t);
+  if (!errors['issueDate'] && yearOf(f.issueDate) !== inv.year) errors['issueDate'] = [`Issue date: ${inv.number} is numbered in ${inv.year}; keep the issue date in that year.`];
   if (Object.keys(errors).length > 0) throw invalid(errors);
   const priced = priceLines(f.lines);
-  if (priced.totalCents < 0) throw invalid({ lines: ['An invoice cannot total less than zero; issue a credit note instead.'] });
+  if (priced.totalCents < 0) throw belowZero(priced.totalCents, t.money);
   return {
     ...inv,
     title: f.title.trim(),
@@ -315,30 +339,97 @@ export interface PaymentInput {
   reference: string;
 }
 
-export function recordPayment(inv: Invoice, p: PaymentInput, ctx: { id: string; now: Date; today: string; by: string }): Invoice {
+type PaymentContext = Today & { now: Date; by: string };
+
+function refuseClosed(inv: Invoice): void {
   if (inv.kind === 'credit-note') throw new DomainError('conflict', 'A credit note takes no payments.');
   if (inv.status === 'draft') throw new DomainError('conflict', `Send ${inv.number} before recording a payment.`);
   if (inv.status === 'void') throw new DomainError('conflict', `${inv.number} is void.`);
-  if (inv.status === 'paid') throw new DomainError('conflict', `${inv.number} is paid in full.`);
-  const errors: FieldErrors = {};
-  if (!Number.isSafeInteger(p.amountCents) || p.amountCents <= 0) errors['amountCents'] = ['Enter an amount above zero.'];
-  else if (p.amountCents > inv.balanceCents) errors['amountCents'] = [`That is more than the balance due (${inv.balanceCents} ¢); overpayments are refused.`];
-  if (!isIsoDate(p.date)) errors['date'] = ['Enter a date.'];
-  else if (p.date > ctx.today) errors['date'] = ['A payment cannot be dated in the future.'];
-  if (!(PAYMENT_METHODS as readonly string[]).includes(p.method)) errors['method'] = ['Pick a method.'];
-  if (p.reference.length > LIMITS.reference) errors['reference'] = [`At most ${LIMITS.reference} characters.`];
-  if (Object.keys(errors).length > 0) throw invalid(errors, 'Please check the payment.');
-  const at = ctx.now.toISOString();
-  const payment: Payment = { id: ctx.id, date: p.date, amountCents: p.amountCents, method: p.method, reference: p.reference.trim(), recordedAt: at, recordedBy: ctx.by };
-  return settle({ ...inv, payments: [...inv.payments, payment], paidCents: inv.paidCents + p.amountCents, updatedAt: at });
 }
 
-export function voidInvoice(inv: Invoice, reason: string, now: Date): Invoice {
-  if (inv.status === 'void') throw new DomainError('conflict', `${inv.number} is already void.`);
-  if (inv.kind === 'credit-note') throw new DomainError('conflict', 'A credit note cannot be voided.');
-  if (inv.paidCents > 0 || inv.creditedCents > 0) throw new DomainError('conflict', `${inv.number} has payments or credit notes; it cannot be voided.`);
+/** A payment's fields checked against the invoice; `available` is the most it may be. */
+function paymentErrors(inv: Invoice, p: PaymentInput, available: number, t: Today): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!Number.isSafeInteger(p.amountCents) || p.amountCents <= 0) errors['amountCents'] = ['Amount: enter an amount above zero, such as 120.50.'];
+  else if (p.amountCents > available)
+    errors['amountCents'] = [`Amount: ${formatMoney(p.amountCents, t.money)} is more than the balance due (${formatMoney(available, t.money)}); overpayments are refused.`];
+  const dateProblem = datePlausibility('Date received', p.date, t.today, ANY_PAST, t.money.locale);
+  const earliest = isIsoDate(inv.issueDate) ? addDays(inv.issueDate, -PAYMENT_EARLY_DAYS) : null;
+  if (dateProblem) errors['date'] = [dateProblem];
+  else if (earliest && p.date < earliest)
+    errors['date'] = [
+      `Date received: ${formatCalendarDay(p.date, t.money.locale)} is more than ${PAYMENT_EARLY_DAYS} days before the invoice's issue date (${formatCalendarDay(inv.issueDate, t.money.locale)}); the earliest is ${formatCalendarDay(earliest, t.money.locale)}.`,
+    ];
+  if (!(PAYMENT_METHODS as readonly string[]).includes(p.method)) errors['method'] = ['Method: pick cash, check, card, bank transfer or other.'];
+  if (p.reference.length > LIMITS.reference) errors['reference'] = [`Reference: at most ${LIMITS.reference} characters.`];
+  return errors;
+}
+
+const withPayments = (inv: Invoice, payments: Payment[], at: string): Invoice =>
+  settle({ ...inv, payments, paidCents: payments.reduce((s, x) => s + x.amountCents, 0), updatedAt: at });
+
+export function recordPayment(inv: Invoice, p: PaymentInput, ctx: PaymentContext & { id: string }): Invoice {
+  refuseClosed(inv);
+  if (inv.status === 'paid') throw new DomainError('conflict', `${inv.number} is paid in full.`);
+  const errors = paymentErrors(inv, p, inv.balanceCents, ctx);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+  const at = ctx.now.toISOString();
+  const payment: Payment = { id: ctx.id, date: p.date, amountCents: p.amountCents, method: p.method, reference: p.reference.trim(), recordedAt: at, recordedBy: ctx.by };
+  return withPayments(inv, [...inv.payments, payment], at);
+}
+
+function paymentOf(inv: Invoice, paymentId: string): Payment {
+  const found = inv.payments.find((x) => x.id === paymentId);
+  if (!found) throw new DomainError('not-found', `${inv.number} has no such payment; it may have been removed already.`);
+  return found;
+}
+
+/**
+ * Corrects a recorded payment (a typo in the amount, the date, the method or the reference); the
+ * balance and the status follow. Who recorded it first stays; the audit trail says who changed it.
+ */
+export function correctPayment(inv: Invoice, paymentId: string, p: PaymentInput, ctx: PaymentContext): Invoice {
+  refuseClosed(inv);
+  const old = paymentOf(inv, paymentId);
+  const errors = paymentErrors(inv, p, inv.balanceCents + old.amountCents, ctx);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+  const next: Payment = { ...old, date: p.date, amountCents: p.amountCents, method: p.method, reference: p.reference.trim() };
+  if (next.date === old.date && next.amountCents === old.amountCents && next.method === old.method && next.reference === old.reference) return inv;
+  return withPayments(inv, inv.payments.map((x) => (x.id === paymentId ? next : x)), ctx.now.toISOString());
+}
+
+/** Removes a payment recorded by mistake: a paid invoice is open (sent, or overdue) again. */
+export function removePayment(inv: Invoice, paymentId: string, now: Date): Invoice {
+  refuseClosed(inv);
+  paymentOf(inv, paymentId);
+  return withPayments(inv, inv.payments.filter((x) => x.id !== paymentId), now.toISOString());
+}
+
+/** A payment's fields as the audit trail lists them (`payment.amountCents`, …); null when there is none. */
+export function paymentChanges(before: Payment | null, after: Payment | null): AuditChange[] {
+  const view = (p: Payment | null) => ({ 'payment.date': p?.date ?? null, 'payment.amountCents': p?.amountCents ?? null, 'payment.method': p?.method ?? null, 'payment.reference': p?.reference ?? null });
+  const a = view(before);
+  const b = view(after);
+  return (Object.keys(a) as (keyof typeof a)[]).filter((k) => a[k] !== b[k]).map((k) => ({ field: k, from: a[k], to: b[k] }));
+}
+
+/** Why an invoice cannot be voided now, in words that say what to do instead; null when it can. */
+export function voidBlocker(inv: Pick<Invoice, 'number' | 'status' | 'kind' | 'paidCents' | 'creditedCents' | 'payments'>, money: MoneySettings): string | null {
+  if (inv.status === 'void') return `${inv.number} is already void.`;
+  if (inv.kind === 'credit-note') return 'A credit note cannot be voided.';
+  if (inv.paidCents > 0) {
+    const n = inv.payments.length;
+    return `${inv.number} has ${n === 1 ? 'a payment' : `${n} payments`} of ${formatMoney(inv.paidCents, money)} recorded. Remove the recorded payments first (each has Remove under Payments); money that was really received is refunded to the client, then its payment removed.`;
+  }
+  if (inv.creditedCents > 0) return `${inv.number} is already corrected by a credit note (${formatMoney(inv.creditedCents, money)}); credit the rest of the balance instead of voiding.`;
+  return null;
+}
+
+export function voidInvoice(inv: Invoice, reason: string, now: Date, money: MoneySettings): Invoice {
+  const blocker = voidBlocker(inv, money);
+  if (blocker) throw new DomainError('conflict', blocker);
   const r = reason.trim();
-  if (r === '' || r.length > LIMITS.voidReason) throw invalid({ reason: ['Say why the invoice is void.'] });
+  if (r === '' || r.length > LIMITS.voidReason) throw invalid({ reason: [`Reason: say why the invoice is void (at most ${LIMITS.voidReason} characters).`] });
   return { ...inv, status: 'void', voidReason: r, balanceCents: 0, updatedAt: now.toISOString() };
 }
 
@@ -351,6 +442,7 @@ export interface CreditNoteDraft {
   reason: string;
   issueDate: string;
   now: Date;
+  calendar: Today;
 }
 
 /** The credit note and the original it settles, to be written together. */
@@ -358,15 +450,26 @@ export function issueCreditNote(original: Invoice, d: CreditNoteDraft): { credit
   if (original.kind === 'credit-note') throw new DomainError('conflict', 'A credit note cannot be credited.');
   if (original.status === 'draft') throw new DomainError('conflict', `${original.number} is still a draft; edit it instead.`);
   if (original.status === 'void') throw new DomainError('conflict', `${original.number} is void.`);
-  const errors = validateLines(d.lines);
-  if (!isIsoDate(d.issueDate)) errors['issueDate'] = ['Enter a date.'];
-  else if (d.issueDate < original.issueDate) errors['issueDate'] = ['A credit note cannot predate its invoice.'];
-  if (d.reason.trim() === '' || d.reason.length > LIMITS.notes) errors['reason'] = ['Say why the invoice is credited.'];
-  if (Object.keys(errors).length > 0) throw invalid(errors, 'Please check the credit note.');
+  const { money } = d.calendar;
+  const errors = validateLines(d.lines, 'lines', money);
+  const charged = new Set(original.lines.map((l) => l.taxRateBp));
+  const chargedText = [...charged].sort((a, b) => a - b).map((bp) => formatRateBp(bp, money.locale)).join(', ');
+  d.lines.forEach((l, i) => {
+    const at = `lines.${i}.taxRateBp`;
+    if (!errors[at] && !charged.has(l.taxRateBp))
+      errors[at] = [`Tax rate: ${original.number} charged ${chargedText}; a credit note can only credit ${charged.size === 1 ? 'that rate' : 'one of those rates'}, not ${formatRateBp(l.taxRateBp, money.locale)}.`];
+  });
+  const dateProblem = issueDateProblem(d.issueDate, d.calendar);
+  if (dateProblem) errors['issueDate'] = [dateProblem];
+  else if (d.issueDate < original.issueDate)
+    errors['issueDate'] = [`Issue date: a credit note cannot predate its invoice (${formatCalendarDay(original.issueDate, money.locale)}).`];
+  if (d.reason.trim() === '' || d.reason.length > LIMITS.notes) errors['reason'] = ['Reason: say why the invoice is credited.'];
+  if (Object.keys(errors).length > 0) throw invalid(errors);
   const priced = priceLines(d.lines, -1);
   const credit = -priced.totalCents;
-  if (credit <= 0) throw invalid({ lines: ['A credit note must credit more than zero.'] }, 'Please check the credit note.');
-  if (credit > original.balanceCents) throw invalid({ lines: [`The credit (${credit} ¢) exceeds the balance due (${original.balanceCents} ¢); refunds of paid money are not credit notes.`] }, 'Please check the credit note.');
+  if (credit <= 0) throw invalid({ lines: ['A credit note must credit more than zero.'] });
+  if (credit > original.balanceCents)
+    throw invalid({ lines: [`The credit (${formatMoney(credit, money)}) exceeds the balance due (${formatMoney(original.balanceCents, money)}); refunds of paid money are not credit notes.`] });
   const year = yearOf(d.issueDate);
   const at = d.now.toISOString();
   const creditNote: Invoice = {

@@ -8,6 +8,8 @@
  * zone) has passed reads as expired and cannot be accepted, without anyone writing it.
  */
 import { DomainError, type FieldErrors } from '../shared/domain-error.ts';
+import { addDays, datePlausibility, daysBetween, type DateWindow } from '../shared/calendar-date.ts';
+import { DEFAULT_MONEY, formatMoney, type MoneySettings } from '../shared/money.ts';
 import { searchWords, wordPrefixes } from '../shared/search.ts';
 import { optionTotals, type OptionTotals } from './proposal-totals.ts';
 
@@ -126,8 +128,18 @@ const refuse = (message: string): never => {
   throw new DomainError('conflict', message);
 };
 
+/** Valid-until at most a year back (an old draft) and a year ahead: no 1999, 0226 or 20266 typos. */
+export const VALID_UNTIL_WINDOW: DateWindow = { pastDays: 365, futureDays: 365 };
+
+/** Today in the company time zone and the configured money settings, for date rules and messages. */
+export interface ProposalCalendar {
+  today: string;
+  money: MoneySettings;
+}
+
 /** The invariants the schema cannot see: option tiers, discounts within subtotals, dates. */
-export function checkContent(c: ProposalContent): void {
+export function checkContent(c: ProposalContent, calendar?: ProposalCalendar): void {
+  const money = calendar?.money ?? DEFAULT_MONEY;
   const fields: FieldErrors = {};
   const add = (k: string, m: string) => (fields[k] ??= []).push(m);
   if (c.options.length < 1 || c.options.length > MAX_OPTIONS) add('options', `Give one to ${MAX_OPTIONS} options.`);
@@ -146,19 +158,24 @@ export function checkContent(c: ProposalContent): void {
       if (!(l.quantity > 0) || Math.abs(l.quantity * 100 - Math.round(l.quantity * 100)) > 1e-6) add(`options.${i}.lines.${j}.quantity`, 'Quantity: more than 0, at most two decimals.');
     });
     const t = optionTotals(o.lines, 0, 0);
-    if (o.discountCents < 0 || o.discountCents > t.subtotalCents) add(`options.${i}.discountCents`, 'The discount must be between 0 and the subtotal.');
+    if (o.discountCents < 0 || o.discountCents > t.subtotalCents)
+      add(`options.${i}.discountCents`, `Discount: between ${formatMoney(0, money)} and the option's subtotal, ${formatMoney(t.subtotalCents, money)}.`);
   });
   if (!Number.isInteger(c.depositPercent) || c.depositPercent < 0 || c.depositPercent > 100) add('depositPercent', 'Deposit: a whole percent from 0 to 100.');
-  if (!DATE.test(c.validUntil)) add('validUntil', 'Give a date (YYYY-MM-DD).');
-  if (Object.keys(fields).length > 0) throw new DomainError('validation', 'Some fields need attention.', fields);
+  const dateProblem = calendar ? datePlausibility('Valid until', c.validUntil, calendar.today, VALID_UNTIL_WINDOW, money.locale) : DATE.test(c.validUntil) ? null : 'Valid until: give a date.';
+  if (dateProblem) add('validUntil', dateProblem);
+  // The first specific message on top (what the form shows), never a generic "check the fields".
+  const first = Object.values(fields)[0]?.[0];
+  if (first) throw new DomainError('validation', first, fields);
 }
 
 export function newProposal(
   input: ProposalContent,
   ids: { id: string; number: string; publicToken: string; clientName: string },
   now: Date,
+  calendar?: ProposalCalendar,
 ): Proposal {
-  checkContent(input);
+  checkContent(input, calendar);
   const at = now.toISOString();
   return {
     ...input,
@@ -190,9 +207,9 @@ function move(p: Proposal, to: ProposalStatus, today: string): ProposalStatus {
   return to;
 }
 
-export function updateDraft(p: Proposal, content: ProposalContent, now: Date): Proposal {
+export function updateDraft(p: Proposal, content: ProposalContent, now: Date, calendar?: ProposalCalendar): Proposal {
   if (p.status !== 'draft') refuse(`Only a draft can be changed; ${p.number} is '${p.status}'. Duplicate it to make a new version.`);
-  checkContent(content);
+  checkContent(content, calendar);
   return { ...p, ...content, updatedAt: now.toISOString() };
 }
 
@@ -242,15 +259,19 @@ export function chosenOption(p: Proposal): ProposalOption {
 
 export const totalsOf = (p: Pick<Proposal, 'depositPercent'>, o: ProposalOption): OptionTotals => optionTotals(o.lines, o.discountCents, p.depositPercent);
 
-/** A new draft with the same content (for a new version after sending). */
-export function duplicateContent(p: Proposal): ProposalContent {
+/**
+ * A new draft with the same content (for a new version after sending), valid from today for as
+ * many days as the original was (1 to 365 days).
+ */
+export function duplicateContent(p: Proposal, today: string): ProposalContent {
+  const span = Math.min(VALID_UNTIL_WINDOW.futureDays, Math.max(1, daysBetween(p.createdAt.slice(0, 10), p.validUntil)));
   return {
     clientId: p.clientId,
     siteId: p.siteId,
     title: p.title,
     options: p.options.map((o) => ({ ...o, lines: o.lines.map((l) => ({ ...l })) })),
     depositPercent: p.depositPercent,
-    validUntil: p.validUntil,
+    validUntil: addDays(today, span),
     terms: p.terms,
     cameraPlanId: p.cameraPlanId,
   };

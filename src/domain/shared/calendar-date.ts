@@ -29,3 +29,39 @@ export function addDays(isoDate: string, days: number): string {
 export function daysBetween(from: string, to: string): number {
   return Math.round(dayNumber(to) - dayNumber(from));
 }
+
+/** A calendar day as a person of `locale` writes it: "11/25/2026" in en-US, "25.11.2026" in de-DE. */
+export function formatCalendarDay(isoDate: string, locale: string): string {
+  const t = Date.parse(`${isoDate.slice(0, 10)}T12:00:00Z`);
+  if (Number.isNaN(t)) return isoDate;
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }).format(new Date(t));
+}
+
+/** How far from today a typed date may plausibly lie (days back, days ahead). */
+export interface DateWindow {
+  pastDays: number;
+  futureDays: number;
+}
+
+/**
+ * What is wrong with a typed calendar date, as a message naming the field, or null: not a date,
+ * a mistyped year (0226, 20266), or outside `window` around `today` — the dates in the message
+ * written the way a person of `locale` writes them.
+ */
+export function datePlausibility(label: string, value: string, today: string, window: DateWindow, locale: string): string | null {
+  const example = formatCalendarDay(today, locale);
+  const m = /^(\d+)-(\d{2})-(\d{2})$/.exec(value.trim());
+  if (!m) return `${label}: enter a date such as ${example}.`;
+  const year = m[1] ?? '';
+  if (year.length !== 4 || year < '1900') return `${label}: the year ${year} looks mistyped; enter a date such as ${example}.`;
+  const d = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) return `${label}: ${value} is not a day of the calendar; enter a date such as ${example}.`;
+  const earliest = addDays(today, -window.pastDays);
+  const latest = addDays(today, window.futureDays);
+  if (value < earliest) return `${label}: ${formatCalendarDay(value, locale)} is more than ${window.pastDays} days ago; the earliest is ${formatCalendarDay(earliest, locale)}.`;
+  if (value > latest)
+    return window.futureDays === 0
+      ? `${label}: ${formatCalendarDay(value, locale)} is in the future; the latest is today, ${example}.`
+      : `${label}: ${formatCalendarDay(value, locale)} is more than ${window.futureDays} days ahead; the latest is ${formatCalendarDay(latest, locale)}.`;
+  return null;
+}

@@ -10,6 +10,7 @@ import {
   invoiceListResponseSchema,
   invoiceSchema,
   paymentInputSchema,
+  paymentParamsSchema,
   publicInvoiceSchema,
   sendSchema,
   tokenParamsSchema,
@@ -17,8 +18,8 @@ import {
   voidSchema,
 } from '../../contracts/invoices.ts';
 import type { InvoiceDeps } from '../../application/invoices/invoice-deps.ts';
-import { createInvoiceFromRequest } from '../../application/invoices/create-invoice.ts';
-import { addPayment, updateDraft, voidAnInvoice } from '../../application/invoices/change-invoice.ts';
+import { createInvoiceFromRequest, duplicateInvoice } from '../../application/invoices/create-invoice.ts';
+import { addPayment, deletePayment, updateDraft, updatePayment, voidAnInvoice } from '../../application/invoices/change-invoice.ts';
 import { createCreditNote } from '../../application/invoices/issue-credit-note.ts';
 import { sendInvoice } from '../../application/invoices/send-invoice.ts';
 import { getInvoice, invoicePdf, listInvoices, publicInvoice, publicInvoicePdf, viewOf } from '../../application/invoices/read-invoices.ts';
@@ -98,6 +99,24 @@ export const invoiceRoutes: FastifyPluginAsyncZod<InvoiceDeps> = async (app, dep
     '/api/invoices/:id/payments',
     { config: { access: EDIT }, schema: { params: invoiceIdParamsSchema, body: paymentInputSchema, response: { 200: invoiceSchema, ...errors } } },
     async (req) => view(await addPayment(deps, req.auth, req.params.id, req.body)),
+  );
+
+  app.patch(
+    '/api/invoices/:id/payments/:paymentId',
+    { config: { access: EDIT }, schema: { params: paymentParamsSchema, body: paymentInputSchema, response: { 200: invoiceSchema, ...errors } } },
+    async (req) => view(await updatePayment(deps, req.auth, req.params.id, req.params.paymentId, req.body)),
+  );
+
+  app.delete(
+    '/api/invoices/:id/payments/:paymentId',
+    { config: { access: EDIT }, schema: { params: paymentParamsSchema, response: { 200: invoiceSchema, ...errors } } },
+    async (req) => view(await deletePayment(deps, req.auth, req.params.id, req.params.paymentId)),
+  );
+
+  app.post(
+    '/api/invoices/:id/duplicate',
+    { config: { access: EDIT }, schema: { params: invoiceIdParamsSchema, response: { 201: invoiceSchema, ...errors } } },
+    async (req, reply) => reply.status(201).send(view(await duplicateInvoice(deps, req.auth, req.params.id))),
   );
 
   app.post(

@@ -1,8 +1,11 @@
 import { draftInvoice, markSent, type DraftFields, type Invoice } from '../../../src/domain/invoices/invoice.ts';
 import type { InvoiceLineInput } from '../../../src/domain/invoices/invoice-issuer.ts';
+import { DEFAULT_MONEY } from '../../../src/domain/shared/money.ts';
 
 let n = 0;
 export const NOW = new Date('2026-11-20T15:00:00Z');
+/** NOW's day with the default currency and locale (USD, en-US). */
+export const CAL = { today: '2026-11-20', money: DEFAULT_MONEY };
 
 export const aLine = (over: Partial<InvoiceLineInput> = {}): InvoiceLineInput => ({
   description: 'Door contact sensor',
@@ -33,6 +36,7 @@ export function aDraft(over: Partial<DraftFields> = {}, sequence = 1): Invoice {
     source: { kind: 'blank', id: null },
     fields: draftFields(over),
     now: NOW,
+    calendar: CAL,
   });
 }
 

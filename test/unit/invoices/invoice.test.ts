@@ -13,11 +13,11 @@ import {
   voidInvoice,
   type Invoice,
 } from '../../../src/domain/invoices/invoice.ts';
-import { divRoundHalfAway, lineNetCents, lineTaxCents } from '../../../src/domain/shared/money.ts';
-import { aDraft, aLine, aSentInvoice, draftFields, NOW } from './invoice-factories.ts';
+import { DEFAULT_MONEY, divRoundHalfAway, lineNetCents, lineTaxCents } from '../../../src/domain/shared/money.ts';
+import { aDraft, aLine, aSentInvoice, CAL, draftFields, NOW } from './invoice-factories.ts';
 
 const pay = (inv: Invoice, amountCents: number, date = '2026-11-20') =>
-  recordPayment(inv, { date, amountCents, method: 'card', reference: 'ch_1' }, { id: `p-${amountCents}-${date}`, now: NOW, today: '2026-11-20', by: 'Frank' });
+  recordPayment(inv, { date, amountCents, method: 'card', reference: 'ch_1' }, { id: `p-${amountCents}-${date}`, now: NOW, ...CAL, by: 'Frank' });
 
 describe('money rounding', () => {
   it.each([
@@ -88,16 +88,16 @@ describe('numbers, terms and overdue', () => {
 describe('life cycle', () => {
   it('a draft can be revised; a sent invoice’s lines are locked', () => {
     const d = aDraft();
-    const revised = reviseDraft(d, draftFields({ lines: [aLine({ quantity: 3 })] }), NOW);
+    const revised = reviseDraft(d, draftFields({ lines: [aLine({ quantity: 3 })] }), NOW, CAL);
     expect(revised.subtotalCents).toBe(3 * 4_999);
     expect(revised.number).toBe(d.number);
     const sent = markSent(revised, NOW);
     expect(sent.status).toBe('sent');
-    expect(() => reviseDraft(sent, draftFields(), NOW)).toThrow(/locked/);
+    expect(() => reviseDraft(sent, draftFields(), NOW, CAL)).toThrow(/locked/);
   });
 
   it('keeps the issue date in the number’s year', () => {
-    expect(() => reviseDraft(aDraft(), draftFields({ issueDate: '2027-01-02' }), NOW)).toThrow(/check/);
+    expect(() => reviseDraft(aDraft(), draftFields({ issueDate: '2027-01-02' }), NOW, CAL)).toThrow('Issue date: INV-2026-0001 is numbered in 2026; keep the issue date in that year.');
   });
 
   it('payments move sent → partial → paid; overpayment and future dates are refused', () => {
@@ -105,7 +105,7 @@ describe('life cycle', () => {
     const part = pay(inv, 1_000);
     expect(part.status).toBe('partial');
     expect(part.balanceCents).toBe(inv.totalCents - 1_000);
-    expect(() => pay(part, part.balanceCents + 1)).toThrow(/check the payment/);
+    expect(() => pay(part, part.balanceCents + 1)).toThrow('Amount: $98.24 is more than the balance due ($98.23); overpayments are refused.');
     expect(() => pay(part, 1, '2026-11-21')).toThrow();
     const paid = pay(part, part.balanceCents);
     expect(paid.status).toBe('paid');
@@ -116,10 +116,10 @@ describe('life cycle', () => {
 
   it('void needs a reason and no payments', () => {
     const inv = aSentInvoice();
-    expect(() => voidInvoice(inv, '  ', NOW)).toThrow();
-    const v = voidInvoice(inv, 'Duplicate', NOW);
+    expect(() => voidInvoice(inv, '  ', NOW, DEFAULT_MONEY)).toThrow();
+    const v = voidInvoice(inv, 'Duplicate', NOW, DEFAULT_MONEY);
     expect(v).toMatchObject({ status: 'void', voidReason: 'Duplicate', balanceCents: 0 });
-    expect(() => voidInvoice(pay(inv, 100), 'x', NOW)).toThrow(/payments/);
+    expect(() => voidInvoice(pay(inv, 100), 'x', NOW, DEFAULT_MONEY)).toThrow(/payments/);
     expect(() => pay(v, 100)).toThrow(/void/);
   });
 
@@ -133,13 +133,14 @@ describe('life cycle', () => {
       reason: 'Returned',
       issueDate: '2026-11-21',
       now: NOW,
+      calendar: CAL,
     });
     expect(creditNote).toMatchObject({ kind: 'credit-note', number: 'INV-2026-0005', creditFor: { id: inv.id, number: 'INV-2026-0004' }, subtotalCents: -4_000, taxCents: -330, totalCents: -4_330 });
     expect(original).toMatchObject({ creditedCents: 4_330, balanceCents: inv.totalCents - 4_330, status: 'partial', creditTaxes: [{ taxRateBp: 825, taxableCents: -4_000, taxCents: -330 }] });
     expect(() =>
-      issueCreditNote(original, { id: 'cn-2', sequence: 6, publicToken: 't', lines: [aLine({ quantity: 1, unitPriceCents: 10_000 })], reason: 'x', issueDate: '2026-11-21', now: NOW }),
-    ).toThrow(/check the credit note/);
-    expect(() => issueCreditNote(aDraft(), { id: 'c', sequence: 1, publicToken: 't', lines: [aLine()], reason: 'x', issueDate: '2026-11-21', now: NOW })).toThrow(/draft/);
+      issueCreditNote(original, { id: 'cn-2', sequence: 6, publicToken: 't', lines: [aLine({ quantity: 1, unitPriceCents: 10_000 })], reason: 'x', issueDate: '2026-11-21', now: NOW, calendar: CAL }),
+    ).toThrow(/The credit \(\$108\.25\) exceeds the balance due \(\$64\.95\)/);
+    expect(() => issueCreditNote(aDraft(), { id: 'c', sequence: 1, publicToken: 't', lines: [aLine()], reason: 'x', issueDate: '2026-11-21', now: NOW, calendar: CAL })).toThrow(/draft/);
   });
 
   it('lists audited changes field by field', () => {

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { draftInvoice, issueCreditNote, markSent, recordPayment, sumTaxes, type Invoice } from '../../../src/domain/invoices/invoice.ts';
-import { proportionCents } from '../../../src/domain/shared/money.ts';
+import { DEFAULT_MONEY, proportionCents } from '../../../src/domain/shared/money.ts';
 import { buildTaxReport, periodRange, type TaxReport } from '../../../src/domain/invoices/tax-report.ts';
 import { NOW } from './invoice-factories.ts';
 
 const RATES = [0, 500, 825, 1000, 2000];
 const MONTHS = Array.from({ length: 12 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}`);
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n)).toISOString().slice(0, 10);
+const CAL = { today: '2027-01-01', money: DEFAULT_MONEY };
 const dayIndex = (date: string) => (Date.parse(`${date}T00:00:00Z`) - Date.parse('2026-01-01T00:00:00Z')) / 86_400_000;
 
 const lineArb = fc.record({
@@ -41,6 +42,7 @@ function build(spec: Spec, i: number): Invoice[] {
     source: { kind: 'blank', id: null },
     fields: { title: '', notes: '', terms: 'net30', issueDate, lines: spec.lines },
     now: NOW,
+    calendar: CAL,
   });
   if (spec.fate === 'draft') return [inv];
   inv = markSent(inv, NOW);
@@ -53,7 +55,7 @@ function build(spec: Spec, i: number): Invoice[] {
     if (line && price > 0) {
       date = day(spec.issueDay + spec.credit.afterDays);
       try {
-        const made = issueCreditNote(inv, { id: `cn-${i}`, sequence: 100_000 + i, publicToken: `cn-${i}`, lines: [{ ...line, quantity: 1, unitPriceCents: price }], reason: 'r', issueDate: date, now: NOW });
+        const made = issueCreditNote(inv, { id: `cn-${i}`, sequence: 100_000 + i, publicToken: `cn-${i}`, lines: [{ ...line, quantity: 1, unitPriceCents: price }], reason: 'r', issueDate: date, now: NOW, calendar: CAL });
         inv = made.original;
         out.push(made.creditNote);
       } catch {
@@ -66,7 +68,7 @@ function build(spec: Spec, i: number): Invoice[] {
     if (inv.balanceCents <= 0) break;
     date = day(Math.min(364, dayIndex(date) + p.afterDays));
     const amount = Math.max(1, Math.floor((inv.balanceCents * p.perMille) / 1000));
-    inv = recordPayment(inv, { date, amountCents: amount, method: 'card', reference: '' }, { id: `p-${i}-${k++}`, now: NOW, today: '2027-01-01', by: 'x' });
+    inv = recordPayment(inv, { date, amountCents: amount, method: 'card', reference: '' }, { id: `p-${i}-${k++}`, now: NOW, ...CAL, by: 'x' });
   }
   out.push(inv);
   return out;

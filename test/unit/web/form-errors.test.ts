@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { showServerErrors } from '#lib/form-errors.ts';
+import { rootNotAtField, showServerErrors } from '#lib/form-errors.ts';
 import { ApiRequestError } from '#lib/api.ts';
 
 const apiError = (fields: Record<string, string[]>) =>
@@ -34,5 +34,15 @@ describe('showServerErrors', () => {
     const r = recorder();
     expect(showServerErrors(new TypeError('boom'), r.setError as never, ['name'])).toBeNull();
     expect(r.set).toEqual({ root: 'Something went wrong. Please try again.' });
+  });
+});
+
+describe('rootNotAtField', () => {
+  it('leaves out the top message when a field already shows it, keeps it when no field does', () => {
+    const message = 'Issue date: 11/20/1999 is more than 365 days ago; the earliest is 11/25/2025.';
+    expect(rootNotAtField({ root: { message }, issueDate: { message } })).toBeUndefined();
+    expect(rootNotAtField({ root: { message }, lines: [{ unitPrice: { message } }] })).toBeUndefined();
+    const belowZero = { message: 'An invoice cannot total less than zero (these lines total -$600.00); issue a credit note instead.' };
+    expect(rootNotAtField({ root: belowZero, issueDate: { message } })).toBe(belowZero);
   });
 });

@@ -41,3 +41,24 @@ export function showServerErrors<T extends FieldValues>(
   setError('root' as Path<T>, { type: 'server', message: err.message, ...(Object.keys(unshown).length > 0 ? { types: unshown } : {}) });
   return first;
 }
+
+/**
+ * The root error to show on top of a form, or undefined when its message already shows at a
+ * field (the server puts its first field message on top): each message once, at its field.
+ */
+export function rootNotAtField<T extends { message?: string | undefined }>(errors: Record<string, unknown>): T | undefined {
+  const root = errors['root'] as T | undefined;
+  if (!root?.message) return root;
+  const atFields = new Set<string>();
+  const walk = (node: unknown, depth: number): void => {
+    if (!node || typeof node !== 'object' || depth > 8) return;
+    const message = (node as { message?: unknown }).message;
+    if (typeof message === 'string') atFields.add(message);
+    for (const [k, v] of Object.entries(node)) if (k !== 'ref' && k !== 'root') walk(v, depth + 1);
+  };
+  for (const [k, v] of Object.entries(errors)) if (k !== 'root') walk(v, 0);
+  if (!atFields.has(root.message)) return root;
+  // Field messages the form does not show (types) still belong on top.
+  const types = (root as { types?: Record<string, unknown> }).types;
+  return types && Object.keys(types).length > 0 ? ({ ...root, message: 'Also correct:' } as T) : undefined;
+}

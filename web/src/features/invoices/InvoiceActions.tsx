@@ -2,17 +2,20 @@ import { useForm, type Control, type FieldErrors, type Path, type UseFormRegiste
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { METHOD_LABELS, PAYMENT_METHODS, type InvoiceDto } from '#contracts/invoices.ts';
-import { showServerErrors } from '#lib/form-errors.ts';
+import { rootNotAtField, showServerErrors } from '#lib/form-errors.ts';
 import { Field } from '#ui/Field.tsx';
 import { mayDiscard, useUnsavedChangesWarning } from '#ui/unsaved-changes.ts';
 import { blankLine, lineFormSchema, lineServerFields, LinesEditor, toLineInput, type WithLines } from './LinesEditor.tsx';
 import { todayIso } from '#ui/dates.ts';
-import { useCreditNote, useRecordPayment, useVoidInvoice } from './queries.ts';
+import { useCorrectPayment, useCreditNote, useRecordPayment, useRemovePayment, useVoidInvoice } from './queries.ts';
 import { Options } from '#ui/Options.tsx';
 import { Button } from '#ui/Button.tsx';
-import { FormError } from '#ui/FormError.tsx';
+import { ErrorNote, FormError } from '#ui/FormError.tsx';
+import { useState } from 'react';
+import { datePlausibility, formatCalendarDay } from '#domain/shared/calendar-date.ts';
+import { voidBlocker } from '#domain/invoices/invoice.ts';
 import { bpToPercent, centsToDecimal } from '#domain/shared/money.ts';
-import { formatCents, toCents, useCurrencySymbol, useMoneySettings } from '#ui/money.ts';
+import { formatCents, parseAmount, toCents, useCurrencySymbol, useMoneySettings } from '#ui/money.ts';
 
 function Dialog(props: { title: string; children: React.ReactNode }) {
   return (
@@ -44,64 +47,140 @@ function Buttons(props: { busy: boolean; label: string; dirty: boolean; release:
   );
 }
 
-const paymentSchema = z.object({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date.'),
-  amount: z.string().refine((s) => toCents(s) > 0, 'Enter an amount such as 120.50.'),
-  method: z.enum(PAYMENT_METHODS),
-  reference: z.string().max(200),
-});
-type PaymentValues = z.infer<typeof paymentSchema>;
+type PaymentValues = { date: string; amount: string; method: (typeof PAYMENT_METHODS)[number]; reference: string };
+type Payment = InvoiceDto['payments'][number];
 
-/** Record a payment: the amount defaults to the balance; the server refuses more than that. */
-export function PaymentDialog(props: { invoice: InvoiceDto; onClose: () => void }) {
+/** The payment form's rules: the domain's date rule (no future, no mistyped year) and amounts as people type them. */
+const paymentSchema = (maxCents: number, locale: string) =>
+  z.object({
+    date: z.string().superRefine((s, ctx) => {
+      const problem = datePlausibility('Date received', s, todayIso(), { pastDays: 36_500, futureDays: 0 }, locale);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+    amount: z.string().superRefine((s, ctx) => {
+      const parsed = parseAmount(s);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: `Amount: ${parsed.error}` });
+      else if (parsed.cents <= 0) ctx.addIssue({ code: 'custom', message: 'Amount: enter an amount above zero, such as 120.50.' });
+      else if (parsed.cents > maxCents) ctx.addIssue({ code: 'custom', message: `Amount: at most the balance due, ${formatCents(maxCents)}.` });
+    }),
+    method: z.enum(PAYMENT_METHODS),
+    reference: z.string().max(200, 'Reference: at most 200 characters.'),
+  });
+
+const PAYMENT_FIELDS = { date: 'date', amountCents: 'amount', method: 'method', reference: 'reference' } as const;
+
+/**
+ * Record a payment, or correct one already recorded (`payment`): the amount defaults to the
+ * balance; the server refuses more than the balance (plus the corrected payment's own amount).
+ */
+export function PaymentDialog(props: { invoice: InvoiceDto; payment?: Payment; onClose: () => void }) {
   const symbol = useCurrencySymbol();
+  const money = useMoneySettings();
   const inv = props.invoice;
-  const form = useForm<PaymentValues>({ resolver: zodResolver(paymentSchema), defaultValues: { date: todayIso(), amount: centsToDecimal(inv.balanceCents), method: 'card', reference: '' } });
+  const old = props.payment;
+  const maxCents = inv.balanceCents + (old?.amountCents ?? 0);
+  const form = useForm<PaymentValues>({
+    resolver: zodResolver(paymentSchema(maxCents, money.locale)),
+    defaultValues: old
+      ? { date: old.date, amount: centsToDecimal(old.amountCents), method: old.method, reference: old.reference }
+      : { date: todayIso(), amount: centsToDecimal(inv.balanceCents), method: 'card', reference: '' },
+  });
   const { register, handleSubmit, setError, formState } = form;
   const pay = useRecordPayment(inv.id);
+  const correct = useCorrectPayment(inv.id, old?.id ?? '');
   const release = useUnsavedChangesWarning(formState.isDirty && !formState.isSubmitSuccessful);
   const onSubmit = handleSubmit(async (v) => {
-    if (toCents(v.amount) > inv.balanceCents) {
-      setError('amount', { message: `At most the balance due, ${formatCents(inv.balanceCents)}.` });
-      return;
-    }
+    const body = { date: v.date, amountCents: toCents(v.amount), method: v.method, reference: v.reference };
     try {
-      await pay.mutateAsync({ date: v.date, amountCents: toCents(v.amount), method: v.method, reference: v.reference });
+      await (old ? correct.mutateAsync(body) : pay.mutateAsync(body));
       release();
       props.onClose();
     } catch (err) {
-      showServerErrors(err, setError, { date: 'date', amountCents: 'amount', method: 'method', reference: 'reference' });
+      showServerErrors(err, setError, PAYMENT_FIELDS);
     }
   });
+  const idp = old ? `pay-${old.id}` : 'pay';
   return (
-    <Dialog title="Record payment">
+    <Dialog title={old ? `Correct payment of ${formatCents(old.amountCents)}` : 'Record payment'}>
       <form onSubmit={onSubmit} noValidate>
-        <FormError error={formState.errors.root} className="mb-3" />
+        <FormError error={rootNotAtField(formState.errors)} className="mb-3" />
         <div className="grid gap-3 md:grid-cols-2">
-          <Field label={`Amount (${symbol})`} id="pay-amount" error={formState.errors.amount?.message} required>
-            <input id="pay-amount" inputMode="decimal" {...register('amount')} />
+          <Field label={`Amount (${symbol})`} id={`${idp}-amount`} error={formState.errors.amount?.message} required>
+            <input id={`${idp}-amount`} inputMode="decimal" {...register('amount')} />
           </Field>
-          <Field label="Date received" id="pay-date" error={formState.errors.date?.message} required>
-            <input id="pay-date" type="date" {...register('date')} />
+          <Field label="Date received" id={`${idp}-date`} error={formState.errors.date?.message} required>
+            <input id={`${idp}-date`} type="date" {...register('date')} />
           </Field>
-          <Field label="Method" id="pay-method" error={formState.errors.method?.message} required>
-            <select id="pay-method" {...register('method')}>
+          <Field label="Method" id={`${idp}-method`} error={formState.errors.method?.message} required>
+            <select id={`${idp}-method`} {...register('method')}>
               <Options values={PAYMENT_METHODS} labels={METHOD_LABELS} />
             </select>
           </Field>
-          <Field label="Reference (check no., transaction id)" id="pay-ref" error={formState.errors.reference?.message}>
-            <input id="pay-ref" {...register('reference')} />
+          <Field label="Reference (check no., transaction id)" id={`${idp}-ref`} error={formState.errors.reference?.message}>
+            <input id={`${idp}-ref`} {...register('reference')} />
           </Field>
         </div>
-        <Buttons busy={formState.isSubmitting} label="Record payment" dirty={formState.isDirty} release={release} onClose={props.onClose} />
+        <Buttons busy={formState.isSubmitting} label={old ? 'Save payment' : 'Record payment'} dirty={formState.isDirty} release={release} onClose={props.onClose} />
       </form>
+    </Dialog>
+  );
+}
+
+/** Asks before removing a payment recorded by mistake; the invoice is open again afterwards. */
+export function RemovePaymentConfirm(props: { invoice: InvoiceDto; payment: Payment; onClose: () => void }) {
+  const money = useMoneySettings();
+  const remove = useRemovePayment(props.invoice.id);
+  const [error, setError] = useState<string | null>(null);
+  const p = props.payment;
+  return (
+    <Dialog title="Remove payment?">
+      <p className="text-sm">
+        Remove the payment of {formatCents(p.amountCents)} received {formatCalendarDay(p.date, money.locale)} ({METHOD_LABELS[p.method]})? The balance due goes up by that amount; the
+        history keeps a record of the removal.
+      </p>
+      {error && <ErrorNote className="mt-2">{error}</ErrorNote>}
+      <div className="mt-3 flex gap-2">
+        <Button
+          variant="danger"
+          disabled={remove.isPending}
+          onClick={() =>
+            remove.mutate(p.id, {
+              onSuccess: () => props.onClose(),
+              onError: (e) => setError(e.message),
+            })
+          }
+        >
+          {remove.isPending ? 'Removing…' : 'Remove payment'}
+        </Button>
+        <Button variant="secondary" onClick={props.onClose}>
+          Keep it
+        </Button>
+      </div>
     </Dialog>
   );
 }
 
 const voidSchema = z.object({ reason: z.string().trim().min(1, 'Say why the invoice is void.').max(500) });
 
+/** Void, or — while payments or credit notes exist — what to do instead (the domain's words). */
 export function VoidDialog(props: { invoice: InvoiceDto; onClose: () => void }) {
+  const money = useMoneySettings();
+  const blocker = voidBlocker(props.invoice, money);
+  if (blocker)
+    return (
+      <Dialog title={`Void ${props.invoice.number}`}>
+        <p className="text-sm" data-testid="void-blocked">
+          {blocker}
+        </p>
+        <Button variant="secondary" className="mt-3" onClick={props.onClose}>
+          Close
+        </Button>
+      </Dialog>
+    );
+  return <VoidForm invoice={props.invoice} onClose={props.onClose} />;
+}
+
+function VoidForm(props: { invoice: InvoiceDto; onClose: () => void }) {
   const form = useForm<z.infer<typeof voidSchema>>({ resolver: zodResolver(voidSchema), defaultValues: { reason: '' } });
   const { register, handleSubmit, setError, formState } = form;
   const voidIt = useVoidInvoice(props.invoice.id);
@@ -118,7 +197,7 @@ export function VoidDialog(props: { invoice: InvoiceDto; onClose: () => void }) 
   return (
     <Dialog title={`Void ${props.invoice.number}`}>
       <form onSubmit={onSubmit} noValidate>
-        <FormError error={formState.errors.root} className="mb-3" />
+        <FormError error={rootNotAtField(formState.errors)} className="mb-3" />
         <Field label="Reason" id="void-reason" error={formState.errors.reason?.message} required>
           <input id="void-reason" {...register('reason')} />
         </Field>
@@ -151,7 +230,7 @@ export function CreditNoteDialog(props: { invoice: InvoiceDto; onClose: (created
   return (
     <Dialog title={`Credit note for ${props.invoice.number}`}>
       <form onSubmit={onSubmit} noValidate>
-        <FormError error={formState.errors.root} className="mb-3" />
+        <FormError error={rootNotAtField(formState.errors)} className="mb-3" />
         <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">At most the balance due, {formatCents(props.invoice.balanceCents)}. The credit note gets its own number.</p>
         <LinesEditor
           control={control as unknown as Control<WithLines>}

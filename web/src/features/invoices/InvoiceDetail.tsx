@@ -1,23 +1,27 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Download, Link as LinkIcon, Send, X } from 'lucide-react';
+import { Copy, Download, Link as LinkIcon, Send, X } from 'lucide-react';
 import { METHOD_LABELS, TERMS_LABELS } from '#contracts/invoices.ts';
 import { History } from '#ui/History.tsx';
-import { CreditNoteDialog, PaymentDialog, VoidDialog } from './InvoiceActions.tsx';
+import { CreditNoteDialog, PaymentDialog, RemovePaymentConfirm, VoidDialog } from './InvoiceActions.tsx';
+import { formatCalendarDay } from '#domain/shared/calendar-date.ts';
 import { InvoiceEditor } from './InvoiceEditor.tsx';
-import { invoiceQuery, useSendInvoice } from './queries.ts';
+import { invoiceQuery, useDuplicateInvoice, useSendInvoice } from './queries.ts';
 import { InvoiceLinesTable, SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
 import { StatusChip } from './StatusChip.tsx';
 import { Button, buttonStyle } from '#ui/Button.tsx';
 import { formatCents, useMoneySettings } from '#ui/money.ts';
 
-type Panel = 'edit' | 'pay' | 'void' | 'credit' | null;
+type Panel = 'edit' | 'pay' | 'void' | 'credit' | `edit-payment:${string}` | `remove-payment:${string}` | null;
 
 const INVOICE_ACTIONS: Record<string, string> = {
   create: 'Created',
   update: 'Updated',
   send: 'Sent',
   payment: 'Payment recorded',
+  'payment-corrected': 'Payment corrected',
+  'payment-removed': 'Payment removed',
+  duplicate: 'Created as a copy',
   void: 'Voided',
   credit: 'Credited',
   'create-credit-note': 'Credit note created',
@@ -28,8 +32,10 @@ const INVOICE_ACTIONS: Record<string, string> = {
 
 /** One invoice: lines, tax per rate, totals, payments, history, and what may be done next. */
 export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: (id: string) => void }) {
-  useMoneySettings();
+  const money = useMoneySettings();
+  const day = (iso: string) => formatCalendarDay(iso, money.locale);
   const q = useQuery(invoiceQuery(props.id));
+  const duplicate = useDuplicateInvoice(props.id);
   const [panel, setPanel] = useState<Panel>(null);
   const send = useSendInvoice(props.id);
   const [sendError, setSendError] = useState<string | null>(null);
@@ -100,7 +106,19 @@ export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: 
               Credit note
             </Button>
           )}
-          {canEdit && isInvoice && inv.status !== 'void' && inv.paidCents === 0 && inv.creditedCents === 0 && (
+          {canEdit && isInvoice && (
+            <Button
+              variant="secondary"
+              disabled={duplicate.isPending}
+              onClick={() => {
+                setSendError(null);
+                duplicate.mutate(undefined, { onSuccess: (copy) => props.onOpen(copy.id), onError: (e) => setSendError(e.message) });
+              }}
+            >
+              <Copy aria-hidden className="h-4 w-4" /> {duplicate.isPending ? 'Duplicating…' : 'Duplicate'}
+            </Button>
+          )}
+          {canEdit && isInvoice && inv.status !== 'void' && (
             <Button variant="secondary" onClick={() => setPanel('void')}>
               Void
             </Button>
@@ -123,6 +141,13 @@ export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: 
         </div>
       )}
       {panel === 'pay' && <PaymentDialog invoice={inv} onClose={() => setPanel(null)} />}
+      {inv.payments.map((p) =>
+        panel === `edit-payment:${p.id}` ? (
+          <PaymentDialog key={p.id} invoice={inv} payment={p} onClose={() => setPanel(null)} />
+        ) : panel === `remove-payment:${p.id}` ? (
+          <RemovePaymentConfirm key={p.id} invoice={inv} payment={p} onClose={() => setPanel(null)} />
+        ) : null,
+      )}
       {panel === 'void' && <VoidDialog invoice={inv} onClose={() => setPanel(null)} />}
       {panel === 'credit' && (
         <CreditNoteDialog
@@ -139,13 +164,13 @@ export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: 
           <dl className="mt-4 grid grid-cols-2 gap-2 text-sm md:grid-cols-4">
             <div>
               <dt className="text-slate-500">Issued</dt>
-              <dd>{inv.issueDate}</dd>
+              <dd>{day(inv.issueDate)}</dd>
             </div>
             {isInvoice && (
               <div>
                 <dt className="text-slate-500">Due</dt>
                 <dd>
-                  {inv.dueDate} ({TERMS_LABELS[inv.terms]})
+                  {day(inv.dueDate)} ({TERMS_LABELS[inv.terms]})
                 </dd>
               </div>
             )}
@@ -194,11 +219,23 @@ export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: 
               {inv.payments.length === 0 ? (
                 <p className="text-sm text-slate-500">No payments yet.</p>
               ) : (
-                <ul className="text-sm">
+                <ul className="divide-y divide-slate-200 text-sm dark:divide-slate-800" aria-label="Recorded payments">
                   {inv.payments.map((p) => (
-                    <li key={p.id}>
-                      {p.date} · {formatCents(p.amountCents)} · {METHOD_LABELS[p.method]}
-                      {p.reference ? ` · ${p.reference}` : ''} <span className="text-slate-500">(recorded by {p.recordedBy})</span>
+                    <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-1" data-testid="payment">
+                      <span className="min-w-0 break-words">
+                        {day(p.date)} · <span className="tabular-nums">{formatCents(p.amountCents)}</span> · {METHOD_LABELS[p.method]}
+                        {p.reference ? ` · ${p.reference}` : ''} <span className="text-slate-500">(recorded by {p.recordedBy})</span>
+                      </span>
+                      {canEdit && inv.status !== 'void' && (
+                        <span className="flex gap-2">
+                          <Button variant="secondary" size="sm" aria-label={`Edit payment of ${formatCents(p.amountCents)} on ${day(p.date)}`} onClick={() => setPanel(`edit-payment:${p.id}`)}>
+                            Edit
+                          </Button>
+                          <Button variant="secondary" size="sm" aria-label={`Remove payment of ${formatCents(p.amountCents)} on ${day(p.date)}`} onClick={() => setPanel(`remove-payment:${p.id}`)}>
+                            Remove
+                          </Button>
+                        </span>
+                      )}
                     </li>
                   ))}
                 </ul>
@@ -222,7 +259,9 @@ export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: 
               <History
                 entries={audit}
                 actionLabel={(a) => INVOICE_ACTIONS[a]}
-                valueLabel={(field, v) => (field.endsWith('Cents') && typeof v === 'number' ? formatCents(v) : undefined)}
+                valueLabel={(field, v) =>
+                  field.endsWith('Cents') && typeof v === 'number' ? formatCents(v) : /(^|\.)(issueDate|dueDate|date)$/.test(field) && typeof v === 'string' ? day(v) : undefined
+                }
               />
             </div>
           </details>

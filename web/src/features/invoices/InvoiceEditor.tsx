@@ -4,7 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { PAYMENT_TERMS, TERMS_LABELS, type InvoiceDto } from '#contracts/invoices.ts';
-import { showServerErrors } from '#lib/form-errors.ts';
+import { rootNotAtField, showServerErrors } from '#lib/form-errors.ts';
+import { issueDateProblem } from '#domain/invoices/invoice.ts';
+import type { MoneySettings } from '#domain/shared/money.ts';
+import { useMoneySettings } from '#ui/money.ts';
 import { Field } from '#ui/Field.tsx';
 import { SaveCancel } from '#ui/FormParts.tsx';
 import { inputClass } from '#ui/styles.ts';
@@ -16,15 +19,20 @@ import { todayIso } from '#ui/dates.ts';
 import { Options } from '#ui/Options.tsx';
 import { FormError } from '#ui/FormError.tsx';
 
-const formSchema = z.object({
+/** The form's rules, the issue date with the domain's window (the server's rule and message). */
+const formSchemaFor = (money: MoneySettings) =>
+  z.object({
   clientId: z.string().min(1, 'Pick a client.'),
   title: z.string().max(200, 'At most 200 characters.'),
   notes: z.string().max(4000, 'At most 4000 characters.'),
   terms: z.enum(PAYMENT_TERMS),
-  issueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date.'),
+  issueDate: z.string().superRefine((value, ctx) => {
+    const problem = issueDateProblem(value, { today: todayIso(), money });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
   lines: z.array(lineFormSchema).min(1, 'Add at least one line.'),
 });
-type FormValues = z.infer<typeof formSchema>;
+type FormValues = z.infer<ReturnType<typeof formSchemaFor>>;
 
 const defaults = (inv: InvoiceDto | null): FormValues =>
   inv
@@ -33,7 +41,8 @@ const defaults = (inv: InvoiceDto | null): FormValues =>
 
 /** A new invoice or a draft's changes: client, terms, dates, lines with live totals. */
 export function InvoiceEditor(props: { invoice: InvoiceDto | null; onDone: (saved: InvoiceDto | null) => void }) {
-  const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: defaults(props.invoice) });
+  const money = useMoneySettings();
+  const form = useForm<FormValues>({ resolver: zodResolver(formSchemaFor(money)), defaultValues: defaults(props.invoice) });
   const { register, handleSubmit, setError, formState, control } = form;
   const create = useCreateInvoice();
   const update = useUpdateDraft(props.invoice?.id ?? '');
@@ -56,7 +65,7 @@ export function InvoiceEditor(props: { invoice: InvoiceDto | null; onDone: (save
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={props.invoice ? `Edit ${props.invoice.number}` : 'New invoice'}>
-      <FormError error={errors.root} />
+      <FormError error={rootNotAtField(errors)} />
       <div className="grid gap-4 md:grid-cols-2">
         {props.invoice ? (
           <p className="text-sm">

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { clsx } from 'clsx';
 import { formatCents, formatRate, useMoneySettings } from '#ui/money.ts';
 
 // Shared by the office's invoice drawer and editor and the public /i/<token> page: keep its imports light.
@@ -11,23 +12,41 @@ export interface InvoiceLineRow {
   netCents: number;
 }
 
-const LINE_COLUMNS: readonly { label: string; numeric: boolean; value: (l: InvoiceLineRow) => ReactNode }[] = [
-  { label: 'Description', numeric: false, value: (l) => l.description },
-  { label: 'Qty', numeric: true, value: (l) => l.quantity },
-  { label: 'Unit price', numeric: true, value: (l) => formatCents(l.unitPriceCents) },
-  { label: 'Tax', numeric: true, value: (l) => formatRate(l.taxRateBp) },
+/**
+ * On a phone (below `sm`) the table keeps two columns, the description and the amount; quantity,
+ * unit price and tax read under the description ("2 × $49.99 · tax 8.25 %"), so nothing is
+ * cramped and nothing scrolls sideways.
+ */
+const LINE_COLUMNS: readonly { label: string; numeric: boolean; wide?: boolean; value: (l: InvoiceLineRow) => ReactNode }[] = [
+  {
+    label: 'Description',
+    numeric: false,
+    value: (l) => (
+      <>
+        <span className="break-words">{l.description}</span>
+        <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">
+          {l.quantity} × {formatCents(l.unitPriceCents)} · tax {formatRate(l.taxRateBp)}
+        </span>
+      </>
+    ),
+  },
+  { label: 'Qty', numeric: true, wide: true, value: (l) => l.quantity },
+  { label: 'Unit price', numeric: true, wide: true, value: (l) => formatCents(l.unitPriceCents) },
+  { label: 'Tax', numeric: true, wide: true, value: (l) => formatRate(l.taxRateBp) },
   { label: 'Amount', numeric: true, value: (l) => formatCents(l.netCents) },
 ];
+
+const cellClass = (c: (typeof LINE_COLUMNS)[number]) => clsx('py-1 align-top', c.numeric ? 'whitespace-nowrap pl-3 text-right tabular-nums' : 'w-full min-w-0 sm:w-auto', c.wide && 'hidden sm:table-cell');
 
 /** An invoice's lines as the client and the office see them. */
 export function InvoiceLinesTable(props: { label: string; lines: readonly InvoiceLineRow[] }) {
   useMoneySettings();
   return (
-    <table className="mt-4 min-w-full text-sm" aria-label={props.label}>
+    <table className="mt-4 w-full text-sm" aria-label={props.label}>
       <thead>
         <tr className="border-b border-slate-200 text-left dark:border-slate-800">
           {LINE_COLUMNS.map((c) => (
-            <th key={c.label} className={c.numeric ? 'py-1 text-right' : 'py-1'}>
+            <th key={c.label} className={clsx(cellClass(c), 'font-semibold')}>
               {c.label}
             </th>
           ))}
@@ -37,7 +56,7 @@ export function InvoiceLinesTable(props: { label: string; lines: readonly Invoic
         {props.lines.map((l, i) => (
           <tr key={i}>
             {LINE_COLUMNS.map((c) => (
-              <td key={c.label} className={c.numeric ? 'py-1 text-right tabular-nums' : 'py-1'}>
+              <td key={c.label} className={cellClass(c)}>
                 {c.value(l)}
               </td>
             ))}

@@ -7,6 +7,7 @@ import { SearchForm } from '#ui/SearchForm.tsx';
 import { invoicesQuery } from './queries.ts';
 import { StatusChip } from './StatusChip.tsx';
 import { formatCents, useMoneySettings } from '#ui/money.ts';
+import { formatCalendarDay } from '#domain/shared/calendar-date.ts';
 
 export interface InvoiceFilters {
   q: string;
@@ -16,11 +17,12 @@ export interface InvoiceFilters {
   dir: 'asc' | 'desc';
 }
 
-const COLUMNS: Column<InvoiceDto>[] = [
+/** The columns, dates written as people of the configured locale write them ("11/25/2026"). */
+const columns = (locale: string): Column<InvoiceDto>[] => [
   { id: 'number', label: 'Number', sortable: true, className: 'font-mono text-xs', cell: (inv) => inv.number },
   { id: 'clientName', label: 'Client', sortable: true, cell: (inv) => inv.clientName },
-  { id: 'issueDate', label: 'Issued', sortable: true, cell: (inv) => inv.issueDate },
-  { id: 'dueDate', label: 'Due', sortable: true, cell: (inv) => (inv.kind === 'invoice' ? inv.dueDate : '—') },
+  { id: 'issueDate', label: 'Issued', sortable: true, cell: (inv) => formatCalendarDay(inv.issueDate, locale) },
+  { id: 'dueDate', label: 'Due', sortable: true, cell: (inv) => (inv.kind === 'invoice' ? formatCalendarDay(inv.dueDate, locale) : '—') },
   { id: 'totalCents', label: 'Total', sortable: true, numeric: true, cell: (inv) => formatCents(inv.totalCents) },
   { id: 'balanceCents', label: 'Balance', sortable: true, numeric: true, cell: (inv) => (inv.kind === 'invoice' ? formatCents(inv.balanceCents) : '—') },
   { id: 'status', label: 'Status', cell: (inv) => <StatusChip status={inv.status} overdue={inv.overdue} daysOverdue={inv.daysOverdue} kind={inv.kind} /> },
@@ -29,7 +31,7 @@ const PAGE_SIZE = 25;
 
 /** The invoice list: the server filters, searches, sorts and pages (cursor). */
 export function InvoiceList(props: { filters: InvoiceFilters; onFilters: (f: Partial<InvoiceFilters>) => void; onOpen: (id: string) => void }) {
-  useMoneySettings();
+  const { locale } = useMoneySettings();
   const { filters } = props;
   const pages = useCursorPages(filters);
   const list = useQuery(invoicesQuery({ search: filters.q, status: filters.status, overdue: filters.overdue, sort: filters.sort, dir: filters.dir, cursor: pages.cursor, limit: PAGE_SIZE }));
@@ -46,7 +48,7 @@ export function InvoiceList(props: { filters: InvoiceFilters; onFilters: (f: Par
       />
       <SearchForm query={filters.q} placeholder="Number, client, title" onSearch={(q) => props.onFilters({ q })} />
       <DataTable
-        label="Invoices" columns={COLUMNS} list={list} rowData={(inv) => ({ 'data-number': inv.number })} onOpen={props.onOpen} sort={filters} onSort={props.onFilters}
+        label="Invoices" columns={columns(locale)} list={list} rowData={(inv) => ({ 'data-number': inv.number })} onOpen={props.onOpen} sort={filters} onSort={props.onFilters}
         loadingText="Loading invoices…"
         emptyText={filters.q || filters.status || filters.overdue ? 'No invoices match these filters.' : 'No invoices yet. Create the first one.'}
       />

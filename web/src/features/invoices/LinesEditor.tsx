@@ -6,13 +6,18 @@ import { SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
 import { Button } from '#ui/Button.tsx';
 import type { LineInput } from '#contracts/invoices.ts';
 import { bpToPercent, centsToDecimal, linesTotals } from '#domain/shared/money.ts';
-import { formatCents, toBp, toCents, useCurrencySymbol } from '#ui/money.ts';
+import { formatCents, parseAmount, toBp, toCents, useCurrencySymbol } from '#ui/money.ts';
+import { LIMITS } from '#domain/invoices/invoice.ts';
 
 /** Lines as typed: quantity, price in dollars and tax in percent, all text until submitted. */
 export const lineFormSchema = z.object({
   description: z.string().trim().min(1, 'Describe the line.').max(500, 'At most 500 characters.'),
   quantity: z.string().refine((s) => Number(s) > 0 && Number(s) <= 100_000 && /^\d+(\.\d{1,3})?$/.test(s.trim()), 'Above 0, at most three decimals.'),
-  unitPrice: z.string().refine((s) => Number.isFinite(toCents(s, { allowNegative: true })), 'Enter a price such as 49.99.'),
+  unitPrice: z.string().superRefine((s, ctx) => {
+    const parsed = parseAmount(s, { allowNegative: true });
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error === 'Enter an amount.' ? 'Enter a price such as 49.99.' : parsed.error });
+    else if (Math.abs(parsed.cents) > LIMITS.unitPriceCents) ctx.addIssue({ code: 'custom', message: `At most ${formatCents(LIMITS.unitPriceCents)} a unit.` });
+  }),
   taxRate: z.string().refine((s) => Number.isFinite(toBp(s)) && toBp(s) >= 0 && toBp(s) <= 10_000, 'Between 0 and 100.'),
   itemId: z.string().nullable(),
 });
@@ -33,7 +38,8 @@ export const toLineInput = (l: LineForm): LineInput => ({ description: l.descrip
 
 /** Server field names for lines (`lines.0.unitPriceCents`) mapped to the form's. */
 export function lineServerFields(count: number): Record<string, string> {
-  const out: Record<string, string> = { lines: 'root' };
+  // `lines` (e.g. "cannot total less than zero") has no field of its own: it stays the top message.
+  const out: Record<string, string> = {};
   for (let i = 0; i < count; i++) {
     out[`lines.${i}.description`] = `lines.${i}.description`;
     out[`lines.${i}.quantity`] = `lines.${i}.quantity`;

@@ -8,12 +8,13 @@ import { InvoiceLinesTable, SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
 import { StatusChip } from './StatusChip.tsx';
 import { buttonStyle } from '#ui/Button.tsx';
 import { formatCents, useMoneySettings } from '#ui/money.ts';
+import { formatCalendarDay } from '#domain/shared/calendar-date.ts';
 
 const methodLabel = (m: string) => (Object.hasOwn(METHOD_LABELS, m) ? METHOD_LABELS[m as PaymentBody['method']] : m);
 
 /** /i/<token>: what the client sees from the link in their e-mail; view and download the PDF. */
 export function PublicInvoice(props: { token: string }) {
-  useMoneySettings();
+  const money = useMoneySettings();
   const q = useQuery(publicInvoiceQuery(props.token));
   const pdf = `/api/public/invoices/${encodeURIComponent(props.token)}/pdf`;
   if (q.isPending) return <p role="status">Loading invoice…</p>;
@@ -28,7 +29,7 @@ export function PublicInvoice(props: { token: string }) {
     );
   const inv = q.data;
   return (
-    <article className="rounded-lg border border-slate-200 p-6 dark:border-slate-800" aria-label={`Invoice ${inv.number}`}>
+    <article className="rounded-lg border border-slate-200 p-4 sm:p-6 dark:border-slate-800" aria-label={`Invoice ${inv.number}`}>
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <p className="text-lg font-bold text-blue-900 dark:text-blue-200">{inv.company.name}</p>
@@ -37,13 +38,13 @@ export function PublicInvoice(props: { token: string }) {
             {inv.company.phone} · {inv.company.email}
           </p>
         </div>
-        <div className="text-right">
+        <div className="sm:text-right">
           <h1 className="text-2xl font-bold">
             {inv.kind === 'credit-note' ? 'Credit note' : 'Invoice'} <span className="font-mono">{inv.number}</span>
           </h1>
           <StatusChip status={inv.status} overdue={inv.overdue} kind={inv.kind} />
-          <p className="mt-1 text-sm">Issued {inv.issueDate}</p>
-          {inv.kind === 'invoice' && <p className="text-sm">Due {inv.dueDate}</p>}
+          <p className="mt-1 text-sm">Issued {formatCalendarDay(inv.issueDate, money.locale)}</p>
+          {inv.kind === 'invoice' && <p className="text-sm">Due {formatCalendarDay(inv.dueDate, money.locale)}</p>}
         </div>
       </header>
       <p className="mt-4 text-sm">
@@ -58,7 +59,7 @@ export function PublicInvoice(props: { token: string }) {
         {inv.payments.map((p, i) => (
           <div key={i} className="contents">
             <dt>
-              Paid {p.date} ({methodLabel(p.method)})
+              Paid {formatCalendarDay(p.date, money.locale)} ({methodLabel(p.method)})
             </dt>
             <dd className="text-right tabular-nums">−{formatCents(p.amountCents)}</dd>
           </div>
@@ -77,7 +78,7 @@ export function PublicInvoice(props: { token: string }) {
         )}
       </dl>
       {inv.notes && <p className="mt-4 whitespace-pre-line text-sm">{inv.notes}</p>}
-      <div className="mt-6 flex gap-2">
+      <div className="mt-6 flex flex-wrap gap-2">
         <a className={`${buttonStyle()} inline-flex items-center gap-1`} href={`${pdf}?download=1`}>
           <Download aria-hidden className="h-4 w-4" /> Download PDF
         </a>

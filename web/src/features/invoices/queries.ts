@@ -55,3 +55,7 @@ export const useRecordPayment = (id: string) => useInvoiceMutation((body: Paymen
 export const useVoidInvoice = (id: string) => useInvoiceMutation((body: { reason: string }) => apiFetch<InvoiceDto>(path(id, '/void'), { method: 'POST', json: body }));
 export const useCreditNote = (id: string) => useInvoiceMutation((body: CreditNoteBody) => apiFetch<InvoiceDto>(path(id, '/credit-notes'), { method: 'POST', json: body }));
 
+export const useCorrectPayment = (id: string, paymentId: string) =>
+  useInvoiceMutation((body: PaymentBody) => apiFetch<InvoiceDto>(path(id, `/payments/${encodeURIComponent(paymentId)}`), { method: 'PATCH', json: body }));
+export const useRemovePayment = (id: string) => useInvoiceMutation((paymentId: string) => apiFetch<InvoiceDto>(path(id, `/payments/${encodeURIComponent(paymentId)}`), { method: 'DELETE' }));
+export const useDuplicateInvoice = (id: string) => useInvoiceMutation((_: void) => apiFetch<InvoiceDto>(path(id, '/duplicate'), { method: 'POST' }));

@@ -11,6 +11,7 @@ import { StatusChip } from './StatusChip.tsx';
 import { Button, buttonStyle } from '#ui/Button.tsx';
 import { History } from '#ui/History.tsx';
 import { formatCents, formatRate, useMoneySettings } from '#ui/money.ts';
+import { formatCalendarDay } from '#domain/shared/calendar-date.ts';
 
 const PROPOSAL_ACTIONS: Record<string, string> = {
   create: 'Created',
@@ -27,7 +28,7 @@ const PROPOSAL_ACTIONS: Record<string, string> = {
 
 /** One proposal: its options side by side, what the client did, and the staff actions. */
 export function ProposalDetail(props: { id: string; canEdit: boolean; onEdit: () => void; onOpen: (id: string) => void; onClose: () => void }) {
-  useMoneySettings();
+  const money = useMoneySettings();
   const q = useQuery(proposalQuery(props.id));
   const audit = useQuery(proposalAuditQuery(props.id));
   const action = useProposalAction(props.id);
@@ -46,8 +47,10 @@ export function ProposalDetail(props: { id: string; canEdit: boolean; onEdit: ()
       setMessage({ kind: 'ok', text: done });
       if (a === 'duplicate') props.onOpen(result.id);
     } catch (err) {
-      const fields = err instanceof ApiRequestError ? Object.values(err.fields).flat().join(' ') : '';
-      setMessage({ kind: 'error', text: `${err instanceof Error ? err.message : 'Failed.'} ${fields}`.trim() });
+      const top = err instanceof Error ? err.message : 'Failed.';
+      // The server's message is its first field message: each message once.
+      const fields = err instanceof ApiRequestError ? [...new Set(Object.values(err.fields).flat())].filter((m) => m !== top) : [];
+      setMessage({ kind: 'error', text: [top, ...fields].join(' ') });
     }
   };
 
@@ -63,7 +66,7 @@ export function ProposalDetail(props: { id: string; canEdit: boolean; onEdit: ()
             {p.siteAddress && ` · ${p.siteAddress}`}
           </p>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            Valid until {p.validUntil} · deposit {p.depositPercent} %{p.cameraPlanId && ` · camera plan ${p.cameraPlanId}`}
+            Valid until {formatCalendarDay(p.validUntil, money.locale)} · deposit {p.depositPercent} %{p.cameraPlanId && ` · camera plan ${p.cameraPlanId}`}
           </p>
         </div>
         <Button variant="secondary" onClick={props.onClose}>

@@ -6,13 +6,13 @@ import {
   OPTION_TIERS,
   TIER_LABELS,
   emptyLine,
-  proposalFormSchema,
+  proposalFormSchemaFor,
   toProposalForm,
   toProposalRequest,
   type ProposalDto,
   type ProposalForm } from '#contracts/proposals.ts';
 import { optionTotals } from '#domain/proposals/proposal-totals.ts';
-import { showServerErrors } from '#lib/form-errors.ts';
+import { rootNotAtField, showServerErrors } from '#lib/form-errors.ts';
 import { Field } from '#ui/Field.tsx';
 import { ClientSitePicker } from '#ui/ClientSitePicker.tsx';
 import { itemsQuery } from '#lib/queries/inventory.ts';
@@ -23,7 +23,11 @@ import { useSaveProposal } from './queries.ts';
 import { Button } from '#ui/Button.tsx';
 import { FormError } from '#ui/FormError.tsx';
 import { formatCents, toBp, toCents, useCurrencySymbol, useMoneySettings } from '#ui/money.ts';
-import { centsToDecimal } from '#domain/shared/money.ts';
+import { centsToDecimal, type MoneySettings } from '#domain/shared/money.ts';
+import { datePlausibility } from '#domain/shared/calendar-date.ts';
+import { VALID_UNTIL_WINDOW } from '#domain/proposals/proposal.ts';
+import { z } from 'zod';
+import { todayIso } from '#ui/dates.ts';
 
 const cellInput = `${inputClass} w-full`;
 const newId = () => `opt-${Math.random().toString(36).slice(2, 10)}`;
@@ -60,7 +64,7 @@ function OptionColumn(props: {
     <fieldset className="rounded-lg border border-slate-200 p-3 dark:border-slate-800" aria-label={`Option ${index + 1}`}>
       <legend className="px-1 text-sm font-semibold">Option {index + 1}</legend>
       <div className="grid gap-2">
-        <Field label="Tier" id={`${p}-tier`}>
+        <Field label="Tier" id={`${p}-tier`} error={err?.tier?.message}>
           <select id={`${p}-tier`} {...register(`options.${index}.tier`)}>
             {OPTION_TIERS.map((t) => (
               <option key={t} value={t}>
@@ -155,7 +159,7 @@ function OptionColumn(props: {
         </Button>
       </div>
       <div className="mt-3">
-        <Field label="Discount ($, before tax)" id={`${p}-discount`} error={err?.discount?.message}>
+        <Field label={`Discount (${symbol}, before tax)`} id={`${p}-discount`} error={err?.discount?.message}>
           <input id={`${p}-discount`} inputMode="decimal" {...register(`options.${index}.discount`)} />
         </Field>
       </div>
@@ -192,10 +196,19 @@ function serverFields(err: unknown): Record<string, string> {
   return map;
 }
 
+/** The contract's form schema with the domain's valid-until window (the server's rule and message). */
+const editorSchema = (money: MoneySettings) =>
+  proposalFormSchemaFor(money).extend({
+    validUntil: z.string().superRefine((s, ctx) => {
+      const problem = datePlausibility('Valid until', s, todayIso(), VALID_UNTIL_WINDOW, money.locale);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  });
+
 /** New proposal or a draft's editor: up to three option columns side by side. */
 export function ProposalEditor(props: { proposal: ProposalDto | null; onDone: (saved: ProposalDto | null) => void }) {
-  useMoneySettings();
-  const form = useForm<ProposalForm>({ resolver: zodResolver(proposalFormSchema), defaultValues: toProposalForm(props.proposal, { validUntil: inDays(30), optionId: newId() }) });
+  const money = useMoneySettings();
+  const form = useForm<ProposalForm>({ resolver: zodResolver(editorSchema(money)), defaultValues: toProposalForm(props.proposal, { validUntil: inDays(30), optionId: newId() }) });
   const { register, handleSubmit, setError, formState, control, setValue } = form;
   const options = useFieldArray({ control, name: 'options' });
   const save = useSaveProposal(props.proposal?.id ?? null);
@@ -207,7 +220,7 @@ export function ProposalEditor(props: { proposal: ProposalDto | null; onDone: (s
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const saved = await save.mutateAsync(toProposalRequest(values));
+      const saved = await save.mutateAsync(toProposalRequest(values, money));
       release();
       props.onDone(saved);
     } catch (err) {
@@ -217,7 +230,7 @@ export function ProposalEditor(props: { proposal: ProposalDto | null; onDone: (s
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={props.proposal ? `Edit ${props.proposal.number}` : 'New proposal'}>
-      <FormError error={errors.root} className="mb-3" />
+      <FormError error={rootNotAtField(errors)} className="mb-3" />
       <div className="grid gap-3">
         <ClientSitePicker
           value={{ clientId, siteId }}

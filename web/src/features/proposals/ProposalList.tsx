@@ -7,6 +7,7 @@ import { FilterSelect, SearchForm } from '#ui/SearchForm.tsx';
 import { proposalsQuery } from './queries.ts';
 import { StatusChip } from './StatusChip.tsx';
 import { formatCents, useMoneySettings } from '#ui/money.ts';
+import { formatCalendarDay } from '#domain/shared/calendar-date.ts';
 
 export interface ProposalFilters {
   status: string | undefined;
@@ -20,18 +21,19 @@ const SORT_LABELS: Record<(typeof SORT_KEYS)[number], string> = { createdAt: 'Cr
 const ORDERS = ['desc', 'asc'] as const;
 const ORDER_LABELS = { desc: 'Newest / highest first', asc: 'Oldest / lowest first' };
 const PAGE_SIZE = 25;
-const COLUMNS: Column<ProposalDto>[] = [
+/** The columns, valid-until written as people of the configured locale write dates ("12/25/2026"). */
+const columns = (locale: string): Column<ProposalDto>[] => [
   { id: 'number', label: 'Number', className: 'font-mono text-xs', cell: (p) => p.number },
   { id: 'client', label: 'Client', cell: (p) => p.clientName },
   { id: 'title', label: 'Title', cell: (p) => p.title },
   { id: 'status', label: 'Status', cell: (p) => <StatusChip status={p.effectiveStatus} /> },
   { id: 'options', label: 'Options', numeric: true, cell: (p) => p.totals.map((t) => formatCents(t.totalCents)).join(' / ') },
-  { id: 'validUntil', label: 'Valid until', cell: (p) => p.validUntil },
+  { id: 'validUntil', label: 'Valid until', cell: (p) => formatCalendarDay(p.validUntil, locale) },
 ];
 
 /** Proposals the server filters, searches, sorts and pages (cursor stack, like the inventory list). */
 export function ProposalList(props: { filters: ProposalFilters; onFilters: (f: Partial<ProposalFilters>) => void; onOpen: (id: string) => void }) {
-  useMoneySettings();
+  const { locale } = useMoneySettings();
   const { filters } = props;
   const pages = useCursorPages(filters);
   const list = useQuery(proposalsQuery({ status: filters.status, search: filters.q, sort: filters.sort, dir: filters.dir, cursor: pages.cursor, limit: PAGE_SIZE }));
@@ -50,7 +52,7 @@ export function ProposalList(props: { filters: ProposalFilters; onFilters: (f: P
         <FilterSelect label="Order" value={filters.dir} options={ORDERS} labels={ORDER_LABELS} onChange={(v) => props.onFilters({ dir: v === 'asc' ? 'asc' : 'desc' })} />
       </SearchForm>
       <DataTable
-        label="Proposals" columns={COLUMNS} list={list} rowData={(p) => ({ 'data-number': p.number })} onOpen={props.onOpen}
+        label="Proposals" columns={columns(locale)} list={list} rowData={(p) => ({ 'data-number': p.number })} onOpen={props.onOpen}
         loadingText="Loading proposals…"
         emptyText={filters.q || filters.status ? 'No proposals match these filters.' : 'No proposals yet.'}
       />

@@ -9,10 +9,12 @@ import { formatDateTime as formatWhen } from '#ui/dates.ts';
 import { publicProposalQuery, usePublicAnswer } from './queries.ts';
 import { Button, buttonStyle } from '#ui/Button.tsx';
 import { formatCents, formatRate, useMoneySettings } from '#ui/money.ts';
+import { formatCalendarDay } from '#domain/shared/calendar-date.ts';
 
 const tierLabel = (tier: string) => TIER_LABELS[tier as keyof typeof TIER_LABELS] ?? tier;
 
 function Outcome({ p }: { p: PublicProposal }) {
+  const money = useMoneySettings();
   if (p.acceptedName && p.acceptedAt) {
     const chosen = p.options.find((o) => o.id === p.acceptedOptionId);
     return (
@@ -22,13 +24,13 @@ function Outcome({ p }: { p: PublicProposal }) {
     );
   }
   if (p.declinedAt) return <p role="status" className="mt-4 rounded-md bg-slate-100 p-4 dark:bg-slate-800">You declined this proposal on {formatWhen(p.declinedAt)}. Thank you for letting us know.</p>;
-  if (p.status === 'expired') return <p role="status" className="mt-4 rounded-md bg-amber-50 p-4 text-amber-950 dark:bg-amber-950 dark:text-amber-50">This proposal expired on {p.validUntil}. Please contact us for an updated one.</p>;
+  if (p.status === 'expired') return <p role="status" className="mt-4 rounded-md bg-amber-50 p-4 text-amber-950 dark:bg-amber-950 dark:text-amber-50">This proposal expired on {formatCalendarDay(p.validUntil, money.locale)}. Please contact us for an updated one.</p>;
   return null;
 }
 
 /** The client's view of a proposal (public, no sign-in): options side by side, accept by name, or decline. */
 export function PublicProposalPage({ token }: { token: string }) {
-  useMoneySettings();
+  const money = useMoneySettings();
   const q = useQuery(publicProposalQuery(token));
   const answer = usePublicAnswer(token);
   const [optionId, setOptionId] = useState<string | null>(null);
@@ -66,7 +68,7 @@ export function PublicProposalPage({ token }: { token: string }) {
         {p.title && <p className="text-xl">{p.title}</p>}
         <p className="mt-2 text-slate-700 dark:text-slate-300">
           For {p.clientName}
-          {p.siteAddress && ` · ${p.siteAddress}`} · valid until {p.validUntil}
+          {p.siteAddress && ` · ${p.siteAddress}`} · valid until {formatCalendarDay(p.validUntil, money.locale)}
         </p>
         <a className={`${buttonStyle('secondary')} mt-3 inline-flex items-center gap-1`} href={`/api/public/proposals/${encodeURIComponent(token)}/pdf`}>
           <FileDown aria-hidden className="h-4 w-4" /> Download PDF
@@ -89,13 +91,13 @@ export function PublicProposalPage({ token }: { token: string }) {
               <ul className="mt-3 flex-1 space-y-1 text-sm">
                 {o.lines.map((l, j) => (
                   <li key={j} className="flex justify-between gap-2">
-                    <span>
+                    <span className="min-w-0 break-words">
                       {l.quantity} × {l.description}
                       <span className="block text-xs text-slate-500">
                         {formatCents(l.unitPriceCents)} each · tax {formatRate(l.taxRateBp)}
                       </span>
                     </span>
-                    <span className="tabular-nums">{formatCents(l.netCents)}</span>
+                    <span className="shrink-0 whitespace-nowrap tabular-nums">{formatCents(l.netCents)}</span>
                   </li>
                 ))}
               </ul>

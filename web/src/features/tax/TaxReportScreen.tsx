@@ -8,6 +8,7 @@ import { Options } from '#ui/Options.tsx';
 import type { SearchPatch } from '#lib/search-params.ts';
 import { buttonStyle } from '#ui/Button.tsx';
 import { formatCents, formatRate, useMoneySettings } from '#ui/money.ts';
+import { formatCalendarDay } from '#domain/shared/calendar-date.ts';
 
 export interface TaxSearch {
   basis?: 'cash';
@@ -37,7 +38,8 @@ const taxReportQuery = (basis: string, period: string, value: string, rate: numb
 
 /** /admin/tax-reporting: per-rate table for a period and basis, drill-down to invoices, exports. */
 export function TaxReportScreen(props: { search: TaxSearch; onSearch: (next: TaxSearchPatch) => void }) {
-  useMoneySettings();
+  const money = useMoneySettings();
+  const day = (iso: string) => formatCalendarDay(iso, money.locale);
   const basis = props.search.basis ?? 'accrual';
   const period = props.search.period ?? 'month';
   const value = props.search.value ?? defaultValue(period);
@@ -127,7 +129,7 @@ export function TaxReportScreen(props: { search: TaxSearch; onSearch: (next: Tax
       ) : (
         <>
           <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">
-            {report.data.from} to {report.data.to}
+            {day(report.data.from)} to {day(report.data.to)}
           </p>
           <table className="min-w-full max-w-3xl text-sm" aria-label="Tax per rate" aria-busy={report.isFetching}>
             <thead>
@@ -187,26 +189,30 @@ export function TaxReportScreen(props: { search: TaxSearch; onSearch: (next: Tax
                 <tr className="border-b border-slate-200 text-left dark:border-slate-800">
                   <th className="py-1">{basis === 'cash' ? 'Paid' : 'Issued'}</th>
                   <th className="py-1">Number</th>
-                  <th className="py-1">Client</th>
-                  <th className="py-1 text-right">Rate</th>
-                  <th className="py-1 text-right">Taxable</th>
-                  <th className="py-1 text-right">Tax</th>
+                  <th className="hidden py-1 sm:table-cell">Client</th>
+                  <th className="hidden py-1 text-right sm:table-cell">Rate</th>
+                  <th className="py-1 pl-2 text-right">Taxable</th>
+                  <th className="py-1 pl-2 text-right">Tax</th>
                 </tr>
               </thead>
               <tbody>
                 {entries.map((e) => (
                   <tr key={`${e.invoiceId}-${e.taxRateBp}`}>
-                    <td className="py-1">{e.date}</td>
+                    <td className="whitespace-nowrap py-1 pr-2 align-top">{day(e.date)}</td>
                     <td className="py-1">
                       <a className="font-mono text-blue-700 underline dark:text-blue-300" href={`/admin/invoices?invoice=${encodeURIComponent(e.invoiceId)}`}>
                         {e.number}
                       </a>
                       {e.kind === 'credit-note' && <span className="ml-1 text-xs text-slate-500">credit note</span>}
+                      {/* On a phone the client and the rate read under the number instead of in cramped columns. */}
+                      <span className="block break-words text-xs text-slate-600 sm:hidden dark:text-slate-400">
+                        {e.clientName} · {formatRate(e.taxRateBp)}
+                      </span>
                     </td>
-                    <td className="py-1">{e.clientName}</td>
-                    <td className="py-1 text-right tabular-nums">{formatRate(e.taxRateBp)}</td>
-                    <td className="py-1 text-right tabular-nums">{formatCents(e.taxableCents)}</td>
-                    <td className="py-1 text-right tabular-nums">{formatCents(e.taxCents)}</td>
+                    <td className="hidden py-1 sm:table-cell">{e.clientName}</td>
+                    <td className="hidden whitespace-nowrap py-1 text-right tabular-nums sm:table-cell">{formatRate(e.taxRateBp)}</td>
+                    <td className="whitespace-nowrap py-1 pl-2 text-right align-top tabular-nums">{formatCents(e.taxableCents)}</td>
+                    <td className="whitespace-nowrap py-1 pl-2 text-right align-top tabular-nums">{formatCents(e.taxCents)}</td>
                   </tr>
                 ))}
               </tbody>
