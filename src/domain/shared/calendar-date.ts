@@ -29,3 +29,8 @@ export function addDays(isoDate: string, days: number): string {
 export function daysBetween(from: string, to: string): number {
   return Math.round(dayNumber(to) - dayNumber(from));
 }
+
+/** A calendar day as people read it in `locale` ("Nov 25, 2026" in en-US), for messages. */
+export function formatCalendarDay(isoDate: string, locale = 'en-US'): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${isoDate}T12:00:00Z`));
+}
