@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkStartDate } from '../../../src/domain/monitoring/monitoring-contract.ts';
 import { contractInvoiceText, periodInvoice } from '../../../src/domain/monitoring/contract-invoice.ts';
 import { duePeriods } from '../../../src/domain/monitoring/billing-period.ts';
-import { DomainError } from '../../../src/domain/shared/domain-error.ts';
+import type { DomainError } from '../../../src/domain/shared/domain-error.ts';
 import { aContract } from './monitoring-factories.ts';
 
 const TODAY = '2026-11-25';

@@ -155,9 +155,9 @@ export function ContractDetail(props: { id: string; isAdmin: boolean; onClose: (
                     disabled={change.isPending}
                     onClick={() => {
                       setActionError(null);
-                      // Catch-up billing is shown first; nothing due means nothing to ask.
+                      // Catch-up billing (more than the current period) is shown and asked first.
                       fetchBillingPreview(props.id).then(
-                        (preview) => (preview.count > 0 ? setActivation(preview) : change.mutate({ to: 'active' }, { onError: (e) => setActionError(message(e)) })),
+                        (preview) => (preview.count > 1 ? setActivation(preview) : change.mutate({ to: 'active' }, { onError: (e) => setActionError(message(e)) })),
                         (e: unknown) => setActionError(message(e)),
                       );
                     }}

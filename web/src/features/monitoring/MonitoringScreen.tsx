@@ -49,7 +49,11 @@ export function MonitoringScreen(props: { search: MonitoringSearch; onSearch: (n
             disabled={run.isPending}
             onClick={() => {
               setPreviewError(null);
-              fetchBillingPreview(null).then(setPreview, (e: unknown) => setPreviewError(e instanceof ApiRequestError ? e.message : 'The billing preview failed.'));
+              // More than one invoice (catch-up) is shown and asked first; one or none just runs.
+              fetchBillingPreview(null).then(
+                (p) => (p.count > 1 ? setPreview(p) : run.mutate()),
+                (e: unknown) => setPreviewError(e instanceof ApiRequestError ? e.message : 'The billing preview failed.'),
+              );
             }}
           >
             <RefreshCw aria-hidden className="h-4 w-4" /> {run.isPending ? 'Running billing…' : 'Run billing now'}
@@ -61,12 +65,7 @@ export function MonitoringScreen(props: { search: MonitoringSearch; onSearch: (n
           </Button>
         )}
       </div>
-      {preview &&
-        (preview.count === 0 ? (
-          <p role="status" className="mb-4 text-sm">
-            Nothing is due: billing would create no invoice now.
-          </p>
-        ) : (
+      {preview && (
           <div className="mb-4">
             <BillingPreviewPanel
               preview={preview}
@@ -78,7 +77,7 @@ export function MonitoringScreen(props: { search: MonitoringSearch; onSearch: (n
               onCancel={() => setPreview(null)}
             />
           </div>
-        ))}
+      )}
       {previewError && (
         <p role="alert" className="mb-4 text-sm text-red-700">
           {previewError}
