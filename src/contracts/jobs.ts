@@ -217,7 +217,14 @@ export const bookingWarningSchema = z.object({
 });
 export type BookingWarningDto = z.infer<typeof bookingWarningSchema>;
 
-export const jobViewResponseSchema = z.object({ job: jobSchema, warnings: z.array(bookingWarningSchema), history: z.array(auditEntrySchema) });
+const jobLinkSchema = z.object({ id: z.string(), number: z.string(), title: z.string() });
+export const jobViewResponseSchema = z.object({
+  job: jobSchema,
+  warnings: z.array(bookingWarningSchema),
+  history: z.array(auditEntrySchema),
+  /** Linked jobs by number and title (the prewire this follows, its trim-out visit). */
+  related: z.object({ parent: jobLinkSchema.nullable(), trimOut: jobLinkSchema.nullable() }),
+});
 export type JobViewResponse = z.infer<typeof jobViewResponseSchema>;
 
 export const scheduleResponseSchema = z.object({ job: jobSchema, warnings: z.array(bookingWarningSchema) });

@@ -29,6 +29,7 @@ export function JobDetail(props: { id: string; canEdit: boolean; canUseInventory
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => panel.current?.focus(), [props.id]);
   const job = view.data?.job;
+  const related = view.data?.related ?? { parent: null, trimOut: null };
 
   return (
     <SidePanel onClose={props.onClose} width="max-w-3xl" labelledBy="job-detail-title" ref={panel}>
@@ -61,20 +62,28 @@ export function JobDetail(props: { id: string; canEdit: boolean; canUseInventory
             </p>
             {(job.proposalId || job.invoiceId) && (
               <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
-                {job.proposalId && <span className="mr-3">Proposal {job.proposalId}</span>}
-                {job.invoiceId && <span>Invoice {job.invoiceId}</span>}
+                {job.proposalId && (
+                  <a className="mr-3 text-blue-700 underline dark:text-blue-300" href={`/admin/proposals?open=${encodeURIComponent(job.proposalId)}`}>
+                    Open the proposal
+                  </a>
+                )}
+                {job.invoiceId && (
+                  <a className="text-blue-700 underline dark:text-blue-300" href={`/admin/invoices?invoice=${encodeURIComponent(job.invoiceId)}`}>
+                    Open the invoice
+                  </a>
+                )}
               </p>
             )}
             {(job.parentJobId || job.trimOutJobId) && (
               <p className="mb-4 text-sm">
                 {job.parentJobId && (
                   <button type="button" className="mr-3 underline" onClick={() => props.onOpen(job.parentJobId!)}>
-                    Open the prewire this follows
+                    {related.parent ? `Prewire this follows: ${related.parent.number} ${related.parent.title}` : 'Open the prewire this follows'}
                   </button>
                 )}
                 {job.trimOutJobId && (
                   <button type="button" className="underline" onClick={() => props.onOpen(job.trimOutJobId!)}>
-                    Open the trim-out visit
+                    {related.trimOut ? `Trim-out visit: ${related.trimOut.number} ${related.trimOut.title}` : 'Open the trim-out visit'}
                   </button>
                 )}
               </p>
