@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertTriangle, ExternalLink, Trash2, X } from 'lucide-react';
 import { updateJobSchema, type BookingWarningDto, type JobDto, type JobViewResponse, type UpdateJobRequest } from '#contracts/jobs.ts';
 import { showServerErrors } from '#lib/form-errors.ts';
+import { ApiRequestError } from '#lib/api.ts';
 import { Field } from '#ui/Field.tsx';
 import { useUnsavedChangesWarning } from '#ui/unsaved-changes.ts';
 import { JOB_TRANSITIONS, mapLink, statusLabel, typeLabel, type JobStatus } from './job-format.ts';
@@ -104,7 +105,7 @@ export function JobDetail(props: { id: string; canEdit: boolean; canUseInventory
   );
 }
 
-/** Assignees are kept as employee ids in the trail; people read them by name. */
+/** Assignees are written by name now; older entries kept employee ids, read here by name. */
 function JobHistory(props: { entries: JobViewResponse['history'] }) {
   const people = useQuery(assigneesQuery);
   const names = new Map((people.data?.employees ?? []).map((e) => [e.id, e.name]));
@@ -114,7 +115,7 @@ function JobHistory(props: { entries: JobViewResponse['history'] }) {
       actionLabel={(a) => (a.startsWith('checklist-') ? `Checklist ${a.slice('checklist-'.length)}` : JOB_ACTIONS[a])}
       fieldLabel={(f) => (f.startsWith('material:') ? `Material ${f.slice('material:'.length)}` : undefined)}
       valueLabel={(f, v) =>
-        f === 'assignees' && typeof v === 'string' ? v.split(',').map((id) => names.get(id) ?? 'a former employee').join(', ') : f === 'status' || f === 'type' ? jobLabel(f, v) : undefined
+        f === 'assignees' && typeof v === 'string' ? v.split(',').map((part) => names.get(part.trim()) ?? part.trim()).join(', ') : f === 'status' || f === 'type' ? jobLabel(f, v) : undefined
       }
     />
   );
@@ -187,6 +188,11 @@ function Schedule(props: { job: JobDto; warnings: BookingWarningDto[]; canEdit: 
   useUnsavedChangesWarning(dirty);
   const open = props.job.status !== 'completed' && props.job.status !== 'cancelled';
   const warnings = save.data?.warnings ?? props.warnings;
+  const [localErrors, setLocalErrors] = useState<Partial<Record<'scheduledStart' | 'scheduledEnd', string>>>({});
+  const serverFields = save.error instanceof ApiRequestError ? save.error.fields : {};
+  // The server names the window's halves scheduledStart/End (domain) or window.start/end (request shape).
+  const fieldError = (f: 'scheduledStart' | 'scheduledEnd'): string | undefined =>
+    localErrors[f] ?? ([...(serverFields[f] ?? []), ...(serverFields[f === 'scheduledStart' ? 'window.start' : 'window.end'] ?? [])].join(' ') || undefined);
 
   if (!props.canEdit || !open)
     return (
@@ -200,8 +206,13 @@ function Schedule(props: { job: JobDto; warnings: BookingWarningDto[]; canEdit: 
   return (
     <form
       aria-label="Schedule"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
+        // Half a window would silently clear the schedule: ask for the other half instead.
+        if (start && !end) return setLocalErrors({ scheduledEnd: 'End: enter when the visit ends, or clear Start too.' });
+        if (!start && end) return setLocalErrors({ scheduledStart: 'Start: enter when the visit starts, or clear End too.' });
+        setLocalErrors({});
         const s = fromLocalInput(start);
         const en = fromLocalInput(end);
         save.mutate({ window: s && en ? { start: s, end: en } : null, assignees });
@@ -209,14 +220,29 @@ function Schedule(props: { job: JobDto; warnings: BookingWarningDto[]; canEdit: 
     >
       <h3 className={h3}>Schedule</h3>
       <div className="flex flex-wrap gap-3 text-sm">
-        <label>
-          Start
-          <input className={`${input} ml-1`} type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} />
-        </label>
-        <label>
-          End
-          <input className={`${input} ml-1`} type="datetime-local" value={end} onChange={(e) => setEnd(e.target.value)} />
-        </label>
+        {(['scheduledStart', 'scheduledEnd'] as const).map((f) => {
+          const message = fieldError(f);
+          return (
+            <div key={f}>
+              <label>
+                {f === 'scheduledStart' ? 'Start' : 'End'}
+                <input
+                  className={`${input} ml-1`}
+                  type="datetime-local"
+                  value={f === 'scheduledStart' ? start : end}
+                  onChange={(e) => (f === 'scheduledStart' ? setStart : setEnd)(e.target.value)}
+                  aria-invalid={message ? true : undefined}
+                  aria-describedby={message ? `${f}-error` : undefined}
+                />
+              </label>
+              {message && (
+                <p id={`${f}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+                  {message}
+                </p>
+              )}
+            </div>
+          );
+        })}
       </div>
       <fieldset className="mt-2 text-sm">
         <legend>Assigned</legend>
@@ -231,7 +257,11 @@ function Schedule(props: { job: JobDto; warnings: BookingWarningDto[]; canEdit: 
       </fieldset>
       {save.isError && (
         <p role="alert" className="mt-2 text-sm text-red-700">
-          {save.error.message} {Object.values((save.error as { fields?: Record<string, string[]> }).fields ?? {}).flat().join(' ')}
+          {save.error.message}{' '}
+          {Object.entries(serverFields)
+            .filter(([f]) => !['scheduledStart', 'scheduledEnd', 'window.start', 'window.end'].includes(f))
+            .flatMap(([, m]) => m)
+            .join(' ')}
         </p>
       )}
       <Warnings warnings={warnings} names={names} />
