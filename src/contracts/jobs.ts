@@ -34,7 +34,7 @@ const isoInstant = (label: string) =>
     .max(40)
     .refine((s) => !Number.isNaN(Date.parse(s)) && /^\d{4}-\d{2}-\d{2}T/.test(s), `${label} must be a date and time.`);
 
-export const jobTitleSchema = z.string({ error: 'Give the job a title.' }).trim().min(2, 'Give the job a title (2 characters at least).').max(200, '200 characters at most.');
+export const jobTitleSchema = z.string({ error: 'Give the job a title.' }).trim().min(2, 'Give the job a title (2 characters at least).').max(200, 'Title: 200 characters at most.');
 
 export const createJobSchema = z
   .object({
