@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { newPage, signInAndOpen } from '../support/browser.ts';
 import { serverAndBrowser } from '../support/e2e-environment.ts';
 import { aClientInput, aSiteInput } from '../unit/clients/client-factories.ts';
+import { api } from '../support/page-api.ts';
 
-/** A same-site API call from the signed-in page (CSRF token from the session). */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return page.evaluate(
-    async ([m, p, b]) => {
-      const { csrfToken } = (await (await fetch('/api/session')).json()) as { csrfToken: string };
-      const res = await fetch(p, { method: m, headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken }, ...(b === undefined ? {} : { body: JSON.stringify(b) }) });
-      const text = await res.text();
-      return { status: res.status, json: (text ? JSON.parse(text) : null) as T };
-    },
-    [method, path, body] as const,
-  );
-}
 
 const LONG_NAME = 'Maximilian Alexander Bartholomew-Fitzgerald';
 const LONG_EMAIL = 'maximilian.alexander.bartholomew-fitzgerald@security-installations-example.com';
