@@ -194,6 +194,14 @@ function Schedule(props: { job: JobDto; warnings: BookingWarningDto[]; canEdit: 
   const fieldError = (f: 'scheduledStart' | 'scheduledEnd'): string | undefined =>
     localErrors[f] ?? ([...(serverFields[f] ?? []), ...(serverFields[f === 'scheduledStart' ? 'window.start' : 'window.end'] ?? [])].join(' ') || undefined);
 
+  // Said once: a message already shown at Start or End is not repeated above the button.
+  const atFields = [fieldError('scheduledStart'), fieldError('scheduledEnd')];
+  const topError = save.isError
+    ? [atFields.includes(save.error.message) ? '' : save.error.message, ...Object.entries(serverFields).filter(([f]) => !['scheduledStart', 'scheduledEnd', 'window.start', 'window.end'].includes(f)).flatMap(([, m]) => m)]
+        .filter(Boolean)
+        .join(' ')
+    : '';
+
   if (!props.canEdit || !open)
     return (
       <section aria-label="Schedule">
@@ -255,13 +263,9 @@ function Schedule(props: { job: JobDto; warnings: BookingWarningDto[]; canEdit: 
           ))}
         </div>
       </fieldset>
-      {save.isError && (
+      {topError && (
         <p role="alert" className="mt-2 text-sm text-red-700">
-          {save.error.message}{' '}
-          {Object.entries(serverFields)
-            .filter(([f]) => !['scheduledStart', 'scheduledEnd', 'window.start', 'window.end'].includes(f))
-            .flatMap(([, m]) => m)
-            .join(' ')}
+          {topError}
         </p>
       )}
       <Warnings warnings={warnings} names={names} />

@@ -201,7 +201,7 @@ export function ContractDetail(props: { id: string; isAdmin: boolean; onClose: (
                     <th className="py-1">Period</th>
                     <th className="py-1">Invoice</th>
                     <th className="py-1 text-right">Amount</th>
-                    <th className="py-1">State</th>
+                    <th className="py-1 pl-3">State</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -210,7 +210,7 @@ export function ContractDetail(props: { id: string; isAdmin: boolean; onClose: (
                       <td className="py-1">{i.period}</td>
                       <td className="py-1">{i.number ?? '—'}</td>
                       <td className="py-1 text-right tabular-nums">{i.amountCents === null ? '—' : formatCents(i.amountCents)}</td>
-                      <td className="py-1">
+                      <td className="py-1 pl-3">
                         {i.state}
                         {i.error ? ` (${i.error})` : ''}
                         {props.isAdmin && (i.state === 'stuck' || i.state === 'failed') && (
