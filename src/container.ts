@@ -66,6 +66,9 @@ import type { TimeDeps } from './application/time/time-deps.ts';
 import { DocumentTimeEntryRepository } from './adapters/documents/document-time-entry-repository.ts';
 import type { InvoiceDeps } from './application/invoices/invoice-deps.ts';
 import { InvoiceIssuerService } from './application/invoices/create-invoice.ts';
+import { changeInvoice } from './application/invoices/change-invoice.ts';
+import { voidInvoice } from './domain/invoices/invoice.ts';
+import type { Actor } from './domain/audit/audit-entry.ts';
 import { DocumentInvoiceRepository } from './adapters/documents/document-invoice-repository.ts';
 import { DocumentJobMaterials } from './adapters/documents/document-job-materials.ts';
 import { PdfkitInvoiceDocuments } from './adapters/pdf/pdfkit-invoice-documents.ts';
@@ -286,6 +289,10 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
       clock,
       ids,
       timeZone: config.timeZone,
+      locale: config.money.locale,
+      voidDraftInvoice: async (id: string, reason: string, actor: Actor) => {
+        await changeInvoice(r.resolve(TOKENS.InvoiceDeps), actor, id, 'void', (inv, now) => voidInvoice(inv, reason, now));
+      },
       holder,
       pastDueAfterDays: 30,
       stuckAfterMs: 15 * 60_000,

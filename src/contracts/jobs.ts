@@ -34,7 +34,7 @@ const isoInstant = (label: string) =>
     .max(40)
     .refine((s) => !Number.isNaN(Date.parse(s)) && /^\d{4}-\d{2}-\d{2}T/.test(s), `${label} must be a date and time.`);
 
-export const jobTitleSchema = z.string({ error: 'Give the job a title.' }).trim().min(2, 'Give the job a title (2 characters at least).').max(200, '200 characters at most.');
+export const jobTitleSchema = z.string({ error: 'Give the job a title.' }).trim().min(2, 'Give the job a title (2 characters at least).').max(200, 'Title: 200 characters at most.');
 
 export const createJobSchema = z
   .object({
@@ -217,7 +217,14 @@ export const bookingWarningSchema = z.object({
 });
 export type BookingWarningDto = z.infer<typeof bookingWarningSchema>;
 
-export const jobViewResponseSchema = z.object({ job: jobSchema, warnings: z.array(bookingWarningSchema), history: z.array(auditEntrySchema) });
+const jobLinkSchema = z.object({ id: z.string(), number: z.string(), title: z.string() });
+export const jobViewResponseSchema = z.object({
+  job: jobSchema,
+  warnings: z.array(bookingWarningSchema),
+  history: z.array(auditEntrySchema),
+  /** Linked jobs by number and title (the prewire this follows, its trim-out visit). */
+  related: z.object({ parent: jobLinkSchema.nullable(), trimOut: jobLinkSchema.nullable() }),
+});
 export type JobViewResponse = z.infer<typeof jobViewResponseSchema>;
 
 export const scheduleResponseSchema = z.object({ job: jobSchema, warnings: z.array(bookingWarningSchema) });

@@ -53,6 +53,8 @@ export const transitionRequestSchema = z
   .object({
     to: z.enum(CONTRACT_STATUSES, { error: 'Pick a status.' }),
     reason: line('Reason', 500).optional(),
+    /** On cancelling: unsent draft invoices of the contract to void. */
+    voidInvoiceIds: z.array(z.string().min(1).max(100)).max(500).optional(),
   })
   .strict();
 export type TransitionRequest = z.input<typeof transitionRequestSchema>;
@@ -115,7 +117,16 @@ export const contractInvoiceSchema = z.object({
 });
 export type ContractInvoice = z.infer<typeof contractInvoiceSchema>;
 
-export const contractViewSchema = z.object({ contract: contractSchema, invoices: z.array(contractInvoiceSchema), canEdit: z.boolean() });
+export const unsentDraftSchema = z.object({ invoiceId: z.string(), number: z.string(), period: z.string(), totalCents: z.number() });
+export type UnsentDraft = z.infer<typeof unsentDraftSchema>;
+
+export const contractViewSchema = z.object({
+  contract: contractSchema,
+  invoices: z.array(contractInvoiceSchema),
+  /** Invoices of the contract still in draft: cancelling offers to void them. */
+  unsentDrafts: z.array(unsentDraftSchema),
+  canEdit: z.boolean(),
+});
 export type ContractView = z.infer<typeof contractViewSchema>;
 
 export const summarySchema = z.object({
@@ -136,6 +147,26 @@ export const billingRunSchema = z.object({
   backToActive: z.array(z.string()),
 });
 export type BillingRun = z.infer<typeof billingRunSchema>;
+
+/** What a billing run would create, shown before it runs (nothing is written). */
+export const billingPreviewSchema = z.object({
+  invoices: z.array(
+    z.object({
+      contractId: z.string(),
+      clientName: z.string(),
+      siteLabel: z.string(),
+      plan: z.string(),
+      period: z.string(),
+      label: z.string(),
+      billedFrom: z.string(),
+      billedTo: z.string(),
+      totalCents: z.number(),
+    }),
+  ),
+  count: z.number(),
+  totalCents: z.number(),
+});
+export type BillingPreview = z.infer<typeof billingPreviewSchema>;
 
 // ---- the form (the SPA) -----------------------------------------------------------------------
 

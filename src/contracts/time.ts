@@ -89,6 +89,12 @@ export const timesheetRowSchema = z.object({
   forgotten: z.number(),
   open: z.boolean(),
   approved: z.boolean(),
+  /** While approved: the last day no entry may be added on; later days of the week stay open. */
+  lockedThrough: z.string().nullable(),
+  /** Entries the approval does not cover (added after it, on the days it left open). */
+  unapproved: z.number(),
+  /** While the week has not ended: what approving it now leaves open. */
+  openWeekWarning: z.string().nullable(),
   approvedAt: z.string().nullable(),
   approvedBy: z.string().nullable(),
 });
@@ -98,6 +104,7 @@ const approvalSchema = z.object({
   employeeId: z.string(),
   weekStart: z.string(),
   approved: z.boolean(),
+  lockedThrough: z.string().nullable(),
   /** Approvals and unlocks in the order they were made, each unlock with its reason. */
   history: z.array(auditEntrySchema),
 });

@@ -228,6 +228,20 @@ describe('jobs API', () => {
     expect(trim).toMatchObject({ type: 'trim-out', parentJobId: prewire.id, clientId: prewire.clientId, siteId: prewire.siteId, title: 'Trim-out: new build lot 4' });
     expect((await expectJson<JobViewResponse>(await admin.get(`/api/jobs/${prewire.id}`), 200)).job.trimOutJobId).toBe(trim.id);
     expect((await admin.send('POST', `/api/jobs/${prewire.id}/trim-out`)).status).toBe(409);
+    // Links and history read numbers and titles, not ids.
+    const view = await expectJson<JobViewResponse>(await admin.get(`/api/jobs/${prewire.id}`), 200);
+    expect(view.related.trimOut).toEqual({ id: trim.id, number: trim.number, title: 'Trim-out: new build lot 4' });
+    expect(view.history.find((e) => e.action === 'trim-out-created')?.changes).toEqual([{ field: 'trimOutJob', from: null, to: `${trim.number} Trim-out: new build lot 4` }]);
+    expect((await expectJson<JobViewResponse>(await admin.get(`/api/jobs/${trim.id}`), 200)).related.parent).toMatchObject({ number: prewire.number, title: 'Prewire: new build lot 4' });
+  });
+
+  it('the history names the people put on a job, not their ids', async () => {
+    const job = await newJob({ title: 'Camera swap at the marina office' });
+    await schedule(job.id, { start: hoursFromNow(24 * 40), end: hoursFromNow(24 * 40 + 2) }, ['emp-maria']);
+    const view = await expectJson<JobViewResponse>(await admin.get(`/api/jobs/${job.id}`), 200);
+    const assigned = view.history.flatMap((e) => e.changes).find((c) => c.field === 'assignees');
+    expect(assigned).toEqual({ field: 'assignees', from: null, to: 'Maria Lopez' });
+    expect(JSON.stringify(view.history)).not.toContain('emp-maria');
   });
 
   it('view-only users read but every edit is refused', async () => {

@@ -70,6 +70,8 @@ function deps(store: DocumentStore, issuer: InvoiceIssuer, holder: string, now =
     clock,
     ids,
     timeZone: 'UTC',
+    locale: 'en-US',
+    voidDraftInvoice: async () => {},
     holder,
     pastDueAfterDays: 30,
     stuckAfterMs: 15 * 60_000,

@@ -11,6 +11,7 @@ import type { TimeDeps } from '../../src/application/time/time-deps.ts';
 import { clockIn, clockOut, getMyClock } from '../../src/application/time/my-clock.ts';
 import { approveEmployeeWeek, unlockEmployeeWeek } from '../../src/application/time/approve-week.ts';
 import { editTimeEntry } from '../../src/application/time/edit-time-entry.ts';
+import { addTimeEntry } from '../../src/application/time/add-time-entry.ts';
 import { where } from '../../src/domain/persistence/query.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { rules } from '../unit/time/time-factories.ts';
@@ -102,15 +103,49 @@ describe('time entries on SQLite', () => {
     else expect(edit.reason).toMatchObject({ code: 'conflict' });
   });
 
-  it('clocking in on an approved week is refused until the week is unlocked', async () => {
+  it('approving on a Wednesday locks the entries so far and Monday–Tuesday, never that afternoon: Maria clocks in again', async () => {
     const deps = depsOn(stores[0]!);
-    await clockIn(deps, MARIA, { job: null });
-    now += 3_600_000;
+    now = Date.parse('2026-11-18T14:00:00.000Z'); // Wednesday 08:00 in Chicago
+    const morning = await clockIn(deps, MARIA, { job: null });
+    now += 3 * 3_600_000;
     await clockOut(deps, MARIA, {});
-    await approveEmployeeWeek(deps, ADMIN, 'emp-maria', '2026-11-17');
-    now += 3_600_000;
-    await expect(clockIn(deps, MARIA, { job: null })).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('approved') });
-    await unlockEmployeeWeek(deps, ADMIN, 'emp-maria', '2026-11-17', 'Maria has a late call-out');
+    const approved = await approveEmployeeWeek(deps, ADMIN, 'emp-maria', '2026-11-18');
+    expect(approved.row).toMatchObject({ approved: true, lockedThrough: '2026-11-17', unapproved: 0 });
+    expect(approved.row.openWeekWarning).toContain('This week ends on Sunday 11/22');
+    expect((await deps.entries.get(morning.id))?.status).toBe('approved');
+
+    // That afternoon (and later in the week) clocking in works; the new entry is not approved yet.
+    now += 2 * 3_600_000; // 13:00
     await expect(clockIn(deps, MARIA, { job: null })).resolves.toMatchObject({ status: 'open' });
+    await expect(approveEmployeeWeek(deps, ADMIN, 'emp-maria', '2026-11-18')).rejects.toMatchObject({ message: expect.stringContaining('still clocked in') });
+    now += 2 * 3_600_000;
+    await clockOut(deps, MARIA, {});
+    expect((await getMyClock(deps, MARIA)).week?.row).toMatchObject({ approved: true, unapproved: 1 });
+
+    // The morning entry stays frozen; Monday and Tuesday take no added shift.
+    await expect(editTimeEntry(deps, ADMIN, morning.id, { note: 'x' }, 'typo in note')).rejects.toMatchObject({ code: 'conflict' });
+    await expect(
+      addTimeEntry(deps, ADMIN, 'emp-maria', { clockIn: '2026-11-16T14:00:00.000Z', clockOut: '2026-11-16T18:00:00.000Z', breaks: [], note: '' }, 'missed Monday'),
+    ).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('approved') });
+    await expect(
+      addTimeEntry(deps, ADMIN, 'emp-maria', { clockIn: '2026-11-18T12:00:00.000Z', clockOut: '2026-11-18T13:30:00.000Z', breaks: [], note: '' }, 'early call-out that day'),
+    ).resolves.toMatchObject({ status: 'submitted' });
+
+    // Approving again covers the new entries; once all are approved a further approval is refused.
+    const again = await approveEmployeeWeek(deps, ADMIN, 'emp-maria', '2026-11-18');
+    expect(again.row).toMatchObject({ approved: true, unapproved: 0, lockedThrough: '2026-11-17' });
+    await expect(approveEmployeeWeek(deps, ADMIN, 'emp-maria', '2026-11-18')).rejects.toMatchObject({ message: expect.stringContaining('already approved') });
+  });
+
+  it('a week approved after it ended locks all seven days until it is unlocked', async () => {
+    const deps = depsOn(stores[0]!);
+    const shift = { clockIn: '2026-11-22T15:00:00.000Z', clockOut: '2026-11-22T19:00:00.000Z', breaks: [], note: '' };
+    now = Date.parse('2026-11-24T15:00:00.000Z');
+    await addTimeEntry(deps, ADMIN, 'emp-maria', { ...shift, clockIn: '2026-11-20T15:00:00.000Z', clockOut: '2026-11-20T19:00:00.000Z' }, 'paper timesheet');
+    const done = await approveEmployeeWeek(deps, ADMIN, 'emp-maria', '2026-11-16');
+    expect(done.row).toMatchObject({ lockedThrough: '2026-11-22', openWeekWarning: null });
+    await expect(addTimeEntry(deps, ADMIN, 'emp-maria', shift, 'missed Sunday')).rejects.toMatchObject({ code: 'conflict' });
+    await unlockEmployeeWeek(deps, ADMIN, 'emp-maria', '2026-11-16', 'Maria worked Sunday too');
+    await expect(addTimeEntry(deps, ADMIN, 'emp-maria', shift, 'missed Sunday')).resolves.toMatchObject({ status: 'submitted' });
   });
 });

@@ -105,6 +105,7 @@ import { createContract } from '../../src/application/monitoring/create-contract
 import { getContract } from '../../src/application/monitoring/get-contract.ts';
 import { listContracts } from '../../src/application/monitoring/list-contracts.ts';
 import { retryContractBilling } from '../../src/application/monitoring/retry-contract-billing.ts';
+import { previewBillingRun, previewContractBilling } from '../../src/application/monitoring/preview-contract-billing.ts';
 import { runBillingNow } from '../../src/application/monitoring/run-billing-now.ts';
 import { updateContract } from '../../src/application/monitoring/update-contract.ts';
 import { convertProposal } from '../../src/application/proposals/convert-proposal.ts';
@@ -249,6 +250,8 @@ const ROWS: readonly Row[] = [
   row(changeContractStatus, EDIT_CLIENTS, (w, a) => changeContractStatus(w.deps.monitoring, a, MISSING, UNUSED)),
   row(runBillingNow, ADMIN, (w, a) => runBillingNow(w.deps.monitoring, a)),
   row(retryContractBilling, ADMIN, (w, a) => retryContractBilling(w.deps.monitoring, a, MISSING, '2026-11')),
+  row(previewBillingRun, ADMIN, (w, a) => previewBillingRun(w.deps.monitoring, a)),
+  row(previewContractBilling, EDIT_CLIENTS, (w, a) => previewContractBilling(w.deps.monitoring, a, MISSING)),
 
   // jobs
   row(listJobs, 'viewJobs', (w, a) => listJobs(w.deps.jobs, a, { sort: 'created', direction: 'desc', limit: 10, cursor: null } as never)),

@@ -132,6 +132,7 @@ describe('the daily-work journey in Chromium', () => {
     await row.getByRole('button', { name: 'Maria Lopez' }).click();
     const panel = a.getByRole('region', { name: /Maria Lopez ·/ });
     await panel.getByRole('button', { name: 'Approve week' }).click();
+    await panel.getByRole('button', { name: 'Approve entries so far' }).click();
     await row.getByText('Approved', { exact: true }).waitFor();
     await office.context.close();
 

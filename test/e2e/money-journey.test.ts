@@ -1,24 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage, signInAndOpen } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server-process.ts';
 import { readCollection } from '../support/stored-documents.ts';
 import { startSmtpPeer, subjectOf, type ReceivedMail, type SmtpPeer } from '../support/smtp-peer.ts';
 import { aClientInput, aSiteInput } from '../unit/clients/client-factories.ts';
+import { api } from '../support/page-api.ts';
 
 
-/** A JSON call as the signed-in person, for the set-up steps other e2e files drive through their screens. */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return page.evaluate(
-    async ([m, p, b]) => {
-      const { csrfToken } = (await (await fetch('/api/session')).json()) as { csrfToken: string };
-      const res = await fetch(p, { method: m, headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken }, ...(b === undefined ? {} : { body: JSON.stringify(b) }) });
-      const text = await res.text();
-      return { status: res.status, json: (text ? JSON.parse(text) : null) as T };
-    },
-    [method, path, body] as const,
-  );
-}
 
 /**
  * The money side end to end (issue #7), with the server's mail going to a real SMTP peer:

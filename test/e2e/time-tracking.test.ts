@@ -68,9 +68,12 @@ describe('time tracking in Chromium', () => {
     const worked = (await panel.getByText(/h worked/).first().textContent())!.match(/(\d+:\d\d) h worked/)![1]!;
     await expect.poll(async () => row.getByRole('cell').nth(-3).textContent()).toBe(worked);
 
-    // Approve: the entries lock.
+    // Approve: the week has not ended, so the admin reads what stays open first; the entries lock.
     await panel.getByRole('button', { name: 'Approve week' }).click();
-    await panel.getByText("Approved Maria Lopez's week. Its entries are locked.").waitFor();
+    const warning = panel.getByRole('alertdialog', { name: 'Approve a week that has not ended' });
+    expect(await warning.textContent()).toMatch(/This week ends on Sunday \d{1,2}\/\d{1,2}; entries from today \(\d{1,2}\/\d{1,2}\) on can still be added/);
+    await warning.getByRole('button', { name: 'Approve entries so far' }).click();
+    await panel.getByText(/^Approved Maria Lopez's week\. Its entries so far are locked\./).waitFor();
     await panel.getByText("Locked by the week's approval").waitFor();
     await row.getByText('Approved', { exact: true }).waitFor();
     expect(await panel.getByRole('button', { name: /^Edit entry of/ }).count()).toBe(0);
@@ -87,6 +90,18 @@ describe('time tracking in Chromium', () => {
     expect(after.history.map((h) => h.reason)).toEqual(['Started at midnight call-out, clock-in was missed']);
     const audit = readCollection<{ entity: string; action: string }>(env.server.dataDir, 'audit_log').filter((e) => e.entity === 'time-entry' || e.entity === 'timesheet');
     expect(audit.map((e) => `${e.entity}:${e.action}`)).toEqual(['time-entry:edit', 'timesheet:approve']);
+
+    // The approval left today open: Maria clocks in again, and the admin sees one new entry to approve.
+    const again = await newPage(env.browser, { userAgent: IPHONE_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await signInAndOpen(again.page, env.server.url, 'Maria Lopez', '/employee-dashboard');
+    const clock2 = again.page.getByRole('region', { name: 'Time clock' });
+    await clock2.getByRole('button', { name: 'Clock in' }).tap();
+    await clock2.getByText('Clocked in', { exact: true }).waitFor();
+    await clock2.getByRole('button', { name: 'Clock out' }).tap();
+    await clock2.getByText('You are clocked out.').waitFor();
+    await again.context.close();
+    await a.reload();
+    await a.getByRole('row', { name: /Maria Lopez/ }).getByText('Approved · 1 new').waitFor();
     await desk.context.close();
   });
 });

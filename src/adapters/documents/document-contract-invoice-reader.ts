@@ -1,7 +1,7 @@
 import type { DocumentData } from '../../domain/persistence/document-data.ts';
 import type { DocumentStore } from '../../domain/persistence/document-store.ts';
 import { orderBy, where } from '../../domain/persistence/query.ts';
-import type { ContractInvoiceReader } from '../../domain/monitoring/contract-repository.ts';
+import type { ContractInvoiceReader, UnsentDraft } from '../../domain/monitoring/contract-repository.ts';
 
 const SETTLED = new Set(['paid', 'void']);
 
@@ -44,5 +44,19 @@ export class DocumentContractInvoiceReader implements ContractInvoiceReader {
     const d = page.docs[0];
     if (!d) return null;
     return { id: d.id, number: typeof d['number'] === 'string' ? d['number'] : null };
+  }
+
+  async unsentDrafts(contractId: string): Promise<UnsentDraft[]> {
+    const page = await this.store
+      .collection<DocumentData>('invoices')
+      .query({ where: [where('source.id', '==', contractId), where('source.kind', '==', 'contract'), where('status', '==', 'draft')], limit: 500 });
+    const out: UnsentDraft[] = [];
+    for (const d of page.docs) {
+      const source = d['source'] as { period?: unknown } | undefined;
+      const number = d['number'];
+      const total = d['totalCents'];
+      if (typeof number === 'string' && typeof source?.period === 'string' && typeof total === 'number') out.push({ invoiceId: d.id, number, period: source.period, totalCents: total });
+    }
+    return out.sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : 0));
   }
 }

@@ -4,7 +4,8 @@ import { orderBy, where, type Filter } from '../../domain/persistence/query.ts';
 import type { IdGenerator } from '../../domain/shared/clock.ts';
 import type { TimeEntryRepository, WeekLookup } from '../../domain/time/time-entry-repository.ts';
 import { isOpen, type NewTimeEntry, type TimeEntry, type TimeEntryStatus } from '../../domain/time/time-entry.ts';
-import { weekApprovalId, type ApprovalEvent, type WeekApproval } from '../../domain/time/timesheet.ts';
+import { dayLocked, weekApprovalId, type ApprovalEvent, type WeekApproval } from '../../domain/time/timesheet.ts';
+import { weekStartOf } from '../../domain/time/zoned-week.ts';
 import type { AuditValue } from '../../domain/audit/audit-entry.ts';
 
 export const TIME_ENTRIES = 'time_entries';
@@ -30,7 +31,7 @@ type EntryDoc = {
 type ClockDoc = { openEntryId: string | null };
 
 type EventDoc = { action: ApprovalEvent['action']; at: string; byId: string; byName: string; reason: string | null };
-type WeekDoc = { employeeId: string; weekStart: string; approved: boolean; history: EventDoc[] };
+type WeekDoc = { employeeId: string; weekStart: string; approved: boolean; lockedThrough?: string | null; history: EventDoc[] };
 
 const toDoc = (e: NewTimeEntry): EntryDoc => ({
   employeeId: e.employeeId,
@@ -63,8 +64,12 @@ const weekFromDoc = (d: WeekDoc): WeekApproval => ({
   employeeId: d.employeeId,
   weekStart: d.weekStart,
   approved: d.approved,
+  // Records from before day-wise locking lock the whole week.
+  lockedThrough: d.lockedThrough ?? null,
   history: d.history.map((h) => ({ ...h })),
 });
+
+const locks = (week: WeekDoc | undefined | null, day: string): boolean => (week ? dayLocked(weekFromDoc(week), day) : false);
 
 /**
  * Time entries on the document store. The open-entry guard is a per-employee marker document
@@ -91,24 +96,24 @@ export class DocumentTimeEntryRepository implements TimeEntryRepository {
     return marker?.openEntryId ? this.get(marker.openEntryId) : null;
   }
 
-  async createOpen(entry: NewTimeEntry, weekStart: string, refuse: (why: 'open' | 'approved') => Error): Promise<TimeEntry> {
+  async createOpen(entry: NewTimeEntry, day: string, refuse: (why: 'open' | 'approved') => Error): Promise<TimeEntry> {
     const id = this.ids.next();
     await this.store.runTransaction(async (tx) => {
       const marker = await tx.get<ClockDoc>(TIME_CLOCKS, entry.employeeId);
       if (marker?.openEntryId) throw refuse('open');
-      const week = await tx.get<WeekDoc>(TIME_WEEKS, weekApprovalId(entry.employeeId, weekStart));
-      if (week?.approved) throw refuse('approved');
+      const week = await tx.get<WeekDoc>(TIME_WEEKS, weekApprovalId(entry.employeeId, weekStartOf(day)));
+      if (locks(week, day)) throw refuse('approved');
       tx.create(TIME_ENTRIES, id, toDoc(entry));
       tx.set(TIME_CLOCKS, entry.employeeId, { openEntryId: id });
     });
     return (await this.get(id))!;
   }
 
-  async createClosed(entry: NewTimeEntry, weekStart: string, refuse: (why: 'approved') => Error): Promise<TimeEntry> {
+  async createClosed(entry: NewTimeEntry, day: string, refuse: (why: 'approved') => Error): Promise<TimeEntry> {
     const id = this.ids.next();
     await this.store.runTransaction(async (tx) => {
-      const week = await tx.get<WeekDoc>(TIME_WEEKS, weekApprovalId(entry.employeeId, weekStart));
-      if (week?.approved) throw refuse('approved');
+      const week = await tx.get<WeekDoc>(TIME_WEEKS, weekApprovalId(entry.employeeId, weekStartOf(day)));
+      if (locks(week, day)) throw refuse('approved');
       tx.create(TIME_ENTRIES, id, toDoc(entry));
     });
     return (await this.get(id))!;
@@ -130,7 +135,7 @@ export class DocumentTimeEntryRepository implements TimeEntryRepository {
 
   private weekLookup(tx: Transaction): WeekLookup {
     return {
-      isApproved: async (employeeId, weekStart) => (await tx.get<WeekDoc>(TIME_WEEKS, weekApprovalId(employeeId, weekStart)))?.approved === true,
+      isLocked: async (employeeId, day) => locks(await tx.get<WeekDoc>(TIME_WEEKS, weekApprovalId(employeeId, weekStartOf(day))), day),
     };
   }
 
@@ -181,10 +186,10 @@ export class DocumentTimeEntryRepository implements TimeEntryRepository {
         if (d) entries.push(fromDoc(d));
       }
       const approval = change(weekDoc ? weekFromDoc(weekDoc) : null, entries);
-      tx.set(TIME_WEEKS, weekId, { employeeId, weekStart, approved: approval.approved, history: approval.history.map((h) => ({ ...h })) });
+      tx.set(TIME_WEEKS, weekId, { employeeId, weekStart, approved: approval.approved, lockedThrough: approval.lockedThrough, history: approval.history.map((h) => ({ ...h })) });
       const updated = entries.map((e): TimeEntry => {
         if (e.status === 'locked') return e;
-        const status: TimeEntryStatus = approval.approved ? 'approved' : isOpen(e) ? 'open' : 'submitted';
+        const status: TimeEntryStatus = approval.approved && !isOpen(e) ? 'approved' : isOpen(e) ? 'open' : 'submitted';
         if (status !== e.status) tx.update(TIME_ENTRIES, e.id, { status });
         return { ...e, status };
       });

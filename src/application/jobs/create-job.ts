@@ -45,7 +45,7 @@ async function openJob(deps: JobDeps, input: NewJobInput, actor: Actor, parent: 
       : undefined,
   );
   await auditJob(deps, actor, job.id, 'create', [{ field: 'number', from: null, to: job.number }, ...jobChanges(null, job)]);
-  if (parent) await auditJob(deps, actor, parent.id, 'trim-out-created', [{ field: 'trimOutJobId', from: null, to: job.id }]);
+  if (parent) await auditJob(deps, actor, parent.id, 'trim-out-created', [{ field: 'trimOutJob', from: null, to: `${job.number} ${job.title}` }]);
   return job;
 }
 

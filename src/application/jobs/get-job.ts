@@ -7,18 +7,38 @@ import { oneLineAddress } from './create-job.ts';
 import { JOB_ENTITY, loadJob, type JobDeps } from './job-deps.ts';
 import { requireAccess } from '../shared/require-access.ts';
 
+/** Another job as a link shows it: its number and title, never its id alone. */
+export interface JobLink {
+  id: string;
+  number: string;
+  title: string;
+}
+
 export interface JobView {
   job: Job;
   warnings: BookingWarning[];
   history: AuditEntry[];
+  /** The prewire this follows and the trim-out visit made from it, as links read them. */
+  related: { parent: JobLink | null; trimOut: JobLink | null };
+}
+
+async function linkTo(deps: Pick<JobDeps, 'jobs'>, id: string | null | undefined): Promise<JobLink | null> {
+  if (!id) return null;
+  const j = await deps.jobs.get(id);
+  return j ? { id: j.id, number: j.number, title: j.title } : null;
 }
 
 /** One job with its current double-booking warnings and its change history. */
 export async function getJob(deps: JobDeps, auth: AuthState, id: string): Promise<JobView> {
   requireAccess(auth, 'viewJobs');
   const job = await loadJob(deps, id);
-  const [warnings, history] = await Promise.all([bookingWarnings(deps, job), deps.audit.listFor(JOB_ENTITY, id, { limit: 50 })]);
-  return { job, warnings, history };
+  const [warnings, history, parent, trimOut] = await Promise.all([
+    bookingWarnings(deps, job),
+    deps.audit.listFor(JOB_ENTITY, id, { limit: 50 }),
+    linkTo(deps, job.parentJobId),
+    linkTo(deps, job.trimOutJobId),
+  ]);
+  return { job, warnings, history, related: { parent, trimOut } };
 }
 
 /** Active employees who can be put on a job, by name. */

@@ -55,6 +55,20 @@ export function jobChanges(before: Job | null, after: Job): AuditChange[] {
   return out;
 }
 
-export async function auditJob(deps: Pick<JobDeps, 'audit' | 'clock'>, actor: Actor, jobId: string, action: string, changes: AuditChange[]): Promise<void> {
-  await deps.audit.record(auditEntry(actor, deps.clock.now(), JOB_ENTITY, jobId, action, changes));
+/** "Maria Lopez, Tom Baker" for a comma-joined list of employee ids (an unknown id stays as it is). */
+async function assigneeNames(deps: Pick<JobDeps, 'employees'>, ids: AuditValue): Promise<AuditValue> {
+  if (typeof ids !== 'string' || ids === '') return ids;
+  const names = await Promise.all(ids.split(',').map(async (id) => (await deps.employees.get(id))?.name ?? id));
+  return names.join(', ');
+}
+
+/**
+ * Writes a job's audit entry as a person reads it: assignees by name, not by employee id (the
+ * names at the time of the change, as the history should show them).
+ */
+export async function auditJob(deps: Pick<JobDeps, 'audit' | 'clock' | 'employees'>, actor: Actor, jobId: string, action: string, changes: AuditChange[]): Promise<void> {
+  const readable = await Promise.all(
+    changes.map(async (c) => (c.field === 'assignees' ? { ...c, from: await assigneeNames(deps, c.from), to: await assigneeNames(deps, c.to) } : c)),
+  );
+  await deps.audit.record(auditEntry(actor, deps.clock.now(), JOB_ENTITY, jobId, action, readable));
 }

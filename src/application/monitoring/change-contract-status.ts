@@ -5,13 +5,35 @@ import type { MonitoringDeps } from './monitoring-deps.ts';
 import { requireAccess } from '../shared/require-access.ts';
 import { recordContractAudit } from './contract-audit.ts';
 
-/** Activate, cancel (reason required) or any other allowed move; refused moves are conflicts. */
-export async function changeContractStatus(deps: MonitoringDeps, auth: AuthState, id: string, input: TransitionInput): Promise<MonitoringContract> {
+export interface StatusChangeInput extends TransitionInput {
+  /** On cancelling: the contract's unsent draft invoices the admin chose to void (needs editInvoices). */
+  voidInvoiceIds?: readonly string[];
+}
+
+const VOID_REASON_MAX = 500;
+
+/**
+ * Activate, cancel (reason required) or any other allowed move; refused moves are conflicts.
+ * Cancelling may void draft invoices of the contract that were never sent, as the admin chose:
+ * each must be one of them (a sent invoice needs a credit note, on the invoices screen).
+ */
+export async function changeContractStatus(deps: MonitoringDeps, auth: AuthState, id: string, input: StatusChangeInput): Promise<MonitoringContract> {
   const actor = requireAccess(auth, 'editClients');
   const before = await deps.contracts.get(id);
   if (!before) throw new DomainError('not-found', 'No such contract.');
+  const toVoid = input.to === 'cancelled' ? [...new Set(input.voidInvoiceIds ?? [])] : [];
+  if (toVoid.length > 0) {
+    requireAccess(auth, 'editInvoices');
+    const drafts = new Set((await deps.invoices.unsentDrafts(id)).map((d) => d.invoiceId));
+    if (toVoid.some((v) => !drafts.has(v))) {
+      const message = 'Only unsent draft invoices of this contract can be voided here; reload to see which are left.';
+      throw new DomainError('validation', message, { voidInvoiceIds: [message] });
+    }
+  }
   const now = deps.clock.now();
   const after = await deps.contracts.update(id, transitionContract(before, input, now));
   await recordContractAudit(deps.audit, actor, now, before, after, input.to === 'cancelled' ? 'cancelled' : `status:${input.to}`);
+  const reason = `Contract cancelled: ${after.cancelReason ?? ''}`.slice(0, VOID_REASON_MAX);
+  for (const invoiceId of toVoid) await deps.voidDraftInvoice(invoiceId, reason, actor);
   return after;
 }

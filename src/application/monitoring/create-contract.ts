@@ -1,6 +1,7 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import type { ContractRequestParsed } from '../../contracts/monitoring.ts';
-import type { MonitoringContract } from '../../domain/monitoring/monitoring-contract.ts';
+import { checkStartDate, type MonitoringContract } from '../../domain/monitoring/monitoring-contract.ts';
+import { dateKey } from '../../domain/shared/calendar-date.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { MonitoringDeps } from './monitoring-deps.ts';
 import { requireAccess } from '../shared/require-access.ts';
@@ -8,8 +9,13 @@ import { recordContractAudit } from './contract-audit.ts';
 
 export type ContractTerms = ContractRequestParsed;
 
-/** Client and site must exist; central station and account number default to the site's alarm account. */
-export async function resolveParties(deps: Pick<MonitoringDeps, 'directory'>, input: ContractTerms) {
+/**
+ * Client and site must exist; central station and account number default to the site's alarm
+ * account. The start date must be plausible (domain rule, today in the company's zone) unless it
+ * is the contract's unchanged start date, which stays valid as the contract ages.
+ */
+export async function resolveParties(deps: Pick<MonitoringDeps, 'directory' | 'clock' | 'timeZone' | 'locale'>, input: ContractTerms, keptStartDate: string | null = null) {
+  if (input.startDate !== keptStartDate) checkStartDate(input.startDate, dateKey(deps.clock.now(), deps.timeZone), deps.locale);
   const found = await deps.directory.getSite(input.clientId, input.siteId);
   if (!found) {
     const client = await deps.directory.getClient(input.clientId);

@@ -1,6 +1,7 @@
 import { dateKey } from '../../domain/analytics/page-view.ts';
-import { duePeriods, nextPeriodStart, type BillingPeriod } from '../../domain/monitoring/billing-period.ts';
+import { duePeriods, nextPeriodStart } from '../../domain/monitoring/billing-period.ts';
 import type { MonitoringContract } from '../../domain/monitoring/monitoring-contract.ts';
+import { periodInvoice } from '../../domain/monitoring/contract-invoice.ts';
 import { runOnce } from '../schedule/run-once.ts';
 import { contractPeriodKey, contractScope, SCHEDULER_ACTOR, type MonitoringDeps } from './monitoring-deps.ts';
 
@@ -14,8 +15,6 @@ export interface BillingRunReport {
 
 /** Bills never reach past this; a contract whose end date is billed is parked here. */
 const NEVER = '9999-12-31';
-
-const periodLabel = (p: BillingPeriod): string => (p.prorated ? `${p.key}, ${p.billedFrom} to ${p.billedTo} (${p.daysBilled} of ${p.daysInPeriod} days)` : p.key);
 
 /**
  * The billing run: for every billable contract, every due period gets its invoice exactly once
@@ -50,16 +49,7 @@ async function billContract(
     const key = contractPeriodKey(c.id, p.key);
     const outcome = await runOnce(deps.keys, { key, scope: contractScope(c.id), holder: deps.holder }, async () => {
       const invoice = await deps.issuer.createInvoice(
-        {
-          clientId: c.clientId,
-          siteId: c.siteId,
-          source: { kind: 'contract', id: c.id, period: p.key },
-          title: `${c.plan} monitoring ${p.key}`,
-          lines: [{ description: `${c.plan} monitoring, ${c.siteLabel}: ${periodLabel(p)}`, quantity: 1, unitPriceCents: p.amountCents, taxRateBp: c.taxRateBp }],
-          terms: 'net15',
-          issueDate: today,
-          notes: `Central station ${c.centralStation}, account ${c.accountNumber}.`,
-        },
+        periodInvoice(c, p, today),
         SCHEDULER_ACTOR,
       );
       return { invoiceId: invoice.id, number: invoice.number, period: p.key, amountCents: p.amountCents, prorated: p.prorated, billedFrom: p.billedFrom, billedTo: p.billedTo };

@@ -1,5 +1,6 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import type { MonitoringContract } from '../../domain/monitoring/monitoring-contract.ts';
+import type { UnsentDraft } from '../../domain/monitoring/contract-repository.ts';
 import { keyView, type IdempotencyRecord, type KeyView } from '../../domain/schedule/idempotency-keys.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { contractScope, type MonitoringDeps } from './monitoring-deps.ts';
@@ -33,15 +34,16 @@ export function invoiceView(r: IdempotencyRecord, now: Date, stuckAfterMs: numbe
 
 /** The contract with the invoices its billing runs made (and any period stuck or failed). */
 export async function getContract(
-  deps: Pick<MonitoringDeps, 'contracts' | 'keys' | 'clock' | 'stuckAfterMs'>,
+  deps: Pick<MonitoringDeps, 'contracts' | 'keys' | 'clock' | 'stuckAfterMs' | 'invoices'>,
   auth: AuthState,
   id: string,
-): Promise<{ contract: MonitoringContract; invoices: ContractInvoiceView[]; canEdit: boolean }> {
+): Promise<{ contract: MonitoringContract; invoices: ContractInvoiceView[]; unsentDrafts: UnsentDraft[]; canEdit: boolean }> {
   requireAccess(auth, 'viewClients');
   const contract = await deps.contracts.get(id);
   if (!contract) throw new DomainError('not-found', 'No such contract.');
   const records = await deps.keys.listByScope(contractScope(id), 200);
   const now = deps.clock.now();
   const invoices = records.map((r) => invoiceView(r, now, deps.stuckAfterMs)).sort((a, b) => (a.period < b.period ? 1 : -1));
-  return { contract, invoices, canEdit: mayAccess(auth, 'editClients') };
+  const unsentDrafts = contract.status === 'cancelled' ? [] : await deps.invoices.unsentDrafts(id);
+  return { contract, invoices, unsentDrafts, canEdit: mayAccess(auth, 'editClients') };
 }

@@ -1,3 +1,4 @@
+import type { Actor } from '../../domain/audit/audit-entry.ts';
 import type { AuditLog } from '../../domain/audit/audit-log.ts';
 import type { ClientDirectory } from '../../domain/clients/client-directory.ts';
 import type { InvoiceIssuer } from '../../domain/invoices/invoice-issuer.ts';
@@ -16,6 +17,10 @@ export interface MonitoringDeps {
   ids: IdGenerator;
   /** IANA zone the company's calendar dates are in. */
   timeZone: string;
+  /** BCP 47 locale dates in messages are written in (config LOCALE). */
+  locale: string;
+  /** Voids one of the contract's draft invoices (the invoices feature, audited there). */
+  voidDraftInvoice: (invoiceId: string, reason: string, actor: Actor) => Promise<void>;
   /** This process's id on idempotency claims. */
   holder: string;
   /** An unpaid contract invoice this many days past its due date makes the contract past-due. */

@@ -15,7 +15,7 @@ export async function updateContract(deps: MonitoringDeps, auth: AuthState, id: 
   const before = await deps.contracts.get(id);
   if (!before) throw new DomainError('not-found', 'No such contract.');
   if (before.status === 'cancelled') throw new DomainError('conflict', 'A cancelled contract cannot be changed.');
-  const terms = await resolveParties(deps, input);
+  const terms = await resolveParties(deps, input, before.startDate);
   const nextBillingDate = terms.startDate !== before.startDate || terms.billingCycle !== before.billingCycle ? terms.startDate : before.nextBillingDate;
   const after = await deps.contracts.update(id, { ...terms, nextBillingDate });
   await recordContractAudit(deps.audit, actor, deps.clock.now(), before, after, 'updated');

@@ -1,6 +1,7 @@
 import { auditEntry } from '../../domain/audit/audit-entry.ts';
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { TIMESHEET_ENTITY, approveWeek, unlockWeek, weekApprovalId, type WeekApproval } from '../../domain/time/timesheet.ts';
+import { dateKey } from '../../domain/time/zoned-week.ts';
 import { buildEmployeeWeek, type EmployeeWeek } from './employee-week.ts';
 import { getEmployeeOrFail, resolveWeek, type TimeDeps } from './time-deps.ts';
 import { ADMIN, requireAccess } from '../shared/require-access.ts';
@@ -23,9 +24,11 @@ async function changeWeek(deps: TimeDeps, auth: AuthState, employeeId: string, w
   return buildEmployeeWeek(deps, { id: employee.id, name: employee.name }, range);
 }
 
-/** Approving a week locks its entries against edits. */
+/** Approving a week locks its entries so far and its days before today (docs/time-tracking.md); a week not ended stays open from today. */
 export const approveEmployeeWeek = (deps: TimeDeps, auth: AuthState, employeeId: string, week: string): Promise<EmployeeWeek> =>
-  changeWeek(deps, auth, employeeId, week, 'approve', (current, entries, actor, now) => approveWeek(current, employeeId, resolveWeek(deps, week).weekStart, entries, actor, now));
+  changeWeek(deps, auth, employeeId, week, 'approve', (current, entries, actor, now) =>
+    approveWeek(current, employeeId, resolveWeek(deps, week).weekStart, entries, actor, now, dateKey(now, deps.rules.timeZone)),
+  );
 
 /** Unlocking needs a reason; the entries may be edited again and the week approved anew. */
 export const unlockEmployeeWeek = (deps: TimeDeps, auth: AuthState, employeeId: string, week: string, reason: string): Promise<EmployeeWeek> =>

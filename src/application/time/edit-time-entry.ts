@@ -2,14 +2,14 @@ import { auditEntry } from '../../domain/audit/audit-entry.ts';
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { TIME_ENTRY_ENTITY, editEntry, overlapError, overlapping, type EntryEdit, type EntryPatch, type TimeEntry } from '../../domain/time/time-entry.ts';
-import { entryWeek, weekApprovedError } from '../../domain/time/timesheet.ts';
+import { entryDay, weekApprovedError } from '../../domain/time/timesheet.ts';
 import { entryView, type EntryView } from './entry-view.ts';
 import { type TimeDeps } from './time-deps.ts';
 import { ADMIN, requireAccess } from '../shared/require-access.ts';
 
 /**
- * An admin corrects an entry (a forgotten clock-out, a missed break) and says why. Refused while
- * the entry's week, or the week it would move to, is approved. The change is kept on the entry
+ * An admin corrects an entry (a forgotten clock-out, a missed break) and says why. Refused when
+ * the entry is approved, or its day or the day it would move to is locked by an approval. The change is kept on the entry
  * and in the audit trail.
  */
 export async function editTimeEntry(deps: TimeDeps, auth: AuthState, id: string, patch: EntryPatch, reason: string): Promise<EntryView> {
@@ -21,9 +21,10 @@ export async function editTimeEntry(deps: TimeDeps, auth: AuthState, id: string,
     id,
     async (current, weeks) => {
       const result = editEntry(current, patch, reason, actor, now);
+      // An approved entry is frozen (editEntry refuses it); no entry may move onto a locked day.
       const tz = deps.rules.timeZone;
-      for (const w of new Set([entryWeek(current, tz), entryWeek(result.entry, tz)])) {
-        if (await weeks.isApproved(current.employeeId, w)) throw weekApprovedError();
+      for (const day of new Set([entryDay(current, tz), entryDay(result.entry, tz)])) {
+        if (await weeks.isLocked(current.employeeId, day)) throw weekApprovedError();
       }
       if (result.edit && overlapping(result.entry, near, now)) throw overlapError();
       edit = result.edit;

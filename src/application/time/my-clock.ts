@@ -1,6 +1,6 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { alreadyClockedIn, endBreak, finishEntry, notClockedIn, startBreak, startEntry, type JobRef, type TimeEntry } from '../../domain/time/time-entry.ts';
-import { entryWeek, weekApprovedError } from '../../domain/time/timesheet.ts';
+import { entryDay, weekApprovedError } from '../../domain/time/timesheet.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { entryView, type EntryView } from './entry-view.ts';
 import { buildEmployeeWeek, type EmployeeWeek } from './employee-week.ts';
@@ -29,7 +29,7 @@ export async function clockIn(deps: TimeDeps, auth: AuthState, input: { job: Job
   const worker = await requireWorker(deps, auth);
   const now = deps.clock.now();
   const entry = startEntry({ employeeId: worker.id, employeeName: worker.name, job: input.job, ...(input.note === undefined ? {} : { note: input.note }) }, now);
-  const stored = await deps.entries.createOpen(entry, entryWeek(entry, deps.rules.timeZone), (why) => (why === 'open' ? alreadyClockedIn() : weekApprovedError()));
+  const stored = await deps.entries.createOpen(entry, entryDay(entry, deps.rules.timeZone), (why) => (why === 'open' ? alreadyClockedIn() : weekApprovedError()));
   return entryView(stored, now, deps.rules);
 }
 

@@ -7,6 +7,7 @@
  */
 import { DomainError } from '../shared/domain-error.ts';
 import { searchWords } from '../shared/search.ts';
+import { formatCalendarDay } from '../shared/calendar-date.ts';
 import { JOB_TYPES, type JobType } from './job-creator.ts';
 
 export { JOB_TYPES, type JobType };
@@ -156,12 +157,25 @@ export interface ScheduleWindow {
   end: string;
 }
 
-/** A window of valid ISO instants, end after start, at most MAX_WINDOW_MS long. */
-export function checkWindow(w: ScheduleWindow): ScheduleWindow {
+/** A window may start at most this many years before or after the day it is set: a wrong year is refused. */
+export const WINDOW_YEARS = 2;
+
+/**
+ * A window of valid ISO instants, end after start, at most MAX_WINDOW_MS long; with `at` (when it
+ * is set) its start must lie within WINDOW_YEARS of it, so a mistyped year gets a message.
+ */
+export function checkWindow(w: ScheduleWindow, at?: string): ScheduleWindow {
   const start = Date.parse(w.start);
   const end = Date.parse(w.end);
   if (Number.isNaN(start)) invalid('The start is not a valid date and time.', 'scheduledStart');
   if (Number.isNaN(end)) invalid('The end is not a valid date and time.', 'scheduledEnd');
+  if (at !== undefined) {
+    const now = new Date(at);
+    const years = (d: Date, n: number) => new Date(Date.UTC(d.getUTCFullYear() + n, d.getUTCMonth(), d.getUTCDate()));
+    const shown = formatCalendarDay(new Date(start).toISOString().slice(0, 10));
+    if (start < years(now, -WINDOW_YEARS).getTime()) invalid(`Start: ${shown} is more than ${WINDOW_YEARS} years ago. Check the year.`, 'scheduledStart');
+    if (start > years(now, WINDOW_YEARS).getTime()) invalid(`Start: ${shown} is more than ${WINDOW_YEARS} years ahead. Check the year.`, 'scheduledStart');
+  }
   if (end <= start) invalid('The end must be after the start.', 'scheduledEnd');
   if (end - start > MAX_WINDOW_MS) invalid('A job window is 14 days at most; split longer work into several jobs.', 'scheduledEnd');
   return { start: new Date(start).toISOString(), end: new Date(end).toISOString() };
@@ -234,7 +248,7 @@ export function scheduleJob(job: Job, window: ScheduleWindow | null, at: string)
     if (job.status === 'in-progress') conflict('A job in progress keeps its window.', 'scheduledStart');
     return { ...job, scheduledStart: null, scheduledEnd: null, status: job.status === 'scheduled' ? 'unscheduled' : job.status, updatedAt: at };
   }
-  const w = checkWindow(window);
+  const w = checkWindow(window, at);
   return { ...job, scheduledStart: w.start, scheduledEnd: w.end, status: job.status === 'unscheduled' ? 'scheduled' : job.status, updatedAt: at };
 }
 

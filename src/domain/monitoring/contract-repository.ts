@@ -43,4 +43,13 @@ export interface ContractInvoiceReader {
   contractsWithOverdueInvoices(dueBefore: string): Promise<Set<string>>;
   /** The invoice already made for a contract's period, if the invoices feature has one. */
   findPeriodInvoice(contractId: string, period: string): Promise<{ id: string; number: string | null } | null>;
+  /** The contract's invoices still in draft (never sent), oldest period first: cancelling may void them. */
+  unsentDrafts(contractId: string): Promise<UnsentDraft[]>;
+}
+
+export interface UnsentDraft {
+  invoiceId: string;
+  number: string;
+  period: string;
+  totalCents: number;
 }

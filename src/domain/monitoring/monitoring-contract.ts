@@ -3,6 +3,7 @@ import { proportionCents } from '../shared/money.ts';
 import { addDays, fullPeriodCents, MONTHS_PER_CYCLE, type BillingCycle } from './billing-period.ts';
 import { KEYWORD_WORDS } from '../inventory/inventory-item.ts';
 import { searchWords, wordPrefixes } from '../shared/search.ts';
+import { formatCalendarDay } from '../shared/calendar-date.ts';
 
 /**
  * A monitoring contract: a client site watched by a central station for a monthly fee, billed
@@ -77,6 +78,35 @@ export function transitionContract(
   // Back from past-due keeps the original activation: the contract never stopped.
   if (input.to === 'active' && contract.status === 'pending') return { status: 'active', activatedAt: at.toISOString() };
   return { status: input.to };
+}
+
+// ---- plausible dates ---------------------------------------------------------------------------
+
+/** How far back a start date may lie (catch-up billing covers at most this) and how far ahead. */
+export const START_DATE_YEARS_BACK = 2;
+export const START_DATE_YEARS_AHEAD = 1;
+
+const shiftYears = (isoDate: string, years: number): string => {
+  const y = String(Number(isoDate.slice(0, 4)) + years).padStart(4, '0');
+  const shifted = `${y}${isoDate.slice(4)}`;
+  // 29 February in a year without one becomes 28 February.
+  return shifted.endsWith('-02-29') && !isLeap(Number(y)) ? `${y}-02-28` : shifted;
+};
+const isLeap = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
+/**
+ * A start date must be plausible: not more than two years back (a mistyped year would otherwise
+ * bill decades of catch-up invoices) and not more than a year ahead. The message names the field
+ * and gives the dates in the reader's format.
+ */
+export function checkStartDate(startDate: string, today: string, locale?: string): void {
+  const earliest = shiftYears(today, -START_DATE_YEARS_BACK);
+  const latest = shiftYears(today, START_DATE_YEARS_AHEAD);
+  const show = (d: string) => formatCalendarDay(d, locale);
+  let message: string | null = null;
+  if (startDate < earliest) message = `Start date: ${show(startDate)} is more than ${START_DATE_YEARS_BACK} years ago. Enter a date from ${show(earliest)} on (check the year).`;
+  else if (startDate > latest) message = `Start date: ${show(startDate)} is more than a year ahead. Enter a date up to ${show(latest)} (check the year).`;
+  if (message) throw new DomainError('validation', message, { startDate: [message] });
 }
 
 // ---- figures ---------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ export function daysBetween(from: string, to: string): number {
 }
 
 /** A calendar day as a person of `locale` writes it: "11/25/2026" in en-US, "25.11.2026" in de-DE. */
-export function formatCalendarDay(isoDate: string, locale: string): string {
+export function formatCalendarDay(isoDate: string, locale = 'en-US'): string {
   const t = Date.parse(`${isoDate.slice(0, 10)}T12:00:00Z`);
   if (Number.isNaN(t)) return isoDate;
   return new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }).format(new Date(t));

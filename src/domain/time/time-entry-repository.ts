@@ -2,8 +2,8 @@ import type { NewTimeEntry, TimeEntry } from './time-entry.ts';
 import type { WeekApproval } from './timesheet.ts';
 
 export interface WeekLookup {
-  /** Whether the employee's week (its Monday) is approved, read inside the same atomic step. */
-  isApproved(employeeId: string, weekStart: string): Promise<boolean>;
+  /** Whether the employee's day (YYYY-MM-DD) is locked by its week's approval (`dayLocked`), read inside the same atomic step. */
+  isLocked(employeeId: string, day: string): Promise<boolean>;
 }
 
 /**
@@ -18,9 +18,9 @@ export interface TimeEntryRepository {
    * Stores a new open entry. Fails with the error from `refuse` when the employee already has
    * an open entry (`refuse('open')`) or the entry's week is approved (`refuse('approved')`).
    */
-  createOpen(entry: NewTimeEntry, weekStart: string, refuse: (why: 'open' | 'approved') => Error): Promise<TimeEntry>;
+  createOpen(entry: NewTimeEntry, day: string, refuse: (why: 'open' | 'approved') => Error): Promise<TimeEntry>;
   /** Stores a closed entry (entered by an admin); `refuse('approved')` when its week is approved. */
-  createClosed(entry: NewTimeEntry, weekStart: string, refuse: (why: 'approved') => Error): Promise<TimeEntry>;
+  createClosed(entry: NewTimeEntry, day: string, refuse: (why: 'approved') => Error): Promise<TimeEntry>;
   /**
    * Read-modify-write of one entry: `change` gets the stored entry (and can ask about week
    * approvals) and returns the entry to store, or throws. Closing an entry frees the employee

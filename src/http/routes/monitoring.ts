@@ -3,6 +3,7 @@ import { ADMIN_ONLY, needs } from '../access.ts';
 import { apiErrorSchema } from '../../contracts/errors.ts';
 import {
   billingKeyParamsSchema,
+  billingPreviewSchema,
   billingRunSchema,
   contractIdParamsSchema,
   contractListQuerySchema,
@@ -22,6 +23,7 @@ import { updateContract } from '../../application/monitoring/update-contract.ts'
 import { changeContractStatus } from '../../application/monitoring/change-contract-status.ts';
 import { contractSummary } from '../../application/monitoring/contract-summary.ts';
 import { runBillingNow } from '../../application/monitoring/run-billing-now.ts';
+import { previewBillingRun, previewContractBilling } from '../../application/monitoring/preview-contract-billing.ts';
 import { retryContractBilling } from '../../application/monitoring/retry-contract-billing.ts';
 
 const VIEW = needs('viewClients');
@@ -60,7 +62,8 @@ export const monitoringRoutes: FastifyPluginAsyncZod<MonitoringDeps> = async (ap
   app.post(
     '/api/monitoring/contracts/:id/status',
     { config: { access: EDIT }, schema: { params: contractIdParamsSchema, body: transitionRequestSchema, response: { 200: contractSchema, ...errors } } },
-    async (req) => changeContractStatus(deps, req.auth, req.params.id, { to: req.body.to, reason: req.body.reason ?? null }),
+    async (req) =>
+      changeContractStatus(deps, req.auth, req.params.id, { to: req.body.to, reason: req.body.reason ?? null, voidInvoiceIds: req.body.voidInvoiceIds ?? [] }),
   );
 
   app.get(
@@ -73,6 +76,18 @@ export const monitoringRoutes: FastifyPluginAsyncZod<MonitoringDeps> = async (ap
     '/api/monitoring/billing/run',
     { config: { access: ADMIN_ONLY }, schema: { response: { 200: billingRunSchema, ...errors } } },
     async (req) => runBillingNow(deps, req.auth),
+  );
+
+  app.get(
+    '/api/monitoring/billing/preview',
+    { config: { access: ADMIN_ONLY }, schema: { response: { 200: billingPreviewSchema, ...errors } } },
+    async (req) => previewBillingRun(deps, req.auth),
+  );
+
+  app.get(
+    '/api/monitoring/contracts/:id/billing/preview',
+    { config: { access: EDIT }, schema: { params: contractIdParamsSchema, response: { 200: billingPreviewSchema, ...errors } } },
+    async (req) => previewContractBilling(deps, req.auth, req.params.id),
   );
 
   app.post(

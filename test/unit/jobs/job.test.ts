@@ -15,7 +15,7 @@ import {
   updateDetails,
   type JobStatus,
 } from '../../../src/domain/jobs/job.ts';
-import { isDomainError } from '../../../src/domain/shared/domain-error.ts';
+import { isDomainError, type DomainError } from '../../../src/domain/shared/domain-error.ts';
 import { aJob, AT, window } from './job-factories.ts';
 
 const LATER = '2026-11-23T11:00:00.000Z';
@@ -88,6 +88,20 @@ describe('schedule window', () => {
     [{ start: '2026-11-01T10:00:00Z', end: '2026-11-20T10:00:00Z' }, /14 days/],
   ])('refuses %o', (w, message) => {
     expect(() => checkWindow(w)).toThrow(message);
+  });
+
+  it('refuses a start with a mistyped year at the start field, in the local date format', () => {
+    const err = (() => {
+      try {
+        scheduleJob(aJob(), { start: '1926-11-24T15:00:00Z', end: '1926-11-24T17:00:00Z' }, LATER);
+      } catch (e) {
+        return e as DomainError;
+      }
+      throw new Error('accepted');
+    })();
+    expect(err.fields).toEqual({ scheduledStart: ['Start: Nov 24, 1926 is more than 2 years ago. Check the year.'] });
+    expect(() => scheduleJob(aJob(), { start: '2206-11-24T15:00:00Z', end: '2206-11-24T17:00:00Z' }, LATER)).toThrow('more than 2 years ahead');
+    expect(scheduleJob(aJob(), { start: '2027-01-05T15:00:00Z', end: '2027-01-05T17:00:00Z' }, LATER).status).toBe('scheduled');
   });
 });
 

@@ -60,10 +60,11 @@ describe('approving a week', () => {
 
   it('approves once, refuses while someone is clocked in, and unlocks only with a reason', () => {
     const closed = [anEntry()];
-    expect(() => approveWeek(null, 'emp-maria', '2026-11-16', [anEntry({ clockOut: null, status: 'open' })], admin, now)).toThrow('still clocked in');
-    const approved = approveWeek(null, 'emp-maria', '2026-11-16', closed, admin, now);
+    expect(() => approveWeek(null, 'emp-maria', '2026-11-16', [anEntry({ clockOut: null, status: 'open' })], admin, now, '2026-11-24')).toThrow('still clocked in');
+    const approved = approveWeek(null, 'emp-maria', '2026-11-16', closed, admin, now, '2026-11-24');
     expect(approved).toMatchObject({ approved: true, history: [{ action: 'approve', byName: 'Frank Miller', reason: null }] });
-    expect(() => approveWeek(approved, 'emp-maria', '2026-11-16', closed, admin, now)).toThrow('already approved');
+    const stored = closed.map((e) => ({ ...e, status: 'approved' as const }));
+    expect(() => approveWeek(approved, 'emp-maria', '2026-11-16', stored, admin, now, '2026-11-24')).toThrow('already approved');
     expect(() => unlockWeek(approved, '', admin, now)).toThrow('Say why');
     const unlocked = unlockWeek(approved, 'Missed a call-out on Friday', admin, now);
     expect(unlocked.approved).toBe(false);

@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertTriangle, ExternalLink, Trash2, X } from 'lucide-react';
 import { updateJobSchema, type BookingWarningDto, type JobDto, type JobViewResponse, type UpdateJobRequest } from '#contracts/jobs.ts';
 import { showServerErrors } from '#lib/form-errors.ts';
+import { ApiRequestError } from '#lib/api.ts';
 import { Field } from '#ui/Field.tsx';
 import { useUnsavedChangesWarning } from '#ui/unsaved-changes.ts';
 import { JOB_TRANSITIONS, mapLink, statusLabel, typeLabel, type JobStatus } from './job-format.ts';
@@ -29,6 +30,7 @@ export function JobDetail(props: { id: string; canEdit: boolean; canUseInventory
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => panel.current?.focus(), [props.id]);
   const job = view.data?.job;
+  const related = view.data?.related ?? { parent: null, trimOut: null };
 
   return (
     <SidePanel onClose={props.onClose} width="max-w-3xl" labelledBy="job-detail-title" ref={panel}>
@@ -61,20 +63,28 @@ export function JobDetail(props: { id: string; canEdit: boolean; canUseInventory
             </p>
             {(job.proposalId || job.invoiceId) && (
               <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
-                {job.proposalId && <span className="mr-3">Proposal {job.proposalId}</span>}
-                {job.invoiceId && <span>Invoice {job.invoiceId}</span>}
+                {job.proposalId && (
+                  <a className="mr-3 text-blue-700 underline dark:text-blue-300" href={`/admin/proposals?open=${encodeURIComponent(job.proposalId)}`}>
+                    Open the proposal
+                  </a>
+                )}
+                {job.invoiceId && (
+                  <a className="text-blue-700 underline dark:text-blue-300" href={`/admin/invoices?invoice=${encodeURIComponent(job.invoiceId)}`}>
+                    Open the invoice
+                  </a>
+                )}
               </p>
             )}
             {(job.parentJobId || job.trimOutJobId) && (
               <p className="mb-4 text-sm">
                 {job.parentJobId && (
                   <button type="button" className="mr-3 underline" onClick={() => props.onOpen(job.parentJobId!)}>
-                    Open the prewire this follows
+                    {related.parent ? `Prewire this follows: ${related.parent.number} ${related.parent.title}` : 'Open the prewire this follows'}
                   </button>
                 )}
                 {job.trimOutJobId && (
                   <button type="button" className="underline" onClick={() => props.onOpen(job.trimOutJobId!)}>
-                    Open the trim-out visit
+                    {related.trimOut ? `Trim-out visit: ${related.trimOut.number} ${related.trimOut.title}` : 'Open the trim-out visit'}
                   </button>
                 )}
               </p>
@@ -95,7 +105,7 @@ export function JobDetail(props: { id: string; canEdit: boolean; canUseInventory
   );
 }
 
-/** Assignees are kept as employee ids in the trail; people read them by name. */
+/** Assignees are written by name now; older entries kept employee ids, read here by name. */
 function JobHistory(props: { entries: JobViewResponse['history'] }) {
   const people = useQuery(assigneesQuery);
   const names = new Map((people.data?.employees ?? []).map((e) => [e.id, e.name]));
@@ -105,7 +115,7 @@ function JobHistory(props: { entries: JobViewResponse['history'] }) {
       actionLabel={(a) => (a.startsWith('checklist-') ? `Checklist ${a.slice('checklist-'.length)}` : JOB_ACTIONS[a])}
       fieldLabel={(f) => (f.startsWith('material:') ? `Material ${f.slice('material:'.length)}` : undefined)}
       valueLabel={(f, v) =>
-        f === 'assignees' && typeof v === 'string' ? v.split(',').map((id) => names.get(id) ?? 'a former employee').join(', ') : f === 'status' || f === 'type' ? jobLabel(f, v) : undefined
+        f === 'assignees' && typeof v === 'string' ? v.split(',').map((part) => names.get(part.trim()) ?? part.trim()).join(', ') : f === 'status' || f === 'type' ? jobLabel(f, v) : undefined
       }
     />
   );
@@ -178,6 +188,19 @@ function Schedule(props: { job: JobDto; warnings: BookingWarningDto[]; canEdit: 
   useUnsavedChangesWarning(dirty);
   const open = props.job.status !== 'completed' && props.job.status !== 'cancelled';
   const warnings = save.data?.warnings ?? props.warnings;
+  const [localErrors, setLocalErrors] = useState<Partial<Record<'scheduledStart' | 'scheduledEnd', string>>>({});
+  const serverFields = save.error instanceof ApiRequestError ? save.error.fields : {};
+  // The server names the window's halves scheduledStart/End (domain) or window.start/end (request shape).
+  const fieldError = (f: 'scheduledStart' | 'scheduledEnd'): string | undefined =>
+    localErrors[f] ?? ([...(serverFields[f] ?? []), ...(serverFields[f === 'scheduledStart' ? 'window.start' : 'window.end'] ?? [])].join(' ') || undefined);
+
+  // Said once: a message already shown at Start or End is not repeated above the button.
+  const atFields = [fieldError('scheduledStart'), fieldError('scheduledEnd')];
+  const topError = save.isError
+    ? [atFields.includes(save.error.message) ? '' : save.error.message, ...Object.entries(serverFields).filter(([f]) => !['scheduledStart', 'scheduledEnd', 'window.start', 'window.end'].includes(f)).flatMap(([, m]) => m)]
+        .filter(Boolean)
+        .join(' ')
+    : '';
 
   if (!props.canEdit || !open)
     return (
@@ -191,8 +214,13 @@ function Schedule(props: { job: JobDto; warnings: BookingWarningDto[]; canEdit: 
   return (
     <form
       aria-label="Schedule"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
+        // Half a window would silently clear the schedule: ask for the other half instead.
+        if (start && !end) return setLocalErrors({ scheduledEnd: 'End: enter when the visit ends, or clear Start too.' });
+        if (!start && end) return setLocalErrors({ scheduledStart: 'Start: enter when the visit starts, or clear End too.' });
+        setLocalErrors({});
         const s = fromLocalInput(start);
         const en = fromLocalInput(end);
         save.mutate({ window: s && en ? { start: s, end: en } : null, assignees });
@@ -200,14 +228,29 @@ function Schedule(props: { job: JobDto; warnings: BookingWarningDto[]; canEdit: 
     >
       <h3 className={h3}>Schedule</h3>
       <div className="flex flex-wrap gap-3 text-sm">
-        <label>
-          Start
-          <input className={`${input} ml-1`} type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} />
-        </label>
-        <label>
-          End
-          <input className={`${input} ml-1`} type="datetime-local" value={end} onChange={(e) => setEnd(e.target.value)} />
-        </label>
+        {(['scheduledStart', 'scheduledEnd'] as const).map((f) => {
+          const message = fieldError(f);
+          return (
+            <div key={f}>
+              <label>
+                {f === 'scheduledStart' ? 'Start' : 'End'}
+                <input
+                  className={`${input} ml-1`}
+                  type="datetime-local"
+                  value={f === 'scheduledStart' ? start : end}
+                  onChange={(e) => (f === 'scheduledStart' ? setStart : setEnd)(e.target.value)}
+                  aria-invalid={message ? true : undefined}
+                  aria-describedby={message ? `${f}-error` : undefined}
+                />
+              </label>
+              {message && (
+                <p id={`${f}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+                  {message}
+                </p>
+              )}
+            </div>
+          );
+        })}
       </div>
       <fieldset className="mt-2 text-sm">
         <legend>Assigned</legend>
@@ -220,9 +263,9 @@ function Schedule(props: { job: JobDto; warnings: BookingWarningDto[]; canEdit: 
           ))}
         </div>
       </fieldset>
-      {save.isError && (
+      {topError && (
         <p role="alert" className="mt-2 text-sm text-red-700">
-          {save.error.message} {Object.values((save.error as { fields?: Record<string, string[]> }).fields ?? {}).flat().join(' ')}
+          {topError}
         </p>
       )}
       <Warnings warnings={warnings} names={names} />

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { CYCLE_LABELS, type Contract } from '#contracts/monitoring.ts';
+import { CYCLE_LABELS, type BillingPreview, type Contract, type UnsentDraft } from '#contracts/monitoring.ts';
 import { ApiRequestError } from '#lib/api.ts';
 import { formatDateTime as formatWhen, formatDay as formatDate } from '#ui/dates.ts';
 import { inputClass } from '#ui/styles.ts';
 import { ContractForm } from './ContractForm.tsx';
-import { contractQuery, useChangeStatus, useRetryPeriod } from './queries.ts';
+import { contractQuery, fetchBillingPreview, useChangeStatus, useRetryPeriod } from './queries.ts';
+import { BillingPreviewPanel } from './BillingPreviewPanel.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { Button } from '#ui/Button.tsx';
 import { SidePanel } from '#ui/SidePanel.tsx';
@@ -14,10 +15,18 @@ import { formatCents, formatRate, useMoneySettings } from '#ui/money.ts';
 
 const message = (err: unknown) => (err instanceof ApiRequestError ? err.message : 'Something went wrong. Please try again.');
 
-function CancelForm(props: { contract: Contract; onDone: () => void }) {
+function CancelForm(props: { contract: Contract; drafts: UnsentDraft[]; onDone: () => void }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [toVoid, setToVoid] = useState<ReadonlySet<string>>(new Set());
   const change = useChangeStatus(props.contract.id);
+  const flip = (id: string) =>
+    setToVoid((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
   return (
     <form
       className="mt-3 grid gap-2 rounded-md border border-red-200 p-3 dark:border-red-900"
@@ -25,7 +34,7 @@ function CancelForm(props: { contract: Contract; onDone: () => void }) {
       onSubmit={(e) => {
         e.preventDefault();
         if (reason.trim() === '') return setError('Give a reason for cancelling.');
-        change.mutate({ to: 'cancelled', reason }, { onSuccess: props.onDone, onError: (err) => setError(message(err)) });
+        change.mutate({ to: 'cancelled', reason, voidInvoiceIds: [...toVoid] }, { onSuccess: props.onDone, onError: (err) => setError(message(err)) });
       }}
     >
       <label htmlFor="cancel-reason" className="text-sm font-medium">
@@ -48,9 +57,23 @@ function CancelForm(props: { contract: Contract; onDone: () => void }) {
           {error}
         </p>
       )}
-      <div className="flex gap-2">
+      {props.drafts.length > 0 && (
+        <fieldset className="grid gap-1 text-sm">
+          <legend className="font-medium">Unsent draft invoices of this contract: tick those to void with it</legend>
+          {props.drafts.map((d) => (
+            <label key={d.invoiceId} className="flex items-center gap-2">
+              <input type="checkbox" checked={toVoid.has(d.invoiceId)} onChange={() => flip(d.invoiceId)} />
+              <span>
+                {d.number} · {d.period} · {formatCents(d.totalCents)}
+              </span>
+            </label>
+          ))}
+          <p className="text-slate-500">Invoices not ticked stay drafts; sent invoices need a credit note on the invoices screen.</p>
+        </fieldset>
+      )}
+      <div className="flex flex-wrap gap-2">
         <button type="submit" className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60" disabled={change.isPending}>
-          Cancel contract
+          {toVoid.size > 0 ? `Cancel contract and void ${toVoid.size} invoice${toVoid.size === 1 ? '' : 's'}` : 'Cancel contract'}
         </button>
         <Button variant="secondary" onClick={props.onDone}>
           Keep it
@@ -66,6 +89,7 @@ export function ContractDetail(props: { id: string; isAdmin: boolean; onClose: (
   const view = useQuery(contractQuery(props.id));
   const [mode, setMode] = useState<'view' | 'edit' | 'cancel'>('view');
   const [actionError, setActionError] = useState<string | null>(null);
+  const [activation, setActivation] = useState<BillingPreview | null>(null);
   const change = useChangeStatus(props.id);
   const retry = useRetryPeriod(props.id);
   const panel = useRef<HTMLDivElement>(null);
@@ -129,7 +153,14 @@ export function ContractDetail(props: { id: string; isAdmin: boolean; onClose: (
                   <Button
  
                     disabled={change.isPending}
-                    onClick={() => change.mutate({ to: 'active' }, { onError: (e) => setActionError(message(e)) })}
+                    onClick={() => {
+                      setActionError(null);
+                      // Catch-up billing (more than the current period) is shown and asked first.
+                      fetchBillingPreview(props.id).then(
+                        (preview) => (preview.count > 1 ? setActivation(preview) : change.mutate({ to: 'active' }, { onError: (e) => setActionError(message(e)) })),
+                        (e: unknown) => setActionError(message(e)),
+                      );
+                    }}
                   >
                     Activate
                   </Button>
@@ -147,7 +178,18 @@ export function ContractDetail(props: { id: string; isAdmin: boolean; onClose: (
                 {actionError}
               </p>
             )}
-            {mode === 'cancel' && <CancelForm contract={view.data.contract} onDone={() => setMode('view')} />}
+            {mode === 'cancel' && <CancelForm contract={view.data.contract} drafts={view.data.unsentDrafts} onDone={() => setMode('view')} />}
+            {activation && (
+              <BillingPreviewPanel
+                preview={activation}
+                intro="Activating bills the periods since the start date now:"
+                confirmLabel={`Activate and bill ${activation.count} invoice${activation.count === 1 ? '' : 's'}`}
+                showContract={false}
+                busy={change.isPending}
+                onConfirm={() => change.mutate({ to: 'active' }, { onSuccess: () => setActivation(null), onError: (e) => setActionError(message(e)) })}
+                onCancel={() => setActivation(null)}
+              />
+            )}
 
             <h3 className="mt-6 mb-2 font-semibold">Invoices</h3>
             {view.data.invoices.length === 0 ? (
@@ -159,7 +201,7 @@ export function ContractDetail(props: { id: string; isAdmin: boolean; onClose: (
                     <th className="py-1">Period</th>
                     <th className="py-1">Invoice</th>
                     <th className="py-1 text-right">Amount</th>
-                    <th className="py-1">State</th>
+                    <th className="py-1 pl-3">State</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -168,7 +210,7 @@ export function ContractDetail(props: { id: string; isAdmin: boolean; onClose: (
                       <td className="py-1">{i.period}</td>
                       <td className="py-1">{i.number ?? '—'}</td>
                       <td className="py-1 text-right tabular-nums">{i.amountCents === null ? '—' : formatCents(i.amountCents)}</td>
-                      <td className="py-1">
+                      <td className="py-1 pl-3">
                         {i.state}
                         {i.error ? ` (${i.error})` : ''}
                         {props.isAdmin && (i.state === 'stuck' || i.state === 'failed') && (

@@ -8,7 +8,9 @@ import { ContractsTable, type ContractFilters } from './ContractsTable.tsx';
 import { ContractForm } from './ContractForm.tsx';
 import { ContractDetail } from './ContractDetail.tsx';
 import { SummaryCards } from './SummaryCards.tsx';
-import { useRunBilling } from './queries.ts';
+import { fetchBillingPreview, useRunBilling } from './queries.ts';
+import { BillingPreviewPanel } from './BillingPreviewPanel.tsx';
+import type { BillingPreview } from '#contracts/monitoring.ts';
 import type { SearchPatch } from '#lib/search-params.ts';
 import { Button } from '#ui/Button.tsx';
 import { CreatePanel } from '#ui/Section.tsx';
@@ -31,6 +33,8 @@ export function MonitoringScreen(props: { search: MonitoringSearch; onSearch: (n
   const isAdmin = session.data?.state === 'admin';
   const [creating, setCreating] = useState(false);
   const run = useRunBilling();
+  const [preview, setPreview] = useState<BillingPreview | null>(null);
+  const [previewError, setPreviewError] = useState<string | null>(null);
   const filters: ContractFilters = { q: search.q ?? '', status: search.status, sort: search.sort ?? 'createdAt', dir: search.dir ?? 'desc' };
   const open = (id: string) => onSearch({ contract: id });
 
@@ -40,7 +44,18 @@ export function MonitoringScreen(props: { search: MonitoringSearch; onSearch: (n
       <SummaryCards onOpen={open} />
       <div className="mb-4 flex flex-wrap justify-end gap-2">
         {isAdmin && (
-          <Button variant="secondary" disabled={run.isPending} onClick={() => run.mutate()}>
+          <Button
+            variant="secondary"
+            disabled={run.isPending}
+            onClick={() => {
+              setPreviewError(null);
+              // More than one invoice (catch-up) is shown and asked first; one or none just runs.
+              fetchBillingPreview(null).then(
+                (p) => (p.count > 1 ? setPreview(p) : run.mutate()),
+                (e: unknown) => setPreviewError(e instanceof ApiRequestError ? e.message : 'The billing preview failed.'),
+              );
+            }}
+          >
             <RefreshCw aria-hidden className="h-4 w-4" /> {run.isPending ? 'Running billing…' : 'Run billing now'}
           </Button>
         )}
@@ -50,6 +65,24 @@ export function MonitoringScreen(props: { search: MonitoringSearch; onSearch: (n
           </Button>
         )}
       </div>
+      {preview && (
+          <div className="mb-4">
+            <BillingPreviewPanel
+              preview={preview}
+              intro="Billing now creates"
+              confirmLabel={`Create ${preview.count} invoice${preview.count === 1 ? '' : 's'}`}
+              showContract
+              busy={run.isPending}
+              onConfirm={() => run.mutate(undefined, { onSettled: () => setPreview(null) })}
+              onCancel={() => setPreview(null)}
+            />
+          </div>
+      )}
+      {previewError && (
+        <p role="alert" className="mb-4 text-sm text-red-700">
+          {previewError}
+        </p>
+      )}
       {run.data && (
         <p role="status" className="mb-4 text-sm">
           Billing run: {run.data.created.length} invoice(s) created, {run.data.failed.length} failed, {run.data.markedPastDue.length} contract(s) marked past due.

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClientListResponse, ClientView } from '#contracts/clients.ts';
 import type {
+  BillingPreview,
   BillingRun,
   Contract,
   ContractListResponse,
@@ -76,6 +77,10 @@ export const useChangeStatus = (id: string) =>
   useMonitoringMutation((body: TransitionRequest) => apiFetch<Contract>(`/api/monitoring/contracts/${encodeURIComponent(id)}/status`, { method: 'POST', json: body }));
 
 export const useRunBilling = () => useMonitoringMutation(() => apiFetch<BillingRun>('/api/monitoring/billing/run', { method: 'POST', json: {} }));
+
+/** What billing would create now: for one contract (before activating it) or the whole run. */
+export const fetchBillingPreview = (contractId: string | null): Promise<BillingPreview> =>
+  apiFetch<BillingPreview>(contractId === null ? '/api/monitoring/billing/preview' : `/api/monitoring/contracts/${encodeURIComponent(contractId)}/billing/preview`);
 
 export const useRetryPeriod = (id: string) =>
   useMonitoringMutation((period: string) =>

@@ -22,15 +22,27 @@ export function EmployeeWeekPanel(props: { employeeId: string; week: string; onC
   const unlock = useUnlockWeek(props.employeeId);
   const [editing, setEditing] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
-  const [addDay, setAddDay] = useState(props.week);
+  const [addDay, setAddDay] = useState<string | null>(null);
   const [unlocking, setUnlocking] = useState(false);
   const [reason, setReason] = useState('');
   const [message, setMessage] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
 
   if (q.isPending) return <p role="status">Loading entries…</p>;
   if (q.isError) return <ErrorNote>{q.error.message}</ErrorNote>;
   const { row, entries, timeZone, approval } = q.data;
   const actionError = approve.error ?? unlock.error;
+  const approveNow = () =>
+    approve.mutate(props.week, {
+      onSuccess: (week) => {
+        setConfirming(false);
+        const through = week.row.lockedThrough;
+        const openDays = through !== null && through < q.data.days.at(-1)! ? ` Days after ${longDayLabel(through)} stay open for clocking in.` : '';
+        setMessage(`Approved ${row.employeeName}'s week. Its entries so far are locked.${openDays}`);
+      },
+    });
+  // Days a missed shift may still be added on: all while not approved, those after the locked ones once approved.
+  const openDays = q.data.days.filter((d) => !row.approved || (row.lockedThrough !== null && d > row.lockedThrough));
 
   return (
     <section aria-labelledby={`${uid}-h`} className="grid gap-4 rounded-xl border border-slate-200 p-4 sm:p-5 dark:border-slate-800">
@@ -46,17 +58,18 @@ export function EmployeeWeekPanel(props: { employeeId: string; week: string; onC
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          {row.approved ? (
+          {row.approved && (
             <Button variant="secondary" onClick={() => setUnlocking(true)} disabled={unlocking}>
               Unlock week
             </Button>
-          ) : (
+          )}
+          {(!row.approved || row.unapproved > 0) && (
             <Button
- disabled={approve.isPending || row.open || entries.length === 0}
+              disabled={approve.isPending || row.open || entries.length === 0 || confirming}
               title={row.open ? 'Someone is still clocked in on this week' : undefined}
-              onClick={() => approve.mutate(props.week, { onSuccess: () => setMessage(`Approved ${row.employeeName}'s week. Its entries are locked.`) })}
+              onClick={() => (row.openWeekWarning ? setConfirming(true) : approveNow())}
             >
-              Approve week
+              {row.approved ? 'Approve new entries' : 'Approve week'}
             </Button>
           )}
           <Button variant="ghost" onClick={props.onClose}>
@@ -64,6 +77,24 @@ export function EmployeeWeekPanel(props: { employeeId: string; week: string; onC
           </Button>
         </div>
       </div>
+      {row.approved && row.unapproved > 0 && (
+        <p className="text-sm text-amber-900 dark:text-amber-200">
+          {row.unapproved} {row.unapproved === 1 ? 'entry was' : 'entries were'} added after the approval, on days it left open; approve them when the week is done.
+        </p>
+      )}
+      {confirming && row.openWeekWarning && (
+        <div role="alertdialog" aria-label="Approve a week that has not ended" className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-800 dark:bg-amber-950">
+          <p>{row.openWeekWarning}</p>
+          <div className="flex flex-wrap gap-2">
+            <Button disabled={approve.isPending} onClick={approveNow}>
+              Approve entries so far
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              Not yet
+            </Button>
+          </div>
+        </div>
+      )}
       {message && (
         <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-900 dark:bg-green-950 dark:text-green-100">
           {message}
@@ -100,15 +131,15 @@ export function EmployeeWeekPanel(props: { employeeId: string; week: string; onC
           </Button>
         </form>
       )}
-      {!row.approved &&
+      {openDays.length > 0 &&
         (adding ? (
-          <EntryEditForm entry={null} employeeId={props.employeeId} day={addDay} timeZone={timeZone} onDone={() => setAdding(false)} />
+          <EntryEditForm entry={null} employeeId={props.employeeId} day={addDay ?? openDays[0]!} timeZone={timeZone} onDone={() => setAdding(false)} />
         ) : (
           <div className="flex flex-wrap items-end gap-2">
             <label className="text-sm font-medium text-slate-800 dark:text-slate-200">
               Day of a missed shift
-              <select value={addDay} onChange={(ev) => setAddDay(ev.target.value)} className={`${inputClass} mt-1 block`}>
-                {q.data.days.map((d) => (
+              <select value={addDay ?? openDays[0]} onChange={(ev) => setAddDay(ev.target.value)} className={`${inputClass} mt-1 block`}>
+                {openDays.map((d) => (
                   <option key={d} value={d}>
                     {longDayLabel(d)}
                   </option>

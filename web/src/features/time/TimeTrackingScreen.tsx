@@ -128,7 +128,7 @@ function Row({ row, selected, onOpen }: { row: TimesheetRowDto; selected: boolea
           {row.open && row.forgotten === 0 && <span className="rounded bg-green-100 px-1.5 py-0.5 text-xs font-medium text-green-800 dark:bg-green-950 dark:text-green-200">Clocked in</span>}
           {row.approved ? (
             <span className="inline-flex items-center gap-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-800 dark:text-slate-100">
-              <CheckCircle2 aria-hidden className="h-3 w-3" /> Approved
+              <CheckCircle2 aria-hidden className="h-3 w-3" /> Approved{row.unapproved > 0 ? ` · ${row.unapproved} new` : ''}
             </span>
           ) : (
             row.days.some((d) => d.entries > 0) && <span className="text-xs text-slate-600 dark:text-slate-400">Not approved</span>

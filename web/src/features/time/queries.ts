@@ -49,7 +49,7 @@ export const myJobsQuery = queryOptions({
   staleTime: 60_000,
 });
 
-function useTimeMutation<V>(fn: (v: V) => Promise<unknown>) {
+function useTimeMutation<V, R = unknown>(fn: (v: V) => Promise<R>) {
   const qc = useQueryClient();
   return useMutation({ mutationFn: fn, onSettled: () => qc.invalidateQueries({ queryKey: timeKeys.all }) });
 }
