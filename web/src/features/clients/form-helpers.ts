@@ -1,4 +1,5 @@
-import type { FieldValues, Resolver } from 'react-hook-form';
+import { useEffect, type RefObject } from 'react';
+import type { FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
 
 /** "a, b ; c" ↔ ['a', 'b', 'c'] for list fields typed as text. */
 export const splitList = (s: string): string[] =>
@@ -13,7 +14,6 @@ export function cleaning<T extends FieldValues>(resolver: Resolver<T>, clean: (v
   return (values, context, options) => resolver(clean(values), context, options);
 }
 
-
 /** The message of a nested field error ('contacts.0.emails.0'), if any. */
 export function errorAt(errors: unknown, path: string): string | undefined {
   let node: unknown = errors;
@@ -21,6 +21,67 @@ export function errorAt(errors: unknown, path: string): string | undefined {
     if (node === null || typeof node !== 'object') return undefined;
     node = (node as Record<string, unknown>)[part];
   }
-  const message = (node as { message?: unknown } | undefined)?.message;
+  // A field array's own error (min, max, unique) sits on its `root`.
+  const n = node as { message?: unknown; root?: { message?: unknown } } | undefined;
+  const message = n?.message ?? n?.root?.message;
   return typeof message === 'string' ? message : undefined;
+}
+
+/**
+ * The message of a list typed in one text box ('tags', 'contacts.0.emails'): the list's own
+ * error or the first of its entries' errors, whichever entry it is ("a, b, c!" fails at tags.2).
+ */
+export function listErrorAt(errors: unknown, path: string): string | undefined {
+  const own = errorAt(errors, path);
+  if (own) return own;
+  const leaves = errorLeaves(errors).filter((l) => l.path.startsWith(`${path}.`) && /^\d+$/.test(l.path.slice(path.length + 1)));
+  if (leaves.length === 0) return undefined;
+  const first = leaves[0]!;
+  const entry = Number(first.path.slice(path.length + 1)) + 1;
+  return leaves.length === 1 && entry === 1 ? first.message : `Entry ${entry}: ${first.message}`;
+}
+
+/** Every message in react-hook-form's errors, with its path ('alarm.zones.0.name'). */
+export function errorLeaves(errors: unknown, prefix = ''): { path: string; message: string }[] {
+  if (errors === null || typeof errors !== 'object') return [];
+  const out: { path: string; message: string }[] = [];
+  const node = errors as Record<string, unknown>;
+  if (typeof node['message'] === 'string' && prefix !== '') out.push({ path: prefix, message: node['message'] });
+  for (const [key, child] of Object.entries(node)) {
+    if (key === 'ref' || key === 'message' || key === 'type' || key === 'types' || (key === 'root' && prefix === '')) continue;
+    if (child && typeof child === 'object') out.push(...errorLeaves(child, prefix ? `${prefix}.${key}` : key));
+  }
+  return out;
+}
+
+const pathLabel = (path: string) =>
+  path
+    .split('.')
+    .map((p) => (/^\d+$/.test(p) ? `#${Number(p) + 1}` : p.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()))
+    .join(' › ');
+
+/**
+ * A form never fails silently: after a refused submit, any message that no field of the form
+ * shows (a field the form has no box for, a value the form carried but does not edit) is listed
+ * at the top of the form. Fields show their messages in `[id$="-error"]` (Field) or
+ * `[data-field-error]` elements; what the DOM does not show is what the person cannot see.
+ */
+export function useNoSilentErrors<T extends FieldValues>(form: UseFormReturn<T>, formRef: RefObject<HTMLFormElement | null>): void {
+  const { errors, submitCount } = form.formState;
+  useEffect(() => {
+    const el = formRef.current;
+    if (!el || errors.root) return;
+    const leaves = errorLeaves(errors);
+    if (leaves.length === 0) return;
+    const shown = [...el.querySelectorAll('[id$="-error"], [data-field-error]')].map((e) => e.textContent ?? '');
+    const unshown = leaves.filter((l) => !shown.some((s) => s.includes(l.message)));
+    if (unshown.length === 0) return;
+    form.setError('root' as never, {
+      type: 'unshown',
+      message: 'This form could not be saved. Correct the following:',
+      types: Object.fromEntries(unshown.map((l) => [l.path, `${pathLabel(l.path)}: ${l.message}`])),
+    });
+    // Only after a submit: the errors of that submit are the ones to check.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [submitCount]);
 }
