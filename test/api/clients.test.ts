@@ -248,6 +248,18 @@ describe('/api/clients', () => {
       expect((await json<ClientView>(await admin.send('POST', `/api/clients/${c.id}/archive`, {}))).archived).toBe(true);
     });
 
+    it('lists related records by what a person knows them by: job title, contract plan and site, never a raw id or a job type', async () => {
+      const c = await create(aClientInput({ name: 'Related Client' }));
+      await store().collection('jobs').create({ clientId: c.id, number: 'JOB-0042', type: 'install', title: 'Install the garage keypad', status: 'scheduled', createdAt: '2026-02-01T10:00:00Z' });
+      const contract = await store()
+        .collection('monitoring_contracts')
+        .create({ clientId: c.id, plan: 'Premium 24/7 monitoring', siteLabel: 'Lake house', accountNumber: 'ACC-99', status: 'active', createdAt: '2026-02-01T10:00:00Z' });
+      const related = await json<ClientRelatedResponse>(await admin.get(`/api/clients/${c.id}/related`));
+      expect(related.jobs.map((j) => [j.number, j.title])).toEqual([['JOB-0042', 'Install the garage keypad']]);
+      expect(related.contracts.map((r) => [r.number, r.title])).toEqual([[null, 'Premium 24/7 monitoring · Lake house · account ACC-99']]);
+      expect(JSON.stringify(related.contracts.map((r) => r.title))).not.toContain(contract.id);
+    });
+
     it('deletes a client without records, its search terms with it', async () => {
       const c = await create(aClientInput({ name: 'Shortlived Client' }));
       expect((await admin.send('DELETE', `/api/clients/${c.id}`)).status).toBe(204);

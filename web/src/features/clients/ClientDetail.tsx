@@ -271,7 +271,13 @@ function RelatedList({ title, items, loading, empty }: { title: string; items: R
           {items.map((r) => (
             <li key={r.id} className="flex justify-between gap-4 py-2 text-sm">
               <span>
-                <strong>{r.number ?? r.id}</strong> {r.title}
+                {r.number ? (
+                  <>
+                    <strong>{r.number}</strong> {r.title}
+                  </>
+                ) : (
+                  <strong>{r.title ?? 'Untitled'}</strong>
+                )}
               </span>
               <span className="text-slate-500">
                 {r.status} · {new Date(r.date).toLocaleDateString()}
