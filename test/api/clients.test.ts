@@ -294,7 +294,7 @@ describe('/api/clients', () => {
 
       const ok = await admin.send('POST', '/api/clients/import/commit', { csv: [header, good('21'), good('22')].join('\r\n') });
       expect(ok.status).toBe(201);
-      expect(await json(ok)).toEqual({ created: 2 });
+      expect(await json(ok)).toEqual({ created: 2, skipped: 0 });
       expect(await store().collection('clients').count()).toBe(before + 2);
       const found = await json<ClientListResponse>(await admin.get('/api/clients?q=importee21'));
       expect(found.items).toHaveLength(1);
@@ -305,9 +305,73 @@ describe('/api/clients', () => {
 
     it('refuses a file without a name column or too large a body', async () => {
       const res = await admin.send('POST', '/api/clients/import/preview', { csv: 'foo,bar\n1,2\n' });
-      expect((await json<ClientImportPreview>(res)).fileErrors[0]).toMatch(/"name" column/);
+      expect((await json<ClientImportPreview>(res)).fileErrors[0]).toMatch(/needs a name column/);
       const huge = await admin.send('POST', '/api/clients/import/preview', { csv: 'x'.repeat(2_000_001) });
       expect(huge.status).toBe(400);
+    });
+
+    it('reads the usual headers (Full Name, E-mail, Mobile, Address, Town, State, Zip), case and punctuation aside', async () => {
+      const csv = ['Full Name,E-MAIL,Mobile,Address,Town,State,Zip', 'Harriet Okonkwo-Lindqvist,harriet.okonkwo@example.com,(217) 555-0190,742 Evergreen Terrace,Springfield,IL,62704'].join('\n');
+      const preview = await json<ClientImportPreview>(await admin.send('POST', '/api/clients/import/preview', { csv }));
+      expect(preview).toMatchObject({ total: 1, valid: 1, invalid: 0, duplicates: 0, unmapped: [] });
+      expect(preview.columns.map((c) => c.column)).toEqual(['name', 'email', 'phone', 'address_line1', 'city', 'region', 'postcode']);
+      const done = await admin.send('POST', '/api/clients/import/commit', { csv });
+      expect(await json(done)).toEqual({ created: 1, skipped: 0 });
+      const found = await json<ClientListResponse>(await admin.get('/api/clients?q=okonkwo'));
+      const client = await json<ClientView>(await admin.get(`/api/clients/${found.items[0]!.id}`));
+      expect(client.billingAddress).toMatchObject({ line1: '742 Evergreen Terrace', city: 'Springfield', region: 'IL', postcode: '62704' });
+      expect(client.contacts[0]).toMatchObject({ emails: ['harriet.okonkwo@example.com'], phones: ['(217) 555-0190'] });
+    });
+
+    it('lists columns it does not know, and imports them once mapped; ignored ones stay out', async () => {
+      const csv = ['Name,Gate code,Cust. Region,Account manager', 'Ignatius Featherstonehaugh,4411,WI,Maria'].join('\n');
+      const first = await json<ClientImportPreview>(await admin.send('POST', '/api/clients/import/preview', { csv }));
+      expect(first.unmapped).toEqual(['Gate code', 'Cust. Region', 'Account manager']);
+      const mapping = { 'Gate code': 'notes', 'Cust. Region': 'region', 'Account manager': 'ignore' };
+      const mapped = await json<ClientImportPreview>(await admin.send('POST', '/api/clients/import/preview', { csv, mapping }));
+      expect(mapped.unmapped).toEqual([]);
+      expect(mapped.columns.map((c) => c.column)).toEqual(['name', 'notes', 'region', null]);
+      expect((await admin.send('POST', '/api/clients/import/commit', { csv, mapping })).status).toBe(201);
+      const found = await json<ClientListResponse>(await admin.get('/api/clients?q=featherstonehaugh'));
+      const client = await json<ClientView>(await admin.get(`/api/clients/${found.items[0]!.id}`));
+      expect(client).toMatchObject({ notes: '4411', billingAddress: { region: 'WI' } });
+      expect(JSON.stringify(client)).not.toContain('Maria');
+    });
+
+    it('flags rows with the e-mail or phone of an existing client or of an earlier row, and skips them on import', async () => {
+      await create(aClientInput({ name: 'Existing Esperanza', contacts: [{ name: 'Esperanza', role: '', emails: ['esperanza@example.com'], phones: ['608 555 7788'] }] }));
+      const csv = [
+        'Name,Email,Phone',
+        'Esperanza Again,ESPERANZA@example.com,',
+        'Phone Twin,,+1 (608) 555-7788',
+        'Fresh Fernanda,fernanda@example.com,',
+        'Fernanda Copy,fernanda@example.com,',
+      ].join('\n');
+      const preview = await json<ClientImportPreview>(await admin.send('POST', '/api/clients/import/preview', { csv }));
+      expect(preview.duplicates).toBe(3);
+      expect(preview.rows.map((r) => r.duplicate)).toEqual([
+        'Same e-mail as Existing Esperanza, an existing client.',
+        'Same phone as Existing Esperanza, an existing client.',
+        null,
+        'Same e-mail as line 4 (fernanda@example.com).',
+      ]);
+      expect(await json(await admin.send('POST', '/api/clients/import/commit', { csv }))).toEqual({ created: 1, skipped: 3 });
+      // The same file again: everyone is there already.
+      expect(await json(await admin.send('POST', '/api/clients/import/commit', { csv }))).toEqual({ created: 0, skipped: 4 });
+      expect((await json<ClientListResponse>(await admin.get('/api/clients?q=fernanda'))).items).toHaveLength(1);
+    });
+
+    it('serves a template CSV that previews clean', async () => {
+      const res = await admin.get('/api/clients/import/template.csv');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-disposition')).toBe('attachment; filename="clients-import-template.csv"');
+      const csv = await res.text();
+      expect(csv.split('\r\n')[0]).toBe(
+        'name,kind,company,contact_name,contact_role,email,phone,address_line1,address_line2,city,region,postcode,country,tags,source,notes,site_label,site_address_line1,site_city,site_region,site_postcode',
+      );
+      const preview = await json<ClientImportPreview>(await admin.send('POST', '/api/clients/import/preview', { csv }));
+      expect(preview).toMatchObject({ total: 1, valid: 1, invalid: 0, unmapped: [] });
+      expect((await viewer.get('/api/clients/import/template.csv')).status).toBe(403);
     });
 
     it('exports every client as CSV, formula-safe, and the export imports back', async () => {
