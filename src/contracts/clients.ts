@@ -341,3 +341,34 @@ export const CLIENT_CSV_COLUMNS = [
   'archived',
   'created_at',
 ] as const;
+
+const optional = (schema: z.ZodType<string>, max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} is too long (${max} characters at most).`)
+    .superRefine((v, ctx) => {
+      const r = v === '' ? null : schema.safeParse(v);
+      if (r && !r.success) ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? `Check the ${label.toLowerCase()}.` });
+    });
+
+/**
+ * POST /api/leads/:id/convert: the client the person reviewed in the pre-filled form. Every field
+ * may be left out; what is left out comes from the quote request (the same draft the form shows).
+ */
+export const leadConversionSchema = z
+  .object({
+    kind: clientFields.kind,
+    name: clientFields.name,
+    email: optional(emailSchema, 254, 'E-mail'),
+    phone: optional(phoneSchema, 30, 'Phone'),
+    address: siteInputSchema.shape.address,
+    siteLabel: siteInputSchema.shape.label,
+    // No defaults: a field left out of the request must come from the draft, not become empty.
+    tags: tagsSchema.unwrap(),
+    notes: str(5000, 'Notes'),
+  })
+  .strict();
+export type LeadConversionInput = z.input<typeof leadConversionSchema>;
+export type LeadConversion = z.output<typeof leadConversionSchema>;
+export const leadConversionRequestSchema = leadConversionSchema.partial().strict();

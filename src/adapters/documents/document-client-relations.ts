@@ -83,6 +83,9 @@ export class DocumentClientRelations implements ClientRelations, LeadLookup {
       address,
       postcode: text(d['postcode']) ?? '',
       propertyType: d['propertyType'] === 'commercial' ? 'commercial' : 'residential',
+      services: Array.isArray(d['services']) ? d['services'].filter((x): x is string => typeof x === 'string') : [],
+      description: text(d['description']) ?? '',
+      photos: Array.isArray(d['photos']) ? d['photos'].length : 0,
       status: text(d['status']) ?? 'new',
       convertedClientId: text(d['convertedClientId']),
     };

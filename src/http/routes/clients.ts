@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { needs } from '../access.ts';
 import { apiErrorSchema } from '../../contracts/errors.ts';
 import {
+  leadConversionRequestSchema,
   CSV_IMPORT_MAX_BYTES,
   clientImportCommitSchema,
   clientImportPreviewSchema,
@@ -170,7 +171,7 @@ export const clientRoutes: FastifyPluginAsyncZod<ClientDeps> = async (app, deps)
 
   app.post(
     '/api/leads/:id/convert',
-    { config: { access: EDIT }, schema: { params: clientParams, response: { 201: clientViewSchema, ...errors } } },
-    async (req, reply) => reply.status(201).send(await convertLeadToClient(deps, req.auth, req.params.id)),
+    { config: { access: EDIT }, schema: { params: clientParams, body: leadConversionRequestSchema.optional(), response: { 201: clientViewSchema, ...errors } } },
+    async (req, reply) => reply.status(201).send(await convertLeadToClient(deps, req.auth, req.params.id, req.body ?? {})),
   );
 };
