@@ -3,13 +3,9 @@
  * into street, city, state and ZIP. What cannot be placed is reported in `unparsed`, so the
  * person converting the lead sees it and fixes the fields instead of a street holding it all.
  */
-export interface ParsedAddress {
-  line1: string;
-  line2: string;
-  city: string;
-  region: string;
-  postcode: string;
-  country: string;
+import type { Address } from './client.ts';
+
+export interface ParsedAddress extends Address {
   /** The original text when city or state could not be found in it; null when all was placed. */
   unparsed: string | null;
 }
