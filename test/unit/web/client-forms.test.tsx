@@ -5,7 +5,8 @@ import { useRef } from 'react';
 import type { ClientView, SiteView } from '#contracts/clients.ts';
 import { SiteForm } from '../../../web/src/features/clients/SiteForm.tsx';
 import { ClientForm } from '../../../web/src/features/clients/ClientForm.tsx';
-import { listErrorAt, useNoSilentErrors } from '../../../web/src/features/clients/form-helpers.ts';
+import { listErrorAt } from '../../../web/src/features/clients/form-helpers.ts';
+import { useNoSilentErrors } from '#ui/no-silent-errors.ts';
 import { FormError } from '#ui/FormError.tsx';
 import { renderApp } from './support/render-app.tsx';
 

@@ -3,7 +3,9 @@ import { useForm, useFieldArray, useWatch, Controller, type Control } from 'reac
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CLIENT_KIND_VALUES, CLIENT_SOURCE_VALUES, clientInputSchema, type ClientInput, type ClientView } from '#contracts/clients.ts';
 import { Field } from '#ui/Field.tsx';
-import { cleaning, errorAt, joinList, listErrorAt, splitList, useNoSilentErrors } from './form-helpers.ts';
+import { Options } from '#ui/Options.tsx';
+import { cleaning, errorAt, joinList, listErrorAt, splitList } from './form-helpers.ts';
+import { useNoSilentErrors } from '#ui/no-silent-errors.ts';
 import { showServerErrors } from '#lib/form-errors.ts';
 import { SiteFields, cleanSite, emptySite, type SiteFormValues } from './SiteForm.tsx';
 import { Button } from '#ui/Button.tsx';
@@ -90,11 +92,7 @@ export function ClientForm({ initial, onSave, onCancel, submitLabel }: { initial
       <div className="grid gap-4 sm:grid-cols-3">
         <Field label="Kind" id="client-kind" error={errors.kind?.message} required>
           <select id="client-kind" {...register('kind')}>
-            {CLIENT_KIND_VALUES.map((k) => (
-              <option key={k} value={k}>
-                {k === 'residential' ? 'Residential' : 'Commercial'}
-              </option>
-            ))}
+            <Options values={CLIENT_KIND_VALUES} labels={{ residential: 'Residential', commercial: 'Commercial' }} />
           </select>
         </Field>
         <Field label="Name" id="client-name" error={errors.name?.message} required>
