@@ -84,7 +84,9 @@ export function ConvertLeadForm({ lead, onCancel }: { lead: Lead; onCancel: () =
   const followUp = useWatch({ control, name: 'followUp' });
   const tagError = errors.tags?.message ?? (Array.isArray(errors.tags) ? (errors.tags as ({ message?: string } | undefined)[]).find((e) => e?.message)?.message : undefined);
 
-  const submit = form.handleSubmit(async (values) => {
+  // The resolver hands over the parsed input; the raw form values are what toInput reads.
+  const submit = form.handleSubmit(async () => {
+    const values = form.getValues();
     let client: ClientView;
     try {
       client = await apiFetch<ClientView>(`/api/leads/${encodeURIComponent(lead.id)}/convert`, { method: 'POST', json: toInput(values) });
