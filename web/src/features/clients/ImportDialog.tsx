@@ -167,7 +167,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
               </label>
             )}
             <div className="max-h-80 overflow-auto rounded border border-slate-200 dark:border-slate-800">
-              <table className="min-w-full text-left text-sm">
+              <table className="w-full min-w-[40rem] text-left text-sm">
                 <thead className="sticky top-0 bg-slate-50 dark:bg-slate-800">
                   <tr>
                     <th className="px-2 py-1">Line</th>
@@ -185,7 +185,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
                         <td className="px-2 py-1">{r.line}</td>
                         <td className="px-2 py-1">{r.name}</td>
                         <td className="px-2 py-1">{r.kind}</td>
-                        <td className="break-all px-2 py-1">{r.email}</td>
+                        <td className="break-words px-2 py-1">{r.email}</td>
                         <td className="px-2 py-1 text-red-800 dark:text-red-300">
                           {problems.map(([col, msgs]) => `${col}: ${msgs.join(' ')}`).join('; ') || (r.duplicate ? <span className="text-amber-900 dark:text-amber-200">Duplicate? {r.duplicate}</span> : '✓')}
                         </td>
@@ -207,7 +207,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
         )}
         <div className="mt-5 flex flex-wrap gap-3">
           <Button disabled={!preview || toImport <= 0 || preview.invalid > 0 || preview.fileErrors.length > 0 || progress !== null} onClick={() => void commit()}>
-            {preview ? `Import ${toImport} clients` : 'Import'}
+            {preview ? `Import ${toImport} client${toImport === 1 ? '' : 's'}` : 'Import'}
           </Button>
           <Button variant="secondary" onClick={onClose}>
             {done !== null ? 'Close' : 'Cancel'}
