@@ -235,7 +235,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
   c.register(TOKENS.Outbox, { useValue: outbox });
   c.register(TOKENS.Mailer, { useValue: smtp ?? outbox });
   c.register(TOKENS.Clients, { useFactory: (r) => new DocumentClientRepository(r.resolve(TOKENS.Store)) });
-  c.register(TOKENS.ClientDirectory, { useFactory: (r) => createClientDirectory(r.resolve(TOKENS.Clients)) });
+  c.register(TOKENS.ClientDirectory, { useFactory: (r) => createClientDirectory(r.resolve(TOKENS.Clients), { leads: r.resolve(TOKENS.Leads), clock }) });
   // Derived once (scrypt); the session secret is the fallback key material (docs/clients.md).
   c.register(TOKENS.SecretCipher, {
     useFactory: instanceCachingFactory(() => new AesGcmSecretCipher(config.clientSecretsKey ?? sessionSecret(config.session.secret, config.dataDir))),

@@ -249,9 +249,43 @@ export type ClientRelatedResponse = z.infer<typeof clientRelatedResponseSchema>;
 /** CSV import: the file's text (the SPA reads the file; 2 MB is ≈ 10 000 rows). */
 export const CSV_IMPORT_MAX_BYTES = 2_000_000;
 export const CSV_IMPORT_MAX_ROWS = 10_000;
+/** The columns an import can fill, with the labels the mapping step shows. */
+export const CLIENT_IMPORT_FIELDS = [
+  { column: 'name', label: 'Name' },
+  { column: 'kind', label: 'Kind (residential / commercial)' },
+  { column: 'company', label: 'Company' },
+  { column: 'contact_name', label: 'Contact name' },
+  { column: 'contact_role', label: 'Contact role' },
+  { column: 'email', label: 'E-mail' },
+  { column: 'phone', label: 'Phone' },
+  { column: 'address_line1', label: 'Street address' },
+  { column: 'address_line2', label: 'Address line 2' },
+  { column: 'city', label: 'City' },
+  { column: 'region', label: 'State / region' },
+  { column: 'postcode', label: 'ZIP / postcode' },
+  { column: 'country', label: 'Country' },
+  { column: 'tags', label: 'Tags' },
+  { column: 'source', label: 'Source' },
+  { column: 'notes', label: 'Notes' },
+  { column: 'site_label', label: 'Site label' },
+  { column: 'site_address_line1', label: 'Site street address' },
+  { column: 'site_city', label: 'Site city' },
+  { column: 'site_region', label: 'Site state / region' },
+  { column: 'site_postcode', label: 'Site ZIP / postcode' },
+] as const;
+export type ClientImportColumn = (typeof CLIENT_IMPORT_FIELDS)[number]['column'];
+const IMPORT_COLUMNS = CLIENT_IMPORT_FIELDS.map((f) => f.column) as [ClientImportColumn, ...ClientImportColumn[]];
+
 export const clientImportRequestSchema = z
-  .object({ csv: z.string({ error: 'Attach a CSV file.' }).min(1, 'The file is empty.').max(CSV_IMPORT_MAX_BYTES, 'The file is too large (2 MB at most).') })
+  .object({
+    csv: z.string({ error: 'Attach a CSV file.' }).min(1, 'The file is empty.').max(CSV_IMPORT_MAX_BYTES, 'The file is too large (2 MB at most).'),
+    /** The file's header → a column, or 'ignore'; for headers not recognised (or to override one). */
+    mapping: z.record(z.string().max(200), z.union([z.enum(IMPORT_COLUMNS), z.literal('ignore')], { error: 'Map the column to a field or ignore it.' })).default({}),
+    /** Leave out rows whose e-mail or phone an existing client or an earlier row already has. */
+    skipDuplicates: z.boolean().default(true),
+  })
   .strict();
+export type ClientImportRequest = z.input<typeof clientImportRequestSchema>;
 
 export const importRowSchema = z.object({
   /** 1-based line in the file (the header is line 1). */
@@ -260,18 +294,25 @@ export const importRowSchema = z.object({
   kind: z.string(),
   email: z.string(),
   errors: z.record(z.string(), z.array(z.string())),
+  /** Why the row looks like someone already there ("Same e-mail as Ann Lee (existing client)"), or null. */
+  duplicate: z.string().nullable(),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 export const clientImportPreviewSchema = z.object({
   total: z.number(),
   valid: z.number(),
   invalid: z.number(),
+  duplicates: z.number(),
   /** Problems with the file itself (missing columns, too many rows). */
   fileErrors: z.array(z.string()),
+  /** Each header of the file and the column it fills (null: ignored). */
+  columns: z.array(z.object({ header: z.string(), column: z.enum(IMPORT_COLUMNS).nullable(), recognised: z.boolean() })),
+  /** Headers neither recognised nor mapped: their data would not be imported. */
+  unmapped: z.array(z.string()),
   rows: z.array(importRowSchema),
 });
 export type ClientImportPreview = z.infer<typeof clientImportPreviewSchema>;
-export const clientImportCommitSchema = z.object({ created: z.number() });
+export const clientImportCommitSchema = z.object({ created: z.number(), skipped: z.number() });
 
 /** Columns of the CSV format (export writes them all; import reads the writable ones). */
 export const CLIENT_CSV_COLUMNS = [
@@ -300,3 +341,34 @@ export const CLIENT_CSV_COLUMNS = [
   'archived',
   'created_at',
 ] as const;
+
+const optional = (schema: z.ZodType<string>, max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} is too long (${max} characters at most).`)
+    .superRefine((v, ctx) => {
+      const r = v === '' ? null : schema.safeParse(v);
+      if (r && !r.success) ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? `Check the ${label.toLowerCase()}.` });
+    });
+
+/**
+ * POST /api/leads/:id/convert: the client the person reviewed in the pre-filled form. Every field
+ * may be left out; what is left out comes from the quote request (the same draft the form shows).
+ */
+export const leadConversionSchema = z
+  .object({
+    kind: clientFields.kind,
+    name: clientFields.name,
+    email: optional(emailSchema, 254, 'E-mail'),
+    phone: optional(phoneSchema, 30, 'Phone'),
+    address: siteInputSchema.shape.address,
+    siteLabel: siteInputSchema.shape.label,
+    // No defaults: a field left out of the request must come from the draft, not become empty.
+    tags: tagsSchema.unwrap(),
+    notes: str(5000, 'Notes'),
+  })
+  .strict();
+export type LeadConversionInput = z.input<typeof leadConversionSchema>;
+export type LeadConversion = z.output<typeof leadConversionSchema>;
+export const leadConversionRequestSchema = leadConversionSchema.partial().strict();

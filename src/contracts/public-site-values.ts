@@ -4,7 +4,7 @@
  * every page's entry bundle.
  */
 export const QUOTE_SERVICES = ['alarm', 'cameras', 'prewire', 'panel-upgrade', 'consultation'] as const;
-export const LEAD_STATUS_VALUES = ['new', 'contacted', 'proposal-sent', 'won', 'lost', 'spam'] as const;
+export const LEAD_STATUS_VALUES = ['new', 'contacted', 'converted', 'proposal-sent', 'won', 'lost', 'spam'] as const;
 export const REVIEW_STATUS_VALUES = ['pending', 'published', 'rejected'] as const;
 export const MESSAGE_STATUS_VALUES = ['new', 'answered', 'archived'] as const;
 export const MESSAGE_KINDS = ['contact', 'support'] as const;

@@ -233,7 +233,7 @@ describe('/api/clients', () => {
   describe('delete', () => {
     it('refuses to delete a client with jobs or invoices (409, with the reason) and archives instead', async () => {
       const c = await create(aClientInput({ name: 'Busy Client' }));
-      await store().collection('jobs').create({ clientId: c.id, number: 'JOB-0001', status: 'scheduled' });
+      await store().collection('jobs').create({ clientId: c.id, number: 'JOB-9001', status: 'scheduled' });
       await store().collection('invoices').create({ clientId: c.id, number: 'INV-2026-0001', status: 'sent', issueDate: '2026-01-05' });
       const res = await admin.send('DELETE', `/api/clients/${c.id}`);
       expect(res.status).toBe(409);
@@ -242,10 +242,22 @@ describe('/api/clients', () => {
       );
       expect((await admin.get(`/api/clients/${c.id}`)).status).toBe(200);
       const related = await json<ClientRelatedResponse>(await admin.get(`/api/clients/${c.id}/related`));
-      expect(related.jobs.map((j) => j.number)).toEqual(['JOB-0001']);
+      expect(related.jobs.map((j) => j.number)).toEqual(['JOB-9001']);
       expect(related.invoices.map((j) => j.number)).toEqual(['INV-2026-0001']);
       expect(related.proposals).toEqual([]);
       expect((await json<ClientView>(await admin.send('POST', `/api/clients/${c.id}/archive`, {}))).archived).toBe(true);
+    });
+
+    it('lists related records by what a person knows them by: job title, contract plan and site, never a raw id or a job type', async () => {
+      const c = await create(aClientInput({ name: 'Related Client' }));
+      await store().collection('jobs').create({ clientId: c.id, number: 'JOB-9042', type: 'install', title: 'Install the garage keypad', status: 'scheduled', createdAt: '2026-02-01T10:00:00Z' });
+      const contract = await store()
+        .collection('monitoring_contracts')
+        .create({ clientId: c.id, plan: 'Premium 24/7 monitoring', siteLabel: 'Lake house', accountNumber: 'ACC-99', status: 'active', createdAt: '2026-02-01T10:00:00Z' });
+      const related = await json<ClientRelatedResponse>(await admin.get(`/api/clients/${c.id}/related`));
+      expect(related.jobs.map((j) => [j.number, j.title])).toEqual([['JOB-9042', 'Install the garage keypad']]);
+      expect(related.contracts.map((r) => [r.number, r.title])).toEqual([[null, 'Premium 24/7 monitoring · Lake house · account ACC-99']]);
+      expect(JSON.stringify(related.contracts.map((r) => r.title))).not.toContain(contract.id);
     });
 
     it('deletes a client without records, its search terms with it', async () => {
@@ -282,7 +294,7 @@ describe('/api/clients', () => {
 
       const ok = await admin.send('POST', '/api/clients/import/commit', { csv: [header, good('21'), good('22')].join('\r\n') });
       expect(ok.status).toBe(201);
-      expect(await json(ok)).toEqual({ created: 2 });
+      expect(await json(ok)).toEqual({ created: 2, skipped: 0 });
       expect(await store().collection('clients').count()).toBe(before + 2);
       const found = await json<ClientListResponse>(await admin.get('/api/clients?q=importee21'));
       expect(found.items).toHaveLength(1);
@@ -293,9 +305,73 @@ describe('/api/clients', () => {
 
     it('refuses a file without a name column or too large a body', async () => {
       const res = await admin.send('POST', '/api/clients/import/preview', { csv: 'foo,bar\n1,2\n' });
-      expect((await json<ClientImportPreview>(res)).fileErrors[0]).toMatch(/"name" column/);
+      expect((await json<ClientImportPreview>(res)).fileErrors[0]).toMatch(/needs a name column/);
       const huge = await admin.send('POST', '/api/clients/import/preview', { csv: 'x'.repeat(2_000_001) });
       expect(huge.status).toBe(400);
+    });
+
+    it('reads the usual headers (Full Name, E-mail, Mobile, Address, Town, State, Zip), case and punctuation aside', async () => {
+      const csv = ['Full Name,E-MAIL,Mobile,Address,Town,State,Zip', 'Harriet Okonkwo-Lindqvist,harriet.okonkwo@example.com,(217) 555-0190,742 Evergreen Terrace,Springfield,IL,62704'].join('\n');
+      const preview = await json<ClientImportPreview>(await admin.send('POST', '/api/clients/import/preview', { csv }));
+      expect(preview).toMatchObject({ total: 1, valid: 1, invalid: 0, duplicates: 0, unmapped: [] });
+      expect(preview.columns.map((c) => c.column)).toEqual(['name', 'email', 'phone', 'address_line1', 'city', 'region', 'postcode']);
+      const done = await admin.send('POST', '/api/clients/import/commit', { csv });
+      expect(await json(done)).toEqual({ created: 1, skipped: 0 });
+      const found = await json<ClientListResponse>(await admin.get('/api/clients?q=okonkwo'));
+      const client = await json<ClientView>(await admin.get(`/api/clients/${found.items[0]!.id}`));
+      expect(client.billingAddress).toMatchObject({ line1: '742 Evergreen Terrace', city: 'Springfield', region: 'IL', postcode: '62704' });
+      expect(client.contacts[0]).toMatchObject({ emails: ['harriet.okonkwo@example.com'], phones: ['(217) 555-0190'] });
+    });
+
+    it('lists columns it does not know, and imports them once mapped; ignored ones stay out', async () => {
+      const csv = ['Name,Gate code,Cust. Region,Account manager', 'Ignatius Featherstonehaugh,4411,WI,Maria'].join('\n');
+      const first = await json<ClientImportPreview>(await admin.send('POST', '/api/clients/import/preview', { csv }));
+      expect(first.unmapped).toEqual(['Gate code', 'Cust. Region', 'Account manager']);
+      const mapping = { 'Gate code': 'notes', 'Cust. Region': 'region', 'Account manager': 'ignore' };
+      const mapped = await json<ClientImportPreview>(await admin.send('POST', '/api/clients/import/preview', { csv, mapping }));
+      expect(mapped.unmapped).toEqual([]);
+      expect(mapped.columns.map((c) => c.column)).toEqual(['name', 'notes', 'region', null]);
+      expect((await admin.send('POST', '/api/clients/import/commit', { csv, mapping })).status).toBe(201);
+      const found = await json<ClientListResponse>(await admin.get('/api/clients?q=featherstonehaugh'));
+      const client = await json<ClientView>(await admin.get(`/api/clients/${found.items[0]!.id}`));
+      expect(client).toMatchObject({ notes: '4411', billingAddress: { region: 'WI' } });
+      expect(JSON.stringify(client)).not.toContain('Maria');
+    });
+
+    it('flags rows with the e-mail or phone of an existing client or of an earlier row, and skips them on import', async () => {
+      await create(aClientInput({ name: 'Existing Esperanza', contacts: [{ name: 'Esperanza', role: '', emails: ['esperanza@example.com'], phones: ['608 555 7788'] }] }));
+      const csv = [
+        'Name,Email,Phone',
+        'Esperanza Again,ESPERANZA@example.com,',
+        'Phone Twin,,+1 (608) 555-7788',
+        'Fresh Fernanda,fernanda@example.com,',
+        'Fernanda Copy,fernanda@example.com,',
+      ].join('\n');
+      const preview = await json<ClientImportPreview>(await admin.send('POST', '/api/clients/import/preview', { csv }));
+      expect(preview.duplicates).toBe(3);
+      expect(preview.rows.map((r) => r.duplicate)).toEqual([
+        'Same e-mail as Existing Esperanza, an existing client.',
+        'Same phone as Existing Esperanza, an existing client.',
+        null,
+        'Same e-mail as line 4 (fernanda@example.com).',
+      ]);
+      expect(await json(await admin.send('POST', '/api/clients/import/commit', { csv }))).toEqual({ created: 1, skipped: 3 });
+      // The same file again: everyone is there already.
+      expect(await json(await admin.send('POST', '/api/clients/import/commit', { csv }))).toEqual({ created: 0, skipped: 4 });
+      expect((await json<ClientListResponse>(await admin.get('/api/clients?q=fernanda'))).items).toHaveLength(1);
+    });
+
+    it('serves a template CSV that previews clean', async () => {
+      const res = await admin.get('/api/clients/import/template.csv');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-disposition')).toBe('attachment; filename="clients-import-template.csv"');
+      const csv = await res.text();
+      expect(csv.split('\r\n')[0]).toBe(
+        'name,kind,company,contact_name,contact_role,email,phone,address_line1,address_line2,city,region,postcode,country,tags,source,notes,site_label,site_address_line1,site_city,site_region,site_postcode',
+      );
+      const preview = await json<ClientImportPreview>(await admin.send('POST', '/api/clients/import/preview', { csv }));
+      expect(preview).toMatchObject({ total: 1, valid: 1, invalid: 0, unmapped: [] });
+      expect((await viewer.get('/api/clients/import/template.csv')).status).toBe(403);
     });
 
     it('exports every client as CSV, formula-safe, and the export imports back', async () => {
@@ -316,37 +392,71 @@ describe('/api/clients', () => {
   });
 
   describe('POST /api/leads/:id/convert', () => {
-    it('converts a quote request into a client with one site in one step, marking the lead won', async () => {
-      const lead = await store().collection('quote_requests').create({
-        name: 'Lena Leadsworth',
-        email: 'lena@example.com',
-        phone: '555 303 4040',
-        address: '5 Poplar Way',
-        postcode: '60003',
-        propertyType: 'commercial',
-        status: 'contacted',
-      });
+    const aLead = (over: Record<string, unknown> = {}) =>
+      store()
+        .collection('quote_requests')
+        .create({
+          name: 'Lena Leadsworth-Abernathy',
+          email: 'lena.leadsworth-abernathy@example.com',
+          phone: '555 303 4040',
+          address: '5 Poplar Way, Apt 2, Springfield, IL 62704',
+          postcode: '62704',
+          propertyType: 'commercial',
+          services: ['alarm', 'cameras'],
+          description: 'Two doors and a loading dock; the old panel beeps at night.',
+          photos: [{ path: 'quotes/x/0.jpg', contentType: 'image/jpeg', size: 10, fileName: 'dock.jpg' }],
+          status: 'contacted',
+          ...over,
+        });
+
+    it('with no review, uses the draft: address split, services as tags, description in the notes; the lead is converted, not won', async () => {
+      const lead = await aLead();
       const res = await admin.send('POST', `/api/leads/${lead.id}/convert`, {});
-      expect(res.status).toBe(201);
+      expect(res.status, await res.clone().text()).toBe(201);
       const client = await json<ClientView>(res);
-      expect(client).toMatchObject({ name: 'Lena Leadsworth', kind: 'commercial', source: 'lead', leadId: lead.id });
-      expect(client.contacts[0]).toMatchObject({ emails: ['lena@example.com'], phones: ['555 303 4040'] });
-      expect(client.sites).toHaveLength(1);
-      expect(client.sites[0]!.address).toMatchObject({ line1: '5 Poplar Way', postcode: '60003' });
-      expect(await store().collection('quote_requests').get(lead.id)).toMatchObject({ status: 'won', convertedClientId: client.id });
+      expect(client).toMatchObject({ name: 'Lena Leadsworth-Abernathy', kind: 'commercial', source: 'lead', leadId: lead.id, tags: ['alarm', 'cameras'] });
+      expect(client.contacts[0]).toMatchObject({ emails: ['lena.leadsworth-abernathy@example.com'], phones: ['555 303 4040'] });
+      const address = { line1: '5 Poplar Way', line2: 'Apt 2', city: 'Springfield', region: 'IL', postcode: '62704' };
+      expect(client.billingAddress).toMatchObject(address);
+      expect(client.sites).toEqual([expect.objectContaining({ label: 'Business premises', address: expect.objectContaining(address) })]);
+      expect(client.notes).toBe('Two doors and a loading dock; the old panel beeps at night.\n\nServices asked for: Alarm system, Security cameras.\n\n1 photo on the quote request.');
+      expect(await store().collection('quote_requests').get(lead.id)).toMatchObject({ status: 'converted', convertedClientId: client.id });
       expect((await admin.send('POST', `/api/leads/${lead.id}/convert`, {})).status).toBe(409);
       expect((await history(client.id))[0]).toMatchObject({ action: 'convert-lead' });
     });
 
-    it('tolerates a lead with missing or malformed fields, and 404s a missing lead', async () => {
-      const lead = await store().collection('quote_requests').create({ email: 'not an email', status: 'new' });
-      const res = await admin.send('POST', `/api/leads/${lead.id}/convert`, {});
+    it('takes the reviewed fields, and refuses bad ones at their fields writing nothing', async () => {
+      const lead = await aLead({ name: '', email: 'not an email', address: 'Rural Route 5' });
+      const before = await store().collection('clients').count();
+      const bad = await admin.send('POST', `/api/leads/${lead.id}/convert`, {});
+      expect(bad.status).toBe(400);
+      const fields = (await json<{ error: { fields: Record<string, string[]> } }>(bad)).error.fields;
+      expect(fields).toMatchObject({ name: ['Enter the client name (at least 2 characters).'], email: ['Enter a valid e-mail address.'] });
+      expect(await store().collection('clients').count()).toBe(before);
+      const res = await admin.send('POST', `/api/leads/${lead.id}/convert`, {
+        name: 'Rupert Ruralroute',
+        email: 'rupert@example.com',
+        address: { line1: 'Rural Route 5', line2: '', city: 'Chatham', region: 'IL', postcode: '62629', country: 'US' },
+        siteLabel: 'Farmhouse',
+      });
       expect(res.status).toBe(201);
-      const client = await json<ClientView>(res);
-      expect(client).toMatchObject({ name: 'Unnamed lead', kind: 'residential', contacts: [] });
-      expect(client.notes).toContain('not an email');
+      expect(await json<ClientView>(res)).toMatchObject({ name: 'Rupert Ruralroute', sites: [{ label: 'Farmhouse', address: { city: 'Chatham', region: 'IL' } }] });
       expect((await admin.send('POST', '/api/leads/no-such-lead/convert', {})).status).toBe(404);
       expect((await viewer.send('POST', `/api/leads/${lead.id}/convert`, {})).status).toBe(403);
+    });
+
+    it('is won when a job of the client is completed', async () => {
+      const lead = await aLead();
+      const client = await json<ClientView>(await admin.send('POST', `/api/leads/${lead.id}/convert`, {}));
+      const created = await admin.send('POST', '/api/jobs', { clientId: client.id, siteId: client.sites[0]!.id, type: 'service', title: 'Fix the beeping panel' });
+      expect(created.status, await created.clone().text()).toBe(201);
+      const job = await json<{ id: string }>(created);
+      const start = new Date(Date.now() + 86_400_000);
+      expect((await admin.send('PUT', `/api/jobs/${job.id}/schedule`, { window: { start: start.toISOString(), end: new Date(start.getTime() + 3_600_000).toISOString() } })).status).toBe(200);
+      expect((await admin.send('POST', `/api/jobs/${job.id}/status`, { status: 'in-progress' })).status).toBe(200);
+      expect((await store().collection('quote_requests').get(lead.id))?.['status']).toBe('converted');
+      expect((await admin.send('POST', `/api/jobs/${job.id}/status`, { status: 'completed' })).status).toBe(200);
+      expect((await store().collection('quote_requests').get(lead.id))?.['status']).toBe('won');
     });
   });
 });

@@ -114,6 +114,7 @@ const MATRIX: Record<string, Policy> = {
   'GET /api/tax-reports/export.pdf': 'viewInvoices',
   'GET /api/clients': 'viewClients',
   'GET /api/clients/export.csv': 'viewClients',
+  'GET /api/clients/import/template.csv': 'editClients',
   'GET /api/clients/:id': 'viewClients',
   'GET /api/clients/:id/related': 'viewClients',
   'POST /api/clients': 'editClients',

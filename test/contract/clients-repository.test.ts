@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { openSqliteDocumentStore } from '../../src/adapters/sqlite/sqlite-document-store.ts';
 import { DocumentClientRepository, CLIENT_TERMS } from '../../src/adapters/documents/document-client-repository.ts';
 import { createClientDirectory } from '../../src/application/clients/client-directory.ts';
+import { DocumentQuoteRequestRepository } from '../../src/adapters/documents/document-quote-request-repository.ts';
 import type { ClientListQuery } from '../../src/domain/clients/client-repository.ts';
 import type { DocumentStore } from '../../src/domain/persistence/document-store.ts';
 import { GeoPoint } from '../../src/domain/persistence/document-data.ts';
@@ -134,5 +135,24 @@ describe('DocumentClientRepository on SQLite', () => {
     expect(JSON.stringify(found)).not.toContain('passcode');
     expect(await directory.getSite(c.id, 'nope')).toBeNull();
     expect((await directory.search('direct')).map((d) => d.id)).toEqual([c.id]);
+  });
+
+  it('marks the quote request a client was converted from won when something is sold, and only an open one', async () => {
+    const leads = new DocumentQuoteRequestRepository(store);
+    const clock = { now: () => new Date('2026-11-25T12:00:00Z') };
+    const lead = await store.collection('quote_requests').create({ name: 'Wanda Won', status: 'new', services: [], photos: [], createdAt: '2026-11-01T10:00:00Z', updatedAt: '2026-11-01T10:00:00Z' });
+    const c = aClient({ name: 'Wanda Won' });
+    await repo.createForLead({ ...c, leadId: lead.id }, lead.id);
+    expect((await leads.get(lead.id))?.status).toBe('converted');
+    const directory = createClientDirectory(repo, { leads, clock });
+    await directory.markLeadWon!(c.id);
+    expect(await leads.get(lead.id)).toMatchObject({ status: 'won', convertedClientId: c.id });
+    // A lost lead stays lost; a client without a lead is no error.
+    await store.collection('quote_requests').update(lead.id, { status: 'lost' });
+    await directory.markLeadWon!(c.id);
+    expect((await leads.get(lead.id))?.status).toBe('lost');
+    const plain = aClient({ name: 'No Lead' });
+    await repo.create(plain);
+    await expect(directory.markLeadWon!(plain.id)).resolves.toBeUndefined();
   });
 });

@@ -237,7 +237,7 @@ const ROWS: readonly Row[] = [
   row(updateSite, EDIT_CLIENTS, (w, a) => updateSite(w.deps.clients, a, w.seeded.clientId, w.seeded.siteId, { label: 'Changed' })),
   row(removeSite, EDIT_CLIENTS, (w, a) => removeSite(w.deps.clients, a, w.seeded.clientId, w.seeded.siteId)),
   row(revealPasscode, EDIT_CLIENTS, (w, a) => revealPasscode(w.deps.clients, a, w.seeded.clientId, w.seeded.siteId)),
-  row(previewClientImport, EDIT_CLIENTS, (_w, a) => previewClientImport(a, 'name,kind\nAda,residential\n')),
+  row(previewClientImport, EDIT_CLIENTS, (w, a) => previewClientImport(w.deps.clients, a, 'name,kind\nAda,residential\n')),
   row(commitClientImport, EDIT_CLIENTS, (w, a) => commitClientImport(w.deps.clients, a, 'name,kind\nAda Import,residential\n')),
   row(convertLeadToClient, EDIT_CLIENTS, (w, a) => convertLeadToClient(w.deps.clients, a, MISSING)),
 
@@ -431,7 +431,8 @@ const NOT_USE_CASES: Readonly<Record<string, readonly string[]>> = {
   'camera-plans/camera-plan-access.ts': ['canEditPlans', 'findPlan'],
   'camera-plans/camera-plan-bom.ts': ['bomForPlan'],
   'clients/client-changes.ts': ['buildClient', 'buildSite', 'clientChanges', 'patchClient', 'patchSite', 'siteChanges'],
-  'clients/client-csv.ts': ['clientsToCsvLines', 'csvHeaderLine', 'parseClientCsv'],
+  'clients/client-csv.ts': ['clientImportTemplateCsv', 'clientsToCsvLines', 'csvHeaderLine', 'parseClientCsv'],
+  'clients/import-duplicates.ts': ['findImportDuplicates'],
   'clients/client-directory.ts': ['createClientDirectory'],
   'clients/client-views.ts': ['clientSummary', 'clientView', 'directoryClient', 'directorySite', 'siteView'],
   'clients/get-client.ts': ['loadClient'],

@@ -41,12 +41,13 @@ describe('the daily-work journey in Chromium', () => {
     const sent = await visitor.raw('/api/quotes', { method: 'POST', headers: { origin: env.server.url, 'x-csrf-token': await visitor.csrfToken() }, body: quoteFormData(form) });
     expect(sent.status).toBe(201);
 
-    // Frank converts the lead into a client in one step and lands on the client's page.
+    // Frank converts the lead into a client through the pre-filled form and lands on the client's page.
     const office = await newPage(env.browser);
     const a = office.page;
     await signInAndOpen(a, env.server.url, 'Frank Miller', '/admin/leads');
     const lead = a.getByRole('listitem', { name: 'Lead from Ruth Bader' });
-    await lead.getByRole('button', { name: 'Convert to client' }).click();
+    await lead.getByRole('button', { name: 'Convert to client…' }).click();
+    await lead.getByRole('button', { name: 'Create client' }).click();
     await a.waitForURL((u) => u.pathname.startsWith('/admin/clients/'));
     await a.getByRole('heading', { name: 'Ruth Bader' }).first().waitFor();
     const [client] = readCollection<{ id: string; name: string; leadId: string; sites: { id: string; address: { line1: string } }[] }>(env.server.dataDir, 'clients');

@@ -9,22 +9,32 @@ import { orderBy, where } from '../../domain/persistence/query.ts';
  * contracts, vision analyses) and quote requests by id. Field names follow DESIGN.md's data
  * model; anything missing or of another type reads as null, so those features may evolve freely.
  */
-const SOURCES: Record<RelatedKind, { collection: string; date: string; title: string[] }> = {
-  jobs: { collection: 'jobs', date: 'createdAt', title: ['type', 'title'] },
-  proposals: { collection: 'proposals', date: 'createdAt', title: ['title'] },
-  invoices: { collection: 'invoices', date: 'issueDate', title: ['title'] },
-  contracts: { collection: 'monitoring_contracts', date: 'createdAt', title: ['plan', 'title'] },
-  visionAnalyses: { collection: 'vision_analyses', date: 'createdAt', title: ['model', 'title'] },
+const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+const joined = (...parts: (string | null)[]): string | null => parts.filter((p) => p !== null).join(' · ') || null;
+
+/**
+ * What a person recognises a record by, next to its number: a job's title (its type only when
+ * it has none), a monitoring contract's plan and site (contracts have no number; the raw id
+ * once showed), a vision analysis's file name.
+ */
+const SOURCES: Record<RelatedKind, { collection: string; date: string; title: (d: DocumentData) => string | null }> = {
+  jobs: { collection: 'jobs', date: 'createdAt', title: (d) => text(d['title']) ?? text(d['type']) },
+  proposals: { collection: 'proposals', date: 'createdAt', title: (d) => text(d['title']) },
+  invoices: { collection: 'invoices', date: 'issueDate', title: (d) => text(d['title']) },
+  contracts: {
+    collection: 'monitoring_contracts',
+    date: 'createdAt',
+    title: (d) => joined(text(d['plan']) ?? text(d['title']) ?? 'Monitoring', text(d['siteLabel']), text(d['accountNumber']) && `account ${text(d['accountNumber'])}`),
+  },
+  visionAnalyses: { collection: 'vision_analyses', date: 'createdAt', title: (d) => text(d['fileName']) ?? text(d['title']) ?? text(d['model']) },
 };
 
-const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-
-function toRecord(d: StoredDocument<DocumentData>, titleFields: string[], dateField: string): RelatedRecord {
+function toRecord(d: StoredDocument<DocumentData>, title: (d: DocumentData) => string | null, dateField: string): RelatedRecord {
   return {
     id: d.id,
     number: text(d['number']),
     status: text(d['status']),
-    title: titleFields.map((f) => text(d[f])).find((t) => t !== null) ?? null,
+    title: title(d),
     siteId: text(d['siteId']),
     date: text(d[dateField]) ?? d.createdAt,
   };
@@ -73,6 +83,9 @@ export class DocumentClientRelations implements ClientRelations, LeadLookup {
       address,
       postcode: text(d['postcode']) ?? '',
       propertyType: d['propertyType'] === 'commercial' ? 'commercial' : 'residential',
+      services: Array.isArray(d['services']) ? d['services'].filter((x): x is string => typeof x === 'string') : [],
+      description: text(d['description']) ?? '',
+      photos: Array.isArray(d['photos']) ? d['photos'].length : 0,
       status: text(d['status']) ?? 'new',
       convertedClientId: text(d['convertedClientId']),
     };

@@ -149,7 +149,8 @@ export class DocumentClientRepository implements ClientRepository {
       if (!lead) throw new DomainError('not-found', `No quote request with id ${leadId}.`);
       if (typeof lead['convertedClientId'] === 'string') throw new DomainError('conflict', 'This quote request has already been converted to a client.');
       writeClient(tx, 'create', client.id, clientToDoc(client), 0);
-      tx.update('quote_requests', leadId, { status: 'won', convertedClientId: client.id });
+      // Converted, not won: nothing is sold yet (the lead is won when a proposal is accepted or a job done).
+      tx.update('quote_requests', leadId, { status: 'converted', convertedClientId: client.id });
     });
     return (await this.get(client.id))!;
   }

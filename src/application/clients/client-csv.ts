@@ -1,6 +1,14 @@
 import Papa from 'papaparse';
 import type { Client } from '../../domain/clients/client.ts';
-import { CLIENT_CSV_COLUMNS, CSV_IMPORT_MAX_ROWS, clientInputSchema, type ClientInput, type ClientInputParsed } from '../../contracts/clients.ts';
+import {
+  CLIENT_CSV_COLUMNS,
+  CLIENT_IMPORT_FIELDS,
+  CSV_IMPORT_MAX_ROWS,
+  clientInputSchema,
+  type ClientImportColumn,
+  type ClientInput,
+  type ClientInputParsed,
+} from '../../contracts/clients.ts';
 import { fieldErrors } from '../shared/field-errors.ts';
 
 /**
@@ -20,6 +28,62 @@ export interface ParsedRow {
 export interface ParsedCsv {
   rows: ParsedRow[];
   fileErrors: string[];
+  /** Each header of the file and the column it fills (null: ignored). */
+  columns: { header: string; column: ClientImportColumn | null; recognised: boolean }[];
+  /** Headers neither recognised nor mapped. */
+  unmapped: string[];
+}
+
+/** A header as compared: case, spaces and punctuation do not count ("E-mail", "ZIP code"). */
+const headerKey = (h: string): string => h.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/**
+ * Headers people's spreadsheets use for each column, besides the column's own name. A file
+ * with `Address,State,Zip` once previewed as all fine and dropped those three columns.
+ */
+const SYNONYMS: Readonly<Record<ClientImportColumn, readonly string[]>> = {
+  name: ['name', 'full name', 'client', 'client name', 'customer', 'customer name', 'display name'],
+  kind: ['kind', 'type', 'client type', 'customer type', 'property type'],
+  company: ['company', 'company name', 'business', 'business name', 'organization', 'organisation'],
+  contact_name: ['contact', 'contact name', 'contact person', 'primary contact'],
+  contact_role: ['role', 'contact role', 'title', 'job title', 'position'],
+  email: ['email', 'e-mail', 'email address', 'e-mail address', 'mail', 'emails'],
+  phone: ['phone', 'phone number', 'mobile', 'mobile phone', 'cell', 'cell phone', 'tel', 'telephone', 'phones', 'home phone', 'work phone'],
+  address_line1: ['address', 'street', 'street address', 'address 1', 'address line 1', 'address1', 'line 1', 'billing address', 'mailing address'],
+  address_line2: ['address 2', 'address line 2', 'line 2', 'apt', 'apartment', 'suite', 'unit'],
+  city: ['city', 'town', 'locality', 'city / town'],
+  region: ['state', 'province', 'region', 'state / province', 'state/region', 'county'],
+  postcode: ['zip', 'zip code', 'zipcode', 'postal code', 'postcode', 'post code', 'postal'],
+  country: ['country', 'country code'],
+  tags: ['tags', 'tag', 'labels', 'groups'],
+  source: ['source', 'lead source', 'referral source'],
+  notes: ['notes', 'note', 'comments', 'comment', 'remarks'],
+  site_label: ['site', 'site label', 'site name', 'location', 'location name'],
+  site_address_line1: ['site address', 'site street', 'site address 1', 'site address line 1', 'site address line1'],
+  site_city: ['site city', 'site town'],
+  site_region: ['site state', 'site region', 'site province'],
+  site_postcode: ['site zip', 'site zip code', 'site postcode', 'site postal code'],
+};
+const KNOWN_HEADERS: ReadonlyMap<string, ClientImportColumn> = new Map(
+  (Object.entries(SYNONYMS) as [ClientImportColumn, readonly string[]][]).flatMap(([column, names]) => [column, ...names].map((n) => [headerKey(n), column] as const)),
+);
+/** Export-only columns: an export imports back without them counting as unmapped. */
+const EXPORT_ONLY = new Set(['id', 'archived', 'created_at'].map(headerKey));
+const IMPORT_COLUMNS: ReadonlySet<string> = new Set(CLIENT_IMPORT_FIELDS.map((f) => f.column));
+
+export type ImportMapping = Readonly<Record<string, ClientImportColumn | 'ignore'>>;
+
+/** Which column each header fills: the person's mapping first, then the known names; the first header claims a column. */
+function mapHeaders(headers: readonly string[], mapping: ImportMapping): ParsedCsv['columns'] {
+  const taken = new Set<string>();
+  return headers.map((header) => {
+    const chosen = mapping[header];
+    const known = KNOWN_HEADERS.get(headerKey(header)) ?? null;
+    const column = chosen === 'ignore' ? null : chosen && IMPORT_COLUMNS.has(chosen) ? chosen : known;
+    const free = column !== null && !taken.has(column);
+    if (free) taken.add(column);
+    return { header, column: free ? column : null, recognised: known !== null || EXPORT_ONLY.has(headerKey(header)) || chosen !== undefined };
+  });
 }
 
 const list = (v: string | undefined): string[] =>
@@ -30,15 +94,14 @@ const list = (v: string | undefined): string[] =>
 
 const unescapeFormula = (v: string): string => (/^'[=+\-@\t\r]/.test(v) ? v.slice(1) : v);
 
-const header = (h: string): string => h.trim().toLowerCase().replace(/[\s-]+/g, '_');
-
 function rowToInput(r: Record<string, string>): ClientInput {
   const g = (k: string) => r[k] ?? '';
   const hasContact = g('contact_name') || g('email') || g('phone');
   const hasSite = g('site_label') || g('site_address_line1');
   return {
     kind: (g('kind') || 'residential').toLowerCase() as ClientInput['kind'],
-    name: g('name'),
+    // A business list may have only a company column.
+    name: g('name') || g('company'),
     company: g('company'),
     contacts: hasContact ? [{ name: g('contact_name') || g('name'), role: g('contact_role'), emails: list(g('email')), phones: list(g('phone')) }] : [],
     billingAddress: { line1: g('address_line1'), line2: g('address_line2'), city: g('city'), region: g('region'), postcode: g('postcode'), country: g('country') },
@@ -70,19 +133,25 @@ function columnFor(path: readonly PropertyKey[]): string {
   return a ?? 'row';
 }
 
-export function parseClientCsv(text: string): ParsedCsv {
-  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: header });
+export function parseClientCsv(text: string, mapping: ImportMapping = {}): ParsedCsv {
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim() });
   const fileErrors: string[] = [];
-  const fields = parsed.meta.fields ?? [];
-  if (!fields.includes('name')) fileErrors.push(`The file needs a "name" column. Expected columns: ${CLIENT_CSV_COLUMNS.filter((c) => c !== 'id' && c !== 'archived' && c !== 'created_at').join(', ')}.`);
+  const columns = mapHeaders(parsed.meta.fields ?? [], mapping);
+  const unmapped = columns.filter((c) => !c.recognised).map((c) => c.header);
+  const mapped = columns.filter((c): c is { header: string; column: ClientImportColumn; recognised: boolean } => c.column !== null);
+  if (!mapped.some((c) => c.column === 'name' || c.column === 'company'))
+    fileErrors.push('The file needs a name column ("Name", "Full name", "Company"…). Map one of its columns to Name below, or add one.');
   if (parsed.data.length > CSV_IMPORT_MAX_ROWS) fileErrors.push(`The file has ${parsed.data.length} rows; import at most ${CSV_IMPORT_MAX_ROWS} at a time.`);
   if (parsed.data.length === 0 && fileErrors.length === 0) fileErrors.push('The file has no rows under its header.');
   const parseErrors = new Map<number, string[]>();
   for (const e of parsed.errors) if (typeof e.row === 'number') parseErrors.set(e.row, [...(parseErrors.get(e.row) ?? []), e.message]);
-  if (fileErrors.length) return { rows: [], fileErrors };
+  if (fileErrors.length) return { rows: [], fileErrors, columns, unmapped };
   const rows = parsed.data.map((raw, i): ParsedRow => {
     const cells: Record<string, string> = {};
-    for (const [k, v] of Object.entries(raw)) if (typeof v === 'string' && (CLIENT_CSV_COLUMNS as readonly string[]).includes(k)) cells[k] = unescapeFormula(v.trim());
+    for (const c of mapped) {
+      const v = raw[c.header];
+      if (typeof v === 'string') cells[c.column] = unescapeFormula(v.trim());
+    }
     // The header is line 1; rows with line breaks inside quotes make this approximate, which is fine for a hint.
     const line = i + 2;
     const rowErrors = parseErrors.get(i);
@@ -91,8 +160,36 @@ export function parseClientCsv(text: string): ParsedCsv {
     if (result.success) return { line, cells, input: result.data, errors: {} };
     return { line, cells, input: null, errors: fieldErrors(result.error.issues, { key: columnFor }) };
   });
-  return { rows, fileErrors };
+  return { rows, fileErrors, columns, unmapped };
 }
+
+/** A blank file with the import's columns and one example row, to fill in a spreadsheet. */
+export const clientImportTemplateCsv = (): string =>
+  `${Papa.unparse([
+    CLIENT_IMPORT_FIELDS.map((f) => f.column),
+    CLIENT_IMPORT_FIELDS.map(
+      (f) =>
+        ({
+          name: 'Jordan Alvarez-Whitfield',
+          kind: 'residential',
+          contact_name: 'Jordan Alvarez-Whitfield',
+          email: 'jordan.alvarez@example.com',
+          phone: '(217) 555-0142',
+          address_line1: '123 Main St',
+          city: 'Springfield',
+          region: 'IL',
+          postcode: '62704',
+          country: 'US',
+          tags: 'vip; alarm',
+          source: 'referral',
+          site_label: 'Home',
+          site_address_line1: '123 Main St',
+          site_city: 'Springfield',
+          site_region: 'IL',
+          site_postcode: '62704',
+        })[f.column as string] ?? '',
+    ),
+  ])}\r\n`;
 
 const formulaSafe = (v: string): string => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 

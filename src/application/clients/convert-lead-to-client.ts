@@ -1,58 +1,54 @@
 import type { Contact } from '../../domain/clients/client.ts';
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { auditEntry } from '../../domain/clients/client-audit.ts';
+import { leadConversionDraft } from '../../domain/clients/lead-conversion.ts';
 import { requireAccess } from '../shared/require-access.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
-import { emailSchema, phoneSchema, type ClientView } from '../../contracts/clients.ts';
+import { leadConversionSchema, type ClientView, type LeadConversionInput } from '../../contracts/clients.ts';
+import { validationError } from '../shared/field-errors.ts';
 import type { ClientDeps } from './client-deps.ts';
 import { buildClient, clientChanges } from './client-changes.ts';
 import { clientView } from './client-views.ts';
 
 /**
- * One step from a quote request to a client with one site at the lead's address; the lead
- * becomes 'won' in the same transaction. Missing or malformed lead fields do not block it:
- * what cannot be used is kept in the notes for someone to tidy up.
+ * A quote request becomes a client with one site, from the form the person reviewed (fields
+ * left out come from the request's draft: address split, services as tags, description in the
+ * notes). The lead becomes 'converted' in the same transaction, linked to the client; it is won
+ * only when something is sold (markLeadWon).
  */
-export async function convertLeadToClient(deps: Pick<ClientDeps, 'clients' | 'audit' | 'leads' | 'cipher' | 'clock' | 'ids'>, auth: AuthState, leadId: string): Promise<ClientView> {
+export async function convertLeadToClient(
+  deps: Pick<ClientDeps, 'clients' | 'audit' | 'leads' | 'cipher' | 'clock' | 'ids'>,
+  auth: AuthState,
+  leadId: string,
+  reviewed: Partial<LeadConversionInput> = {},
+): Promise<ClientView> {
   const actor = requireAccess(auth, 'editClients');
   const lead = await deps.leads.find(leadId);
   if (!lead) throw new DomainError('not-found', 'That quote request does not exist.');
   if (lead.convertedClientId) throw new DomainError('conflict', 'This quote request has already been converted to a client.');
-  const notes: string[] = [`Converted from quote request ${lead.id}.`];
-  const email = emailSchema.safeParse(lead.email);
-  const phone = phoneSchema.safeParse(lead.phone);
-  if (lead.email && !email.success) notes.push(`E-mail on the request was not valid: ${lead.email}`);
-  if (lead.phone && !phone.success) notes.push(`Phone on the request was not valid: ${lead.phone}`);
-  const name = lead.name.trim().slice(0, 120) || 'Unnamed lead';
-  const contact: Contact = { name, role: '', emails: email.success ? [email.data] : [], phones: phone.success ? [phone.data] : [] };
-  const address = { line1: lead.address.slice(0, 200), line2: '', city: '', region: '', postcode: lead.postcode.slice(0, 20), country: '' };
+  const { unparsedAddress: _unparsed, ...draft } = leadConversionDraft(lead);
+  const parsed = leadConversionSchema.safeParse({ ...draft, ...reviewed });
+  if (!parsed.success) throw validationError(parsed.error.issues);
+  const input = parsed.data;
+  const contact: Contact = { name: input.name, role: '', emails: input.email ? [input.email] : [], phones: input.phone ? [input.phone] : [] };
   const now = deps.clock.now();
   const client = buildClient(
     { cipher: deps.cipher, newId: () => deps.ids.next() },
     deps.ids.next(),
     {
-      kind: lead.propertyType,
-      name,
+      kind: input.kind,
+      name: input.name,
       company: '',
-      contacts: email.success || phone.success ? [contact] : [],
-      billingAddress: address,
-      tags: [],
-      notes: notes.join('\n'),
+      contacts: input.email || input.phone ? [contact] : [],
+      billingAddress: input.address,
+      tags: input.tags,
+      notes: input.notes,
       source: 'lead',
-      sites: [],
+      sites: [{ label: input.siteLabel, address: input.address, geo: null, alarm: { centralStation: '', accountNumber: '', panelModel: '', zones: [], emergencyContacts: [] } }],
     },
     now,
     { leadId: lead.id },
   );
-  client.sites = [
-    {
-      id: deps.ids.next(),
-      label: 'Main site',
-      address,
-      geo: null,
-      alarm: { centralStation: '', accountNumber: '', panelModel: '', zones: [], emergencyContacts: [], passcode: null },
-    },
-  ];
   const saved = await deps.clients.createForLead(client, lead.id);
   await deps.audit.recordAll([auditEntry(actor, now, saved.id, 'convert-lead', [{ field: 'leadId', from: null, to: lead.id }, ...clientChanges(null, saved)])]);
   return clientView(saved);

@@ -17,5 +17,6 @@ export async function changeJobStatus(deps: JobDeps, auth: AuthState, id: string
   const actor = requireAccess(auth, 'editJobs');
   const { before, after } = await deps.jobs.update(id, (job) => transitionJob(job, { to, at: deps.clock.now().toISOString() }));
   await auditJob(deps, actor, id, 'status', jobChanges(before, after));
+  if (after.status === 'completed') await deps.clients.markLeadWon?.(after.clientId); // the client's quote request is won (clients feature)
   return after;
 }

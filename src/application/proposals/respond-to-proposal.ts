@@ -38,6 +38,7 @@ export async function acceptPublicProposal(deps: ProposalDeps, token: string, in
     { field: 'option', from: null, to: option?.name ?? input.optionId },
     { field: 'ip', from: null, to: ip },
   ]);
+  await deps.directory.markLeadWon?.(saved.clientId); // the client's quote request is won (clients feature)
   return presented(deps, saved);
 }
 

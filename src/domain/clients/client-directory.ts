@@ -32,4 +32,10 @@ export interface ClientDirectory {
   getSite(clientId: string, siteId: string): Promise<{ client: DirectoryClient; site: DirectorySite } | null>;
   /** Active clients matching the text (name, company, e-mail, phone, address), best first. */
   search(text: string, limit?: number): Promise<DirectoryClient[]>;
+  /**
+   * Something was sold to the client (a proposal accepted, a job completed): the quote request the
+   * client was converted from becomes won, if it is still open. Jobs and proposals call it after
+   * their own change; optional so their test doubles need not implement it.
+   */
+  markLeadWon?(clientId: string): Promise<void>;
 }

@@ -32,7 +32,7 @@ export interface ClientRepository {
   /** Fails with conflict when the id is taken. */
   create(client: Client): Promise<Client>;
   /**
-   * Creates the client and marks the quote request `leadId` won (convertedClientId = the client),
+   * Creates the client and marks the quote request `leadId` converted (convertedClientId = the client),
    * atomically; conflict when the lead was converted meanwhile.
    */
   createForLead(client: Client, leadId: string): Promise<Client>;

@@ -10,6 +10,10 @@ export interface LeadSnapshot {
   address: string;
   postcode: string;
   propertyType: 'residential' | 'commercial';
+  services: string[];
+  description: string;
+  /** How many photos the request has. */
+  photos: number;
   status: string;
   convertedClientId: string | null;
 }

@@ -2,7 +2,9 @@
  * A free-quote request (a lead): what the visitor asked for, where, and how far staff have
  * taken it. Statuses follow the sales path new → contacted → proposal-sent → won | lost, with
  * spam as a way out at any open step. Closed leads (won, lost, spam) may be reopened as
- * 'contacted' when a customer comes back.
+ * 'contacted' when a customer comes back. 'converted': a client was made from the request
+ * (convertedClientId) but nothing is sold yet; it becomes won when a proposal of that client is
+ * accepted or a job of theirs is completed (`markLeadWon`).
  */
 import { DomainError } from '../shared/domain-error.ts';
 
@@ -24,7 +26,7 @@ export type ConstructionType = (typeof CONSTRUCTION_TYPES)[number];
 export const PREFERRED_WINDOWS = ['morning', 'afternoon'] as const;
 export type PreferredWindow = (typeof PREFERRED_WINDOWS)[number];
 
-export const LEAD_STATUSES = ['new', 'contacted', 'proposal-sent', 'won', 'lost', 'spam'] as const;
+export const LEAD_STATUSES = ['new', 'contacted', 'converted', 'proposal-sent', 'won', 'lost', 'spam'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 export const MAX_QUOTE_PHOTOS = 3;
@@ -71,6 +73,7 @@ export function newQuoteRequest(input: QuoteRequestInput, photos: QuotePhoto[], 
 const NEXT: Readonly<Record<LeadStatus, readonly LeadStatus[]>> = {
   new: ['contacted', 'lost', 'spam'],
   contacted: ['proposal-sent', 'won', 'lost', 'spam'],
+  converted: ['proposal-sent', 'won', 'lost'],
   'proposal-sent': ['won', 'lost'],
   won: ['contacted'],
   lost: ['contacted'],
@@ -79,6 +82,17 @@ const NEXT: Readonly<Record<LeadStatus, readonly LeadStatus[]>> = {
 
 /** The statuses a lead in `from` may move to. */
 export const nextLeadStatuses = (from: LeadStatus): readonly LeadStatus[] => NEXT[from];
+
+/** A client made from the request: the lead stays open, linked to the client, until something is sold. */
+export function markLeadConverted(lead: QuoteRequest, clientId: string, now: Date): QuoteRequest {
+  if (lead.convertedClientId) throw new DomainError('conflict', 'This quote request has already been converted to a client.');
+  return { ...lead, status: 'converted', convertedClientId: clientId, updatedAt: now.toISOString() };
+}
+
+/** A proposal accepted or a job completed for the lead's client: the lead is won, if it is still open. */
+export function markLeadWon(lead: QuoteRequest, now: Date): QuoteRequest | null {
+  return lead.status === 'converted' || lead.status === 'proposal-sent' || lead.status === 'contacted' ? { ...lead, status: 'won', updatedAt: now.toISOString() } : null;
+}
 
 export function changeLeadStatus(lead: QuoteRequest, to: LeadStatus, now: Date): QuoteRequest {
   if (!NEXT[lead.status].includes(to)) {

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { needs } from '../access.ts';
 import { apiErrorSchema } from '../../contracts/errors.ts';
 import {
+  leadConversionRequestSchema,
   CSV_IMPORT_MAX_BYTES,
   clientImportCommitSchema,
   clientImportPreviewSchema,
@@ -32,6 +33,7 @@ import { removeSite } from '../../application/clients/remove-site.ts';
 import { revealPasscode } from '../../application/clients/reveal-passcode.ts';
 import { previewClientImport } from '../../application/clients/preview-client-import.ts';
 import { commitClientImport } from '../../application/clients/commit-client-import.ts';
+import { clientImportTemplateCsv } from '../../application/clients/client-csv.ts';
 import { exportClientsCsv } from '../../application/clients/export-clients.ts';
 import { convertLeadToClient } from '../../application/clients/convert-lead-to-client.ts';
 import { getClientRelated } from '../../application/clients/get-client-related.ts';
@@ -72,6 +74,15 @@ export const clientRoutes: FastifyPluginAsyncZod<ClientDeps> = async (app, deps)
       .header('x-content-type-options', 'nosniff')
       .send(Readable.from(exportClientsCsv(deps, req.auth)));
   });
+
+  // The import's columns with one example row, to fill in a spreadsheet (no client data in it).
+  app.get('/api/clients/import/template.csv', { config: { access: EDIT } }, async (_req, reply) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="clients-import-template.csv"')
+      .header('x-content-type-options', 'nosniff')
+      .send(clientImportTemplateCsv()),
+  );
 
   app.get('/api/clients/:id', { config: { access: VIEW }, schema: { params: clientParams, response: { 200: clientViewSchema, ...errors } } }, async (req) =>
     getClient(deps, req.auth, req.params.id),
@@ -149,18 +160,18 @@ export const clientRoutes: FastifyPluginAsyncZod<ClientDeps> = async (app, deps)
   app.post(
     '/api/clients/import/preview',
     { config: { access: EDIT }, bodyLimit: importLimit, schema: { body: clientImportRequestSchema, response: { 200: clientImportPreviewSchema, 400: apiErrorSchema } } },
-    async (req) => previewClientImport(req.auth, req.body.csv),
+    async (req) => previewClientImport(deps, req.auth, req.body.csv, req.body.mapping),
   );
 
   app.post(
     '/api/clients/import/commit',
     { config: { access: EDIT }, bodyLimit: importLimit, schema: { body: clientImportRequestSchema, response: { 201: clientImportCommitSchema, ...errors } } },
-    async (req, reply) => reply.status(201).send(await commitClientImport(deps, req.auth, req.body.csv)),
+    async (req, reply) => reply.status(201).send(await commitClientImport(deps, req.auth, req.body.csv, { mapping: req.body.mapping, skipDuplicates: req.body.skipDuplicates })),
   );
 
   app.post(
     '/api/leads/:id/convert',
-    { config: { access: EDIT }, schema: { params: clientParams, response: { 201: clientViewSchema, ...errors } } },
-    async (req, reply) => reply.status(201).send(await convertLeadToClient(deps, req.auth, req.params.id)),
+    { config: { access: EDIT }, schema: { params: clientParams, body: leadConversionRequestSchema.optional(), response: { 201: clientViewSchema, ...errors } } },
+    async (req, reply) => reply.status(201).send(await convertLeadToClient(deps, req.auth, req.params.id, req.body ?? {})),
   );
 };

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClientInput, ClientView, RelatedRecordView, SiteInput, SiteView } from '#contracts/clients.ts';
+import type { Lead } from '#contracts/quotes.ts';
 import { apiFetch } from '#lib/api.ts';
 import { History, humanField } from '#ui/History.tsx';
 import { PageHeading } from '#ui/PageHeading.tsx';
@@ -135,6 +136,8 @@ export function ClientDetail({ clientId }: { clientId: string }) {
         </div>
       </Section>
 
+      {client.leadId && <LeadOrigin leadId={client.leadId} />}
+
       <RelatedList title="Jobs" items={related.data?.jobs} loading={related.isPending} empty="No jobs for this client yet." />
       <RelatedList title="Proposals" items={related.data?.proposals} loading={related.isPending} empty="No proposals for this client yet." />
       <RelatedList title="Invoices" items={related.data?.invoices} loading={related.isPending} empty="No invoices for this client yet." />
@@ -257,6 +260,35 @@ function SiteCard({ clientId, site, canEdit, onEdit, onRemoved }: { clientId: st
   );
 }
 
+/** The quote request the client was made from: its status, services and photos stay one look away. */
+function LeadOrigin({ leadId }: { leadId: string }) {
+  const { data: lead } = useQuery({
+    queryKey: [...CLIENTS_KEY, 'lead', leadId],
+    queryFn: ({ signal }) => apiFetch<Lead>(`/api/admin/leads/${encodeURIComponent(leadId)}`, { signal }),
+  });
+  if (!lead) return null;
+  const base = `/api/admin/leads/${encodeURIComponent(leadId)}/photos`;
+  return (
+    <Section title="From quote request">
+      <p className="text-sm">
+        Requested {new Date(lead.createdAt).toLocaleDateString()} · lead status <strong data-testid="origin-lead-status">{lead.status}</strong>
+        {lead.status === 'converted' && ' (becomes won when a proposal is accepted or a job is completed)'}
+      </p>
+      {lead.photos.length > 0 && (
+        <ul className="mt-2 flex flex-wrap gap-3" aria-label="Photos from the quote request">
+          {lead.photos.map((p, i) => (
+            <li key={i}>
+              <a href={`${base}/${i}`} target="_blank" rel="noreferrer">
+                <img src={`${base}/${i}`} alt={`Photo ${i + 1}${p.fileName ? `: ${p.fileName}` : ''}`} loading="lazy" width={120} height={90} className="h-[90px] w-[120px] rounded-md border border-slate-200 object-cover dark:border-slate-700" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
 function RelatedList({ title, items, loading, empty }: { title: string; items: RelatedRecordView[] | undefined; loading: boolean; empty: string }) {
   return (
     <Section title={title}>
@@ -271,7 +303,13 @@ function RelatedList({ title, items, loading, empty }: { title: string; items: R
           {items.map((r) => (
             <li key={r.id} className="flex justify-between gap-4 py-2 text-sm">
               <span>
-                <strong>{r.number ?? r.id}</strong> {r.title}
+                {r.number ? (
+                  <>
+                    <strong>{r.number}</strong> {r.title}
+                  </>
+                ) : (
+                  <strong>{r.title ?? 'Untitled'}</strong>
+                )}
               </span>
               <span className="text-slate-500">
                 {r.status} · {new Date(r.date).toLocaleDateString()}

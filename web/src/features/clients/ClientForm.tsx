@@ -1,9 +1,11 @@
-import type { InputHTMLAttributes } from 'react';
+import { useRef, type InputHTMLAttributes } from 'react';
 import { useForm, useFieldArray, useWatch, Controller, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CLIENT_KIND_VALUES, CLIENT_SOURCE_VALUES, clientInputSchema, type ClientInput, type ClientView } from '#contracts/clients.ts';
 import { Field } from '#ui/Field.tsx';
-import { cleaning, errorAt, joinList, splitList } from './form-helpers.ts';
+import { Options } from '#ui/Options.tsx';
+import { cleaning, errorAt, joinList, listErrorAt, splitList } from './form-helpers.ts';
+import { useNoSilentErrors } from '#ui/no-silent-errors.ts';
 import { showServerErrors } from '#lib/form-errors.ts';
 import { SiteFields, cleanSite, emptySite, type SiteFormValues } from './SiteForm.tsx';
 import { Button } from '#ui/Button.tsx';
@@ -22,7 +24,9 @@ function ListInput({ control, name, ...input }: { control: Control<ClientFormVal
     <Controller
       control={control}
       name={name}
-      render={({ field }) => <input {...input} value={joinList(field.value)} onChange={(e) => field.onChange(splitList(e.target.value))} onBlur={field.onBlur} />}
+      render={({ field }) => (
+        <input {...input} ref={field.ref} name={field.name} value={joinList(field.value)} onChange={(e) => field.onChange(splitList(e.target.value))} onBlur={field.onBlur} />
+      )}
     />
   );
 }
@@ -69,6 +73,8 @@ export function ClientForm({ initial, onSave, onCancel, submitLabel }: { initial
   const errors = formState.errors;
   useUnsavedChangesWarning(formState.isDirty && !formState.isSubmitting && !formState.isSubmitSuccessful);
   const addSite = useWatch({ control, name: 'addSite' });
+  const ref = useRef<HTMLFormElement>(null);
+  useNoSilentErrors(form, ref);
 
   const submit = handleSubmit(async () => {
     const values = form.getValues();
@@ -81,16 +87,12 @@ export function ClientForm({ initial, onSave, onCancel, submitLabel }: { initial
   });
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-5" aria-label="Client form">
+    <form ref={ref} noValidate onSubmit={(e) => void submit(e)} className="grid gap-5" aria-label="Client form">
       <FormError error={errors.root} />
       <div className="grid gap-4 sm:grid-cols-3">
         <Field label="Kind" id="client-kind" error={errors.kind?.message} required>
           <select id="client-kind" {...register('kind')}>
-            {CLIENT_KIND_VALUES.map((k) => (
-              <option key={k} value={k}>
-                {k === 'residential' ? 'Residential' : 'Commercial'}
-              </option>
-            ))}
+            <Options values={CLIENT_KIND_VALUES} labels={{ residential: 'Residential', commercial: 'Commercial' }} />
           </select>
         </Field>
         <Field label="Name" id="client-name" error={errors.name?.message} required>
@@ -102,7 +104,7 @@ export function ClientForm({ initial, onSave, onCancel, submitLabel }: { initial
       </div>
 
       <fieldset className="grid gap-3">
-        <legend className="font-semibold">Contacts</legend>
+        <legend className="font-semibold">Contacts {errorAt(errors, 'contacts') && <span data-field-error className="text-sm text-red-700"> — {errorAt(errors, 'contacts')}</span>}</legend>
         {contacts.fields.map((f, i) => (
           <div key={f.id} className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-4 dark:border-slate-800">
             <Field label="Contact name" id={`contact-${i}-name`} error={errorAt(errors, `contacts.${i}.name`)}>
@@ -111,10 +113,10 @@ export function ClientForm({ initial, onSave, onCancel, submitLabel }: { initial
             <Field label="Role" id={`contact-${i}-role`} error={errorAt(errors, `contacts.${i}.role`)}>
               <input id={`contact-${i}-role`} {...register(`contacts.${i}.role`)} />
             </Field>
-            <Field label="E-mail" id={`contact-${i}-email`} error={errorAt(errors, `contacts.${i}.emails.0`) ?? errorAt(errors, `contacts.${i}.emails`)}>
+            <Field label="E-mail" id={`contact-${i}-email`} error={listErrorAt(errors, `contacts.${i}.emails`)}>
               <ListInput control={control} name={`contacts.${i}.emails`} id={`contact-${i}-email`} type="text" inputMode="email" />
             </Field>
-            <Field label="Phone" id={`contact-${i}-phone`} error={errorAt(errors, `contacts.${i}.phones.0`) ?? errorAt(errors, `contacts.${i}.phones`)}>
+            <Field label="Phone" id={`contact-${i}-phone`} error={listErrorAt(errors, `contacts.${i}.phones`)}>
               <ListInput control={control} name={`contacts.${i}.phones`} id={`contact-${i}-phone`} type="tel" />
             </Field>
             {contacts.fields.length > 1 && (
@@ -163,7 +165,7 @@ export function ClientForm({ initial, onSave, onCancel, submitLabel }: { initial
             ))}
           </select>
         </Field>
-        <Field label="Tags (comma-separated)" id="client-tags" error={errorAt(errors, 'tags') ?? errorAt(errors, 'tags.0')}>
+        <Field label="Tags (comma-separated)" id="client-tags" error={listErrorAt(errors, 'tags')}>
           <ListInput control={control} name="tags" id="client-tags" />
         </Field>
       </div>

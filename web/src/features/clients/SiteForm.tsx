@@ -1,8 +1,10 @@
+import { useRef } from 'react';
 import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ZONE_TYPE_VALUES, siteInputSchema, type SiteInput, type SiteView } from '#contracts/clients.ts';
 import { Field } from '#ui/Field.tsx';
 import { cleaning, errorAt } from './form-helpers.ts';
+import { useNoSilentErrors } from '#ui/no-silent-errors.ts';
 import { showServerErrors } from '#lib/form-errors.ts';
 import { Button } from '#ui/Button.tsx';
 import { FormError } from '#ui/FormError.tsx';
@@ -19,12 +21,17 @@ export const emptySite = (): SiteFormValues => ({
   alarm: { centralStation: '', accountNumber: '', panelModel: '', zones: [], emergencyContacts: [], passcode: '' },
 });
 
+/**
+ * A stored site as form values. Only the fields the form edits: the view's `alarm.hasPasscode`
+ * once rode along here, the strict schema refused it, and Save did nothing on every existing site.
+ */
 export function siteFormValues(s: SiteView): SiteFormValues {
+  const { centralStation, accountNumber, panelModel, zones, emergencyContacts } = s.alarm;
   return {
     label: s.label,
-    address: s.address,
+    address: { ...s.address },
     geo: s.geo ? { latitude: String(s.geo.latitude), longitude: String(s.geo.longitude) } : { latitude: '', longitude: '' },
-    alarm: { ...s.alarm, passcode: '' },
+    alarm: { centralStation, accountNumber, panelModel, zones: zones.map((z) => ({ ...z })), emergencyContacts: emergencyContacts.map((c) => ({ ...c })), passcode: '' },
   };
 }
 
@@ -33,11 +40,12 @@ export function cleanSite(v: SiteFormValues): SiteInput {
   const { removePasscode, geo, alarm, ...rest } = v;
   const lat = geo?.latitude?.trim() ?? '';
   const lng = geo?.longitude?.trim() ?? '';
-  const { passcode, ...alarmRest } = alarm ?? {};
+  const { passcode, centralStation, accountNumber, panelModel, zones, emergencyContacts } = alarm ?? {};
   return {
-    ...rest,
+    label: rest.label,
+    address: rest.address,
     geo: lat === '' && lng === '' ? null : { latitude: Number(lat), longitude: Number(lng) },
-    alarm: { ...alarmRest, ...(removePasscode ? { passcode: null } : passcode ? { passcode } : {}) },
+    alarm: { centralStation, accountNumber, panelModel, zones, emergencyContacts, ...(removePasscode ? { passcode: null } : passcode ? { passcode } : {}) },
   } as SiteInput;
 }
 
@@ -98,7 +106,7 @@ export function SiteFields({ form, prefix, isNew, hasPasscode }: { form: UseForm
           </label>
         )}
         <div>
-          <p className="text-sm font-medium">Zones {err('alarm.zones') && <span className="text-red-700"> — {err('alarm.zones')}</span>}</p>
+          <p className="text-sm font-medium">Zones {err('alarm.zones') && <span data-field-error className="text-red-700"> — {err('alarm.zones')}</span>}</p>
           {zones.fields.map((f, i) => (
             <div key={f.id} className="mt-2 grid grid-cols-[5rem_1fr_10rem_auto] items-end gap-2">
               <Field label="No." id={id(`zone${i}n`)} error={err(`alarm.zones.${i}.number`)}>
@@ -124,7 +132,7 @@ export function SiteFields({ form, prefix, isNew, hasPasscode }: { form: UseForm
           </Button>
         </div>
         <div>
-          <p className="text-sm font-medium">Emergency contacts</p>
+          <p className="text-sm font-medium">Emergency contacts {err('alarm.emergencyContacts') && <span data-field-error className="text-red-700"> — {err('alarm.emergencyContacts')}</span>}</p>
           {contacts.fields.map((f, i) => (
             <div key={f.id} className="mt-2 grid grid-cols-[1fr_1fr_1fr_auto] items-end gap-2">
               <Field label="Name" id={id(`ec${i}name`)} error={err(`alarm.emergencyContacts.${i}.name`)}>
@@ -156,6 +164,8 @@ export function SiteForm({ site, onSave, onCancel }: { site?: SiteView; onSave: 
     resolver: cleaning(zodResolver(siteInputSchema) as never, (v) => cleanSite(v) as never),
     defaultValues: site ? siteFormValues(site) : emptySite(),
   });
+  const ref = useRef<HTMLFormElement>(null);
+  useNoSilentErrors(form, ref);
   useUnsavedChangesWarning(form.formState.isDirty && !form.formState.isSubmitting && !form.formState.isSubmitSuccessful);
   // The resolver hands over parsed values; the API gets the cleaned raw ones (same checks, same shape).
   const submit = form.handleSubmit(async () => {
@@ -166,7 +176,7 @@ export function SiteForm({ site, onSave, onCancel }: { site?: SiteView; onSave: 
     }
   });
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4 rounded-lg border border-blue-200 p-4 dark:border-blue-900" aria-label={site ? `Edit site ${site.label}` : 'New site'}>
+    <form ref={ref} noValidate onSubmit={(e) => void submit(e)} className="grid gap-4 rounded-lg border border-blue-200 p-4 dark:border-blue-900" aria-label={site ? `Edit site ${site.label}` : 'New site'}>
       <FormError error={form.formState.errors.root} />
       <SiteFields form={form} prefix="" isNew={!site} hasPasscode={site?.alarm.hasPasscode ?? false} />
       <SaveCancel submitting={form.formState.isSubmitting} submitLabel={'Save site'} onCancel={onCancel} />

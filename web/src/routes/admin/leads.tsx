@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCan } from '../../features/auth/session.ts';
 import { PageHeading } from '#ui/PageHeading.tsx';
 import { formatDateTime } from '#ui/dates.ts';
 import { leadsQuery } from '../../features/leads/queries.ts';
+import { ConvertLeadForm } from '../../features/leads/ConvertLeadForm.tsx';
 import { PagedCardList } from '#ui/PagedCardList.tsx';
 import { StatusFilter } from '#ui/StatusFilter.tsx';
 import { QUOTE_SERVICE_OPTIONS, type Lead } from '#contracts/quotes.ts';
@@ -39,19 +41,11 @@ function Screen() {
 
 function LeadCard({ lead }: { lead: Lead }) {
   const client = useQueryClient();
-  const navigate = useNavigate();
   const canConvert = useCan('editClients');
+  const [converting, setConverting] = useState(false);
   const change = useMutation({
     mutationFn: (status: string) => apiFetch<Lead>(`/api/admin/leads/${encodeURIComponent(lead.id)}`, { method: 'PATCH', json: { status } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
-  });
-  // One step from a quote request to a client with a site at its address; the lead becomes won.
-  const convert = useMutation({
-    mutationFn: () => apiFetch<{ id: string }>(`/api/leads/${encodeURIComponent(lead.id)}/convert`, { method: 'POST' }),
-    onSuccess: async (created) => {
-      await client.invalidateQueries({ queryKey: ['admin'] });
-      await navigate({ to: '/admin/clients/$clientId', params: { clientId: created.id } });
-    },
   });
   return (
     <li className="rounded-xl border border-slate-200 p-5 dark:border-slate-800" aria-label={`Lead from ${lead.name}`}>
@@ -105,18 +99,15 @@ function LeadCard({ lead }: { lead: Lead }) {
             Open the client made from this request
           </Link>
         ) : (
-          canConvert && (
-            <Button variant="secondary" size="sm" disabled={convert.isPending} onClick={() => convert.mutate()}>
-              {convert.isPending ? 'Converting…' : 'Convert to client'}
+          canConvert &&
+          !converting && (
+            <Button variant="secondary" size="sm" onClick={() => setConverting(true)}>
+              Convert to client…
             </Button>
           )
         )}
       </div>
-      {convert.error && (
-        <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
-          {convert.error instanceof ApiRequestError ? convert.error.message : 'Could not convert the request.'}
-        </p>
-      )}
+      {converting && !lead.convertedClientId && <ConvertLeadForm lead={lead} onCancel={() => setConverting(false)} />}
       {change.error && (
         <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
           {change.error instanceof ApiRequestError ? change.error.message : 'Could not change the status.'}
