@@ -134,6 +134,7 @@ const MATRIX: Record<string, Policy> = {
   'GET /api/monitoring/summary': 'viewClients',
   'POST /api/monitoring/billing/run': 'admin',
   'POST /api/monitoring/contracts/:id/billing/:period/retry': 'admin',
+  'GET /api/monitoring/contracts/:id/history': 'viewClients',
   'GET /api/time/me': 'staff',
   'GET /api/time/me/week': 'staff',
   'POST /api/time/me/clock-in': 'staff',

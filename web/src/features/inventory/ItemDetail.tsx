@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { CATEGORY_LABELS, type SerialDto } from '#contracts/inventory.ts';
+import { CATEGORY_LABELS, DIRECTION_LABELS, MOVEMENT_KIND_LABELS, SERIAL_STATUS_LABELS, type ItemViewResponse, type SerialDto } from '#contracts/inventory.ts';
+import { History } from '#ui/History.tsx';
 import { itemQuery, serialQuery } from './queries.ts';
 import { formatDateTime as formatWhen } from '#ui/dates.ts';
 import { ItemForm } from './ItemForm.tsx';
@@ -107,14 +108,14 @@ export function ItemDetail(props: { id: string; canEdit: boolean; onClose: () =>
                     <tr key={m.id} className="border-t border-slate-100 align-top dark:border-slate-800">
                       <td className="py-1 pr-2 whitespace-nowrap">{formatWhen(m.at)}</td>
                       <td className="py-1 pr-2">
-                        {m.kind}
-                        {m.direction && ` (${m.direction})`}
+                        {MOVEMENT_KIND_LABELS[m.kind]}
+                        {m.direction && ` ${DIRECTION_LABELS[m.direction]}`}
                         {m.reason && <div className="text-xs text-slate-500">{m.reason}</div>}
                         {m.serials.length > 0 && <div className="font-mono text-xs text-slate-500">{m.serials.join(', ')}</div>}
                       </td>
                       <td className="py-1 pr-2 text-right tabular-nums">{m.onHandDelta !== 0 ? (m.onHandDelta > 0 ? `+${m.onHandDelta}` : m.onHandDelta) : `${m.reservedDelta > 0 ? '+' : ''}${m.reservedDelta} res.`}</td>
                       <td className="py-1 pr-2 text-right tabular-nums">{m.onHandAfter}</td>
-                      <td className="py-1 pr-2">{[m.jobId, m.siteId, m.proposalId, m.supplier].filter(Boolean).join(' · ')}</td>
+                      <td className="py-1 pr-2">{references(data.labels, m).join(' · ')}</td>
                       <td className="py-1">{m.actorName}</td>
                     </tr>
                   ))}
@@ -137,7 +138,7 @@ export function ItemDetail(props: { id: string; canEdit: boolean; onClose: () =>
                           onClick={() => setSerial(s.serial)}
                           aria-pressed={serial === s.serial}
                         >
-                          {s.serial} · {s.status}
+                          {s.serial} · {SERIAL_STATUS_LABELS[s.status]}
                         </button>
                       </li>
                     ))}
@@ -146,6 +147,9 @@ export function ItemDetail(props: { id: string; canEdit: boolean; onClose: () =>
                 {serial && <SerialHistory itemId={item.id} serial={serial} />}
               </>
             )}
+
+            <h3 className="mt-6 mb-2 text-lg font-semibold">History</h3>
+            <ItemHistory entries={data.history} />
           </>
         )}
     </SidePanel>
@@ -160,19 +164,55 @@ function SerialHistory(props: { itemId: string; serial: string }) {
   return (
     <section aria-label={`History of ${s.serial}`} className="rounded-md border border-slate-200 p-3 text-sm dark:border-slate-800">
       <h4 className="mb-2 font-semibold">
-        {s.serial}: {s.status}
-        {s.jobId && ` — installed on ${s.jobId}`}
-        {s.siteId && ` at ${s.siteId}`}
+        {s.serial}: {SERIAL_STATUS_LABELS[s.status]}
+        {s.jobId && ` — installed on ${named(s.labels, s.jobId)}`}
+        {s.siteId && ` at ${named(s.labels, s.siteId)}`}
       </h4>
       <ol className="list-decimal pl-5">
         {s.history.map((h) => (
           <li key={h.movementId}>
-            {formatWhen(h.at)}: {h.kind} → {h.status}
-            {[h.jobId && `job ${h.jobId}`, h.siteId && `site ${h.siteId}`, h.proposalId && `proposal ${h.proposalId}`, h.supplier && `from ${h.supplier}`].filter(Boolean).map((t) => ` · ${t}`)}
+            {formatWhen(h.at)}: {MOVEMENT_KIND_LABELS[h.kind as keyof typeof MOVEMENT_KIND_LABELS] ?? h.kind} → {SERIAL_STATUS_LABELS[h.status]}
+            {references(s.labels, h).map((t) => ` · ${t}`)}
             {` (${h.actorName})`}
           </li>
         ))}
       </ol>
     </section>
+  );
+}
+
+type Labels = Readonly<Record<string, string>> | undefined;
+/** A referenced record by its label; one deleted since reads as such, never as its id. */
+const named = (labels: Labels, id: string) => labels?.[id] ?? 'a removed record';
+
+/** "Job J-2026-014 · Front gate · Site Main house (Jane Smith) · from Hikvision". */
+function references(labels: Labels, r: { jobId: string | null; siteId: string | null; proposalId: string | null; supplier: string | null }): string[] {
+  return [
+    r.jobId && `Job ${named(labels, r.jobId)}`,
+    r.siteId && `Site ${named(labels, r.siteId)}`,
+    r.proposalId && `Proposal ${named(labels, r.proposalId)}`,
+    r.supplier && `from ${r.supplier}`,
+  ].filter((t): t is string => Boolean(t));
+}
+
+const ITEM_FIELDS: Readonly<Record<string, string>> = { sku: 'SKU', onHand: 'On hand', unitCostCents: 'Unit cost', unitPriceCents: 'Unit price', serialized: 'Serial-tracked', serials: 'Serial numbers' };
+
+/** The item's audit trail: edits, and each movement with its stock change, job and site by name. */
+function ItemHistory(props: { entries: ItemViewResponse['history'] }) {
+  return (
+    <History
+      entries={props.entries}
+      label="Item history"
+      actionLabel={(a) => (a.startsWith('movement:') ? MOVEMENT_KIND_LABELS[a.slice('movement:'.length) as keyof typeof MOVEMENT_KIND_LABELS] : undefined)}
+      fieldLabel={(f) => ITEM_FIELDS[f]}
+      valueLabel={(f, v) =>
+        f === 'category' && typeof v === 'string'
+          ? (CATEGORY_LABELS[v as keyof typeof CATEGORY_LABELS] ?? v)
+          : f.endsWith('Cents') && typeof v === 'number'
+            ? formatCents(v)
+            : undefined
+      }
+      showChanges={(e) => e.action !== 'create'}
+    />
   );
 }
