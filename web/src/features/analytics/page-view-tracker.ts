@@ -7,7 +7,7 @@
  * and the error is logged.
  */
 import type { AnyRouter } from '@tanstack/react-router';
-import { pageKey } from '#domain/analytics/page-key.ts';
+import { isPublicPage, pageKey } from '#domain/analytics/page-key.ts';
 import { shouldTrack } from '#domain/analytics/page-view.ts';
 import type { PageViewRequest } from '#contracts/analytics.ts';
 import { apiFetch } from '#lib/api.ts';
@@ -45,6 +45,8 @@ function write(storage: TrackerDeps['storage'], key: string, value: string | nul
 export function createPageViewTracker(deps: TrackerDeps): (pathname: string) => Promise<'sent' | 'skipped' | 'failed'> {
   return async (pathname) => {
     const page = pageKey(pathname);
+    // Staff screens are not site traffic (the server drops them too).
+    if (!isPublicPage(page)) return 'skipped';
     const markerKey = `${THROTTLE_PREFIX}${page}`;
     const now = deps.now();
     const last = read(deps.storage, markerKey);
