@@ -206,6 +206,8 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
   if (config.demoData) await seedDemoData(store);
   // One instance: it queues movements per item within this process (see the adapter).
   const inventory = new DocumentInventoryRepository(store);
+  // Labels of referenced records (audit entries, movements, analyses), one reader for all.
+  const referenceNames = new DocumentReferenceNames(store);
   if (config.demoData) await seedInventory({ inventory, clock, ids });
 
   c.register(TOKENS.Config, { useValue: config });
@@ -218,7 +220,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
   c.register(TOKENS.ContactMessages, { useFactory: (r) => new DocumentContactMessageRepository(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.Employees, { useFactory: (r) => new DocumentEmployeeRepository(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.EmployeeDirectory, { useFactory: (r) => new DocumentEmployeeDirectory(r.resolve(TOKENS.Store)) });
-  c.register(TOKENS.AuditLog, { useFactory: (r) => new DocumentAuditLog(r.resolve(TOKENS.Store), r.resolve(TOKENS.Ids), new DocumentReferenceNames(r.resolve(TOKENS.Store))) });
+  c.register(TOKENS.AuditLog, { useFactory: (r) => new DocumentAuditLog(r.resolve(TOKENS.Store), r.resolve(TOKENS.Ids), referenceNames) });
   c.register(TOKENS.VisionAnalyses, { useFactory: (r) => new DocumentVisionAnalysisRepository(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.Inventory, { useValue: inventory });
   c.register(TOKENS.CameraPlans, { useFactory: (r) => new DocumentCameraPlanRepository(r.resolve(TOKENS.Store)) });
@@ -379,10 +381,11 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
       jobs: r.resolve(TOKENS.JobDeps).jobs,
       clients: r.resolve(TOKENS.Clients),
       leads: r.resolve(TOKENS.Leads),
+      names: referenceNames,
     }),
   });
   c.register(TOKENS.InventoryDeps, {
-    useFactory: (r) => ({ inventory: r.resolve(TOKENS.Inventory), clock, ids, audit: r.resolve(TOKENS.AuditLog), names: new DocumentReferenceNames(r.resolve(TOKENS.Store)) }),
+    useFactory: (r) => ({ inventory: r.resolve(TOKENS.Inventory), clock, ids, audit: r.resolve(TOKENS.AuditLog), names: referenceNames }),
   });
   c.register(TOKENS.QuoteDeps, {
     useFactory: (r) => ({

@@ -14,6 +14,8 @@ export const REJECT_REASON_OPTIONS = [
   { value: 'privacy', label: 'Shares private details' },
 ] as const;
 const REASONS = ['spam', 'abuse', 'off-topic', 'privacy'] as const;
+export const REJECT_REASON_LABELS: Record<(typeof REASONS)[number], string> = Object.fromEntries(REJECT_REASON_OPTIONS.map((o) => [o.value, o.label])) as Record<(typeof REASONS)[number], string>;
+export const REVIEW_STATUS_LABELS = { pending: 'Waiting for review', published: 'Published', rejected: 'Rejected' } as const;
 
 /** Leave a review: shared by POST /api/reviews and the review form. */
 export const reviewRequestSchema = z

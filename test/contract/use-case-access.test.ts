@@ -603,6 +603,7 @@ describe('every use case refuses a caller without the right access', () => {
         jobs: container.resolve(TOKENS.JobDeps).jobs,
         clients: container.resolve(TOKENS.Clients),
         leads: container.resolve(TOKENS.Leads),
+        names: container.resolve(TOKENS.VisionDeps).names,
       },
       files: { files },
       quotes: container.resolve(TOKENS.QuoteDeps),
