@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { auditEntrySchema, referenceLabelsSchema } from './audit.ts';
 import { text } from './text.ts';
-import { centsToDecimal, decimalToCents } from '../domain/shared/money.ts';
+import { centsToDecimal, decimalToCents, parseMoney } from '../domain/shared/money.ts';
 
 /**
  * Inventory API and form schemas, shared by src/http/routes/inventory.ts and the SPA
@@ -242,11 +242,15 @@ export type LowStockResponse = z.infer<typeof lowStockResponseSchema>;
 
 // ---- forms (the SPA) ------------------------------------------------------------------------
 
+/** An amount as people type it ("129.99", "$1,089.50"), read by the one money parser; not negative. */
 const dollarsText = (label: string) =>
   z
     .string()
     .trim()
-    .regex(/^\d{1,8}(\.\d{1,2})?$/, `${label}: an amount like 129.99.`);
+    .refine((s) => {
+      const parsed = parseMoney(s);
+      return parsed.ok && parsed.cents >= 0 && parsed.cents < 1e10;
+    }, `${label}: an amount like 129.99 or $1,089.50.`);
 const wholeText = (label: string) => z.string().trim().regex(/^\d{1,7}$/, `${label}: a whole number, 0 or more.`);
 const optionalNumberText = (label: string) =>
   z
@@ -281,6 +285,10 @@ export const itemFormSchema = z
   });
 export type ItemForm = z.infer<typeof itemFormSchema>;
 
+const amountCents = (s: string): number => {
+  const parsed = parseMoney(s);
+  return parsed.ok ? parsed.cents : decimalToCents(s);
+};
 const numOrNull = (s: string) => (s.trim() === '' ? null : Number(s));
 
 export function toItemRequest(f: ItemForm): ItemRequestParsed {
@@ -290,8 +298,8 @@ export function toItemRequest(f: ItemForm): ItemRequestParsed {
     category: f.category,
     description: f.description.trim(),
     supplier: f.supplier.trim(),
-    unitCostCents: decimalToCents(f.unitCost),
-    unitPriceCents: decimalToCents(f.unitPrice),
+    unitCostCents: amountCents(f.unitCost),
+    unitPriceCents: amountCents(f.unitPrice),
     reorderPoint: Number(f.reorderPoint),
     reorderQuantity: Number(f.reorderQuantity),
     packSize: Number(f.packSize),

@@ -27,8 +27,9 @@ export const reviewRequestSchema = z
       .min(1, 'Choose 1 to 5 stars.')
       .max(5, 'Choose 1 to 5 stars.'),
     text: text('Please write your review.').trim().min(10, 'Please write at least 10 characters.').max(2000, 'Review is too long (2000 characters at most).'),
+    // null too: the form sends what this schema gave it, and "General" ('') comes out as null.
     service: z
-      .union([z.enum(SERVICES), z.literal('')], { error: 'Choose from the listed services.' })
+      .union([z.enum(SERVICES), z.literal(''), z.null()], { error: 'Choose from the listed services.' })
       .optional()
       .transform((v) => (v ? v : null)),
     website: z.string().max(500).optional(),

@@ -1,6 +1,7 @@
 import type { Reference, ReferenceKind, ReferenceLabels, ReferenceNames } from '../../domain/audit/references.ts';
 import type { DocumentStore } from '../../domain/persistence/document-store.ts';
 import type { DocumentData } from '../../domain/persistence/document-data.ts';
+import { where } from '../../domain/persistence/query.ts';
 import { CLIENTS } from './document-client-repository.ts';
 import { MONITORING_CONTRACTS } from './document-contract-repository.ts';
 import { EMPLOYEES } from './document-employee-repository.ts';
@@ -41,13 +42,19 @@ export class DocumentReferenceNames implements ReferenceNames {
       refs.map(async ({ kind, id }) => {
         if (kind === 'site') return void sites.add(id);
         const src = SOURCES[kind];
-        const doc = await this.store.collection(src.collection).get(id);
+        // A job may be referred to by its number as people type it ("J-2026-014").
+        const doc = (await this.store.collection(src.collection).get(id)) ?? (kind === 'job' ? await this.jobByNumber(id) : null);
         const label = doc ? src.label(doc) : '';
         if (label) out[id] = label;
       }),
     );
     if (sites.size > 0) Object.assign(out, await this.siteLabels(sites));
     return out;
+  }
+
+  private async jobByNumber(number: string): Promise<DocumentData | null> {
+    const page = await this.store.collection(JOBS).query({ where: [where('number', '==', number)], limit: 1 });
+    return page.docs[0] ?? null;
   }
 
   /** "Main house (Jane Smith)": the site's label and its client, so two clients' "Home" differ. */

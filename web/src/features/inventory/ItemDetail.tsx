@@ -182,8 +182,8 @@ function SerialHistory(props: { itemId: string; serial: string }) {
 }
 
 type Labels = Readonly<Record<string, string>> | undefined;
-/** A referenced record by its label; one deleted since reads as such, never as its id. */
-const named = (labels: Labels, id: string) => labels?.[id] ?? 'a removed record';
+/** A referenced record by its label; a reference typed by hand that names no record reads as typed. */
+const named = (labels: Labels, id: string) => labels?.[id] ?? id;
 
 /** "Job J-2026-014 · Front gate · Site Main house (Jane Smith) · from Hikvision". */
 function references(labels: Labels, r: { jobId: string | null; siteId: string | null; proposalId: string | null; supplier: string | null }): string[] {
