@@ -14,34 +14,17 @@ export class ApiRequestError extends Error {
 }
 
 let csrfToken: string | null = null;
-let sessionRequest: Promise<{ csrfToken: string }> | null = null;
 
-/**
- * GET /api/session, one request at a time. A browser without the CSRF cookie yet gets a new
- * secret (and a cookie) from every such request, so two at once (the session query and the
- * first page view of a new visitor) each got a token for a different secret and the one whose
- * cookie lost was refused with 403. Callers arriving while one is in flight share its answer,
- * and its token is the one every state-changing request sends.
- */
-export function fetchSession<T extends { csrfToken: string }>(): Promise<T> {
-  sessionRequest ??= (async () => {
-    try {
-      const res = await fetch('/api/session', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
-      const text = await res.text();
-      const body = text ? (JSON.parse(text) as unknown) : null;
-      if (!res.ok) throw new ApiRequestError(res.status, body as ApiError | null);
-      csrfToken = (body as { csrfToken: string }).csrfToken;
-      return body as { csrfToken: string };
-    } finally {
-      sessionRequest = null;
-    }
-  })();
-  return sessionRequest as Promise<T>;
+/** The session's CSRF token, sent with every state-changing request (the server checks it). */
+export function setCsrfToken(token: string): void {
+  csrfToken = token;
 }
 
-/** The session's CSRF token, sent with every state-changing request (the server checks it); `fresh` asks again. */
-export async function currentCsrfToken(fresh = false): Promise<string> {
-  if (csrfToken === null || fresh) return (await fetchSession()).csrfToken;
+async function currentCsrfToken(): Promise<string> {
+  if (csrfToken === null) {
+    const res = await fetch('/api/session', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    csrfToken = ((await res.json()) as { csrfToken: string }).csrfToken;
+  }
   return csrfToken;
 }
 
@@ -67,7 +50,7 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
     res = await send();
     if (res.status === 403 && !SAFE_METHODS.has(method)) {
       // The token may be stale (signed in or out in another tab): fetch a fresh one, retry once.
-      await currentCsrfToken(true);
+      csrfToken = null;
       res = await send();
     }
   } catch {

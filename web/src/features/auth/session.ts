@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionResponse } from '#contracts/session.ts';
 import type { AuthState, Permission, SignedInUser } from '#domain/auth/permissions.ts';
-import { fetchSession } from '#lib/api.ts';
+import { apiFetch, setCsrfToken } from '#lib/api.ts';
 
 export const SESSION_KEY = ['session'] as const;
 
@@ -11,7 +11,11 @@ export const SESSION_KEY = ['session'] as const;
  */
 export const sessionQuery = queryOptions({
   queryKey: SESSION_KEY,
-  queryFn: () => fetchSession<SessionResponse>(),
+  queryFn: async () => {
+    const session = await apiFetch<SessionResponse>('/api/session');
+    setCsrfToken(session.csrfToken);
+    return session;
+  },
   staleTime: 30_000,
   // Signing in or out in another tab shows when the user comes back to this one.
   refetchOnWindowFocus: true,

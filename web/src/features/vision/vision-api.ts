@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { ApiError } from '#contracts/errors.ts';
 import type { VisionAnalysisDto, VisionAnalysisPageDto, VisionAnalysisPatch, VisionLinkField } from '#contracts/vision.ts';
-import { ApiRequestError, apiFetch, currentCsrfToken } from '#lib/api.ts';
+import { ApiRequestError, apiFetch } from '#lib/api.ts';
 
 export const visionKeys = {
   all: ['vision'] as const,
@@ -75,7 +75,14 @@ export class UploadError extends ApiRequestError {
   }
 }
 
-const csrfToken = currentCsrfToken;
+let csrf: string | null = null;
+async function csrfToken(fresh = false): Promise<string> {
+  if (csrf === null || fresh) {
+    const res = await fetch('/api/session', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    csrf = ((await res.json()) as { csrfToken: string }).csrfToken;
+  }
+  return csrf;
+}
 
 /**
  * One image → one analysis. XMLHttpRequest rather than fetch: only it reports upload progress.
