@@ -17,6 +17,7 @@ import type { EmployeeDirectory } from './domain/employees/employee-directory.ts
 import type { AuditLog } from './domain/audit/audit-log.ts';
 import { DocumentEmployeeDirectory } from './adapters/documents/document-employee-directory.ts';
 import { DocumentAuditLog, migrateAuditLog } from './adapters/documents/document-audit-log.ts';
+import { DocumentReferenceNames } from './adapters/documents/document-reference-names.ts';
 import type { ObjectDetector } from './domain/vision/object-detector.ts';
 import { VisionError } from './domain/vision/vision-error.ts';
 import type { VisionAnalysisRepository } from './domain/vision/vision-analysis-repository.ts';
@@ -86,7 +87,7 @@ import type { SiteInfo } from './contracts/site.ts';
 import type { SendContactMessageDeps } from './application/contact/send-contact-message.ts';
 import type { EmployeeDeps } from './application/employees/employee-change.ts';
 import type { ImageSourceDeps } from './application/vision/image-sources.ts';
-import type { InventoryDeps } from './application/inventory/inventory-deps.ts';
+import type { InventoryViewDeps } from './application/inventory/inventory-deps.ts';
 import type { QuoteDeps } from './application/quotes/quote-deps.ts';
 import type { ReviewDeps } from './application/reviews/review-deps.ts';
 import type { AnalyticsDeps } from './application/analytics/analytics-deps.ts';
@@ -167,7 +168,7 @@ export const TOKENS = {
   EmployeeDeps: Symbol('EmployeeDeps') as InjectionToken<EmployeeDeps>,
   /** Image analysis, and the job and lead photos it can pick from. */
   VisionDeps: Symbol('VisionDeps') as InjectionToken<ImageSourceDeps>,
-  InventoryDeps: Symbol('InventoryDeps') as InjectionToken<InventoryDeps>,
+  InventoryDeps: Symbol('InventoryDeps') as InjectionToken<InventoryViewDeps>,
   QuoteDeps: Symbol('QuoteDeps') as InjectionToken<QuoteDeps>,
   ReviewDeps: Symbol('ReviewDeps') as InjectionToken<ReviewDeps>,
   AnalyticsDeps: Symbol('AnalyticsDeps') as InjectionToken<AnalyticsDeps>,
@@ -208,6 +209,8 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
   if (config.demoData) await seedDemoData(store);
   // One instance: it queues movements per item within this process (see the adapter).
   const inventory = new DocumentInventoryRepository(store);
+  // Labels of referenced records (audit entries, movements, analyses), one reader for all.
+  const referenceNames = new DocumentReferenceNames(store);
   if (config.demoData) await seedInventory({ inventory, clock, ids });
 
   c.register(TOKENS.Config, { useValue: config });
@@ -220,7 +223,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
   c.register(TOKENS.ContactMessages, { useFactory: (r) => new DocumentContactMessageRepository(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.Employees, { useFactory: (r) => new DocumentEmployeeRepository(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.EmployeeDirectory, { useFactory: (r) => new DocumentEmployeeDirectory(r.resolve(TOKENS.Store)) });
-  c.register(TOKENS.AuditLog, { useFactory: (r) => new DocumentAuditLog(r.resolve(TOKENS.Store), r.resolve(TOKENS.Ids)) });
+  c.register(TOKENS.AuditLog, { useFactory: (r) => new DocumentAuditLog(r.resolve(TOKENS.Store), r.resolve(TOKENS.Ids), referenceNames) });
   c.register(TOKENS.VisionAnalyses, { useFactory: (r) => new DocumentVisionAnalysisRepository(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.Inventory, { useValue: inventory });
   c.register(TOKENS.CameraPlans, { useFactory: (r) => new DocumentCameraPlanRepository(r.resolve(TOKENS.Store)) });
@@ -385,9 +388,12 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
       jobs: r.resolve(TOKENS.JobDeps).jobs,
       clients: r.resolve(TOKENS.Clients),
       leads: r.resolve(TOKENS.Leads),
+      names: referenceNames,
     }),
   });
-  c.register(TOKENS.InventoryDeps, { useFactory: (r) => ({ inventory: r.resolve(TOKENS.Inventory), clock, ids }) });
+  c.register(TOKENS.InventoryDeps, {
+    useFactory: (r) => ({ inventory: r.resolve(TOKENS.Inventory), clock, ids, audit: r.resolve(TOKENS.AuditLog), names: referenceNames }),
+  });
   c.register(TOKENS.QuoteDeps, {
     useFactory: (r) => ({
       leads: r.resolve(TOKENS.Leads),

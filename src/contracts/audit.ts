@@ -21,8 +21,13 @@ export const auditEntrySchema = z.object({
   entityId: z.string(),
   action: z.string(),
   changes: z.array(auditChangeSchema),
+  /** What people read for the ids the changes refer to (id → "Maria Lopez"); see domain/audit/references.ts. */
+  labels: z.record(z.string(), z.string()).optional(),
 });
 export type AuditEntryDto = z.infer<typeof auditEntrySchema>;
+
+/** id → what a person reads for it, beside lists whose rows refer to other records. */
+export const referenceLabelsSchema = z.record(z.string(), z.string());
 
 export const auditListSchema = z.object({ entries: z.array(auditEntrySchema) });
 export type AuditListDto = z.infer<typeof auditListSchema>;

@@ -56,6 +56,8 @@ export type SharedFileSort = (typeof SHARED_FILE_SORTS)[number];
 
 /** The custom-metadata key the back office stores an upload's description under. */
 export const DESCRIPTION_KEY = 'description';
+/** The custom-metadata key the name is kept under exactly as typed ("Price list 11/2026 (Hikvision)"). */
+export const TITLE_KEY = 'title';
 export const MAX_DESCRIPTION_LENGTH = 500;
 export const MAX_FILE_NAME_LENGTH = 200;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { auditEntrySchema, referenceLabelsSchema } from './audit.ts';
 import { text } from './text.ts';
-import { centsToDecimal, decimalToCents } from '../domain/shared/money.ts';
+import { centsToDecimal, decimalToCents, parseMoney } from '../domain/shared/money.ts';
 
 /**
  * Inventory API and form schemas, shared by src/http/routes/inventory.ts and the SPA
@@ -23,6 +24,23 @@ export const MOVEMENT_KINDS = ['receive', 'reserve', 'release', 'use', 'adjust',
 export const RETURN_DIRECTIONS = ['from-job', 'to-supplier'] as const;
 export const ITEM_SORTS = ['sku', 'name', 'category', 'onHand', 'available', 'unitPriceCents', 'updatedAt'] as const;
 export const SERIAL_STATUSES = ['in-stock', 'reserved', 'installed', 'returned', 'written-off'] as const;
+/** What each movement kind reads as, in the form's picker and in lists and history. */
+export const MOVEMENT_KIND_LABELS: Record<(typeof MOVEMENT_KINDS)[number], string> = {
+  receive: 'Received from supplier',
+  use: 'Used on a job',
+  reserve: 'Reserved',
+  release: 'Reservation released',
+  return: 'Returned',
+  adjust: 'Count adjusted',
+};
+export const DIRECTION_LABELS: Record<(typeof RETURN_DIRECTIONS)[number], string> = { 'from-job': 'from a job', 'to-supplier': 'to the supplier' };
+export const SERIAL_STATUS_LABELS: Record<(typeof SERIAL_STATUSES)[number], string> = {
+  'in-stock': 'In stock',
+  reserved: 'Reserved',
+  installed: 'Installed',
+  returned: 'Returned',
+  'written-off': 'Written off',
+};
 
 const cents = (label: string) =>
   z
@@ -183,6 +201,7 @@ export const serialSchema = z.object({
       actorName: z.string(),
     }),
   ),
+  labels: referenceLabelsSchema.optional(),
 });
 export type SerialDto = z.infer<typeof serialSchema>;
 
@@ -200,7 +219,7 @@ export type ReorderSuggestionDto = z.infer<typeof reorderSuggestionSchema>;
 
 export const itemListResponseSchema = z.object({ items: z.array(itemSchema), nextCursor: z.string().nullable() });
 export type ItemListResponse = z.infer<typeof itemListResponseSchema>;
-export const movementListResponseSchema = z.object({ items: z.array(movementSchema), nextCursor: z.string().nullable() });
+export const movementListResponseSchema = z.object({ items: z.array(movementSchema), nextCursor: z.string().nullable(), labels: referenceLabelsSchema.optional() });
 export type MovementListResponse = z.infer<typeof movementListResponseSchema>;
 
 export const itemViewResponseSchema = z.object({
@@ -208,6 +227,10 @@ export const itemViewResponseSchema = z.object({
   movements: movementListResponseSchema,
   serials: z.array(serialSchema),
   reorder: reorderSuggestionSchema.nullable(),
+  /** The item's audit trail, newest first: details edited, every movement. */
+  history: z.array(auditEntrySchema),
+  /** Names of the jobs, sites and proposals its movements and serials refer to. */
+  labels: referenceLabelsSchema,
 });
 export type ItemViewResponse = z.infer<typeof itemViewResponseSchema>;
 
@@ -219,11 +242,15 @@ export type LowStockResponse = z.infer<typeof lowStockResponseSchema>;
 
 // ---- forms (the SPA) ------------------------------------------------------------------------
 
+/** An amount as people type it ("129.99", "$1,089.50"), read by the one money parser; not negative. */
 const dollarsText = (label: string) =>
   z
     .string()
     .trim()
-    .regex(/^\d{1,8}(\.\d{1,2})?$/, `${label}: an amount like 129.99.`);
+    .refine((s) => {
+      const parsed = parseMoney(s);
+      return parsed.ok && parsed.cents >= 0 && parsed.cents < 1e10;
+    }, `${label}: an amount like 129.99 or $1,089.50.`);
 const wholeText = (label: string) => z.string().trim().regex(/^\d{1,7}$/, `${label}: a whole number, 0 or more.`);
 const optionalNumberText = (label: string) =>
   z
@@ -258,6 +285,10 @@ export const itemFormSchema = z
   });
 export type ItemForm = z.infer<typeof itemFormSchema>;
 
+const amountCents = (s: string): number => {
+  const parsed = parseMoney(s);
+  return parsed.ok ? parsed.cents : decimalToCents(s);
+};
 const numOrNull = (s: string) => (s.trim() === '' ? null : Number(s));
 
 export function toItemRequest(f: ItemForm): ItemRequestParsed {
@@ -267,8 +298,8 @@ export function toItemRequest(f: ItemForm): ItemRequestParsed {
     category: f.category,
     description: f.description.trim(),
     supplier: f.supplier.trim(),
-    unitCostCents: decimalToCents(f.unitCost),
-    unitPriceCents: decimalToCents(f.unitPrice),
+    unitCostCents: amountCents(f.unitCost),
+    unitPriceCents: amountCents(f.unitPrice),
     reorderPoint: Number(f.reorderPoint),
     reorderQuantity: Number(f.reorderQuantity),
     packSize: Number(f.packSize),

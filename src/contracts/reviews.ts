@@ -14,6 +14,8 @@ export const REJECT_REASON_OPTIONS = [
   { value: 'privacy', label: 'Shares private details' },
 ] as const;
 const REASONS = ['spam', 'abuse', 'off-topic', 'privacy'] as const;
+export const REJECT_REASON_LABELS: Record<(typeof REASONS)[number], string> = Object.fromEntries(REJECT_REASON_OPTIONS.map((o) => [o.value, o.label])) as Record<(typeof REASONS)[number], string>;
+export const REVIEW_STATUS_LABELS = { pending: 'Waiting for review', published: 'Published', rejected: 'Rejected' } as const;
 
 /** Leave a review: shared by POST /api/reviews and the review form. */
 export const reviewRequestSchema = z
@@ -25,8 +27,9 @@ export const reviewRequestSchema = z
       .min(1, 'Choose 1 to 5 stars.')
       .max(5, 'Choose 1 to 5 stars.'),
     text: text('Please write your review.').trim().min(10, 'Please write at least 10 characters.').max(2000, 'Review is too long (2000 characters at most).'),
+    // null too: the form sends what this schema gave it, and "General" ('') comes out as null.
     service: z
-      .union([z.enum(SERVICES), z.literal('')], { error: 'Choose from the listed services.' })
+      .union([z.enum(SERVICES), z.literal(''), z.null()], { error: 'Choose from the listed services.' })
       .optional()
       .transform((v) => (v ? v : null)),
     website: z.string().max(500).optional(),

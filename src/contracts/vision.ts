@@ -48,6 +48,8 @@ export type VisionAnalysisDto = z.infer<typeof visionAnalysisSchema>;
 export const visionAnalysisPageSchema = z.object({
   items: z.array(visionAnalysisSchema),
   nextCursor: z.string().nullable(),
+  /** Names of the clients, sites, jobs and contracts the items are linked to (id → name). */
+  names: z.record(z.string(), z.string()).optional(),
 });
 export type VisionAnalysisPageDto = z.infer<typeof visionAnalysisPageSchema>;
 

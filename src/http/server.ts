@@ -39,6 +39,7 @@ import { cameraPlanRoutes } from './routes/camera-plans.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
 import { jobRoutes } from './routes/jobs.ts';
 import { fileRoutes } from './routes/files.ts';
+import { historyRoutes } from './routes/histories.ts';
 
 const GOOGLE = {
   issuer: 'https://accounts.google.com',
@@ -87,6 +88,7 @@ const routeTable = (auth: AuthRouteDeps): RouteEntry[] => [
   area(reminderRoutes, TOKENS.ReminderDeps),
   area(jobRoutes, TOKENS.JobDeps),
   area(fileRoutes, TOKENS.FileDeps),
+  area(historyRoutes, TOKENS.Monitoring),
 ];
 
 /** Builds the BFF (not listening). Tests call this with `inject`; main.ts adds `listen`. */

@@ -52,16 +52,21 @@ describe('page-view analytics over HTTP', () => {
     expect(s.pageViews).toMatchObject({ services: 1, quote: 1, reviews: 1 });
   });
 
-  it('[R-TRK-7] / [ ] * ~ in page and referrer keys are stored as _', async () => {
-    await view({ page: 'admin/leads[1]*~', referrer: null, firstVisit: false });
-    expect((await stats()).pageViews['admin_leads_1___']).toBe(1);
+  it('only public pages count: staff screens, one key per client id, and made-up keys are dropped (204, nothing stored)', async () => {
+    const s0 = await stats();
+    for (const page of ['admin/clients/3f2a9c', 'admin/clients/77b1e0', 'admin', 'employee-dashboard', 'admin/leads[1]*~', 'p/secret-token', 'nowhere'])
+      expect((await view({ page, referrer: null, firstVisit: true })).status, page).toBe(204);
+    const s = await stats();
+    expect(s.totalVisits).toBe(s0.totalVisits);
+    expect(s.uniqueVisitors).toBe(s0.uniqueVisitors);
+    expect(Object.keys(s.pageViews).sort()).toEqual(Object.keys(s0.pageViews).sort());
   });
 
-  it('[R-TRK-8] the top 10 pages by views come with the stats, most viewed first', async () => {
-    for (let i = 0; i < 12; i++) for (let k = 0; k <= i; k++) await view({ page: `p${i}`, referrer: null, firstVisit: false });
+  it('[R-TRK-8] the top pages by views come with the stats, most viewed first, public pages only', async () => {
+    const pages = ['support', 'contact', 'quote', 'reviews', 'services', 'home'];
+    for (const [i, page] of pages.entries()) for (let k = 0; k <= i * 3; k++) await view({ page, referrer: null, firstVisit: false });
     const top = (await stats()).topPages;
-    expect(top).toHaveLength(10);
-    expect(top[0]).toEqual({ page: 'p11', views: 12 });
+    expect(top.map((p) => p.page)).toEqual([...pages].reverse());
     expect(top.map((p) => p.views)).toEqual([...top.map((p) => p.views)].sort((a, b) => b - a));
   });
 
@@ -78,7 +83,7 @@ describe('page-view analytics over HTTP', () => {
       Array.from({ length: CLIENTS }, async () => {
         while (sent < N) {
           sent += 1;
-          results.push(await view({ page: 'concurrency', referrer: null, firstVisit: true }));
+          results.push(await view({ page: 'services', referrer: null, firstVisit: true }));
         }
       }),
     );
@@ -86,7 +91,7 @@ describe('page-view analytics over HTTP', () => {
     expect(results.filter((r) => r.status !== 204).map((r) => r.status)).toEqual([]);
     const s = await stats();
     expect(s.totalVisits).toBe(s0.totalVisits + N);
-    expect(s.pageViews['concurrency']).toBe(N);
+    expect(s.pageViews['services']).toBe((s0.pageViews['services'] ?? 0) + N);
     expect(s.uniqueVisitors).toBe(s0.uniqueVisitors + N);
     expect(s.referrers['direct']).toBe((s0.referrers['direct'] ?? 0) + N);
     const today = Object.keys(s.dailyStats).sort().at(-1)!;
@@ -116,10 +121,10 @@ describe('page-view analytics over HTTP', () => {
       }
     };
     const first = await nextStats();
-    await view({ page: 'live', referrer: null, firstVisit: false });
+    await view({ page: 'support', referrer: null, firstVisit: false });
     const second = await nextStats();
     expect(second.totalVisits).toBe(first.totalVisits + 1);
-    expect(second.pageViews['live']).toBe(1);
+    expect(second.pageViews['support']).toBe((first.pageViews['support'] ?? 0) + 1);
     ctrl.abort();
   });
 

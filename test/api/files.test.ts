@@ -241,6 +241,35 @@ describe('shared files over HTTP', () => {
     expect(notMultipart.status).toBe(415);
   });
 
+  it('keeps a title with a slash as typed, downloads it under a safe name with its extension, and accepts office documents by their container', async () => {
+    const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, ...new Array(40).fill(1)]);
+    const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    const sheet = await uploaded({ bytes: zip, type: xlsx, fileName: 'prices.xlsx', name: 'Price list 11/2026 (Hikvision)', metadata: '{}' });
+    expect(sheet.contentType).toBe(xlsx);
+    const list = (await (await admin.get('/api/files?search=hikvision')).json()) as SharedFileList;
+    expect(list.files.map((f) => f.name)).toEqual(['Price list 11/2026 (Hikvision)']);
+    const res = await employee.get(`/api/files/${seg(sheet.fullPath)}`);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="Price list 11-2026 (Hikvision).xlsx"');
+    expect(res.headers.get('content-type')).toBe(xlsx);
+
+    // Word 97 (OLE2), a CSV that Windows declares as Excel, and a name with accents (RFC 8187 filename*).
+    const ole = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...new Array(40).fill(0)]);
+    const doc = await uploaded({ bytes: ole, type: 'application/msword', fileName: 'contract.doc', name: 'Modèle de contrat', metadata: '{}' });
+    expect((await employee.get(`/api/files/${seg(doc.fullPath)}`)).headers.get('content-disposition')).toBe(
+      `attachment; filename="Mod_le de contrat.doc"; filename*=UTF-8''Mod%C3%A8le%20de%20contrat.doc`,
+    );
+    const csv = await uploaded({ bytes: new TextEncoder().encode('sku,price\nA,1\n'), type: 'application/vnd.ms-excel', fileName: 'stock.csv', name: 'Stock count.csv', metadata: '{}' });
+    expect(csv.contentType).toBe('text/csv');
+    expect((await employee.get(`/api/files/${seg(csv.fullPath)}`)).headers.get('content-disposition')).toBe('attachment; filename="Stock count.csv"');
+
+    // A "Word document" that is really an HTML page is refused, and nothing is stored.
+    const before = storedEntries();
+    const fake = await post(admin, uploadFormData({ bytes: new TextEncoder().encode('<html></html>'), type: 'application/octet-stream', fileName: 'letter.docx', name: 'Letter', metadata: '{}' }));
+    expect(fake.status).toBe(400);
+    expect(((await fake.json()) as { error: { message: string } }).error.message).toBe('The file was declared as Word document but its content is not one.');
+    expect(storedEntries()).toEqual(before);
+  });
+
   it('a file over the storage limit is refused with the port’s message and nothing is stored', async () => {
     const before = storedEntries();
     const big = new Uint8Array(DEFAULT_UPLOAD_LIMITS.maxBytes + 1);
@@ -256,7 +285,7 @@ describe('shared files over HTTP', () => {
   it('../ in a name is neutralised and ../ in a path never reaches storage', async () => {
     const file = await uploaded({ name: '../../etc/passwd' });
     expect(file.fullPath).toMatch(/^shared-files\/[A-Za-z0-9-]+$/);
-    expect(file.contentDisposition).toBe('attachment; filename="passwd"');
+    expect(file.contentDisposition).toBe('attachment; filename="etc-passwd.png"');
 
     for (const path of ['../../etc/passwd', 'shared-files/../../etc/passwd', `shared-files/../${file.name}`, '/etc/passwd']) {
       expect((await admin.get(`/api/files/${seg(path)}/metadata`)).status, path).toBe(404);

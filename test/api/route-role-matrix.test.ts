@@ -140,6 +140,7 @@ const MATRIX: Record<string, Policy> = {
   'POST /api/monitoring/contracts/:id/billing/:period/retry': 'admin',
   'GET /api/monitoring/billing/preview': 'admin',
   'GET /api/monitoring/contracts/:id/billing/preview': 'editClients',
+  'GET /api/monitoring/contracts/:id/history': 'viewClients',
   'GET /api/time/me': 'staff',
   'GET /api/time/me/week': 'staff',
   'POST /api/time/me/clock-in': 'staff',

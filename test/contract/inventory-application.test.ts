@@ -5,7 +5,9 @@ import { openSqliteDocumentStore } from '../../src/adapters/sqlite/sqlite-docume
 import { DocumentInventoryRepository } from '../../src/adapters/documents/document-inventory-repository.ts';
 import type { DocumentStore } from '../../src/domain/persistence/document-store.ts';
 import type { AuthState } from '../../src/domain/auth/permissions.ts';
-import type { InventoryDeps } from '../../src/application/inventory/inventory-deps.ts';
+import type { InventoryViewDeps } from '../../src/application/inventory/inventory-deps.ts';
+import { DocumentAuditLog } from '../../src/adapters/documents/document-audit-log.ts';
+import { DocumentReferenceNames } from '../../src/adapters/documents/document-reference-names.ts';
 import { createInventoryItem } from '../../src/application/inventory/create-inventory-item.ts';
 import { updateInventoryItem } from '../../src/application/inventory/update-inventory-item.ts';
 import { recordStockMovement } from '../../src/application/inventory/record-stock-movement.ts';
@@ -28,13 +30,13 @@ const VIEWER: AuthState = {
   employee: { id: 'emp-maria', email: 'demo-employee-maria@example.com', employmentStatus: 'active', permissions: { viewInventory: true }, name: 'Maria Lopez', phone: null, title: null, photoUrl: null },
 };
 
-const list = (deps: InventoryDeps, over: Partial<ListItemsInput> = {}) =>
+const list = (deps: InventoryViewDeps, over: Partial<ListItemsInput> = {}) =>
   listInventoryItems(deps, ADMIN, { search: '', category: null, lowStock: null, sort: 'name', direction: 'asc', limit: 50, cursor: null, ...over });
 
 describe('inventory use cases on SQLite', () => {
   let dir: { path: string; remove: () => void };
   let stores: DocumentStore[];
-  let deps: InventoryDeps;
+  let deps: InventoryViewDeps;
   const open = () => {
     const s = openSqliteDocumentStore(join(dir.path, 'app.db'));
     stores.push(s);
@@ -45,7 +47,10 @@ describe('inventory use cases on SQLite', () => {
     dir = tempDir('inventory-');
     stores = [];
     let t = Date.parse('2026-11-23T09:00:00Z');
-    deps = { inventory: new DocumentInventoryRepository(open()), clock: { now: () => new Date((t += 1000)) }, ids: { next: () => randomUUID() } };
+    const store = open();
+    const ids = { next: () => randomUUID() };
+    const names = new DocumentReferenceNames(store);
+    deps = { inventory: new DocumentInventoryRepository(store), clock: { now: () => new Date((t += 1000)) }, ids, audit: new DocumentAuditLog(store, ids, names), names };
   });
   afterEach(async () => {
     for (const s of stores) await s.close();
@@ -89,6 +94,20 @@ describe('inventory use cases on SQLite', () => {
     expect(view.movements.items.map((m) => m.kind)).toEqual(['use', 'receive']);
     expect(view.serials.map((s) => [s.serial, s.status])).toEqual([['SN-1', 'in-stock'], ['SN-2', 'installed'], ['SN-3', 'in-stock']]);
     await expect(recordStockMovement(deps, ADMIN, cam.id, aMovement({ kind: 'receive', quantity: 1, serials: ['SN-1'] }))).rejects.toMatchObject({ code: 'conflict' });
+  });
+
+  it('the item view names the job and site its movements refer to, and lists its audit trail with those names', async () => {
+    const store = stores[0]!;
+    await store.collection('jobs').create({ number: 'J-2026-042', title: 'Front gate cameras' }, 'job-42');
+    await store.collection('clients').create({ name: 'Jane Smith', sites: [{ id: 'site-9', label: 'Main house' }] }, 'client-1');
+    const cam = await createInventoryItem(deps, ADMIN, itemDetails({ category: 'camera', serialized: true }));
+    await recordStockMovement(deps, ADMIN, cam.id, aMovement({ kind: 'receive', quantity: 2, serials: ['SN-1', 'SN-2'], supplier: 'Anixter' }));
+    await recordStockMovement(deps, ADMIN, cam.id, aMovement({ kind: 'use', quantity: 1, serials: ['SN-2'], jobId: 'job-42', siteId: 'site-9' }));
+    const view = await getInventoryItem(deps, VIEWER, cam.id);
+    expect(view.labels).toEqual({ 'job-42': 'J-2026-042 · Front gate cameras', 'site-9': 'Main house (Jane Smith)' });
+    expect(view.history.map((e) => e.action)).toEqual(['movement:use', 'movement:receive', 'create']);
+    expect(view.history[0]!.labels).toEqual({ 'job-42': 'J-2026-042 · Front gate cameras', 'site-9': 'Main house (Jane Smith)' });
+    expect((await getSerialHistory(deps, VIEWER, cam.id, 'SN-2')).labels).toEqual(view.labels);
   });
 
   it('a refused movement changes nothing: no counters, no movement, no serials, no audit', async () => {

@@ -7,6 +7,7 @@ import { DocumentInventoryRepository } from '../../src/adapters/documents/docume
 import { DocumentClientRepository } from '../../src/adapters/documents/document-client-repository.ts';
 import { DocumentQuoteRequestRepository } from '../../src/adapters/documents/document-quote-request-repository.ts';
 import { DocumentAuditLog } from '../../src/adapters/documents/document-audit-log.ts';
+import { DocumentReferenceNames } from '../../src/adapters/documents/document-reference-names.ts';
 import { PdfkitProposalPdf } from '../../src/adapters/pdf/pdfkit-proposal-pdf.ts';
 import { createClientDirectory } from '../../src/application/clients/client-directory.ts';
 import type { ProposalDeps } from '../../src/application/proposals/proposal-deps.ts';
@@ -150,7 +151,7 @@ describe('proposal use cases on SQLite', () => {
       }),
     ]);
     expect(totals.depositCents).toBe(Math.round(totals.totalCents * 0.25));
-    const item = await getInventoryItem({ inventory: deps.inventory }, ADMIN, itemId);
+    const item = await getInventoryItem({ inventory: deps.inventory, audit: deps.audit, names: new DocumentReferenceNames(stores[0]!) }, ADMIN, itemId);
     expect(item.item).toMatchObject({ onHand: 10, reserved: 3 });
   });
 
@@ -165,7 +166,7 @@ describe('proposal use cases on SQLite', () => {
     expect(again.status).toBe('converted');
     expect(jobs.jobs).toHaveLength(1);
     expect(invoices.invoices).toHaveLength(1);
-    const item = await getInventoryItem({ inventory: deps.inventory }, ADMIN, itemId);
+    const item = await getInventoryItem({ inventory: deps.inventory, audit: deps.audit, names: new DocumentReferenceNames(stores[0]!) }, ADMIN, itemId);
     expect(item.item.reserved).toBe(3);
   });
 
@@ -177,7 +178,7 @@ describe('proposal use cases on SQLite', () => {
     await acceptPublicProposal(deps, p.publicToken, { optionId: 'opt-2', name: 'Ada Lovelace' }, '203.0.113.7');
     await expect(convertProposal(deps, ADMIN, p.id)).rejects.toMatchObject({ code: 'conflict' });
     expect(jobs.jobs).toHaveLength(0);
-    const item = await getInventoryItem({ inventory: deps.inventory }, ADMIN, itemId);
+    const item = await getInventoryItem({ inventory: deps.inventory, audit: deps.audit, names: new DocumentReferenceNames(stores[0]!) }, ADMIN, itemId);
     expect(item.item.reserved).toBe(0);
   });
 

@@ -29,7 +29,7 @@ import type { ExportPdfDeps } from '../../src/application/camera-plans/export-ca
 import type { ImageSourceDeps } from '../../src/application/vision/image-sources.ts';
 import type { ClientDeps } from '../../src/application/clients/client-deps.ts';
 import type { JobDeps } from '../../src/application/jobs/job-deps.ts';
-import type { InventoryDeps } from '../../src/application/inventory/inventory-deps.ts';
+import type { InventoryViewDeps } from '../../src/application/inventory/inventory-deps.ts';
 import type { InvoiceDeps } from '../../src/application/invoices/invoice-deps.ts';
 import type { MonitoringDeps } from '../../src/application/monitoring/monitoring-deps.ts';
 import type { ReminderDeps } from '../../src/application/reminders/reminder-deps.ts';
@@ -83,6 +83,7 @@ import { listInventoryItems } from '../../src/application/inventory/list-invento
 import { listStockMovements } from '../../src/application/inventory/list-stock-movements.ts';
 import { lowStockReport } from '../../src/application/inventory/low-stock-report.ts';
 import { recordStockMovement } from '../../src/application/inventory/record-stock-movement.ts';
+import { listContractHistory } from '../../src/application/audit/list-contract-history.ts';
 import { updateInventoryItem } from '../../src/application/inventory/update-inventory-item.ts';
 import { addPayment, deletePayment, updateDraft, updatePayment, voidAnInvoice } from '../../src/application/invoices/change-invoice.ts';
 import { createInvoiceFromRequest, duplicateInvoice } from '../../src/application/invoices/create-invoice.ts';
@@ -163,7 +164,7 @@ import { updateVisionAnalysis } from '../../src/application/vision/update-vision
 interface Deps {
   clients: ClientDeps;
   jobs: JobDeps;
-  inventory: InventoryDeps;
+  inventory: InventoryViewDeps;
   invoices: InvoiceDeps;
   proposals: ProposalDeps;
   monitoring: MonitoringDeps;
@@ -283,6 +284,7 @@ const ROWS: readonly Row[] = [
   row(getSerialHistory, 'viewInventory', (w, a) => getSerialHistory(w.deps.inventory, a, w.seeded.itemId, 'SN-1')),
   row(lowStockReport, 'viewInventory', (w, a) => lowStockReport(w.deps.inventory, a)),
   row(exportInventoryCsv, 'viewInventory', (w, a) => exportInventoryCsv(w.deps.inventory, a)),
+  row(listContractHistory, 'viewClients', (w, a) => listContractHistory(w.deps.monitoring, a, 'no-such-contract')),
   row(createInventoryItem, 'editInventory', (w, a) => createInventoryItem(w.deps.inventory, a, itemDetails())),
   row(updateInventoryItem, 'editInventory', (w, a) => updateInventoryItem(w.deps.inventory, a, w.seeded.itemId, itemDetails())),
   row(recordStockMovement, 'editInventory', (w, a) => recordStockMovement(w.deps.inventory, a, w.seeded.itemId, { kind: 'receive', quantity: 5, reason: 'delivery' } as never)),
@@ -581,7 +583,7 @@ describe('every use case refuses a caller without the right access', () => {
     const deps: Deps = {
       clients: container.resolve(TOKENS.ClientDeps),
       jobs: container.resolve(TOKENS.JobDeps),
-      inventory: { inventory: container.resolve(TOKENS.Inventory), clock, ids: container.resolve(TOKENS.Ids) },
+      inventory: container.resolve(TOKENS.InventoryDeps),
       invoices: { ...container.resolve(TOKENS.InvoiceDeps), baseUrl },
       proposals: { ...container.resolve(TOKENS.ProposalDeps), jobs: container.resolve(TOKENS.JobCreator), invoices: container.resolve(TOKENS.InvoiceIssuer), baseUrl },
       monitoring: container.resolve(TOKENS.Monitoring),
@@ -608,6 +610,7 @@ describe('every use case refuses a caller without the right access', () => {
         jobs: container.resolve(TOKENS.JobDeps).jobs,
         clients: container.resolve(TOKENS.Clients),
         leads: container.resolve(TOKENS.Leads),
+        names: container.resolve(TOKENS.VisionDeps).names,
       },
       files: { files },
       quotes: container.resolve(TOKENS.QuoteDeps),

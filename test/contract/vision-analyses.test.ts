@@ -11,6 +11,7 @@ import { openFileStorage } from '../../src/adapters/open-file-storage.ts';
 import { PooledObjectDetector } from '../../src/adapters/vision/pooled-object-detector.ts';
 import { DocumentVisionAnalysisRepository } from '../../src/adapters/documents/document-vision-analysis-repository.ts';
 import { analyseImage, type AnalyseImageDeps } from '../../src/application/vision/analyse-image.ts';
+import { DocumentReferenceNames } from '../../src/adapters/documents/document-reference-names.ts';
 import { deleteVisionAnalysis } from '../../src/application/vision/delete-vision-analysis.ts';
 import { listVisionAnalyses } from '../../src/application/vision/list-vision-analyses.ts';
 import type { AuthState } from '../../src/domain/auth/permissions.ts';
@@ -32,7 +33,7 @@ describe('vision use cases with the real detector, SQLite and file storage', () 
   const dir = tempDir();
   let pool: PooledObjectDetector;
   let store: DocumentStore;
-  let deps: AnalyseImageDeps;
+  let deps: AnalyseImageDeps & { names: DocumentReferenceNames };
   let detectCalls = 0;
 
   beforeAll(async () => {
@@ -50,6 +51,7 @@ describe('vision use cases with the real detector, SQLite and file storage', () 
       files: openFileStorage(`file:${path.join(dir.path, 'files')}`, { clock }),
       analyses: new DocumentVisionAnalysisRepository(store),
       maxImageBytes: 15 * 1024 * 1024,
+      names: new DocumentReferenceNames(store),
     };
     await pool.ready();
   }, 60_000);
@@ -83,8 +85,11 @@ describe('vision use cases with the real detector, SQLite and file storage', () 
     expect(countByCategory(car.detections, DEFAULT_MIN_SCORE).vehicle).toBeGreaterThanOrEqual(1);
     const people = await listVisionAnalyses(deps, auth, { jobId: 'job-label', label: 'person' });
     expect(people.items).toEqual([]);
+    await store.collection('jobs').create({ number: 'J-2026-031', title: 'Driveway camera' }, 'job-label');
     const all = await listVisionAnalyses(deps, auth, { jobId: 'job-label' });
     expect(all.items.map((a) => a.id)).toEqual([car.id, cat.id]);
+    // The history reads the linked job by number and title, never its id.
+    expect(all.names).toEqual({ 'job-label': 'J-2026-031 · Driveway camera' });
   });
 
   it('refuses an employee without useVisionAi before the detector runs', async () => {

@@ -48,13 +48,13 @@ describe('the inventory manager in Chromium', () => {
     await expect.poll(() => drawer.getByTestId('stock-on-hand').textContent()).toBe('2');
 
     // The serial's history: received, then installed on the job at the site.
-    await drawer.getByRole('button', { name: /E2E-SN-002 · installed/ }).click();
+    await drawer.getByRole('button', { name: /E2E-SN-002 · Installed/ }).click();
     const history = drawer.getByRole('region', { name: 'History of E2E-SN-002' });
-    await history.getByText('E2E-SN-002: installed — installed on JOB-0042 at 12 Elm St').waitFor();
+    await history.getByText('E2E-SN-002: Installed — installed on JOB-0042 at 12 Elm St').waitFor();
     const steps = await history.getByRole('listitem').allTextContents();
     expect(steps).toHaveLength(2);
-    expect(steps[0]).toMatch(/receive → in-stock/);
-    expect(steps[1]).toMatch(/use → installed · job JOB-0042 · site 12 Elm St \(Frank Miller\)/);
+    expect(steps[0]).toMatch(/Received from supplier → In stock/);
+    expect(steps[1]).toMatch(/Used on a job → Installed · Job JOB-0042 · Site 12 Elm St \(Frank Miller\)/);
     await context.close();
 
     // What the env.server stored, read straight from its database.

@@ -27,7 +27,7 @@ function start() {
   if (!rootEl) throw new Error('#root is missing from index.html');
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
   const router = createAppRouter(queryClient);
-  startPageViewTracker(router);
+  startPageViewTracker(router, queryClient);
   const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>

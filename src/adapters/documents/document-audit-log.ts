@@ -4,6 +4,7 @@ import type { DocumentStore, Transaction } from '../../domain/persistence/docume
 import type { DocumentData, StoredDocument } from '../../domain/persistence/document-data.ts';
 import type { IdGenerator } from '../../domain/shared/clock.ts';
 import { orderBy, where } from '../../domain/persistence/query.ts';
+import { auditReferences, type ReferenceNames } from '../../domain/audit/references.ts';
 
 /**
  * The audit trail on the document store, and its one writer: `writeAuditEntry` is what both
@@ -45,10 +46,13 @@ export function writeAuditEntry(tx: Pick<Transaction, 'create'>, entry: NewAudit
 export class DocumentAuditLog implements AuditLog {
   private readonly store: DocumentStore;
   private readonly ids: IdGenerator;
+  private readonly names: ReferenceNames | null;
 
-  constructor(store: DocumentStore, ids: IdGenerator) {
+  /** With `names`, listed entries carry the labels of the ids they refer to. */
+  constructor(store: DocumentStore, ids: IdGenerator, names: ReferenceNames | null = null) {
     this.store = store;
     this.ids = ids;
+    this.names = names;
   }
 
   async record(entry: NewAuditEntry): Promise<AuditEntry> {
@@ -69,7 +73,17 @@ export class DocumentAuditLog implements AuditLog {
       orderBy: [orderBy('at', 'desc')],
       limit: options.limit,
     });
-    return page.docs.map(entryFromDoc);
+    const entries = page.docs.map(entryFromDoc);
+    if (!this.names) return entries;
+    const labels = await this.names.labels(auditReferences(entries));
+    return entries.map((e) => {
+      const own: Record<string, string> = {};
+      for (const r of auditReferences([e])) {
+        const label = labels[r.id];
+        if (label) own[r.id] = label;
+      }
+      return Object.keys(own).length > 0 ? { ...e, labels: own } : e;
+    });
   }
 }
 

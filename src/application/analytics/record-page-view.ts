@@ -1,4 +1,5 @@
 import { buildPageViewIncrement, dateKey, deviceType } from '../../domain/analytics/page-view.ts';
+import { isPublicPage } from '../../domain/analytics/page-key.ts';
 import type { SiteStatsRepository } from '../../domain/analytics/site-stats-repository.ts';
 import type { Clock } from '../../domain/shared/clock.ts';
 
@@ -14,9 +15,12 @@ export interface PageViewReport {
 /**
  * R-TRK-6: one page view becomes one atomic increment of the stats record. The date and
  * lastUpdated come from the server's clock (in the company time zone), never the browser's.
+ * Only the public site's pages count (PUBLIC_PAGE_KEYS); any other key is accepted and dropped,
+ * so a staff screen or a made-up key never reaches the statistics. Returns whether it counted.
  * Access: public (every visitor's browser reports its page views).
  */
-export async function recordPageView(deps: { stats: SiteStatsRepository; clock: Clock; timeZone: string }, view: PageViewReport): Promise<void> {
+export async function recordPageView(deps: { stats: SiteStatsRepository; clock: Clock; timeZone: string }, view: PageViewReport): Promise<boolean> {
+  if (!isPublicPage(view.page)) return false;
   const now = deps.clock.now();
   const increments = buildPageViewIncrement({
     page: view.page,
@@ -27,4 +31,5 @@ export async function recordPageView(deps: { stats: SiteStatsRepository; clock: 
     siteHost: view.siteHost,
   });
   await deps.stats.record(increments, now);
+  return true;
 }

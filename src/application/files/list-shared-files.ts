@@ -1,5 +1,5 @@
 import type { SharedFileList, SharedFileSort, SharedFileSummary } from '../../contracts/files.ts';
-import { DESCRIPTION_KEY } from '../../contracts/files.ts';
+import { DESCRIPTION_KEY, TITLE_KEY } from '../../contracts/files.ts';
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import type { StoredFile } from '../../domain/storage/file-storage.ts';
 import { fileNameFromDisposition, nameOf } from '../../domain/storage/stored-file.ts';
@@ -22,7 +22,7 @@ export interface SharedFileListRequest {
  */
 export const MAX_LISTED_SHARED_FILES = 2000;
 
-const nameFor = (f: StoredFile): string => fileNameFromDisposition(f.contentDisposition) ?? f.customMetadata.name ?? nameOf(f.fullPath);
+const nameFor = (f: StoredFile): string => f.customMetadata[TITLE_KEY] ?? fileNameFromDisposition(f.contentDisposition) ?? f.customMetadata.name ?? nameOf(f.fullPath);
 
 const COMPARE: Record<SharedFileSort, (a: SharedFileSummary, b: SharedFileSummary) => number> = {
   created: (a, b) => a.timeCreated.localeCompare(b.timeCreated),

@@ -5,11 +5,14 @@ import type { ByteSource, StoredFile } from '../../domain/storage/file-storage.t
 import { requireAccess } from '../shared/require-access.ts';
 import { SHARED_FILES_ACCESS, SHARED_FILES_FOLDER, type SharedFilesDeps } from './shared-file-access.ts';
 import { validationError } from '../shared/field-errors.ts';
+import { TITLE_KEY } from '../../contracts/files.ts';
+import { downloadFileName, typeForFileName } from '../../domain/storage/file-types.ts';
+import { normalizeContentType } from '../../domain/storage/detect-content-type.ts';
 
 /** One part of the multipart upload, as the HTTP layer hands it over (in request order). */
 export type UploadPart =
   | { kind: 'field'; field: string; value: string }
-  | { kind: 'file'; field: string; declaredType: string | undefined; data: ByteSource; discard: () => void };
+  | { kind: 'file'; field: string; declaredType: string | undefined; data: ByteSource; discard: () => void; fileName?: string };
 
 const invalid = (field: string, message: string) => new DomainError('validation', 'Some fields need attention.', { [field]: [message] });
 
@@ -39,6 +42,10 @@ function parseMetadata(value: string): FileUploadMetadata {
  * R-STO-5 upload: `name` and JSON `metadata` fields, then the `file` part, which streams into
  * storage (size, type and md5 checked on the way in by the port). Anything wrong with the
  * fields fails before a byte is stored; a part after the file removes what was stored.
+ * The name is kept as typed (the list's title, "Price list 11/2026 (Hikvision)"); the file
+ * downloads as a safe file name with its type's extension. The type comes from the picked
+ * file's extension when it has a known one (browsers declare CSV as Excel, ODT as nothing),
+ * else from what the browser declared; the storage checks it against the bytes either way.
  */
 export async function uploadSharedFile(deps: SharedFilesDeps, auth: AuthState, parts: AsyncIterable<UploadPart>): Promise<StoredFile> {
   requireAccess(auth, SHARED_FILES_ACCESS.manage);
@@ -60,8 +67,10 @@ export async function uploadSharedFile(deps: SharedFilesDeps, auth: AuthState, p
         throw invalid(name === undefined ? 'name' : 'metadata', 'Send the name and the metadata before the file.');
       }
       const { contentType, customMetadata, ...headers } = metadata;
-      const fileName = name;
-      stored = await deps.files.upload({ folder: SHARED_FILES_FOLDER, data: part.data, fileName, contentType: contentType ?? part.declaredType, customMetadata, ...headers });
+      const declared = contentType ?? typeForFileName(part.fileName) ?? part.declaredType;
+      // The download route names the file again from the title and the type the bytes proved to be.
+      const fileName = downloadFileName(name, declared === undefined ? '' : normalizeContentType(declared));
+      stored = await deps.files.upload({ folder: SHARED_FILES_FOLDER, data: part.data, fileName, contentType: declared, customMetadata: { ...customMetadata, [TITLE_KEY]: name }, ...headers });
     }
   } catch (e) {
     if (stored !== undefined) await deps.files.delete(stored.fullPath).catch(() => undefined);

@@ -1,3 +1,4 @@
+import type { ReferenceNames } from '../../domain/audit/references.ts';
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import type { ClientRepository } from '../../domain/clients/client-repository.ts';
 import type { JobRepository } from '../../domain/jobs/job-repository.ts';
@@ -18,6 +19,8 @@ export interface ImageSourceDeps extends AnalyseImageDeps {
   jobs: Pick<JobRepository, 'get' | 'list'>;
   clients: Pick<ClientRepository, 'get'>;
   leads: Pick<QuoteRequestRepository, 'get'>;
+  /** Names of the clients, sites, jobs and contracts analyses are linked to. */
+  names: ReferenceNames;
 }
 
 export interface ImageSource {

@@ -39,6 +39,16 @@ export function pageKey(pathname: string): string {
   return path === '' ? 'home' : path;
 }
 
+/**
+ * The pages the statistics count: the public site's own routes (R-NAV-1; web/src/routes, a
+ * unit test keeps the two in step). Back-office screens are staff at work, not visitors, and
+ * their keys would carry ids (one "admin/clients/<id>" per client); token links
+ * (/i/…, /p/…) carry a secret each. Neither is counted, whoever reports them.
+ */
+export const PUBLIC_PAGE_KEYS = ['home', 'services', 'contact', 'reviews', 'quote', 'support'] as const;
+export type PublicPageKey = (typeof PUBLIC_PAGE_KEYS)[number];
+export const isPublicPage = (key: string): key is PublicPageKey => (PUBLIC_PAGE_KEYS as readonly string[]).includes(key);
+
 export const DIRECT_REFERRER = 'direct';
 
 /**

@@ -34,6 +34,8 @@ export interface NewAuditEntry {
 
 export interface AuditEntry extends NewAuditEntry {
   id: string;
+  /** What people read for the ids its changes refer to (references.ts), filled when listed. */
+  labels?: Record<string, string>;
 }
 
 /** What `actor` did to `entity` `entityId` at `at`. */

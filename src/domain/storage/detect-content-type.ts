@@ -3,6 +3,7 @@
  * plans, documents). A declared type is never trusted on its own: see `resolveContentType`.
  */
 import { storageErrors } from './storage-error.ts';
+import { FILE_TYPES, type Container } from './file-types.ts';
 
 /** How many leading bytes `detectContentType` needs at most. */
 export const SNIFF_BYTES = 32;
@@ -24,6 +25,11 @@ const HEIF_BRANDS: Record<string, string> = {
   avis: 'image/avif',
 };
 
+/** Archives office documents are stored in: the bytes say only that much. */
+const ZIP = 'application/zip';
+const OLE = 'application/x-ole-storage';
+const CONTAINER_TYPES: Readonly<Record<Exclude<Container, 'text'>, string>> = { zip: ZIP, ole: OLE };
+
 /** The type the bytes are, for the formats we know; undefined otherwise. */
 export function detectContentType(head: Uint8Array): string | undefined {
   if (bytesAt(head, 0, [0xff, 0xd8, 0xff])) return 'image/jpeg';
@@ -33,6 +39,8 @@ export function detectContentType(head: Uint8Array): string | undefined {
   if (ascii(head, 0, '%PDF-')) return 'application/pdf';
   if (ascii(head, 0, 'BM') && head.length >= 14) return 'image/bmp';
   if (bytesAt(head, 0, [0x49, 0x49, 0x2a, 0x00]) || bytesAt(head, 0, [0x4d, 0x4d, 0x00, 0x2a])) return 'image/tiff';
+  if (bytesAt(head, 0, [0x50, 0x4b, 0x03, 0x04])) return ZIP;
+  if (bytesAt(head, 0, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return OLE;
   if (ascii(head, 4, 'ftyp') && head.length >= 12) {
     const brand = String.fromCharCode(...head.slice(8, 12));
     return HEIF_BRANDS[brand];
@@ -74,15 +82,25 @@ export interface ContentTypeCheck {
  * agree with it), else the declared one, else application/octet-stream; then the allow-list.
  */
 export function resolveContentType({ declared, head, allowed }: ContentTypeCheck): string {
-  const sniffed = detectContentType(head);
   const said = declared === undefined || declared.trim() === '' ? undefined : normalizeContentType(declared);
+  const container = said === undefined ? undefined : FILE_TYPES[said]?.container;
+  // An office document is the archive its type is stored in; a CSV is text (no NUL bytes).
+  if (said !== undefined && container !== undefined) {
+    const fits = container === 'text' ? detectContentType(head) === undefined && !head.includes(0) : detectContentType(head) === CONTAINER_TYPES[container];
+    if (!fits) throw storageErrors.invalidArgument(`The file was declared as ${FILE_TYPES[said]?.label ?? said} but its content is not one.`);
+    return allowedOrThrow(said, allowed);
+  }
+  const sniffed = detectContentType(head);
   if (said !== undefined && sniffed !== undefined && said !== sniffed && said !== 'application/octet-stream') {
     throw storageErrors.invalidArgument(`The file was declared as ${said} but its content is ${sniffed}.`);
   }
   if (said !== undefined && sniffed === undefined && SNIFFABLE_TYPES.has(said)) {
     throw storageErrors.invalidArgument(`The file was declared as ${said} but its content is not a valid ${said} file.`);
   }
-  const type = sniffed ?? said ?? 'application/octet-stream';
+  return allowedOrThrow(sniffed ?? said ?? 'application/octet-stream', allowed);
+}
+
+function allowedOrThrow(type: string, allowed: readonly string[] | undefined): string {
   if (allowed !== undefined && !allowed.map(normalizeContentType).includes(type)) {
     throw storageErrors.invalidArgument(`Files of type ${type} are not accepted here. Accepted: ${allowed.join(', ')}.`);
   }

@@ -4,10 +4,11 @@
  */
 import type { StoredFile, UploadLimits, UploadRequest } from './file-storage.ts';
 import { storageErrors } from './storage-error.ts';
+import { OFFICE_DOCUMENT_TYPES } from './file-types.ts';
 
 export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
   maxBytes: 25 * 1024 * 1024,
-  allowedContentTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/heic', 'image/heif', 'image/avif', 'application/pdf'],
+  allowedContentTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/heic', 'image/heif', 'image/avif', 'application/pdf', ...OFFICE_DOCUMENT_TYPES],
 };
 
 /** Metadata travels in S3 object headers (2 KB in all), so it is kept small. */

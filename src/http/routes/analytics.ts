@@ -5,6 +5,7 @@ import { ADMIN_ONLY, PUBLIC } from '../access.ts';
 import { apiErrorSchema } from '../../contracts/errors.ts';
 import { pageViewRequestSchema, siteStatsSchema, type SiteStatsDto } from '../../contracts/analytics.ts';
 import { topPages, type SiteStats } from '../../domain/analytics/site-stats.ts';
+import { isPublicPage } from '../../domain/analytics/page-key.ts';
 import type { AnalyticsDeps } from '../../application/analytics/analytics-deps.ts';
 import { recordPageView } from '../../application/analytics/record-page-view.ts';
 import { readSiteStats } from '../../application/analytics/read-site-stats.ts';
@@ -23,7 +24,8 @@ const toDto = (stats: SiteStats): SiteStatsDto => ({
     referrers: stats.referrers ?? {},
     deviceTypes: { mobile: stats.deviceTypes?.mobile ?? 0, desktop: stats.deviceTypes?.desktop ?? 0 },
     lastUpdated: stats.lastUpdated,
-    topPages: topPages(stats.pageViews ?? {}),
+    // Keys counted before only public pages were (staff screens, one per client) stay out of the list.
+    topPages: topPages(Object.fromEntries(Object.entries(stats.pageViews ?? {}).filter(([page]) => isPublicPage(page)))),
 });
 
 /**

@@ -65,7 +65,7 @@ async function* uploadParts(parts: AsyncIterable<Multipart>): AsyncGenerator<Upl
     if (part.type === 'field') {
       yield { kind: 'field', field: part.fieldname, value: typeof part.value === 'string' ? part.value : JSON.stringify(part.value) };
     } else {
-      yield { kind: 'file', field: part.fieldname, declaredType: part.mimetype || undefined, data: part.file, discard: () => part.file.resume() };
+      yield { kind: 'file', field: part.fieldname, declaredType: part.mimetype || undefined, data: part.file, discard: () => part.file.resume(), fileName: part.filename };
     }
   }
 }

@@ -16,7 +16,7 @@ import {
   serialParamsSchema,
   serialSchema,
 } from '../../contracts/inventory.ts';
-import type { InventoryDeps } from '../../application/inventory/inventory-deps.ts';
+import type { InventoryViewDeps } from '../../application/inventory/inventory-deps.ts';
 import { listInventoryItems } from '../../application/inventory/list-inventory-items.ts';
 import { getInventoryItem } from '../../application/inventory/get-inventory-item.ts';
 import { createInventoryItem } from '../../application/inventory/create-inventory-item.ts';
@@ -32,7 +32,7 @@ const EDIT = needs('editInventory');
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 /** The inventory manager's API (/admin/inventory). Reads need viewInventory, changes editInventory. */
-export const inventoryRoutes: FastifyPluginAsyncZod<InventoryDeps> = async (app, deps) => {
+export const inventoryRoutes: FastifyPluginAsyncZod<InventoryViewDeps> = async (app, deps) => {
   app.get(
     '/api/inventory/items',
     { config: { access: VIEW }, schema: { querystring: itemListQuerySchema, response: { 200: itemListResponseSchema, ...errors } } },

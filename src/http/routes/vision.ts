@@ -1,3 +1,4 @@
+import type { ReferenceNames } from '../../domain/audit/references.ts';
 import { z } from 'zod';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -54,7 +55,7 @@ export const toDto = (a: VisionAnalysis): VisionAnalysisDto => ({
   imageUrl: `/api/vision/analyses/${encodeURIComponent(a.id)}/image`,
 });
 
-export const visionRoutes: FastifyPluginAsyncZod<AnalyseImageDeps> = async (app, deps) => {
+export const visionRoutes: FastifyPluginAsyncZod<AnalyseImageDeps & { names: ReferenceNames }> = async (app, deps) => {
   // Registered inside this plugin, so only these routes accept multipart bodies.
   await app.register(fastifyMultipart, {
     limits: { fileSize: deps.maxImageBytes, files: 1, fields: 8, fieldSize: 4096, parts: 10, headerPairs: 100 },

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_KEY_LENGTH, pageKey, referrerKey, sanitizeKey } from '../../../src/domain/analytics/page-key.ts';
+import { readdirSync } from 'node:fs';
+import { MAX_KEY_LENGTH, PUBLIC_PAGE_KEYS, pageKey, referrerKey, sanitizeKey } from '../../../src/domain/analytics/page-key.ts';
+
+describe('PUBLIC_PAGE_KEYS', () => {
+  it('are the keys of the public site’s own routes (web/src/routes), nothing else', () => {
+    // Top-level route files minus the root layout, the back office, staff screens and token links.
+    const NOT_PUBLIC = new Set(['__root', 'admin', 'employee-dashboard', 'vision-ai-analysis', 'i.$token', 'p.$token']);
+    const routes = readdirSync('web/src/routes').map((f) => f.replace(/\.tsx$/, '')).filter((f) => !NOT_PUBLIC.has(f));
+    expect(routes.map((r) => pageKey(r === 'index' ? '/' : `/${r}`)).sort()).toEqual([...PUBLIC_PAGE_KEYS].sort());
+  });
+});
 
 describe('pageKey', () => {
   it("[R-TRK-1] 'home' for /, otherwise the path without its leading slash", () => {

@@ -26,7 +26,7 @@ describe('History (web/src/ui)', () => {
     const item = within(screen.getByRole('list', { name: 'History' })).getAllByRole('listitem')[0]!;
     expect(item.textContent).toContain(`Scheduled by Frank Miller · ${local('2026-03-02T15:04:00.000Z', 'America/Chicago')}`);
     expect(item.textContent).toContain(`Scheduled start: — → ${local(start, 'America/Chicago')}`);
-    expect(item.textContent).toContain('Proposal: — → linked');
+    expect(item.textContent).toContain('Proposal: — → a removed record');
     expect(item.textContent).not.toContain('google-oauth2');
     expect(item.textContent).not.toContain('p-9f2c');
     expect(item.textContent).not.toContain('2026-03-03T13:00');
@@ -83,5 +83,32 @@ describe('History (web/src/ui)', () => {
     expect(item.textContent).toContain('Paid: — → $0.00');
     expect(item.textContent).not.toContain('Title');
     expect(item.textContent).not.toContain('Notes');
+  });
+
+  it('reads referenced ids through the entry’s labels: people, jobs and sites by name, lists each, calendar days in words', () => {
+    render(
+      <History
+        entries={[
+          anEntry({
+            action: 'update',
+            labels: { 'emp-maria': 'Maria Lopez', 'emp-joe': 'Joe Brown', 'job-7': 'J-2026-007 · Front gate', 'site-1': 'Main house (Jane Smith)' },
+            changes: [
+              { field: 'assignees', from: null, to: 'emp-maria,emp-joe' },
+              { field: 'jobId', from: null, to: 'job-7' },
+              { field: 'siteId', from: 'site-gone', to: 'site-1' },
+              { field: 'movementId', from: null, to: 'mv-123' },
+              { field: 'startDate', from: null, to: '2026-12-01' },
+            ],
+          }),
+        ]}
+      />,
+    );
+    const text = screen.getByRole('list', { name: 'History' }).textContent ?? '';
+    expect(text).toContain('Updated by Frank Miller');
+    expect(text).toContain('Assignees: — → Maria Lopez, Joe Brown');
+    expect(text).toContain('Job: — → J-2026-007 · Front gate');
+    expect(text).toContain('Site: a removed record → Main house (Jane Smith)');
+    expect(text).toContain('Start date: — → Dec 1, 2026');
+    expect(text).not.toMatch(/emp-|job-7|site-|mv-123|Movement/);
   });
 });

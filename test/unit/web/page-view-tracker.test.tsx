@@ -42,8 +42,16 @@ describe('the page-view tracker in the SPA', () => {
     const t = aTracker();
     await t.track('/');
     await t.track('/services');
-    await t.track('/admin/leads');
-    expect(t.sent.map((v) => v.page)).toEqual(['home', 'services', 'admin/leads']);
+    await t.track('/contact');
+    expect(t.sent.map((v) => v.page)).toEqual(['home', 'services', 'contact']);
+  });
+
+  it('staff screens and unknown paths are not site traffic: nothing is sent and no marker is set', async () => {
+    const t = aTracker();
+    for (const path of ['/admin', '/admin/clients/3f2a9c', '/employee-dashboard', '/vision-ai-analysis', '/p/secret-token', '/nowhere'])
+      expect(await t.track(path), path).toBe('skipped');
+    expect(t.sent).toEqual([]);
+    expect(t.storage.data.size).toBe(0);
   });
 
   it('[R-TRK-2] the same page again within 60 s is skipped; after 60 s it is recorded again', async () => {

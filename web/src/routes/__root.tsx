@@ -4,6 +4,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { TopBar } from '../features/shell/TopBar.tsx';
 import { Footer } from '../features/shell/Footer.tsx';
 import { AuthLifecycle } from '../features/auth/AuthLifecycle.tsx';
+import { useSiteInfo } from '../features/shell/site-info.ts';
+import { DocumentTitle } from '../router-titles.ts';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -19,8 +21,10 @@ function RootLayout() {
   // React replays a click on the screen below at once if that part is still hydrating. Tests
   // wait for this mark before clicking.
   useEffect(() => document.getElementById('root')?.removeAttribute('data-prerendered'), []);
+  const site = useSiteInfo();
   return (
     <>
+      <DocumentTitle business={site?.name} />
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>

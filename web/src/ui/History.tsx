@@ -1,13 +1,17 @@
 import type { AuditChangeDto, AuditEntryDto } from '#contracts/audit.ts';
+import { idsOf, referenceKind } from '#domain/audit/references.ts';
+import { formatDateTimeIn, formatDay } from './dates.ts';
 
 /**
  * The one rendering of an audit trail (src/contracts/audit.ts): "Updated by Frank Miller ·
  * 25 Nov 2026, 14:05", the reason quoted, then each changed field "Status: Active → Inactive".
  * People are shown by name and times in local time (the company's time zone when the screen
- * knows it, else the browser's), never as ids or UTC text: a value that is an id (a field
- * ending in `Id`) reads "linked", a value that is an instant is formatted like the entry's time.
- * Areas pass labels for their own actions, fields and values; the rest reads from the field
- * name ("scheduledStart" → "Scheduled start").
+ * knows it, else the browser's), never as ids or UTC text: a value that refers to another record
+ * (`jobId`, `assignees`; domain/audit/references.ts) reads as the label the server sent in the
+ * entry's `labels` ("Maria Lopez", "J-2026-014 · Front gate"), a value that is an instant is
+ * formatted like the entry's time, a calendar day as "Nov 25, 2026". Areas pass labels for their
+ * own actions, fields and values (slugs through their vocabulary's label map); the rest reads
+ * from the field name ("scheduledStart" → "Scheduled start").
  */
 type AuditValue = AuditChangeDto['from'];
 
@@ -30,17 +34,23 @@ export interface HistoryProps {
 }
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const formatInstant = formatDateTimeIn;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatInstant(iso: string, timeZone: string | undefined): string {
-  const key = timeZone ?? '';
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) });
-    formatters.set(key, f);
-  }
-  return f.format(new Date(iso));
-}
+/** Actions most areas write, in words; an area's `actionLabel` comes first. */
+const COMMON_ACTIONS: Readonly<Record<string, string>> = {
+  create: 'Created',
+  update: 'Updated',
+  delete: 'Deleted',
+  archive: 'Archived',
+  restore: 'Restored',
+  created: 'Created',
+  updated: 'Updated',
+  status: 'Status changed',
+};
+
+/** "movement:write-off" → "Movement write off": an action nobody labelled still reads as words. */
+export const humanAction = (action: string): string => COMMON_ACTIONS[action] ?? humanField(action);
 
 /**
  * "scheduledStart" → "Scheduled start", "trimOutJobId" → "Trim out job", "paidCents" → "Paid"
@@ -56,11 +66,14 @@ export function humanField(field: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export function defaultValue(field: string, value: AuditValue, timeZone?: string): string {
+export function defaultValue(field: string, value: AuditValue, timeZone?: string, labels: Readonly<Record<string, string>> = {}): string {
   if (value === null || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'on' : 'off';
+  const kind = referenceKind(field);
+  if (kind) return idsOf(value).map((id) => labels[id] ?? (kind === 'employee' ? 'a former employee' : 'a removed record')).join(', ');
   if (/Id$/.test(field)) return 'linked';
   if (typeof value === 'string' && ISO_INSTANT.test(value)) return formatInstant(value, timeZone);
+  if (typeof value === 'string' && ISO_DAY.test(value)) return formatDay(value);
   if (typeof value === 'string' && /^[[{]/.test(value)) return readJson(value);
   return String(value);
 }
@@ -87,19 +100,21 @@ export function History(props: HistoryProps) {
   if (props.error) return <p role="alert" className="text-sm text-red-700">{props.error}</p>;
   if (!entries || entries.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">{props.empty ?? 'No changes recorded yet.'}</p>;
   const field = (f: string) => props.fieldLabel?.(f) ?? humanField(f);
-  const value = (f: string, v: AuditValue) => props.valueLabel?.(f, v) ?? defaultValue(f, v, timeZone);
+  const value = (e: AuditEntryDto, f: string, v: AuditValue) => props.valueLabel?.(f, v) ?? defaultValue(f, v, timeZone, e.labels);
+  // Ids of the change's own bookkeeping (a movement's id) name nothing a person could look up.
+  const internal = (f: string) => /Id$/.test(f) && !referenceKind(f);
   return (
     <ol className="grid gap-2 text-sm" aria-label={props.label ?? 'History'}>
       {entries.map((e) => {
         const reason = e.changes.find(isReason);
         // A field that was empty and stays empty (a new record's blank notes) says nothing to a reader.
-        const said = (c: AuditChangeDto) => !isReason(c) && !(value(c.field, c.from) === '—' && value(c.field, c.to) === '—');
+        const said = (c: AuditChangeDto) => !isReason(c) && !internal(c.field) && !(value(e, c.field, c.from) === '—' && value(e, c.field, c.to) === '—');
         const changes = props.showChanges && !props.showChanges(e) ? [] : e.changes.filter(said);
         return (
           <li key={e.id} className="rounded-md bg-slate-50 p-2 dark:bg-slate-900">
             <p>
               <span className="font-medium text-slate-900 dark:text-slate-100">
-                {props.actionLabel?.(e.action) ?? e.action} by {e.actorName}
+                {props.actionLabel?.(e.action) ?? humanAction(e.action)} by {e.actorName}
               </span>{' '}
               · <time dateTime={e.at}>{formatInstant(e.at, timeZone)}</time>
               {reason && <> · “{String(reason.to)}”</>}
@@ -108,7 +123,7 @@ export function History(props: HistoryProps) {
               <ul className="mt-1 text-slate-700 dark:text-slate-300">
                 {changes.map((c) => (
                   <li key={c.field}>
-                    {field(c.field)}: {value(c.field, c.from)} → {value(c.field, c.to)}
+                    {field(c.field)}: {value(e, c.field, c.from)} → {value(e, c.field, c.to)}
                   </li>
                 ))}
               </ul>

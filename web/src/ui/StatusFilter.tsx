@@ -1,5 +1,15 @@
-/** A labelled select that filters a back-office list; '' means all. */
-export function StatusFilter<T extends string>(props: { id: string; label: string; value: T | undefined; options: readonly T[]; onChange: (v: T | undefined) => void }) {
+/** "in-progress" → "In progress": a slug nobody labelled still reads as words. */
+const slugLabel = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1).replace(/[-_]+/g, ' ');
+
+/** A labelled select that filters a back-office list; '' means all. Options read through `labels` (the vocabulary's label map). */
+export function StatusFilter<T extends string>(props: {
+  id: string;
+  label: string;
+  value: T | undefined;
+  options: readonly T[];
+  onChange: (v: T | undefined) => void;
+  labels?: Readonly<Partial<Record<T, string>>>;
+}) {
   return (
     <label htmlFor={props.id} className="flex items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
       {props.label}
@@ -12,7 +22,7 @@ export function StatusFilter<T extends string>(props: { id: string; label: strin
         <option value="">All</option>
         {props.options.map((o) => (
           <option key={o} value={o}>
-            {o}
+            {props.labels?.[o] ?? slugLabel(o)}
           </option>
         ))}
       </select>

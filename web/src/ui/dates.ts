@@ -51,3 +51,12 @@ export function toLocalInput(iso: string | null): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 export const fromLocalInput = (value: string): string | null => (value ? new Date(value).toISOString() : null);
+
+const zoned = new Map<string, Intl.DateTimeFormat>();
+/** An instant as "Nov 25, 2026, 9:05 AM" in the given IANA zone (the company's), else the browser's. */
+export function formatDateTimeIn(iso: string, timeZone: string | undefined): string {
+  if (!timeZone) return formatDateTime(iso);
+  let f = zoned.get(timeZone);
+  if (!f) zoned.set(timeZone, (f = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone })));
+  return f.format(new Date(iso));
+}

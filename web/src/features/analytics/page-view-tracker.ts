@@ -7,10 +7,12 @@
  * and the error is logged.
  */
 import type { AnyRouter } from '@tanstack/react-router';
-import { pageKey } from '#domain/analytics/page-key.ts';
+import { isPublicPage, pageKey } from '#domain/analytics/page-key.ts';
 import { shouldTrack } from '#domain/analytics/page-view.ts';
 import type { PageViewRequest } from '#contracts/analytics.ts';
+import type { QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '#lib/api.ts';
+import { sessionQuery } from '../auth/session.ts';
 
 export const THROTTLE_PREFIX = 'pv:last:';
 export const VISITED_KEY = 'pv:visited';
@@ -45,6 +47,8 @@ function write(storage: TrackerDeps['storage'], key: string, value: string | nul
 export function createPageViewTracker(deps: TrackerDeps): (pathname: string) => Promise<'sent' | 'skipped' | 'failed'> {
   return async (pathname) => {
     const page = pageKey(pathname);
+    // Staff screens are not site traffic (the server drops them too).
+    if (!isPublicPage(page)) return 'skipped';
     const markerKey = `${THROTTLE_PREFIX}${page}`;
     const now = deps.now();
     const last = read(deps.storage, markerKey);
@@ -66,11 +70,20 @@ export function createPageViewTracker(deps: TrackerDeps): (pathname: string) => 
   };
 }
 
-/** Browser wiring: records the first page and every resolved route change of `router`. */
-export function startPageViewTracker(router: AnyRouter): () => void {
+/**
+ * Browser wiring: records the first page and every resolved route change of `router`.
+ * A view is sent once the app's session answer is in (`queryClient`): that answer carries the
+ * CSRF token. Sending before it made a new visitor's browser ask /api/session a second time,
+ * each cookie-less request minted its own CSRF secret, and whichever cookie came last made the
+ * other token wrong, so the first page view was refused (403) and only its retry counted.
+ */
+export function startPageViewTracker(router: AnyRouter, queryClient?: QueryClient): () => void {
   const track = createPageViewTracker({
     storage: window.localStorage,
-    send: (view) => apiFetch('/api/analytics/page-view', { method: 'POST', json: view, keepalive: true }),
+    send: async (view) => {
+      await queryClient?.ensureQueryData(sessionQuery).catch(() => undefined);
+      return apiFetch('/api/analytics/page-view', { method: 'POST', json: view, keepalive: true });
+    },
     now: () => Date.now(),
     referrer: () => document.referrer,
     maxTouchPoints: () => navigator.maxTouchPoints,

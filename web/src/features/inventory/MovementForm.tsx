@@ -8,6 +8,7 @@ import { mayDiscard } from '#ui/unsaved-changes.ts';
 import { useSaveForm } from '#ui/use-save-form.ts';
 import { useRecordMovement } from './queries.ts';
 
+/** The picker asks what to do; lists and history say what was done (MOVEMENT_KIND_LABELS). */
 const KIND_LABELS = {
   receive: 'Receive from supplier',
   use: 'Use on a job',

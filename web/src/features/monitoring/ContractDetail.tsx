@@ -6,6 +6,7 @@ import { ApiRequestError } from '#lib/api.ts';
 import { formatDateTime as formatWhen, formatDay as formatDate } from '#ui/dates.ts';
 import { inputClass } from '#ui/styles.ts';
 import { ContractForm } from './ContractForm.tsx';
+import { ContractHistory } from './ContractHistory.tsx';
 import { contractQuery, fetchBillingPreview, useChangeStatus, useRetryPeriod } from './queries.ts';
 import { BillingPreviewPanel } from './BillingPreviewPanel.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -232,6 +233,7 @@ export function ContractDetail(props: { id: string; isAdmin: boolean; onClose: (
                 </tbody>
               </table>
             )}
+            <ContractHistory id={props.id} />
           </>
         )}
     </SidePanel>

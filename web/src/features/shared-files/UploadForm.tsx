@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useBlocker } from '@tanstack/react-router';
 import { MAX_DESCRIPTION_LENGTH, MAX_FILE_NAME_LENGTH, type StoredFileDto } from '#contracts/files.ts';
 import { DEFAULT_UPLOAD_LIMITS, MAX_CUSTOM_METADATA_BYTES } from '#domain/storage/stored-file.ts';
+import { FILE_TYPES, typeForFileName } from '#domain/storage/file-types.ts';
 import { Field } from '#ui/Field.tsx';
 import { showServerErrors } from '#lib/form-errors.ts';
 import { formatBytes, typeLabel, useUploadSharedFile } from './queries.ts';
@@ -27,7 +28,8 @@ function checkFile(files: FileList | null): true | string {
   if (file === undefined) return 'Choose a file to upload.';
   if (file.size === 0) return 'This file is empty.';
   if (file.size > MAX_BYTES) return `This file is ${formatBytes(file.size)}; files may be at most ${formatBytes(MAX_BYTES)}.`;
-  if (ACCEPTED.length > 0 && !ACCEPTED.includes(file.type)) return `This type of file is not accepted. Upload one of: ${ACCEPTED_LABEL}.`;
+  // The extension decides when it is known (the server does the same): Windows calls a CSV an Excel file.
+  if (ACCEPTED.length > 0 && !ACCEPTED.includes(typeForFileName(file.name) ?? file.type)) return `This type of file is not accepted. Upload one of: ${ACCEPTED_LABEL}.`;
   return true;
 }
 
@@ -88,7 +90,7 @@ export function UploadForm(props: { onDone: (saved: StoredFileDto | null) => voi
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="Upload a shared file" className="grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
         <Field label="File" id="shared-file-file" required error={errors.file?.message}>
-          <input id="shared-file-file" type="file" accept={ACCEPTED.join(',')} {...fileField} />
+          <input id="shared-file-file" type="file" accept={[...ACCEPTED, ...ACCEPTED.map((t) => `.${FILE_TYPES[t]?.extension ?? ''}`)].join(',')} {...fileField} />
         </Field>
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
           {ACCEPTED_LABEL}; at most {formatBytes(MAX_BYTES)}.

@@ -82,14 +82,4 @@ export function formatBytes(n: number): string {
   return `${v < 10 ? v.toFixed(1) : Math.round(v)} ${UNITS[unit]}`;
 }
 
-const TYPE_LABELS: Record<string, string> = {
-  'application/pdf': 'PDF',
-  'image/jpeg': 'JPEG image',
-  'image/png': 'PNG image',
-  'image/webp': 'WebP image',
-  'image/gif': 'GIF image',
-  'image/heic': 'HEIC image',
-  'image/heif': 'HEIF image',
-  'image/avif': 'AVIF image',
-};
-export const typeLabel = (contentType: string): string => TYPE_LABELS[contentType] ?? contentType;
+export { fileTypeLabel as typeLabel } from '#domain/storage/file-types.ts';

@@ -4,6 +4,7 @@ import type { VisionAnalysisDto } from '#contracts/vision.ts';
 import { RELEVANT_CLASSES } from '#domain/vision/coco-classes.ts';
 import { LinkFields, type LinkValues } from './LinkFields.tsx';
 import { historyQuery, type HistoryFilters } from './vision-api.ts';
+import { formatDateTime } from '#ui/dates.ts';
 
 const inputClass = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900';
 
@@ -13,6 +14,7 @@ export function HistoryList(props: { onOpen: (a: VisionAnalysisDto) => void; sel
   const [filters, setFilters] = useState<HistoryFilters>({});
   const history = useInfiniteQuery(historyQuery(filters));
   const items = history.data?.pages.flatMap((p) => p.items) ?? [];
+  const names: Record<string, string> = Object.assign({}, ...(history.data?.pages.map((p) => p.names ?? {}) ?? []));
 
   return (
     <section aria-labelledby="history-heading" className="grid gap-4">
@@ -83,15 +85,15 @@ export function HistoryList(props: { onOpen: (a: VisionAnalysisDto) => void; sel
       <ul aria-label="Saved analyses" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((a) => {
           const people = a.detections.filter((d) => d.label === 'person' && d.score >= 0.3).length;
-          const linked = [a.clientId && `client ${a.clientId}`, a.siteId && `site ${a.siteId}`, a.jobId && `job ${a.jobId}`, a.contractId && `contract ${a.contractId}`].filter(Boolean).join(', ');
+          const linked = linkedNames(a, names);
           return (
             <li key={a.id} className={`overflow-hidden rounded-md border ${props.selectedId === a.id ? 'border-blue-600' : 'border-slate-200 dark:border-slate-700'}`}>
-              <button type="button" className="block w-full text-left" onClick={() => props.onOpen(a)} aria-label={`Open ${a.fileName}, ${new Date(a.createdAt).toLocaleString()}`}>
+              <button type="button" className="block w-full text-left" onClick={() => props.onOpen(a)} aria-label={`Open ${a.fileName}, ${formatDateTime(a.createdAt)}`}>
                 <img src={a.imageUrl} alt="" loading="lazy" width={a.width} height={a.height} className="aspect-video w-full bg-slate-200 object-cover dark:bg-slate-800" />
                 <span className="block p-2 text-sm">
                   <span className="block font-medium">{a.fileName}</span>
                   <span className="block text-slate-600 dark:text-slate-400">
-                    {new Date(a.createdAt).toLocaleString()} · {people} {people === 1 ? 'person' : 'people'}
+                    {formatDateTime(a.createdAt)} · {people} {people === 1 ? 'person' : 'people'}
                     {a.labels.filter((l) => l !== 'person').length ? ` · ${a.labels.filter((l) => l !== 'person').join(', ')}` : ''}
                   </span>
                   {linked && <span className="block text-slate-600 dark:text-slate-400">{linked}</span>}
@@ -108,4 +110,10 @@ export function HistoryList(props: { onOpen: (a: VisionAnalysisDto) => void; sel
       )}
     </section>
   );
+}
+
+/** "Jane Smith · Main house (Jane Smith) · J-2026-014 · Front gate": what the analysis is linked to, by name. */
+function linkedNames(a: VisionAnalysisDto, names: Readonly<Record<string, string>>): string {
+  const ids = [a.clientId, a.siteId, a.jobId, a.contractId].filter((id): id is string => Boolean(id));
+  return ids.map((id) => names[id] ?? 'a removed record').join(' · ');
 }

@@ -6,7 +6,8 @@ import { formatDate } from '#ui/dates.ts';
 import { PagedCardList } from '#ui/PagedCardList.tsx';
 import { StatusFilter } from '#ui/StatusFilter.tsx';
 import { Stars } from '../../features/reviews/Stars.tsx';
-import { REJECT_REASON_OPTIONS, type StaffReview, type StaffReviewList } from '#contracts/reviews.ts';
+import { REJECT_REASON_LABELS, REJECT_REASON_OPTIONS, REVIEW_STATUS_LABELS, type StaffReview, type StaffReviewList } from '#contracts/reviews.ts';
+import { Field } from '#ui/Field.tsx';
 import { apiFetch, ApiRequestError } from '#lib/api.ts';
 
 import { REVIEW_STATUS_VALUES as STATUSES, oneOf } from '#contracts/public-site-values.ts';
@@ -42,7 +43,7 @@ function Screen() {
   return (
     <>
       <PageHeading title="Review moderation">Publish genuine reviews — good or bad. Reject only spam, abuse, off-topic posts or private details.</PageHeading>
-      <StatusFilter id="review-status" label="Show" value={status} options={STATUSES} onChange={(s) => void navigate({ search: { status: s } })} />
+      <StatusFilter id="review-status" label="Show" value={status} options={STATUSES} labels={REVIEW_STATUS_LABELS} onChange={(s) => void navigate({ search: { status: s } })} />
       <PagedCardList query={q} items={reviews} label="Reviews" empty="Nothing to show.">
         {(r) => <ModerationCard key={r.id} review={r} />}
       </PagedCardList>
@@ -60,6 +61,8 @@ function ModerationCard({ review: r }: { review: StaffReview }) {
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['admin'] }), client.invalidateQueries({ queryKey: ['reviews'] })]),
   });
   const idBase = `review-${r.id}`;
+  // The server's message for the reply, shown at the box (e.g. too long).
+  const replyError = act.error instanceof ApiRequestError ? act.error.fields['text']?.join(' ') : undefined;
   return (
     <li className="rounded-xl border border-slate-200 p-5 dark:border-slate-800" aria-label={`Review by ${r.authorName}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -67,8 +70,8 @@ function ModerationCard({ review: r }: { review: StaffReview }) {
         <Stars rating={r.rating} />
       </div>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        {formatDate(r.createdAt)} · {r.status}
-        {r.reason ? ` (${r.reason})` : ''}
+        {formatDate(r.createdAt)} · {REVIEW_STATUS_LABELS[r.status]}
+        {r.reason ? ` (${REJECT_REASON_LABELS[r.reason]})` : ''}
       </p>
       <p className="mt-3 whitespace-pre-line text-slate-800 dark:text-slate-200">{r.text}</p>
       <div className="mt-4 flex flex-wrap items-end gap-3">
@@ -106,19 +109,20 @@ function ModerationCard({ review: r }: { review: StaffReview }) {
         )}
       </div>
       <div className="mt-4">
-        <label htmlFor={`${idBase}-reply`} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-          Owner reply (shown under the review)
-        </label>
-        <textarea
-          id={`${idBase}-reply`}
-          rows={2}
-          value={reply}
-          onChange={(e) => setReply(e.target.value)}
-          className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
-        />
-        <Button variant="secondary" size="sm" className="mt-2" disabled={act.isPending} onClick={() => act.mutate({ path: 'reply', method: 'PUT', json: { text: reply } })}>
-          Save reply
-        </Button>
+        <Field label="Owner reply (shown under the review)" id={`${idBase}-reply`} error={replyError}>
+          <textarea id={`${idBase}-reply`} rows={2} value={reply} onChange={(e) => setReply(e.target.value)} />
+        </Field>
+        <div className="mt-2 flex items-center gap-3">
+          <Button variant="secondary" size="sm" disabled={act.isPending} onClick={() => act.mutate({ path: 'reply', method: 'PUT', json: { text: reply } })}>
+            Save reply
+          </Button>
+          {act.isSuccess && act.variables.path === 'reply' && (
+            <span role="status" className="text-sm text-green-800 dark:text-green-300">
+              Reply saved.
+            </span>
+          )}
+        </div>
+        {r.ownerReply && <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">Last saved {formatDate(r.ownerReply.at)}</p>}
       </div>
       {act.error && (
         <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { readCollection } from '../support/stored-documents.ts';
+import { appRendered, newPage, signInAndOpen } from '../support/browser.ts';
+import { serverAndBrowser } from '../support/e2e-environment.ts';
+import { aClientInput } from '../unit/clients/client-factories.ts';
+
+/**
+ * Edit sweep of the references area (issue 14): records are created, edited through their
+ * screens, saved and read back; a bad value in each form shows its field's message and changes
+ * nothing stored; History reads in words, names and local dates; every page has its own tab
+ * title; a new visitor's first page view is accepted the first time.
+ */
+const BUSINESS = 'Shieldline Security';
+const ISO = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** The text of the error tied to a control through aria-describedby. */
+async function fieldError(page: Page, controlId: string): Promise<string> {
+  const control = page.locator(`#${controlId}`);
+  await expect.poll(() => control.getAttribute('aria-invalid')).toBe('true');
+  const describedBy = await control.getAttribute('aria-describedby');
+  return (await page.locator(`#${describedBy}`).textContent()) ?? '';
+}
+
+describe('edit sweep: inventory, reviews, history, titles, page views', () => {
+  const env = serverAndBrowser();
+
+  it('a new visitor’s first page view is accepted first time; a review they leave gets a reply that is written, edited and read back', async () => {
+    const visitor = await newPage(env.browser);
+    const views: number[] = [];
+    visitor.page.on('response', (r) => {
+      if (r.url().endsWith('/api/analytics/page-view')) views.push(r.status());
+    });
+    const firstView = visitor.page.waitForResponse((r) => r.url().endsWith('/api/analytics/page-view'));
+    await visitor.page.goto(`${env.server.url}/reviews`);
+    await appRendered(visitor.page);
+    expect((await firstView).status()).toBe(204);
+    await expect.poll(() => visitor.page.title()).toBe(`Reviews – ${BUSINESS}`);
+    const form = visitor.page.getByRole('form', { name: 'Leave a review' });
+    await form.waitFor();
+    await form.getByLabel('Your name').fill('Bartholomew Okonkwo-Lindqvist');
+    await form.getByRole('group', { name: /Your rating/ }).getByRole('radio', { name: /^4 stars/ }).check({ force: true });
+    await form.getByLabel('Your review').fill('Tidy install of four cameras; the crew explained the app to my parents patiently.');
+    await form.getByRole('button', { name: 'Submit review' }).click();
+    await visitor.page.getByText('Thank you for your review.').waitFor();
+    expect(views).toEqual([204]);
+    await visitor.context.close();
+
+    const { page, context } = await newPage(env.browser, { viewport: { width: 390, height: 844 } });
+    await signInAndOpen(page, env.server.url, 'Frank Miller', '/admin/reviews');
+    await expect.poll(() => page.title()).toBe(`Reviews – ${BUSINESS}`);
+    // The filter reads in words, not the 'pending' slug.
+    expect(await page.getByLabel('Show').locator('option:checked').textContent()).toBe('Waiting for review');
+    const card = page.getByRole('listitem', { name: 'Review by Bartholomew Okonkwo-Lindqvist' });
+    await card.getByText('Waiting for review').waitFor();
+    const reply = card.getByRole('textbox', { name: /Owner reply/ });
+    const replyId = (await reply.getAttribute('id'))!;
+
+    await reply.fill('Thank you, Bartholomew. Call us any time if the app needs another walk-through.');
+    await card.getByRole('button', { name: 'Save reply' }).click();
+    await card.getByText('Reply saved.').waitFor();
+    await page.reload();
+    await expect.poll(() => reply.inputValue()).toBe('Thank you, Bartholomew. Call us any time if the app needs another walk-through.');
+
+    await reply.fill('Thank you, Bartholomew! Call us any time if the app needs another walk-through.');
+    await card.getByRole('button', { name: 'Save reply' }).click();
+    await card.getByText('Reply saved.').waitFor();
+    await page.reload();
+    await expect.poll(() => reply.inputValue()).toBe('Thank you, Bartholomew! Call us any time if the app needs another walk-through.');
+
+    // Too long: the message sits at the reply box, and the stored reply stays as it was.
+    await reply.fill('x'.repeat(2001));
+    await card.getByRole('button', { name: 'Save reply' }).click();
+    expect(await fieldError(page, replyId)).toBe('Reply is too long (2000 characters at most).');
+    const stored = readCollection<{ authorName: string; ownerReply: { text: string } | null }>(env.server.dataDir, 'reviews').find((r) => r.authorName === 'Bartholomew Okonkwo-Lindqvist');
+    expect(stored?.ownerReply?.text).toBe('Thank you, Bartholomew! Call us any time if the app needs another walk-through.');
+    await context.close();
+  });
+
+  it('an inventory item is created, edited through its drawer and read back; bad values show at their fields and change nothing; its History reads in words', async () => {
+    const { page, context } = await newPage(env.browser, { viewport: { width: 1366, height: 800 } });
+    await signInAndOpen(page, env.server.url, 'Frank Miller', '/admin/inventory');
+    await expect.poll(() => page.title()).toBe(`Inventory – ${BUSINESS}`);
+    await page.getByRole('table', { name: 'Inventory items' }).getByText('DSC PowerSeries Neo HS2064 panel').waitFor();
+
+    await page.getByRole('button', { name: 'New item' }).click();
+    const create = page.getByRole('form', { name: 'New item' });
+    await create.getByLabel('SKU').fill('SWEEP-PIR-LONG');
+    await create.getByLabel('Category').selectOption('sensor');
+    await create.getByLabel('Name').fill('Hikvision AX PRO wireless PIR motion detector, pet-immune');
+    await create.getByLabel('Unit cost ($)').fill('38.40');
+    await create.getByLabel('Unit price ($)').fill('79');
+    await create.getByLabel('Reorder point').fill('2');
+    await create.getByLabel('Reorder quantity').fill('6');
+    await create.getByRole('button', { name: 'Create item' }).click();
+
+    const drawer = page.getByRole('dialog', { name: /Hikvision AX PRO wireless PIR/ });
+    await drawer.waitFor();
+    await drawer.getByRole('button', { name: 'Edit item' }).click();
+    const edit = drawer.getByRole('form', { name: 'Edit item' });
+    await edit.getByLabel('Unit price ($)').fill('$1,089.50');
+    await edit.getByLabel('Category').selectOption('accessory');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await drawer.getByText(/price \$1,089\.50/).waitFor();
+    await drawer.getByText(/Accessory/).first().waitFor();
+
+    // Read back after a reload (the drawer's item is in the address): the stored item and the drawer agree.
+    await page.reload();
+    await drawer.getByText(/price \$1,089\.50/).waitFor();
+    const item = readCollection<{ sku: string; unitPriceCents: number; category: string }>(env.server.dataDir, 'inventory_items').find((i) => i.sku === 'SWEEP-PIR-LONG');
+    expect(item).toMatchObject({ unitPriceCents: 108950, category: 'accessory' });
+
+    // Bad values: a price that is not a number (checked in the form), a SKU already used (checked by the server).
+    await drawer.getByRole('button', { name: 'Edit item' }).click();
+    await edit.getByLabel('Unit price ($)').fill('twelve');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    expect(await fieldError(page, (await edit.getByLabel('Unit price ($)').getAttribute('id'))!)).toBe('Unit price: an amount like 129.99 or $1,089.50.');
+    await edit.getByLabel('Unit price ($)').fill('1089.50');
+    await edit.getByLabel('SKU').fill('DSC-HS2064');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    expect(await fieldError(page, (await edit.getByLabel('SKU').getAttribute('id'))!)).toBe('This SKU is already in use.');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    const after = readCollection<{ sku: string; unitPriceCents: number }>(env.server.dataDir, 'inventory_items').filter((i) => i.sku === 'SWEEP-PIR-LONG');
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ unitPriceCents: 108950 });
+
+    // History: who, when in local time, which fields in words, money as money; no ids, no UTC text.
+    const history = drawer.getByRole('list', { name: 'Item history' });
+    await history.getByText(/^Updated by Frank Miller/).waitFor();
+    const text = (await history.textContent()) ?? '';
+    expect(text).toContain('Unit price: $79.00 → $1,089.50');
+    expect(text).toContain('Category: Sensor → Accessory');
+    expect(text).toMatch(/Created by Frank Miller · [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M/);
+    expect(text).not.toMatch(ISO);
+    expect(text).not.toMatch(/emp-|unitPriceCents|google-oauth2/);
+    await page.screenshot({ path: 'test-results/edit-sweep-refs-item.png' });
+    await context.close();
+  });
+
+  it('every page sets its own tab title; a client’s page is titled with their name; an unknown path says so', async () => {
+    const { page, context } = await newPage(env.browser);
+    await signInAndOpen(page, env.server.url, 'Frank Miller', '/admin/clients');
+    await expect.poll(() => page.title()).toBe(`Clients – ${BUSINESS}`);
+    // A client through the API with the admin's session, then their page.
+    const { csrfToken } = (await (await context.request.get(`${env.server.url}/api/session`)).json()) as { csrfToken: string };
+    const created = await context.request.post(`${env.server.url}/api/clients`, {
+      data: aClientInput({ name: 'Marguerite Delacroix-Vanderbilt' }),
+      headers: { 'x-csrf-token': csrfToken, origin: env.server.url },
+    });
+    expect(created.status()).toBe(201);
+    const someone = (await created.json()) as { id: string; name: string };
+    await page.goto(`${env.server.url}/admin/clients/${someone.id}`);
+    await expect.poll(() => page.title()).toBe(`Marguerite Delacroix-Vanderbilt – ${BUSINESS}`);
+    for (const [path, title] of [
+      ['/admin/employees?tab=hours', 'Time tracking'],
+      ['/admin/files', 'Shared files'],
+      ['/admin/monitoring', 'Monitoring services'],
+      ['/no-such-page', 'Page not found'],
+    ] as const) {
+      await page.goto(`${env.server.url}${path}`);
+      await expect.poll(() => page.title(), { message: path }).toBe(`${title} – ${BUSINESS}`);
+    }
+    await page.goto(`${env.server.url}/`);
+    await expect.poll(() => page.title()).not.toContain('Page not found');
+    await context.close();
+  });
+});
