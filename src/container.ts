@@ -294,7 +294,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
       timeZone: config.timeZone,
       locale: config.money.locale,
       voidDraftInvoice: async (id: string, reason: string, actor: Actor) => {
-        await changeInvoice(r.resolve(TOKENS.InvoiceDeps), actor, id, 'void', (inv, now) => voidInvoice(inv, reason, now));
+        await changeInvoice(r.resolve(TOKENS.InvoiceDeps), actor, id, 'void', (inv, now) => voidInvoice(inv, reason, now, config.money));
       },
       holder,
       pastDueAfterDays: 30,

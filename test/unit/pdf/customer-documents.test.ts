@@ -6,6 +6,7 @@ import { PdfkitCameraPlanPdf } from '../../../src/adapters/pdf/pdfkit-camera-pla
 import { PdfjsPageRasterizer } from '../../../src/adapters/pdf/pdfjs-page-rasterizer.ts';
 import { pageSizeFor, tidyText } from '../../../src/adapters/pdf/pdf-layout.ts';
 import { draftInvoice, markSent, recordPayment, type Invoice } from '../../../src/domain/invoices/invoice.ts';
+import { DEFAULT_MONEY } from '../../../src/domain/shared/money.ts';
 import type { PresentedProposal } from '../../../src/domain/proposals/proposal-presentation.ts';
 import { blankGridContent, type CameraPlan, type PlanCamera } from '../../../src/domain/planner/camera-plan.ts';
 import { planGeometry } from '../../../src/domain/planner/camera-plan-report.ts';
@@ -40,9 +41,10 @@ function anInvoice(over: { notes?: string; payment?: boolean } = {}): Invoice {
       ],
     },
     now,
+    calendar: { today: '2026-11-20', money: DEFAULT_MONEY },
   });
   inv = markSent(inv, now);
-  if (over.payment) inv = recordPayment(inv, { date: '2026-11-21', amountCents: 5000, method: 'bank-transfer', reference: '' }, { id: 'p1', now, today: '2026-11-21', by: 'Frank' });
+  if (over.payment) inv = recordPayment(inv, { date: '2026-11-21', amountCents: 5000, method: 'bank-transfer', reference: '' }, { id: 'p1', now, today: '2026-11-21', money: DEFAULT_MONEY, by: 'Frank' });
   return inv;
 }
 
