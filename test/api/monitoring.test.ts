@@ -64,7 +64,7 @@ describe('monitoring API', () => {
       accountNumber: client.sites[0]!.alarm.accountNumber,
     });
     const related = await expectJson<{ contracts: { id: string; status: string; title: string }[] }>(await admin.get(`/api/clients/${client.id}/related`), 200);
-    expect(related.contracts).toEqual([expect.objectContaining({ id: c.id, status: 'pending', title: 'Gold' })]);
+    expect(related.contracts).toEqual([expect.objectContaining({ id: c.id, status: 'pending', title: 'Gold · Harbour house · account AC-1' })]);
   });
 
   it('refuses a site of another client and an unknown client, with field errors', async () => {

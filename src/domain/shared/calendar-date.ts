@@ -65,3 +65,8 @@ export function datePlausibility(label: string, value: string, today: string, wi
       : `${label}: ${formatCalendarDay(value, locale)} is more than ${window.futureDays} days ahead; the latest is ${formatCalendarDay(latest, locale)}.`;
   return null;
 }
+
+/** A calendar day with the month in words ("Nov 25, 2026" in en-US), for messages about dates far off. */
+export function formatCalendarDayInWords(isoDate: string, locale = 'en-US'): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${isoDate}T12:00:00Z`));
+}
