@@ -48,7 +48,9 @@ describe('one base URL for every mail', () => {
     const outbox = t.container.resolve(TOKENS.Outbox);
     const [invoiceMail] = await outbox.list(10);
     expect(invoiceMail?.subject).toContain(invoice.number);
-    expect((await runPaymentReminders(t.container.resolve(TOKENS.ReminderDeps))).sent).toBeGreaterThan(0);
+    // After the grace period that follows the first send (default 7 days), the overdue reminder goes out.
+    const afterGrace = { ...t.container.resolve(TOKENS.ReminderDeps), clock: { now: () => new Date(Date.now() + 8 * DAY_MS) } };
+    expect((await runPaymentReminders(afterGrace)).sent).toBeGreaterThan(0);
     const [reminder] = await outbox.list(1);
     expect(reminder?.id).not.toBe(invoiceMail?.id);
 
