@@ -102,7 +102,7 @@ describe('edit sweep: jobs, employees, monitoring contracts', () => {
     await form.waitFor({ state: 'detached' });
     await page.reload();
     const reopened = page.getByRole('dialog', { name: 'Contract: Gold monitoring with cellular backup and video verification' });
-    await reopened.getByText('$1,049.50').waitFor();
+    await reopened.getByText('$1,049.50').first().waitFor();
 
     await reopened.getByRole('button', { name: 'Edit' }).click();
     form = reopened.getByRole('form', { name: 'Edit contract' });
