@@ -7,7 +7,7 @@
  */
 import { DomainError } from '../shared/domain-error.ts';
 import { searchWords } from '../shared/search.ts';
-import { formatCalendarDayInWords } from '../shared/calendar-date.ts';
+import { formatCalendarDay } from '../shared/calendar-date.ts';
 import { JOB_TYPES, type JobType } from './job-creator.ts';
 
 export { JOB_TYPES, type JobType };
@@ -172,7 +172,7 @@ export function checkWindow(w: ScheduleWindow, at?: string): ScheduleWindow {
   if (at !== undefined) {
     const now = new Date(at);
     const years = (d: Date, n: number) => new Date(Date.UTC(d.getUTCFullYear() + n, d.getUTCMonth(), d.getUTCDate()));
-    const shown = formatCalendarDayInWords(new Date(start).toISOString().slice(0, 10));
+    const shown = formatCalendarDay(new Date(start).toISOString().slice(0, 10), 'en-US', 'words');
     if (start < years(now, -WINDOW_YEARS).getTime()) invalid(`Start: ${shown} is more than ${WINDOW_YEARS} years ago. Check the year.`, 'scheduledStart');
     if (start > years(now, WINDOW_YEARS).getTime()) invalid(`Start: ${shown} is more than ${WINDOW_YEARS} years ahead. Check the year.`, 'scheduledStart');
   }

@@ -3,7 +3,7 @@ import { proportionCents } from '../shared/money.ts';
 import { addDays, fullPeriodCents, MONTHS_PER_CYCLE, type BillingCycle } from './billing-period.ts';
 import { KEYWORD_WORDS } from '../inventory/inventory-item.ts';
 import { searchWords, wordPrefixes } from '../shared/search.ts';
-import { formatCalendarDayInWords } from '../shared/calendar-date.ts';
+import { formatCalendarDay } from '../shared/calendar-date.ts';
 
 /**
  * A monitoring contract: a client site watched by a central station for a monthly fee, billed
@@ -102,7 +102,7 @@ const isLeap = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400
 export function checkStartDate(startDate: string, today: string, locale?: string): void {
   const earliest = shiftYears(today, -START_DATE_YEARS_BACK);
   const latest = shiftYears(today, START_DATE_YEARS_AHEAD);
-  const show = (d: string) => formatCalendarDayInWords(d, locale);
+  const show = (d: string) => formatCalendarDay(d, locale, 'words');
   let message: string | null = null;
   if (startDate < earliest) message = `Start date: ${show(startDate)} is more than ${START_DATE_YEARS_BACK} years ago. Enter a date from ${show(earliest)} on (check the year).`;
   else if (startDate > latest) message = `Start date: ${show(startDate)} is more than a year ahead. Enter a date up to ${show(latest)} (check the year).`;

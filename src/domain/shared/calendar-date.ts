@@ -31,10 +31,11 @@ export function daysBetween(from: string, to: string): number {
 }
 
 /** A calendar day as a person of `locale` writes it: "11/25/2026" in en-US, "25.11.2026" in de-DE. */
-export function formatCalendarDay(isoDate: string, locale = 'en-US'): string {
+export function formatCalendarDay(isoDate: string, locale = 'en-US', style: 'digits' | 'words' = 'digits'): string {
   const t = Date.parse(`${isoDate.slice(0, 10)}T12:00:00Z`);
   if (Number.isNaN(t)) return isoDate;
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }).format(new Date(t));
+  const format: Intl.DateTimeFormatOptions = style === 'words' ? { dateStyle: 'medium' } : { year: 'numeric', month: '2-digit', day: '2-digit' };
+  return new Intl.DateTimeFormat(locale, { ...format, timeZone: 'UTC' }).format(new Date(t));
 }
 
 /** How far from today a typed date may plausibly lie (days back, days ahead). */
@@ -64,9 +65,4 @@ export function datePlausibility(label: string, value: string, today: string, wi
       ? `${label}: ${formatCalendarDay(value, locale)} is in the future; the latest is today, ${example}.`
       : `${label}: ${formatCalendarDay(value, locale)} is more than ${window.futureDays} days ahead; the latest is ${formatCalendarDay(latest, locale)}.`;
   return null;
-}
-
-/** A calendar day with the month in words ("Nov 25, 2026" in en-US), for messages about dates far off. */
-export function formatCalendarDayInWords(isoDate: string, locale = 'en-US'): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${isoDate}T12:00:00Z`));
 }
