@@ -83,7 +83,7 @@ describe('plausible dates', () => {
 
   it('a payment is not in the future nor more than 30 days before the issue date', () => {
     const inv = aSentInvoice();
-    expect(fieldsOf(() => pay(inv, 100, '2026-11-22')).fields['date']).toEqual(['Date received: 11/22/2026 is more than 1 days ahead; the latest is 11/21/2026.']);
+    expect(fieldsOf(() => pay(inv, 100, '2026-11-21')).fields['date']).toEqual(['Date received: 11/21/2026 is in the future; the latest is today, 11/20/2026.']);
     expect(fieldsOf(() => pay(inv, 100, '2026-10-20')).fields['date']).toEqual([
       "Date received: 10/20/2026 is more than 30 days before the invoice's issue date (11/20/2026); the earliest is 10/21/2026.",
     ]);
