@@ -11,5 +11,7 @@ export const siteInfoSchema = z.object({
   address: z.string(),
   /** How money is shown (CURRENCY, LOCALE): every money screen formats with these. */
   money: z.object({ currency: z.string(), locale: z.string() }),
+  /** The company's IANA time zone (COMPANY_TIME_ZONE): "today" in a date box is the company's today. */
+  timeZone: z.string(),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;

@@ -67,7 +67,9 @@ describe('the Vision-AI screen in Chromium', () => {
     await search.getByLabel('Client id').fill(client.id);
     await search.getByRole('button', { name: 'Search' }).click();
     const found = page.getByRole('list', { name: 'Saved analyses' }).getByRole('listitem');
-    await found.first().getByText(`client ${client.id}, site ${northGate.id}`).waitFor();
+    // The links read as names, not ids.
+    await found.first().getByText(/Harbor View Storage · North gate/).waitFor();
+    expect(await found.first().textContent()).not.toContain(client.id);
     expect(await found.count()).toBe(1);
     expect(await found.first().textContent()).toContain('cctv.jpg');
 

@@ -127,7 +127,7 @@ export interface Today {
  */
 export const ISSUE_DATE_WINDOW: DateWindow = { pastDays: 365, futureDays: 90 };
 export const PAYMENT_EARLY_DAYS = 30;
-const ANY_PAST: DateWindow = { pastDays: 36_500, futureDays: 1 };
+const ANY_PAST: DateWindow = { pastDays: 36_500, futureDays: 0 };
 
 export const issueDateProblem = (value: string, t: Today, label = 'Issue date'): string | null => datePlausibility(label, value, t.today, ISSUE_DATE_WINDOW, t.money.locale);
 

@@ -38,6 +38,8 @@ export function formatCalendarDay(isoDate: string, locale = 'en-US', style: 'dig
   return new Intl.DateTimeFormat(locale, { ...format, timeZone: 'UTC' }).format(new Date(t));
 }
 
+const days = (n: number): string => (n === 1 ? '1 day' : `${n} days`);
+
 /** How far from today a typed date may plausibly lie (days back, days ahead). */
 export interface DateWindow {
   pastDays: number;
@@ -59,10 +61,10 @@ export function datePlausibility(label: string, value: string, today: string, wi
   if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) return `${label}: ${value} is not a day of the calendar; enter a date such as ${example}.`;
   const earliest = addDays(today, -window.pastDays);
   const latest = addDays(today, window.futureDays);
-  if (value < earliest) return `${label}: ${formatCalendarDay(value, locale)} is more than ${window.pastDays} days ago; the earliest is ${formatCalendarDay(earliest, locale)}.`;
+  if (value < earliest) return `${label}: ${formatCalendarDay(value, locale)} is more than ${days(window.pastDays)} ago; the earliest is ${formatCalendarDay(earliest, locale)}.`;
   if (value > latest)
     return window.futureDays === 0
       ? `${label}: ${formatCalendarDay(value, locale)} is in the future; the latest is today, ${example}.`
-      : `${label}: ${formatCalendarDay(value, locale)} is more than ${window.futureDays} days ahead; the latest is ${formatCalendarDay(latest, locale)}.`;
+      : `${label}: ${formatCalendarDay(value, locale)} is more than ${days(window.futureDays)} ahead; the latest is ${formatCalendarDay(latest, locale)}.`;
   return null;
 }

@@ -171,7 +171,7 @@ export const clientRoutes: FastifyPluginAsyncZod<ClientDeps> = async (app, deps)
 
   app.post(
     '/api/leads/:id/convert',
-    { config: { access: EDIT }, schema: { params: clientParams, body: leadConversionRequestSchema.optional(), response: { 201: clientViewSchema, ...errors } } },
+    { config: { access: EDIT }, schema: { params: clientParams, body: leadConversionRequestSchema.nullish(), response: { 201: clientViewSchema, ...errors } } },
     async (req, reply) => reply.status(201).send(await convertLeadToClient(deps, req.auth, req.params.id, req.body ?? {})),
   );
 };

@@ -49,7 +49,7 @@ export const timeRoutes: FastifyPluginAsyncZod<TimeDeps> = async (app, deps) => 
     return reply.status(201).send(await clockIn(deps, req.auth, { job, ...(b.note === undefined ? {} : { note: b.note }) }));
   });
 
-  app.post('/api/time/me/clock-out', { config: mine, schema: { body: clockOutSchema.optional(), response: { 200: entrySchema, ...errors } } }, async (req) =>
+  app.post('/api/time/me/clock-out', { config: mine, schema: { body: clockOutSchema.nullish(), response: { 200: entrySchema, ...errors } } }, async (req) =>
     clockOut(deps, req.auth, req.body?.note === undefined ? {} : { note: req.body.note }),
   );
 

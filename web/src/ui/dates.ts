@@ -40,8 +40,23 @@ export function formatDateLight(iso: string): string {
   return `${MONTHS[d.getMonth()]} ${d.getDate()}, ${d.getFullYear()}`;
 }
 
-/** Today's calendar day in the browser's time zone ("2026-11-25"). */
-export const todayIso = (): string => new Date().toLocaleDateString('en-CA');
+let companyDay: Intl.DateTimeFormat | null = null;
+/**
+ * The company's time zone (COMPANY_TIME_ZONE, from `/api/site`): the server dates payments,
+ * invoices and contracts by the company's calendar, so a date box's "today" must be that day too,
+ * not the browser's (a laptop on UTC is already on tomorrow at 7 pm in Chicago).
+ */
+export function setCompanyTimeZone(timeZone: string | undefined): void {
+  if (!timeZone) return;
+  try {
+    companyDay = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  } catch {
+    companyDay = null; // an unknown zone: the browser's day
+  }
+}
+
+/** Today's calendar day ("2026-11-25") in the company's time zone once known, else the browser's. */
+export const todayIso = (now: Date = new Date()): string => (companyDay ? companyDay.format(now) : now.toLocaleDateString('en-CA'));
 
 /** datetime-local value (local time, minutes) ↔ ISO instant. */
 export function toLocalInput(iso: string | null): string {

@@ -54,7 +54,7 @@ type Payment = InvoiceDto['payments'][number];
 const paymentSchema = (maxCents: number, locale: string) =>
   z.object({
     date: z.string().superRefine((s, ctx) => {
-      const problem = datePlausibility('Date received', s, todayIso(), { pastDays: 36_500, futureDays: 1 }, locale);
+      const problem = datePlausibility('Date received', s, todayIso(), { pastDays: 36_500, futureDays: 0 }, locale);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
     amount: z.string().superRefine((s, ctx) => {

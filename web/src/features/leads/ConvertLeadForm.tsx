@@ -13,6 +13,8 @@ import { Options } from '#ui/Options.tsx';
 import { FormError } from '#ui/FormError.tsx';
 import { SaveCancel } from '#ui/FormParts.tsx';
 import { useNoSilentErrors } from '#ui/no-silent-errors.ts';
+import { todayIso } from '#ui/dates.ts';
+import { addDays } from '#domain/shared/calendar-date.ts';
 
 const JOB_TYPES = ['install', 'prewire', 'panel-upgrade', 'consultation', 'service', 'inspection'] as const;
 const JOB_FOR_SERVICE: Record<string, (typeof JOB_TYPES)[number]> = { alarm: 'install', cameras: 'install', prewire: 'prewire', 'panel-upgrade': 'panel-upgrade', consultation: 'consultation' };
@@ -41,7 +43,7 @@ async function createFollowUp(lead: Lead, client: ClientView, v: FormValues): Pr
       await apiFetch(`/api/jobs/${encodeURIComponent(job.id)}/photos`, { method: 'POST', body: form });
     }
   } else if (v.followUp === 'proposal') {
-    const validUntil = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const validUntil = addDays(todayIso(), 30);
     await apiFetch('/api/proposals', {
       method: 'POST',
       json: {

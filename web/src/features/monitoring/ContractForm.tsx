@@ -20,6 +20,7 @@ import { useSaveForm } from '#ui/use-save-form.ts';
 import { clientQuery, clientSearchQuery, useSaveContract } from './queries.ts';
 import { Options, SiteOptions } from '#ui/Options.tsx';
 import { useCurrencySymbol } from '#ui/money.ts';
+import { todayIso } from '#ui/dates.ts';
 
 const SERVER_FIELDS: Record<string, keyof FormValues> = {
   clientId: 'clientId',
@@ -34,7 +35,6 @@ const SERVER_FIELDS: Record<string, keyof FormValues> = {
   endDate: 'endDate',
 };
 
-const todayIso = () => new Date().toISOString().slice(0, 10);
 
 /** Create or edit a contract: pick a client, then one of its sites (prefills station and account). */
 export function ContractForm(props: { contract: Contract | null; onDone: (saved: Contract | null) => void }) {

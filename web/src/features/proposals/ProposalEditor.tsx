@@ -24,14 +24,14 @@ import { Button } from '#ui/Button.tsx';
 import { FormError } from '#ui/FormError.tsx';
 import { formatCents, toBp, toCents, useCurrencySymbol, useMoneySettings } from '#ui/money.ts';
 import { centsToDecimal, type MoneySettings } from '#domain/shared/money.ts';
-import { datePlausibility } from '#domain/shared/calendar-date.ts';
+import { addDays, datePlausibility } from '#domain/shared/calendar-date.ts';
 import { VALID_UNTIL_WINDOW } from '#domain/proposals/proposal.ts';
 import { z } from 'zod';
 import { todayIso } from '#ui/dates.ts';
 
 const cellInput = `${inputClass} w-full`;
 const newId = () => `opt-${Math.random().toString(36).slice(2, 10)}`;
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const inDays = (days: number) => addDays(todayIso(), days);
 
 const finite = (n: number): number => (Number.isFinite(n) ? n : 0);
 

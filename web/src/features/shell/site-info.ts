@@ -3,12 +3,14 @@ import type { SiteInfo } from '#contracts/site.ts';
 import { apiFetch } from '#lib/api.ts';
 import { useHydratedData } from '#lib/hydration.ts';
 import { setMoneySettings } from '#ui/money.ts';
+import { setCompanyTimeZone } from '#ui/dates.ts';
 
 export const siteInfoQuery = queryOptions({
   queryKey: ['site'],
   queryFn: async () => {
     const info = await apiFetch<SiteInfo>('/api/site');
     setMoneySettings(info.money);
+    setCompanyTimeZone(info.timeZone);
     return info;
   },
   staleTime: 5 * 60_000,

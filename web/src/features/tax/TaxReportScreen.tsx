@@ -9,6 +9,7 @@ import type { SearchPatch } from '#lib/search-params.ts';
 import { buttonStyle } from '#ui/Button.tsx';
 import { formatCents, formatRate, useMoneySettings } from '#ui/money.ts';
 import { formatCalendarDay } from '#domain/shared/calendar-date.ts';
+import { todayIso } from '#ui/dates.ts';
 
 export interface TaxSearch {
   basis?: 'cash';
@@ -21,12 +22,12 @@ export type TaxSearchPatch = SearchPatch<TaxSearch>;
 const PERIOD_LABELS: Record<(typeof PERIOD_KINDS)[number], string> = { month: 'Month', quarter: 'Quarter', year: 'Year', custom: 'Custom range' };
 
 /** The default value of each period kind: the current month, quarter or year. */
-export function defaultValue(kind: string, now = new Date()): string {
-  const y = now.getFullYear();
-  const m = now.getMonth() + 1;
+export function defaultValue(kind: string, today = todayIso()): string {
+  const y = Number(today.slice(0, 4));
+  const m = Number(today.slice(5, 7));
   if (kind === 'quarter') return `${y}-Q${Math.ceil(m / 3)}`;
   if (kind === 'year') return String(y);
-  if (kind === 'custom') return `${y}-01-01..${now.toLocaleDateString('en-CA')}`;
+  if (kind === 'custom') return `${y}-01-01..${today}`;
   return `${y}-${String(m).padStart(2, '0')}`;
 }
 
