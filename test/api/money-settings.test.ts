@@ -12,13 +12,13 @@ const NBSP = '\u00a0';
 describe('money settings from configuration (CURRENCY=EUR, LOCALE=de-DE)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ CURRENCY: 'EUR', LOCALE: 'de-DE' });
+    t = await buildTestApp({ CURRENCY: 'EUR', LOCALE: 'de-DE', COMPANY_TIME_ZONE: 'Europe/Berlin' });
   });
   afterAll(() => t.close());
 
-  it('GET /api/site tells the SPA the currency and locale', async () => {
+  it("GET /api/site tells the SPA the currency, the locale and the company's time zone (its date boxes' today)", async () => {
     const res = await t.app.inject('/api/site');
-    expect(res.json()).toMatchObject({ money: { currency: 'EUR', locale: 'de-DE' } });
+    expect(res.json()).toMatchObject({ money: { currency: 'EUR', locale: 'de-DE' }, timeZone: 'Europe/Berlin' });
   });
 
   it('the composition root hands them to invoices, proposals and reminders', () => {

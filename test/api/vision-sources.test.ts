@@ -56,8 +56,12 @@ describe('/api/vision/sources and /api/vision/analyses/from-source', () => {
     expect(saved).toMatchObject({ jobId, clientId: client.id, siteId: client.sites[0]!.id, note: 'Driveway camera', fileName: 'driveway.jpg' });
     expect(saved.detections.filter((d) => d.label === 'person').length).toBeGreaterThan(0);
     // It is in the history like an uploaded one, and its image is a copy the analysis owns.
-    const history = await expectJson<{ items: VisionAnalysisDto[] }>(await admin.get(`/api/vision/analyses?jobId=${jobId}`), 200);
+    const history = await expectJson<{ items: VisionAnalysisDto[]; names: Record<string, string> }>(await admin.get(`/api/vision/analyses?jobId=${jobId}`), 200);
     expect(history.items.map((a) => a.id)).toContain(saved.id);
+    // The page names what the analyses are linked to, so the history reads names, not ids.
+    expect(history.names[client.id]).toBe('Vera Picker');
+    expect(history.names[jobId]).toMatch(/Camera survey/);
+    expect(history.names[client.sites[0]!.id]).toMatch(/\(Vera Picker\)$/);
     expect((await admin.get(saved.imageUrl)).status).toBe(200);
   }, 60_000);
 

@@ -93,7 +93,7 @@ export const visionRoutes: FastifyPluginAsyncZod<AnalyseImageDeps & { names: Ref
     { config: ACCESS, schema: { querystring: visionAnalysisListQuerySchema, response: { 200: visionAnalysisPageSchema, ...errors } } },
     async (req) => {
       const page = await listVisionAnalyses(deps, req.auth, req.query);
-      return { items: page.items.map(toDto), nextCursor: page.nextCursor };
+      return { items: page.items.map(toDto), nextCursor: page.nextCursor, names: page.names };
     },
   );
 
