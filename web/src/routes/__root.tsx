@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { TopBar } from '../features/shell/TopBar.tsx';
 import { Footer } from '../features/shell/Footer.tsx';
 import { AuthLifecycle } from '../features/auth/AuthLifecycle.tsx';
+import { isBackOffice, shellWidth } from '../features/shell/work-layout.ts';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -19,6 +20,7 @@ function RootLayout() {
   // React replays a click on the screen below at once if that part is still hydrating. Tests
   // wait for this mark before clicking.
   useEffect(() => document.getElementById('root')?.removeAttribute('data-prerendered'), []);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
@@ -26,10 +28,10 @@ function RootLayout() {
       </a>
       <TopBar />
       <AuthLifecycle />
-      <main id="main" className="mx-auto min-h-screen max-w-6xl px-4 pt-24">
+      <main id="main" className={`mx-auto min-h-screen min-w-0 px-4 pt-24 ${shellWidth(pathname)} ${isBackOffice(pathname) ? 'pb-12' : ''}`}>
         <Outlet />
       </main>
-      <Footer />
+      {!isBackOffice(pathname) && <Footer />}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatCents, formatRate, useMoneySettings } from '#ui/money.ts';
+import { stacked, stackedCell } from '#ui/stacked-table.ts';
 
 // Shared by the office's invoice drawer and editor and the public /i/<token> page: keep its imports light.
 
@@ -23,21 +24,21 @@ const LINE_COLUMNS: readonly { label: string; numeric: boolean; value: (l: Invoi
 export function InvoiceLinesTable(props: { label: string; lines: readonly InvoiceLineRow[] }) {
   useMoneySettings();
   return (
-    <table className="mt-4 min-w-full text-sm" aria-label={props.label}>
-      <thead>
+    <table className={`mt-4 ${stacked.table}`} aria-label={props.label}>
+      <thead className={stacked.head}>
         <tr className="border-b border-slate-200 text-left dark:border-slate-800">
           {LINE_COLUMNS.map((c) => (
-            <th key={c.label} className={c.numeric ? 'py-1 text-right' : 'py-1'}>
+            <th key={c.label} className={c.numeric ? 'py-1 pl-3 text-right whitespace-nowrap' : 'py-1'}>
               {c.label}
             </th>
           ))}
         </tr>
       </thead>
-      <tbody>
+      <tbody className={`${stacked.body} max-sm:divide-y max-sm:divide-slate-200 dark:max-sm:divide-slate-800`}>
         {props.lines.map((l, i) => (
-          <tr key={i}>
-            {LINE_COLUMNS.map((c) => (
-              <td key={c.label} className={c.numeric ? 'py-1 text-right tabular-nums' : 'py-1'}>
+          <tr key={i} className="max-sm:block max-sm:py-2">
+            {LINE_COLUMNS.map((c, j) => (
+              <td key={c.label} {...stackedCell(j === 0 ? undefined : c.label, c.numeric ? 'py-1 pl-3 text-right tabular-nums whitespace-nowrap max-sm:pl-0' : 'py-1 align-top')}>
                 {c.value(l)}
               </td>
             ))}

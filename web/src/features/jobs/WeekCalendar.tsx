@@ -63,7 +63,7 @@ export function WeekCalendar(props: {
       </div>
       {cal.isError && <p role="alert" className="text-red-700">{cal.error.message}</p>}
       {cal.data && cal.data.jobs.length === 0 && <p className="mb-2 text-sm text-slate-500">No jobs scheduled this week.</p>}
-      <div className="overflow-x-auto">
+      <div className="overflow-x-auto" data-scroll-x>
         <div className="grid min-w-[56rem] grid-cols-[3.5rem_repeat(7,minmax(0,1fr))] text-xs">
           <div />
           {days.map((d) => (

@@ -8,6 +8,30 @@ import { Options } from '#ui/Options.tsx';
 import type { SearchPatch } from '#lib/search-params.ts';
 import { buttonStyle } from '#ui/Button.tsx';
 import { formatCents, formatRate, useMoneySettings } from '#ui/money.ts';
+import { DataTable, staticList, type Column } from '#ui/DataTable.tsx';
+
+type Entry = TaxReportDto['entries'][number] & { id: string };
+
+/** The report's invoices, one row per invoice and rate. */
+const entryColumns = (basis: string): Column<Entry>[] => [
+  {
+    id: 'number',
+    label: 'Number',
+    cell: (e) => (
+      <>
+        <a className="font-mono text-blue-700 underline dark:text-blue-300" href={`/admin/invoices?invoice=${encodeURIComponent(e.invoiceId)}`}>
+          {e.number}
+        </a>
+        {e.kind === 'credit-note' && <span className="ml-1 text-xs text-slate-500">credit note</span>}
+      </>
+    ),
+  },
+  { id: 'date', label: basis === 'cash' ? 'Paid' : 'Issued', cell: (e) => e.date, className: 'whitespace-nowrap' },
+  { id: 'client', label: 'Client', cell: (e) => e.clientName },
+  { id: 'rate', label: 'Rate', numeric: true, cell: (e) => formatRate(e.taxRateBp) },
+  { id: 'taxable', label: 'Taxable', numeric: true, cell: (e) => formatCents(e.taxableCents) },
+  { id: 'tax', label: 'Tax', numeric: true, cell: (e) => formatCents(e.taxCents) },
+];
 
 export interface TaxSearch {
   basis?: 'cash';
@@ -129,7 +153,7 @@ export function TaxReportScreen(props: { search: TaxSearch; onSearch: (next: Tax
           <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">
             {report.data.from} to {report.data.to}
           </p>
-          <table className="min-w-full max-w-3xl text-sm" aria-label="Tax per rate" aria-busy={report.isFetching}>
+          <table className="w-full max-w-3xl text-sm [&_td]:px-2 [&_th]:px-2 [&_td:first-child]:pl-0 [&_th:first-child]:pl-0" aria-label="Tax per rate" aria-busy={report.isFetching}>
             <thead>
               <tr className="border-b border-slate-200 text-left dark:border-slate-800">
                 <th className="py-2">Rate</th>
@@ -182,35 +206,7 @@ export function TaxReportScreen(props: { search: TaxSearch; onSearch: (next: Tax
           {entries.length === 0 ? (
             <p className="text-sm text-slate-500">Nothing to show.</p>
           ) : (
-            <table className="min-w-full text-sm" aria-label="Invoices in the report">
-              <thead>
-                <tr className="border-b border-slate-200 text-left dark:border-slate-800">
-                  <th className="py-1">{basis === 'cash' ? 'Paid' : 'Issued'}</th>
-                  <th className="py-1">Number</th>
-                  <th className="py-1">Client</th>
-                  <th className="py-1 text-right">Rate</th>
-                  <th className="py-1 text-right">Taxable</th>
-                  <th className="py-1 text-right">Tax</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((e) => (
-                  <tr key={`${e.invoiceId}-${e.taxRateBp}`}>
-                    <td className="py-1">{e.date}</td>
-                    <td className="py-1">
-                      <a className="font-mono text-blue-700 underline dark:text-blue-300" href={`/admin/invoices?invoice=${encodeURIComponent(e.invoiceId)}`}>
-                        {e.number}
-                      </a>
-                      {e.kind === 'credit-note' && <span className="ml-1 text-xs text-slate-500">credit note</span>}
-                    </td>
-                    <td className="py-1">{e.clientName}</td>
-                    <td className="py-1 text-right tabular-nums">{formatRate(e.taxRateBp)}</td>
-                    <td className="py-1 text-right tabular-nums">{formatCents(e.taxableCents)}</td>
-                    <td className="py-1 text-right tabular-nums">{formatCents(e.taxCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable label="Invoices in the report" columns={entryColumns(basis)} list={staticList(entries.map((e) => ({ ...e, id: `${e.invoiceId}-${e.taxRateBp}` })), report.isFetching)} loadingText="Loading report…" emptyText="Nothing to show." />
           )}
         </>
       )}
