@@ -217,7 +217,7 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
                           const c = cell.column.columnDef.meta as Column<T>;
                           const bare = c.bare ?? (i === 0 || c.labelHidden);
                           return (
-                            <td key={cell.id} {...stackedCell(bare ? undefined : c.label, ['px-3 py-2', c.numeric ? 'text-right tabular-nums' : '', c.className ?? ''].filter(Boolean).join(' '))}>
+                            <td key={cell.id} {...stackedCell(bare ? undefined : c.label, ['px-3 py-2', c.numeric ? 'text-right tabular-nums whitespace-nowrap' : '', c.className ?? ''].filter(Boolean).join(' '))}>
                               {flexRender(cell.column.columnDef.cell, cell.getContext())}
                             </td>
                           );

@@ -17,10 +17,10 @@ export interface InvoiceFilters {
 }
 
 const COLUMNS: Column<InvoiceDto>[] = [
-  { id: 'number', label: 'Number', sortable: true, className: 'font-mono text-xs', cell: (inv) => inv.number },
+  { id: 'number', label: 'Number', sortable: true, className: 'font-mono text-xs whitespace-nowrap', cell: (inv) => inv.number },
   { id: 'clientName', label: 'Client', sortable: true, cell: (inv) => inv.clientName },
-  { id: 'issueDate', label: 'Issued', sortable: true, cell: (inv) => inv.issueDate },
-  { id: 'dueDate', label: 'Due', sortable: true, cell: (inv) => (inv.kind === 'invoice' ? inv.dueDate : '—') },
+  { id: 'issueDate', label: 'Issued', sortable: true, className: 'whitespace-nowrap', cell: (inv) => inv.issueDate },
+  { id: 'dueDate', label: 'Due', sortable: true, className: 'whitespace-nowrap', cell: (inv) => (inv.kind === 'invoice' ? inv.dueDate : '—') },
   { id: 'totalCents', label: 'Total', sortable: true, numeric: true, cell: (inv) => formatCents(inv.totalCents) },
   { id: 'balanceCents', label: 'Balance', sortable: true, numeric: true, cell: (inv) => (inv.kind === 'invoice' ? formatCents(inv.balanceCents) : '—') },
   { id: 'status', label: 'Status', cell: (inv) => <StatusChip status={inv.status} overdue={inv.overdue} daysOverdue={inv.daysOverdue} kind={inv.kind} /> },

@@ -50,13 +50,13 @@ export function WeekCalendar(props: {
         <button type="button" aria-label="Previous week" className="rounded border border-slate-300 p-1 dark:border-slate-700" onClick={() => shift(-1)}>
           <ChevronLeft aria-hidden className="h-4 w-4" />
         </button>
-        <button type="button" className="rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700" onClick={() => props.onWeek(weekStart(new Date()))}>
+        <button type="button" className="shrink-0 whitespace-nowrap rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700" onClick={() => props.onWeek(weekStart(new Date()))}>
           This week
         </button>
         <button type="button" aria-label="Next week" className="rounded border border-slate-300 p-1 dark:border-slate-700" onClick={() => shift(1)}>
           <ChevronRight aria-hidden className="h-4 w-4" />
         </button>
-        <h2 className="ml-2 text-sm font-semibold" data-testid="calendar-range">
+        <h2 className="ml-2 min-w-0 text-sm font-semibold" data-testid="calendar-range">
           {dayLabel.format(days[0])} – {dayLabel.format(days[6])}
         </h2>
         {cal.isFetching && <span className="text-xs text-slate-500" role="status">Loading…</span>}
