@@ -123,6 +123,9 @@ async function seed(page: Page, dataDir: string): Promise<Seeded> {
   const today = new Date().toISOString().slice(0, 10);
   const contracts: { id: string }[] = [];
   for (const c of clients.slice(0, 6)) contracts.push(await api(page, 'POST', '/api/monitoring/contracts', { clientId: c.id, siteId: c.sites[0]!.id, plan: 'Monitoring Plus with video verification', monthlyFeeCents: 3_999, billingCycle: 'monthly', startDate: today }));
+  // One contract billed, so its drawer lists a generated invoice.
+  await api(page, 'POST', `/api/monitoring/contracts/${contracts[0]!.id}/status`, { to: 'active' });
+  await api(page, 'POST', '/api/monitoring/billing/run', {});
   const plan = await api<{ id: string }>(page, 'POST', '/api/camera-plans', { clientId: client!.id, siteId, name: 'Warehouse ground floor and loading dock', gridWidthM: 40, gridHeightM: 20 });
   for (let i = 0; i < 8; i++) {
     await api(page, 'POST', '/api/employees', { name: i === 0 ? LONG_NAME : `Technician Maximilian Worthington ${i}`, email: anEmail(i + 100), phone: '(555) 867-5309', title: 'Senior installation technician and team lead', photoUrl: null });
@@ -161,7 +164,7 @@ async function layoutProblems(page: Page): Promise<string[]> {
     const seen = new Set<Element>();
     // With a modal open, only the modal is in reach (what is behind it is checked without it).
     const modal = Array.from(document.querySelectorAll('[aria-modal="true"]')).pop() ?? document.body;
-    for (const el of Array.from(modal.querySelectorAll('*'))) {
+    for (const el of [modal, ...Array.from(modal.querySelectorAll('*'))]) {
       if (!el.checkVisibility({ visibilityProperty: true })) continue;
       const r = el.getBoundingClientRect();
       if (r.width <= 1 || r.height <= 1) continue;
@@ -231,7 +234,7 @@ function states(s: Seeded): State[] {
 function officeStates(s: Seeded): State[] {
   return [
     { name: 'admin', path: '/admin' },
-    { name: 'admin-menu', path: '/admin', open: async (p) => click(p, /^(Admin menu|Open menu)$/) },
+    { name: 'admin-menu', path: '/admin', open: async (p) => { await click(p, /^(Admin menu|Open menu)$/); await p.locator('#mobile-menu nav, [role=menu]').first().waitFor(); } },
     { name: 'account-menu', path: '/admin', open: async (p) => click(p, /^Account menu/) },
     { name: 'clients', path: '/admin/clients', open: (p) => p.getByRole('table').first().getByRole('row').nth(3).waitFor() },
     { name: 'client-new', path: '/admin/clients', open: (p) => click(p, /^New client$/) },
@@ -309,7 +312,7 @@ describe('every screen fits a phone and a laptop (Chromium)', () => {
     const visitorPages = await Promise.all(SIZES.map((sz) => newPage(env.browser, { viewport: { width: sz.width, height: sz.height } })));
     const office = await Promise.all(SIZES.map((sz) => newPage(env.browser, { viewport: { width: sz.width, height: sz.height } })));
     await Promise.all(office.map(({ page }) => signInAndOpen(page, env.server.url, 'Frank Miller', '/admin')));
-    for (const { page } of [...visitorPages, ...office]) page.setDefaultTimeout(8_000);
+    for (const { page } of [...visitorPages, ...office]) page.setDefaultTimeout(15_000);
     const seeded = await seed(office[0]!.page, env.server.dataDir);
 
     // The two sizes side by side, each in its own pages.

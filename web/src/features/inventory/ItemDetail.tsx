@@ -10,6 +10,7 @@ import { LowStockBadge } from './StockBadge.tsx';
 import { Button } from '#ui/Button.tsx';
 import { SidePanel } from '#ui/SidePanel.tsx';
 import { formatCents, useMoneySettings } from '#ui/money.ts';
+import { stacked, stackedCell } from '#ui/stacked-table.ts';
 
 type Mode = 'view' | 'edit' | 'move';
 
@@ -91,8 +92,8 @@ export function ItemDetail(props: { id: string; canEdit: boolean; onClose: () =>
             {data.movements.items.length === 0 ? (
               <p className="mb-6 text-sm text-slate-500">No movements yet.</p>
             ) : (
-              <table className="mb-6 min-w-full text-sm" aria-label="Movements">
-                <thead>
+              <table className={`mb-6 ${stacked.table}`} aria-label="Movements">
+                <thead className={stacked.head}>
                   <tr className="text-left">
                     <th className="py-1 pr-2">When</th>
                     <th className="py-1 pr-2">Movement</th>
@@ -102,20 +103,20 @@ export function ItemDetail(props: { id: string; canEdit: boolean; onClose: () =>
                     <th className="py-1">Who</th>
                   </tr>
                 </thead>
-                <tbody>
+                <tbody className={stacked.body}>
                   {data.movements.items.map((m) => (
-                    <tr key={m.id} className="border-t border-slate-100 align-top dark:border-slate-800">
-                      <td className="py-1 pr-2 whitespace-nowrap">{formatWhen(m.at)}</td>
-                      <td className="py-1 pr-2">
+                    <tr key={m.id} className="border-t border-slate-100 align-top max-sm:block max-sm:py-2 dark:border-slate-800">
+                      <td {...stackedCell(undefined, 'py-1 pr-2 whitespace-nowrap max-sm:font-medium')}>{formatWhen(m.at)}</td>
+                      <td {...stackedCell('Movement', 'py-1 pr-2')}>
                         {m.kind}
                         {m.direction && ` (${m.direction})`}
                         {m.reason && <div className="text-xs text-slate-500">{m.reason}</div>}
                         {m.serials.length > 0 && <div className="font-mono text-xs text-slate-500">{m.serials.join(', ')}</div>}
                       </td>
-                      <td className="py-1 pr-2 text-right tabular-nums">{m.onHandDelta !== 0 ? (m.onHandDelta > 0 ? `+${m.onHandDelta}` : m.onHandDelta) : `${m.reservedDelta > 0 ? '+' : ''}${m.reservedDelta} res.`}</td>
-                      <td className="py-1 pr-2 text-right tabular-nums">{m.onHandAfter}</td>
-                      <td className="py-1 pr-2">{[m.jobId, m.siteId, m.proposalId, m.supplier].filter(Boolean).join(' · ')}</td>
-                      <td className="py-1">{m.actorName}</td>
+                      <td {...stackedCell('Change', 'py-1 pr-2 text-right tabular-nums')}>{m.onHandDelta !== 0 ? (m.onHandDelta > 0 ? `+${m.onHandDelta}` : m.onHandDelta) : `${m.reservedDelta > 0 ? '+' : ''}${m.reservedDelta} res.`}</td>
+                      <td {...stackedCell('On hand', 'py-1 pr-2 text-right tabular-nums')}>{m.onHandAfter}</td>
+                      <td {...stackedCell('Reference', 'py-1 pr-2')}>{[m.jobId, m.siteId, m.proposalId, m.supplier].filter(Boolean).join(' · ')}</td>
+                      <td {...stackedCell('Who', 'py-1')}>{m.actorName}</td>
                     </tr>
                   ))}
                 </tbody>
