@@ -279,7 +279,7 @@ function officeStates(s: Seeded): State[] {
 describe('every screen fits a phone and a laptop (Chromium)', () => {
   const env = serverAndBrowser({ COMPANY_TIME_ZONE: 'UTC' });
 
-  it('nothing scrolls sideways or leaves the window, on any screen or open drawer, at 390×844 and 1366×800', { timeout: SHOTS ? 400_000 : 90_000 }, async () => {
+  it('nothing scrolls sideways or leaves the window, on any screen or open drawer, at 390×844 and 1366×800', { timeout: SHOTS ? 400_000 : 150_000 }, async () => {
     if (SHOTS) mkdirSync(SHOTS, { recursive: true });
     const found: Record<string, string[]> = {};
     const check = async (page: Page, size: string, st: State) => {
