@@ -61,7 +61,7 @@ export function EmployeeTable(props: {
         header: 'Status',
         cell: (c) => <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusClass[c.getValue()]}`}>{STATUS_LABELS[c.getValue()]}</span>,
       }),
-      col.accessor('updatedAt', { header: 'Updated', cell: (c) => <time dateTime={c.getValue()}>{updated.format(new Date(c.getValue()))}</time> }),
+      col.accessor('updatedAt', { header: 'Updated', cell: (c) => <time className="whitespace-nowrap" dateTime={c.getValue()}>{updated.format(new Date(c.getValue()))}</time> }),
     ],
     [onOpen],
   );
