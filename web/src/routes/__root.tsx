@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { TopBar } from '../features/shell/TopBar.tsx';
 import { Footer } from '../features/shell/Footer.tsx';
 import { AuthLifecycle } from '../features/auth/AuthLifecycle.tsx';
 import { useSiteInfo } from '../features/shell/site-info.ts';
 import { DocumentTitle } from '../router-titles.ts';
+import { isBackOffice, shellWidth } from '../features/shell/work-layout.ts';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -22,6 +23,7 @@ function RootLayout() {
   // wait for this mark before clicking.
   useEffect(() => document.getElementById('root')?.removeAttribute('data-prerendered'), []);
   const site = useSiteInfo();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
   return (
     <>
       <DocumentTitle business={site?.name} />
@@ -30,10 +32,10 @@ function RootLayout() {
       </a>
       <TopBar />
       <AuthLifecycle />
-      <main id="main" className="mx-auto min-h-screen max-w-6xl px-4 pt-24">
+      <main id="main" className={`mx-auto min-h-screen min-w-0 px-4 pt-24 ${shellWidth(pathname)} ${isBackOffice(pathname) ? 'pb-12' : ''}`}>
         <Outlet />
       </main>
-      <Footer />
+      {!isBackOffice(pathname) && <Footer />}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { Button } from './Button.tsx';
+import { stacked, stackedCell } from './stacked-table.ts';
 
 export type SortDir = 'asc' | 'desc';
 export interface SortState {
@@ -26,6 +27,8 @@ export interface Column<T> {
   headerClassName?: string;
   /** The header is read by screen readers only (e.g. an actions column). */
   labelHidden?: boolean;
+  /** On a phone the cell shows without its label, across the card (default for the first column and labelHidden ones). */
+  bare?: boolean;
 }
 
 /** What the table needs of a list query (a `useQuery` result fits). */
@@ -36,6 +39,9 @@ export interface ListState<T> {
   error: Error | null;
   data: { items: readonly T[] } | undefined;
 }
+
+/** A list already in hand (a report's rows, a record's lines) as the table's `list`. */
+export const staticList = <T,>(items: readonly T[], isFetching = false): ListState<T> => ({ isPending: false, isError: false, isFetching, error: null, data: { items } });
 
 export interface DataTableProps<T> {
   /** The table's accessible name. */
@@ -110,6 +116,7 @@ export function CursorPager(props: { pages: CursorPages; nextCursor: string | nu
 
 const stateCell = 'px-3 py-8 text-center';
 
+
 function SortIcon(props: { dir: SortDir | null }) {
   if (props.dir === 'asc') return <ArrowUp aria-hidden className="h-3 w-3" />;
   if (props.dir === 'desc') return <ArrowDown aria-hidden className="h-3 w-3" />;
@@ -142,9 +149,10 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
     onSort?.({ sort: c.id, dir });
   };
   const rows = table.getRowModel().rows;
+  const sortBar = Boolean(onSort) && columns.some((c) => c.sortable);
   const message = (text: ReactNode, tone: string, role?: 'status' | 'alert') => (
-    <tr>
-      <td colSpan={columns.length} className={`${stateCell} ${tone}`} role={role}>
+    <tr className="max-sm:block">
+      <td colSpan={columns.length} className={`${stateCell} ${tone} max-sm:block`} role={role}>
         {text}
       </td>
     </tr>
@@ -153,10 +161,10 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
   return (
     <>
       <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
-        <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800" aria-label={props.label} aria-busy={list.isFetching}>
-          <thead className="bg-slate-50 dark:bg-slate-900">
+        <table className={`${stacked.table} divide-y divide-slate-200 dark:divide-slate-800`} aria-label={props.label} aria-busy={list.isFetching}>
+          <thead className={`${sortBar ? stacked.sortHead : stacked.head} bg-slate-50 dark:bg-slate-900`}>
             {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
+              <tr key={group.id} className={sortBar ? stacked.sortHeadRow : undefined}>
                 {group.headers.map((h) => {
                   const c = h.column.columnDef.meta as Column<T>;
                   const sorted = h.column.getIsSorted() || null;
@@ -164,11 +172,11 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
                     <th
                       key={h.id}
                       scope="col"
-                      className={`px-3 py-2 font-semibold ${c.numeric ? 'text-right' : 'text-left'} ${c.headerClassName ?? ''}`}
+                      className={`px-3 py-2 font-semibold ${c.numeric ? 'text-right' : 'text-left'} ${sortBar ? (c.sortable ? stacked.sortableTh : stacked.plainTh) : ''} ${c.headerClassName ?? ''}`}
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                     >
                       {c.sortable && onSort ? (
-                        <button type="button" className="inline-flex items-center gap-1" onClick={() => sortBy(c)}>
+                        <button type="button" className="inline-flex items-center gap-1 whitespace-nowrap" onClick={() => sortBy(c)}>
                           {c.label}
                           <SortIcon dir={sorted} />
                         </button>
@@ -183,7 +191,7 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
               </tr>
             ))}
           </thead>
-          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          <tbody className={`${stacked.body} divide-y divide-slate-100 dark:divide-slate-800`}>
             {list.isPending
               ? message(props.loadingText, 'text-slate-500', 'status')
               : list.isError
@@ -195,20 +203,21 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
                         key={row.id}
                         {...(props.onOpen
                           ? {
-                              className: 'cursor-pointer hover:bg-slate-50 dark:hover:bg-slate-900',
+                              className: `${stacked.row} cursor-pointer hover:bg-slate-50 dark:hover:bg-slate-900`,
                               onClick: () => props.onOpen?.(row.id),
                               onKeyDown: (e: { key: string }) => {
                                 if (e.key === 'Enter') props.onOpen?.(row.id);
                               },
                               tabIndex: 0,
                             }
-                          : {})}
+                          : { className: stacked.row })}
                         {...props.rowData?.(row.original)}
                       >
-                        {row.getVisibleCells().map((cell) => {
+                        {row.getVisibleCells().map((cell, i) => {
                           const c = cell.column.columnDef.meta as Column<T>;
+                          const bare = c.bare ?? (i === 0 || c.labelHidden);
                           return (
-                            <td key={cell.id} className={['px-3 py-2', c.numeric ? 'text-right tabular-nums' : '', c.className ?? ''].filter(Boolean).join(' ')}>
+                            <td key={cell.id} {...stackedCell(bare ? undefined : c.label, ['px-3 py-2', c.numeric ? 'text-right tabular-nums whitespace-nowrap' : '', c.className ?? ''].filter(Boolean).join(' '))}>
                               {flexRender(cell.column.columnDef.cell, cell.getContext())}
                             </td>
                           );

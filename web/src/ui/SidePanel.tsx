@@ -31,7 +31,7 @@ export function SidePanel({
         aria-labelledby={labelledBy}
         aria-label={label}
         tabIndex={-1}
-        className={`h-full w-full ${width} overflow-y-auto bg-white p-6 shadow-xl outline-none dark:bg-slate-950`}
+        className={`h-full w-full min-w-0 ${width} overflow-y-auto bg-white p-4 sm:p-6 shadow-xl outline-none dark:bg-slate-950`}
         onClick={(e) => e.stopPropagation()}
         onKeyDown={(e) => {
           if (e.key === 'Escape' && closable) onClose();

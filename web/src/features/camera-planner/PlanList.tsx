@@ -2,6 +2,23 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { CameraPlanSummaryDto } from '#contracts/camera-plans.ts';
 import { planListQuery } from './queries.ts';
+import { DataTable, staticList, type Column } from '#ui/DataTable.tsx';
+
+const planColumns = (onOpen: (id: string) => void): Column<CameraPlanSummaryDto>[] => [
+  {
+    id: 'name',
+    label: 'Plan',
+    cell: (p) => (
+      <button type="button" className="text-left font-medium text-blue-700 underline dark:text-blue-300" onClick={() => onOpen(p.id)}>
+        {p.name}
+      </button>
+    ),
+  },
+  { id: 'client', label: 'Client · site', cell: (p) => [p.clientName ?? 'Unknown client', p.siteLabel ?? 'unknown site'].join(' · ') },
+  { id: 'cameras', label: 'Cameras', numeric: true, cell: (p) => p.cameraCount },
+  { id: 'floorPlan', label: 'Floor plan', cell: (p) => (p.hasFloorPlan ? 'Image' : 'Grid') },
+  { id: 'updatedAt', label: 'Last changed', cell: (p) => new Date(p.updatedAt).toLocaleString() },
+];
 
 const PAGE = 25;
 type Sort = 'updatedAt' | 'name' | 'clientName';
@@ -54,36 +71,7 @@ export function PlanList(props: { onOpen(id: string): void }) {
           {plans.data.length === 0 ? 'No camera plans yet.' : 'No plan matches the search.'}
         </p>
       ) : (
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-slate-200 dark:border-slate-800">
-              <th scope="col" className="py-2">
-                Plan
-              </th>
-              <th scope="col">Client · site</th>
-              <th scope="col" className="text-right">
-                Cameras
-              </th>
-              <th scope="col">Floor plan</th>
-              <th scope="col">Last changed</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((p) => (
-              <tr key={p.id} className="border-b border-slate-100 dark:border-slate-800">
-                <td className="py-2">
-                  <button type="button" className="font-medium text-blue-700 underline dark:text-blue-300" onClick={() => props.onOpen(p.id)}>
-                    {p.name}
-                  </button>
-                </td>
-                <td>{[p.clientName ?? 'Unknown client', p.siteLabel ?? 'unknown site'].join(' · ')}</td>
-                <td className="text-right tabular-nums">{p.cameraCount}</td>
-                <td>{p.hasFloorPlan ? 'Image' : 'Grid'}</td>
-                <td>{new Date(p.updatedAt).toLocaleString()}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable label="Camera plans" columns={planColumns(props.onOpen)} list={staticList(shown)} loadingText="Loading plans…" emptyText="No plan matches the search." />
       )}
       {pages > 1 && (
         <nav aria-label="Pages" className="mt-3 flex items-center gap-2 text-sm">

@@ -9,6 +9,7 @@ import { inputClass } from '#ui/styles.ts';
 import { Button } from '#ui/Button.tsx';
 import { EmptyState } from '#ui/EmptyState.tsx';
 import { ErrorNote } from '#ui/FormError.tsx';
+import { stacked, stackedCell } from '#ui/stacked-table.ts';
 
 export type ClientFilters = Pick<ClientListParams, 'q' | 'kind' | 'tag' | 'source' | 'archived' | 'sort'>;
 
@@ -139,14 +140,14 @@ export function ClientTable({ filters, onFilters }: { filters: ClientFilters; on
       {error && <ErrorNote>{error.message}</ErrorNote>}
       {searching && <p className="mb-2 text-xs text-slate-500">Best matches first.</p>}
       <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800" aria-busy={isFetching}>
-        <table className="min-w-full divide-y divide-slate-200 text-left text-sm dark:divide-slate-800">
-          <thead className="bg-slate-50 dark:bg-slate-900">
+        <table className={`${stacked.table} divide-y divide-slate-200 text-left dark:divide-slate-800`}>
+          <thead className={`${stacked.sortHead} bg-slate-50 dark:bg-slate-900`}>
             {table.getHeaderGroups().map((hg) => (
-              <tr key={hg.id}>
+              <tr key={hg.id} className={stacked.sortHeadRow}>
                 {hg.headers.map((h) => {
                   const sorted = h.column.getIsSorted();
                   return (
-                    <th key={h.id} scope="col" className="px-3 py-2 font-semibold" aria-sort={sorted ? (sorted === 'desc' ? 'descending' : 'ascending') : undefined}>
+                    <th key={h.id} scope="col" className={`px-3 py-2 font-semibold ${h.column.getCanSort() ? stacked.sortableTh : stacked.plainTh}`} aria-sort={sorted ? (sorted === 'desc' ? 'descending' : 'ascending') : undefined}>
                       {h.column.getCanSort() ? (
                         <button type="button" className="inline-flex items-center gap-1" onClick={h.column.getToggleSortingHandler()}>
                           {flexRender(h.column.columnDef.header, h.getContext())}
@@ -161,19 +162,19 @@ export function ClientTable({ filters, onFilters }: { filters: ClientFilters; on
               </tr>
             ))}
           </thead>
-          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          <tbody className={`${stacked.body} divide-y divide-slate-100 dark:divide-slate-800`}>
             {isPending
               ? Array.from({ length: 5 }, (_, i) => (
-                  <tr key={i} aria-hidden>
-                    <td colSpan={columns.length} className="px-3 py-3">
+                  <tr key={i} aria-hidden className="max-sm:block">
+                    <td colSpan={columns.length} className="px-3 py-3 max-sm:block">
                       <div className="h-4 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
                     </td>
                   </tr>
                 ))
               : table.getRowModel().rows.map((row) => (
-                  <tr key={row.id} className="hover:bg-slate-50 dark:hover:bg-slate-900">
-                    {row.getVisibleCells().map((cell) => (
-                      <td key={cell.id} className="px-3 py-2 align-top">
+                  <tr key={row.id} className={`${stacked.row} hover:bg-slate-50 dark:hover:bg-slate-900`}>
+                    {row.getVisibleCells().map((cell, i) => (
+                      <td key={cell.id} {...stackedCell(i === 0 ? undefined : String(cell.column.columnDef.header), 'px-3 py-2 align-top')}>
                         {flexRender(cell.column.columnDef.cell, cell.getContext())}
                       </td>
                     ))}

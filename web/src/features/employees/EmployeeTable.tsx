@@ -3,6 +3,7 @@ import { flexRender, getCoreRowModel, useReactTable, createColumnHelper, type So
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { EmployeeDto } from '#contracts/employees.ts';
 import { STATUS_LABELS } from './labels.ts';
+import { stacked, stackedCell } from '#ui/stacked-table.ts';
 
 const col = createColumnHelper<EmployeeDto>();
 const updated = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -60,7 +61,7 @@ export function EmployeeTable(props: {
         header: 'Status',
         cell: (c) => <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusClass[c.getValue()]}`}>{STATUS_LABELS[c.getValue()]}</span>,
       }),
-      col.accessor('updatedAt', { header: 'Updated', cell: (c) => <time dateTime={c.getValue()}>{updated.format(new Date(c.getValue()))}</time> }),
+      col.accessor('updatedAt', { header: 'Updated', cell: (c) => <time className="whitespace-nowrap" dateTime={c.getValue()}>{updated.format(new Date(c.getValue()))}</time> }),
     ],
     [onOpen],
   );
@@ -79,18 +80,18 @@ export function EmployeeTable(props: {
 
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
-      <table className="w-full text-left text-sm" aria-busy={props.loading}>
+      <table className={`${stacked.table} text-left`} aria-busy={props.loading}>
         <caption className="sr-only">Employees</caption>
-        <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
+        <thead className={`${stacked.sortHead} bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300`}>
           {table.getHeaderGroups().map((hg) => (
-            <tr key={hg.id}>
+            <tr key={hg.id} className={stacked.sortHeadRow}>
               {hg.headers.map((h) => {
                 const dir = h.column.getIsSorted();
                 return (
                   <th
                     key={h.id}
                     scope="col"
-                    className="px-3 py-2 font-semibold"
+                    className={`px-3 py-2 font-semibold ${h.column.getCanSort() ? stacked.sortableTh : stacked.plainTh}`}
                     aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
                   >
                     {h.column.getCanSort() ? (
@@ -112,18 +113,18 @@ export function EmployeeTable(props: {
             </tr>
           ))}
         </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+        <tbody className={`${stacked.body} divide-y divide-slate-200 dark:divide-slate-800`}>
           {props.rows.length === 0 && (
-            <tr>
-              <td colSpan={columns.length} className="px-3 py-8 text-center text-slate-600 dark:text-slate-400" role={props.loading ? 'status' : undefined}>
+            <tr className="max-sm:block">
+              <td colSpan={columns.length} className="max-sm:block px-3 py-8 text-center text-slate-600 dark:text-slate-400" role={props.loading ? 'status' : undefined}>
                 {props.loading ? 'Loading employees…' : props.emptyText}
               </td>
             </tr>
           )}
           {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} aria-selected={row.original.id === props.selectedId} className="aria-selected:bg-blue-50 dark:aria-selected:bg-blue-950">
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className="px-3 py-2 text-slate-800 dark:text-slate-200">
+            <tr key={row.id} aria-selected={row.original.id === props.selectedId} className={`${stacked.row} aria-selected:bg-blue-50 dark:aria-selected:bg-blue-950`}>
+              {row.getVisibleCells().map((cell, i) => (
+                <td key={cell.id} {...stackedCell(i === 0 ? undefined : String(cell.column.columnDef.header), 'px-3 py-2 text-slate-800 dark:text-slate-200')}>
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
                 </td>
               ))}

@@ -18,6 +18,7 @@ import { LowStockBadge } from "./StockBadge.tsx";
 import { Button } from "#ui/Button.tsx";
 import { SidePanel } from "#ui/SidePanel.tsx";
 import { formatCents, useMoneySettings } from "#ui/money.ts";
+import { stacked, stackedCell } from "#ui/stacked-table.ts";
 
 type Mode = "view" | "edit" | "move";
 
@@ -130,61 +131,38 @@ export function ItemDetail(props: {
           {data.movements.items.length === 0 ? (
             <p className="mb-6 text-sm text-slate-500">No movements yet.</p>
           ) : (
-            // Scrolls on its own on a phone instead of pushing columns off the drawer.
-            <div className="mb-6 overflow-x-auto">
-              <table className="min-w-full text-sm" aria-label="Movements">
-                <thead>
-                  <tr className="text-left">
-                    <th className="py-1 pr-2">When</th>
-                    <th className="py-1 pr-2">Movement</th>
-                    <th className="py-1 pr-2 text-right">Change</th>
-                    <th className="py-1 pr-2 text-right">On hand</th>
-                    <th className="py-1 pr-2">Reference</th>
-                    <th className="py-1">Who</th>
+            // On a phone each movement is a card of "label … value" lines (the kit's stacked table).
+            <table className={`mb-6 ${stacked.table}`} aria-label="Movements">
+              <thead className={stacked.head}>
+                <tr className="text-left">
+                  <th className="py-1 pr-2">When</th>
+                  <th className="py-1 pr-2">Movement</th>
+                  <th className="py-1 pr-2 text-right">Change</th>
+                  <th className="py-1 pr-2 text-right">On hand</th>
+                  <th className="py-1 pr-2">Reference</th>
+                  <th className="py-1">Who</th>
+                </tr>
+              </thead>
+              <tbody className={stacked.body}>
+                {data.movements.items.map((m) => (
+                  <tr key={m.id} className={`border-t border-slate-100 align-top dark:border-slate-800 ${stacked.row}`}>
+                    <td {...stackedCell(undefined, 'py-1 pr-2 whitespace-nowrap max-sm:font-medium')}>{formatWhen(m.at)}</td>
+                    <td {...stackedCell('Movement', 'py-1 pr-2')}>
+                      {MOVEMENT_KIND_LABELS[m.kind]}
+                      {m.direction && ` ${DIRECTION_LABELS[m.direction]}`}
+                      {m.reason && <div className="text-xs text-slate-500">{m.reason}</div>}
+                      {m.serials.length > 0 && <div className="font-mono text-xs text-slate-500">{m.serials.join(', ')}</div>}
+                    </td>
+                    <td {...stackedCell('Change', 'py-1 pr-2 text-right tabular-nums')}>
+                      {m.onHandDelta !== 0 ? (m.onHandDelta > 0 ? `+${m.onHandDelta}` : m.onHandDelta) : `${m.reservedDelta > 0 ? '+' : ''}${m.reservedDelta} res.`}
+                    </td>
+                    <td {...stackedCell('On hand', 'py-1 pr-2 text-right tabular-nums')}>{m.onHandAfter}</td>
+                    <td {...stackedCell('Reference', 'py-1 pr-2')}>{references(data.labels, m).join(' · ')}</td>
+                    <td {...stackedCell('Who', 'py-1')}>{m.actorName}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {data.movements.items.map((m) => (
-                    <tr
-                      key={m.id}
-                      className="border-t border-slate-100 align-top dark:border-slate-800"
-                    >
-                      <td className="py-1 pr-2 whitespace-nowrap">
-                        {formatWhen(m.at)}
-                      </td>
-                      <td className="py-1 pr-2">
-                        {MOVEMENT_KIND_LABELS[m.kind]}
-                        {m.direction && ` ${DIRECTION_LABELS[m.direction]}`}
-                        {m.reason && (
-                          <div className="text-xs text-slate-500">
-                            {m.reason}
-                          </div>
-                        )}
-                        {m.serials.length > 0 && (
-                          <div className="font-mono text-xs text-slate-500">
-                            {m.serials.join(", ")}
-                          </div>
-                        )}
-                      </td>
-                      <td className="py-1 pr-2 text-right tabular-nums">
-                        {m.onHandDelta !== 0
-                          ? m.onHandDelta > 0
-                            ? `+${m.onHandDelta}`
-                            : m.onHandDelta
-                          : `${m.reservedDelta > 0 ? "+" : ""}${m.reservedDelta} res.`}
-                      </td>
-                      <td className="py-1 pr-2 text-right tabular-nums">
-                        {m.onHandAfter}
-                      </td>
-                      <td className="py-1 pr-2">
-                        {references(data.labels, m).join(" · ")}
-                      </td>
-                      <td className="py-1">{m.actorName}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                ))}
+              </tbody>
+            </table>
           )}
 
           {item.serialized && (

@@ -57,9 +57,12 @@ export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: 
   const open = isInvoice && (inv.status === 'sent' || inv.status === 'partial');
 
   return (
-    <aside className="mt-6 rounded-lg border border-slate-200 p-4 dark:border-slate-800" aria-label={`Invoice ${inv.number}`}>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
+    <aside className="relative mt-6 rounded-lg border border-slate-200 p-4 dark:border-slate-800" aria-label={`Invoice ${inv.number}`}>
+      <button type="button" className="absolute top-2 right-2 p-2" aria-label="Close invoice" onClick={props.onClose}>
+        <X aria-hidden className="h-5 w-5" />
+      </button>
+      <div className="flex flex-wrap items-start justify-between gap-3 sm:pr-10">
+        <div className="min-w-0 max-sm:pr-10">
           <h2 className="text-xl font-semibold">
             {isInvoice ? 'Invoice' : 'Credit note'} <span className="font-mono">{inv.number}</span>
           </h2>
@@ -123,9 +126,6 @@ export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: 
               Void
             </Button>
           )}
-          <button type="button" className="p-2" aria-label="Close invoice" onClick={props.onClose}>
-            <X aria-hidden className="h-5 w-5" />
-          </button>
         </div>
       </div>
       {send.isSuccess && <p role="status" className="mt-2 text-sm text-green-800 dark:text-green-300">Sent to {inv.clientEmail ?? 'the client'}.</p>}

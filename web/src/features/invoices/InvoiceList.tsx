@@ -19,10 +19,10 @@ export interface InvoiceFilters {
 
 /** The columns, dates written as people of the configured locale write them ("11/25/2026"). */
 const columns = (locale: string): Column<InvoiceDto>[] => [
-  { id: 'number', label: 'Number', sortable: true, className: 'font-mono text-xs', cell: (inv) => inv.number },
+  { id: 'number', label: 'Number', sortable: true, className: 'font-mono text-xs whitespace-nowrap', cell: (inv) => inv.number },
   { id: 'clientName', label: 'Client', sortable: true, cell: (inv) => inv.clientName },
-  { id: 'issueDate', label: 'Issued', sortable: true, cell: (inv) => formatCalendarDay(inv.issueDate, locale) },
-  { id: 'dueDate', label: 'Due', sortable: true, cell: (inv) => (inv.kind === 'invoice' ? formatCalendarDay(inv.dueDate, locale) : '—') },
+  { id: 'issueDate', label: 'Issued', sortable: true, className: 'whitespace-nowrap', cell: (inv) => formatCalendarDay(inv.issueDate, locale) },
+  { id: 'dueDate', label: 'Due', sortable: true, className: 'whitespace-nowrap', cell: (inv) => (inv.kind === 'invoice' ? formatCalendarDay(inv.dueDate, locale) : '—') },
   { id: 'totalCents', label: 'Total', sortable: true, numeric: true, cell: (inv) => formatCents(inv.totalCents) },
   { id: 'balanceCents', label: 'Balance', sortable: true, numeric: true, cell: (inv) => (inv.kind === 'invoice' ? formatCents(inv.balanceCents) : '—') },
   { id: 'status', label: 'Status', cell: (inv) => <StatusChip status={inv.status} overdue={inv.overdue} daysOverdue={inv.daysOverdue} kind={inv.kind} /> },

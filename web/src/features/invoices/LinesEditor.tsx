@@ -8,6 +8,9 @@ import type { LineInput } from '#contracts/invoices.ts';
 import { bpToPercent, centsToDecimal, linesTotals } from '#domain/shared/money.ts';
 import { formatCents, parseAmount, toBp, toCents, useCurrencySymbol } from '#ui/money.ts';
 import { LIMITS } from '#domain/invoices/invoice.ts';
+import { stacked, stackedCell } from '#ui/stacked-table.ts';
+
+const LINE_LABELS = { quantity: () => 'Qty', unitPrice: (symbol: string) => `Unit price (${symbol})`, taxRate: () => 'Tax (%)' } as const;
 
 /** Lines as typed: quantity, price in dollars and tax in percent, all text until submitted. */
 export const lineFormSchema = z.object({
@@ -62,8 +65,8 @@ export function LinesEditor(props: { control: Control<WithLines>; register: UseF
   return (
     <div>
       <div className="overflow-x-auto">
-        <table className="min-w-full text-sm" aria-label="Lines">
-          <thead>
+        <table className={stacked.table} aria-label="Lines">
+          <thead className={stacked.head}>
             <tr className="text-left">
               <th className={cell}>Description</th>
               <th className={cell}>Qty</th>
@@ -75,15 +78,15 @@ export function LinesEditor(props: { control: Control<WithLines>; register: UseF
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className={`${stacked.body} max-sm:divide-y max-sm:divide-slate-200 dark:max-sm:divide-slate-800`}>
             {fields.map((f, i) => (
-              <tr key={f.id}>
+              <tr key={f.id} className="max-sm:block max-sm:py-2">
                 {(['description', 'quantity', 'unitPrice', 'taxRate'] as const).map((k) => (
-                  <td key={k} className={cell}>
+                  <td key={k} {...stackedCell(k === 'description' ? undefined : LINE_LABELS[k](symbol), cell)}>
                     <input
                       id={`${props.idPrefix}-${i}-${k}`}
                       aria-label={`Line ${i + 1} ${k === 'unitPrice' ? 'unit price' : k === 'taxRate' ? 'tax rate' : k}`}
-                      className={`${inputClass} ${k === 'description' ? 'w-64' : 'w-24'}`}
+                      className={`${inputClass} ${k === 'description' ? 'w-64 max-sm:w-full' : 'w-24'}`}
                       inputMode={k === 'description' ? undefined : 'decimal'}
                       aria-invalid={err(i, k) ? true : undefined}
                       {...props.register(`lines.${i}.${k}`)}
@@ -91,8 +94,8 @@ export function LinesEditor(props: { control: Control<WithLines>; register: UseF
                     {err(i, k) && <p className="mt-1 text-xs text-red-700 dark:text-red-400">{err(i, k)}</p>}
                   </td>
                 ))}
-                <td className={`${cell} text-right tabular-nums`}>{formatCents(totals.lines[i]?.netCents ?? 0)}</td>
-                <td className={cell}>
+                <td {...stackedCell('Amount', `${cell} text-right tabular-nums`)}>{formatCents(totals.lines[i]?.netCents ?? 0)}</td>
+                <td {...stackedCell(undefined, `${cell} max-sm:text-right`)}>
                   <button type="button" className="p-2 text-slate-500 hover:text-red-700" aria-label={`Remove line ${i + 1}`} onClick={() => remove(i)} disabled={fields.length === 1}>
                     <Trash2 aria-hidden className="h-4 w-4" />
                   </button>

@@ -8,6 +8,7 @@ import { formatWindow } from '#ui/dates.ts';
 import { StatusBadge } from './JobCard.tsx';
 import { listQuery, type JobFilters } from './queries.ts';
 import { Options } from '#ui/Options.tsx';
+import { stacked, stackedCell } from '#ui/stacked-table.ts';
 
 const SORTS = [
   ['number', 'Number'],
@@ -24,7 +25,7 @@ export function JobList(props: { filters: JobFilters; onStatus: (status: string 
   const list = useQuery(listQuery(props.filters, sort, dir, pages.cursor));
 
   const header = (key: string, label: string) => (
-    <th scope="col" className="py-2 pr-3" aria-sort={sort === key ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+    <th scope="col" className={`py-2 pr-3 ${stacked.sortableTh}`} aria-sort={sort === key ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
       <button
         type="button"
         className="inline-flex items-center gap-1 font-semibold"
@@ -57,40 +58,40 @@ export function JobList(props: { filters: JobFilters; onStatus: (status: string 
       {list.data && list.data.jobs.length === 0 && <p className="rounded-md bg-slate-50 p-6 text-center text-slate-600 dark:bg-slate-900">No jobs match these filters.</p>}
       {list.data && list.data.jobs.length > 0 && (
         <div className="overflow-x-auto">
-          <table className="min-w-full text-left text-sm">
-            <thead className="border-b border-slate-200 dark:border-slate-700">
-              <tr>
+          <table className={`${stacked.table} text-left`}>
+            <thead className={`${stacked.sortHead} border-b border-slate-200 dark:border-slate-700`}>
+              <tr className={`${stacked.sortHeadRow} max-sm:px-0`}>
                 {header(SORTS[0][0], SORTS[0][1])}
-                <th scope="col" className="py-2 pr-3">Job</th>
-                <th scope="col" className="py-2 pr-3">Client / site</th>
-                <th scope="col" className="py-2 pr-3">Status</th>
+                <th scope="col" className={`py-2 pr-3 ${stacked.plainTh}`}>Job</th>
+                <th scope="col" className={`py-2 pr-3 ${stacked.plainTh}`}>Client / site</th>
+                <th scope="col" className={`py-2 pr-3 ${stacked.plainTh}`}>Status</th>
                 {header(SORTS[1][0], SORTS[1][1])}
-                <th scope="col" className="py-2 pr-3">Assigned</th>
+                <th scope="col" className={`py-2 pr-3 ${stacked.plainTh}`}>Assigned</th>
                 {header(SORTS[2][0], SORTS[2][1])}
               </tr>
             </thead>
-            <tbody>
+            <tbody className={stacked.body}>
               {list.data.jobs.map((j) => (
-                <tr key={j.id} className="border-b border-slate-100 align-top dark:border-slate-800">
-                  <td className="py-2 pr-3 font-mono">
+                <tr key={j.id} className={`${stacked.row} border-b border-slate-100 align-top max-sm:px-0 dark:border-slate-800`}>
+                  <td {...stackedCell(undefined, 'py-2 pr-3 font-mono')}>
                     <button type="button" className="text-blue-700 underline dark:text-blue-300" onClick={() => props.onOpen(j.id)}>
                       {j.number}
                     </button>
                   </td>
-                  <td className="py-2 pr-3">
+                  <td {...stackedCell(undefined, 'py-2 pr-3')}>
                     {j.title}
                     <span className="block text-xs text-slate-500">{typeLabel(j.type)}</span>
                   </td>
-                  <td className="py-2 pr-3">
+                  <td {...stackedCell('Client / site', 'py-2 pr-3')}>
                     {j.clientName}
                     <span className="block text-xs text-slate-500">{j.siteAddress || j.siteLabel}</span>
                   </td>
-                  <td className="py-2 pr-3">
+                  <td {...stackedCell('Status', 'py-2 pr-3')}>
                     <StatusBadge status={j.status} />
                   </td>
-                  <td className="py-2 pr-3">{formatWindow(j.scheduledStart, j.scheduledEnd)}</td>
-                  <td className="py-2 pr-3">{j.assignees.map((a) => props.names.get(a) ?? a).join(', ') || '—'}</td>
-                  <td className="py-2 pr-3 whitespace-nowrap">{new Date(j.updatedAt).toLocaleDateString()}</td>
+                  <td {...stackedCell(SORTS[1][1], 'py-2 pr-3')}>{formatWindow(j.scheduledStart, j.scheduledEnd)}</td>
+                  <td {...stackedCell('Assigned', 'py-2 pr-3')}>{j.assignees.map((a) => props.names.get(a) ?? a).join(', ') || '—'}</td>
+                  <td {...stackedCell(SORTS[2][1], 'py-2 pr-3 whitespace-nowrap')}>{new Date(j.updatedAt).toLocaleDateString()}</td>
                 </tr>
               ))}
             </tbody>

@@ -50,20 +50,20 @@ export function WeekCalendar(props: {
         <button type="button" aria-label="Previous week" className="rounded border border-slate-300 p-1 dark:border-slate-700" onClick={() => shift(-1)}>
           <ChevronLeft aria-hidden className="h-4 w-4" />
         </button>
-        <button type="button" className="rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700" onClick={() => props.onWeek(weekStart(new Date()))}>
+        <button type="button" className="shrink-0 whitespace-nowrap rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700" onClick={() => props.onWeek(weekStart(new Date()))}>
           This week
         </button>
         <button type="button" aria-label="Next week" className="rounded border border-slate-300 p-1 dark:border-slate-700" onClick={() => shift(1)}>
           <ChevronRight aria-hidden className="h-4 w-4" />
         </button>
-        <h2 className="ml-2 text-sm font-semibold" data-testid="calendar-range">
+        <h2 className="ml-2 min-w-0 text-sm font-semibold" data-testid="calendar-range">
           {dayLabel.format(days[0])} – {dayLabel.format(days[6])}
         </h2>
         {cal.isFetching && <span className="text-xs text-slate-500" role="status">Loading…</span>}
       </div>
       {cal.isError && <p role="alert" className="text-red-700">{cal.error.message}</p>}
       {cal.data && cal.data.jobs.length === 0 && <p className="mb-2 text-sm text-slate-500">No jobs scheduled this week.</p>}
-      <div className="overflow-x-auto">
+      <div className="overflow-x-auto" data-scroll-x>
         <div className="grid min-w-[56rem] grid-cols-[3.5rem_repeat(7,minmax(0,1fr))] text-xs">
           <div />
           {days.map((d) => (

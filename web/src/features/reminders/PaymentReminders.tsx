@@ -11,6 +11,7 @@ import { PolicyEditor } from './PolicyEditor.tsx';
 import { describeOffset, logQuery, overviewQuery, runSummary, usePause, useResume, useRetry, useRunNow } from './queries.ts';
 import { Button } from '#ui/Button.tsx';
 import { formatCents, useMoneySettings } from '#ui/money.ts';
+import { stacked, stackedCell } from '#ui/stacked-table.ts';
 
 const DAYS = 30;
 type Outcome = (typeof REMINDER_OUTCOMES)[number];
@@ -83,8 +84,8 @@ export function PaymentReminders() {
               <p className="text-slate-600 dark:text-slate-400">No reminders are due in the next {DAYS} days.</p>
             ) : (
               <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
-                <table className="min-w-full text-sm" aria-label="Upcoming reminders">
-                  <thead className="bg-slate-50 text-left dark:bg-slate-900">
+                <table className={stacked.table} aria-label="Upcoming reminders">
+                  <thead className={`${stacked.head} bg-slate-50 text-left dark:bg-slate-900`}>
                     <tr>
                       <th className="px-3 py-2">Date</th>
                       <th className="px-3 py-2">Invoice</th>
@@ -94,19 +95,19 @@ export function PaymentReminders() {
                       {canEdit && <th className="px-3 py-2">Pause</th>}
                     </tr>
                   </thead>
-                  <tbody>
+                  <tbody className={stacked.body}>
                     {overview.data.upcoming.map((u) => (
-                      <tr key={`${u.invoiceId}:${u.stepId}`} className="border-t border-slate-100 dark:border-slate-800">
-                        <td className="px-3 py-2 whitespace-nowrap">{formatDay(u.date)}</td>
-                        <td className="px-3 py-2 font-mono text-xs">{u.invoiceNumber}</td>
-                        <td className="px-3 py-2">{u.clientName}</td>
-                        <td className="px-3 py-2">
+                      <tr key={`${u.invoiceId}:${u.stepId}`} className={`${stacked.row} border-t border-slate-100 dark:border-slate-800`}>
+                        <td {...stackedCell('Date', 'px-3 py-2 whitespace-nowrap')}>{formatDay(u.date)}</td>
+                        <td {...stackedCell(undefined, 'px-3 py-2 font-mono text-xs')}>{u.invoiceNumber}</td>
+                        <td {...stackedCell('Client', 'px-3 py-2')}>{u.clientName}</td>
+                        <td {...stackedCell('Step', 'px-3 py-2')}>
                           {describeOffset(u.offsetDays)}
                           {u.paused && <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">paused</span>}
                         </td>
-                        <td className="px-3 py-2 text-right tabular-nums">{u.lateFeeCents > 0 ? formatCents(u.lateFeeCents) : '—'}</td>
+                        <td {...stackedCell('Late fee', 'px-3 py-2 text-right tabular-nums')}>{u.lateFeeCents > 0 ? formatCents(u.lateFeeCents) : '—'}</td>
                         {canEdit && (
-                          <td className="px-3 py-2 whitespace-nowrap">
+                          <td {...stackedCell(undefined, 'px-3 py-2 whitespace-nowrap')}>
                             {!u.paused && (
                               <Button variant="secondary" size="sm" disabled={pause.isPending} onClick={() => pause.mutate({ scope: 'invoice', targetId: u.invoiceId })}>
                                 Pause {u.invoiceNumber}
@@ -184,8 +185,8 @@ function ReminderLog(props: { canEdit: boolean; onPauseClient: (clientId: string
         <p className="text-slate-600 dark:text-slate-400">{status ? `No ${status} reminders.` : 'No reminders have been sent yet.'}</p>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
-          <table className="min-w-full text-sm" aria-label="Reminder log">
-            <thead className="bg-slate-50 text-left dark:bg-slate-900">
+          <table className={stacked.table} aria-label="Reminder log">
+            <thead className={`${stacked.head} bg-slate-50 text-left dark:bg-slate-900`}>
               <tr>
                 <th className="px-3 py-2">When</th>
                 <th className="px-3 py-2">Invoice</th>
@@ -197,21 +198,21 @@ function ReminderLog(props: { canEdit: boolean; onPauseClient: (clientId: string
                 {props.canEdit && <th className="px-3 py-2">Actions</th>}
               </tr>
             </thead>
-            <tbody>
+            <tbody className={stacked.body}>
               {log.data.entries.map((e) => (
-                <tr key={e.id} className="border-t border-slate-100 align-top dark:border-slate-800">
-                  <td className="px-3 py-2 whitespace-nowrap">{formatWhen(e.sentAt ?? e.at)}</td>
-                  <td className="px-3 py-2 font-mono text-xs">{e.invoiceNumber}</td>
-                  <td className="px-3 py-2">{e.clientName}</td>
-                  <td className="px-3 py-2">{describeOffset(e.offsetDays)}</td>
-                  <td className="px-3 py-2">
+                <tr key={e.id} className={`${stacked.row} border-t border-slate-100 align-top dark:border-slate-800`}>
+                  <td {...stackedCell('When', 'px-3 py-2 whitespace-nowrap')}>{formatWhen(e.sentAt ?? e.at)}</td>
+                  <td {...stackedCell(undefined, 'px-3 py-2 font-mono text-xs')}>{e.invoiceNumber}</td>
+                  <td {...stackedCell('Client', 'px-3 py-2')}>{e.clientName}</td>
+                  <td {...stackedCell('Step', 'px-3 py-2')}>{describeOffset(e.offsetDays)}</td>
+                  <td {...stackedCell('Outcome', 'px-3 py-2')}>
                     <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${OUTCOME_CLASS[e.status]}`}>{stuck(e) ? 'stuck' : e.status}</span>
                     {e.error && <p className="mt-1 max-w-xs text-xs text-slate-600 dark:text-slate-400">{e.error}</p>}
                   </td>
-                  <td className="px-3 py-2">{e.to ?? '—'}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{e.lateFeeCents > 0 ? formatCents(e.lateFeeCents) : '—'}</td>
+                  <td {...stackedCell('To', 'px-3 py-2')}>{e.to ?? '—'}</td>
+                  <td {...stackedCell('Late fee', 'px-3 py-2 text-right tabular-nums')}>{e.lateFeeCents > 0 ? formatCents(e.lateFeeCents) : '—'}</td>
                   {props.canEdit && (
-                    <td className="space-x-2 px-3 py-2 whitespace-nowrap">
+                    <td {...stackedCell(undefined, 'space-x-2 px-3 py-2 whitespace-nowrap')}>
                       {(e.status === 'failed' || stuck(e)) && (
                         <Button variant="secondary" size="sm" disabled={retry.isPending} onClick={() => retry.mutate(e.id)}>
                           Retry

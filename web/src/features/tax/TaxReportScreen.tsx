@@ -10,6 +10,30 @@ import { buttonStyle } from '#ui/Button.tsx';
 import { formatCents, formatRate, useMoneySettings } from '#ui/money.ts';
 import { formatCalendarDay } from '#domain/shared/calendar-date.ts';
 import { todayIso } from '#ui/dates.ts';
+import { DataTable, staticList, type Column } from '#ui/DataTable.tsx';
+
+type Entry = TaxReportDto['entries'][number] & { id: string };
+
+/** The report's invoices, one row per invoice and rate. */
+const entryColumns = (basis: string, day: (iso: string) => string): Column<Entry>[] => [
+  {
+    id: 'number',
+    label: 'Number',
+    cell: (e) => (
+      <>
+        <a className="font-mono text-blue-700 underline dark:text-blue-300" href={`/admin/invoices?invoice=${encodeURIComponent(e.invoiceId)}`}>
+          {e.number}
+        </a>
+        {e.kind === 'credit-note' && <span className="ml-1 text-xs text-slate-500">credit note</span>}
+      </>
+    ),
+  },
+  { id: 'date', label: basis === 'cash' ? 'Paid' : 'Issued', cell: (e) => day(e.date), className: 'whitespace-nowrap' },
+  { id: 'client', label: 'Client', cell: (e) => e.clientName },
+  { id: 'rate', label: 'Rate', numeric: true, cell: (e) => formatRate(e.taxRateBp) },
+  { id: 'taxable', label: 'Taxable', numeric: true, cell: (e) => formatCents(e.taxableCents) },
+  { id: 'tax', label: 'Tax', numeric: true, cell: (e) => formatCents(e.taxCents) },
+];
 
 export interface TaxSearch {
   basis?: 'cash';
@@ -132,7 +156,7 @@ export function TaxReportScreen(props: { search: TaxSearch; onSearch: (next: Tax
           <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">
             {day(report.data.from)} to {day(report.data.to)}
           </p>
-          <table className="min-w-full max-w-3xl text-sm" aria-label="Tax per rate" aria-busy={report.isFetching}>
+          <table className="w-full max-w-3xl text-sm [&_td]:px-2 [&_th]:px-2 [&_td:first-child]:pl-0 [&_th:first-child]:pl-0" aria-label="Tax per rate" aria-busy={report.isFetching}>
             <thead>
               <tr className="border-b border-slate-200 text-left dark:border-slate-800">
                 <th className="py-2">Rate</th>
@@ -185,39 +209,7 @@ export function TaxReportScreen(props: { search: TaxSearch; onSearch: (next: Tax
           {entries.length === 0 ? (
             <p className="text-sm text-slate-500">Nothing to show.</p>
           ) : (
-            <table className="min-w-full text-sm" aria-label="Invoices in the report">
-              <thead>
-                <tr className="border-b border-slate-200 text-left dark:border-slate-800">
-                  <th className="py-1">{basis === 'cash' ? 'Paid' : 'Issued'}</th>
-                  <th className="py-1">Number</th>
-                  <th className="hidden py-1 sm:table-cell">Client</th>
-                  <th className="hidden py-1 text-right sm:table-cell">Rate</th>
-                  <th className="py-1 pl-2 text-right">Taxable</th>
-                  <th className="py-1 pl-2 text-right">Tax</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((e) => (
-                  <tr key={`${e.invoiceId}-${e.taxRateBp}`}>
-                    <td className="whitespace-nowrap py-1 pr-2 align-top">{day(e.date)}</td>
-                    <td className="py-1">
-                      <a className="font-mono text-blue-700 underline dark:text-blue-300" href={`/admin/invoices?invoice=${encodeURIComponent(e.invoiceId)}`}>
-                        {e.number}
-                      </a>
-                      {e.kind === 'credit-note' && <span className="ml-1 text-xs text-slate-500">credit note</span>}
-                      {/* On a phone the client and the rate read under the number instead of in cramped columns. */}
-                      <span className="block break-words text-xs text-slate-600 sm:hidden dark:text-slate-400">
-                        {e.clientName} · {formatRate(e.taxRateBp)}
-                      </span>
-                    </td>
-                    <td className="hidden py-1 sm:table-cell">{e.clientName}</td>
-                    <td className="hidden whitespace-nowrap py-1 text-right tabular-nums sm:table-cell">{formatRate(e.taxRateBp)}</td>
-                    <td className="whitespace-nowrap py-1 pl-2 text-right align-top tabular-nums">{formatCents(e.taxableCents)}</td>
-                    <td className="whitespace-nowrap py-1 pl-2 text-right align-top tabular-nums">{formatCents(e.taxCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable label="Invoices in the report" columns={entryColumns(basis, day)} list={staticList(entries.map((e) => ({ ...e, id: `${e.invoiceId}-${e.taxRateBp}` })), report.isFetching)} loadingText="Loading report…" emptyText="Nothing to show." />
           )}
         </>
       )}

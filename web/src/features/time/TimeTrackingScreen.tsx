@@ -52,7 +52,7 @@ export function TimeTrackingScreen() {
       )}
       {data && data.rows.length === 0 && <EmptyState title="No employees to show for this week.">Active employees and anyone with hours that week appear here.</EmptyState>}
       {data && data.rows.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
+        <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800" data-scroll-x>
           <table className="w-full min-w-[48rem] text-sm">
             <caption className="sr-only">Hours per employee and day, week of {data.weekStart}</caption>
             <thead className="bg-slate-50 text-left text-slate-700 dark:bg-slate-900 dark:text-slate-300">

@@ -15,7 +15,7 @@ export function SignInButton({ label = 'Sign in', className = '' }: { label?: st
       onFocus={preload}
       disabled={pending}
       aria-busy={pending}
-      className={`inline-flex items-center gap-2 rounded-md bg-blue-700 px-3 py-2 text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-70 dark:bg-blue-600 dark:hover:bg-blue-500 ${className}`}
+      className={`${/\b(hidden|flex|inline-flex)\b/.test(className) ? '' : 'inline-flex'} shrink-0 items-center gap-2 whitespace-nowrap rounded-md bg-blue-700 px-3 py-2 text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-70 dark:bg-blue-600 dark:hover:bg-blue-500 ${className}`}
     >
       <LogIn aria-hidden className="h-4 w-4" />
       {label}
