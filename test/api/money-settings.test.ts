@@ -43,6 +43,9 @@ describe('money settings from configuration (CURRENCY=EUR, LOCALE=de-DE)', () =>
     // 10 × 123,45 € = 1.234,50 €; 19 % = 234,56 € (234,555 → 234,56); total 1.469,06 €
     const mail = deps.sent[0]!;
     expect(mail.text).toContain(`Total: 1.469,06${NBSP}€`);
+    // Dates the German way too, never ISO: 2. Nov. 2026, due 15 days later.
+    expect(mail.text).toContain('issued 02.11.2026, due 17.11.2026');
+    expect(mail.text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     const pdf = pdfText(mail.attachments![0]!.content as Uint8Array);
     expect(pdf).toMatch(/Tax 19 % on 1\.234,50\s€/);
     expect(pdf).toMatch(/1\.469,06\s€/);

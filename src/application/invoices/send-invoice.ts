@@ -1,6 +1,7 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import type { Invoice } from '../../domain/invoices/invoice.ts';
 import { formatMoney } from '../../domain/shared/money.ts';
+import { formatCalendarDay } from '../../domain/shared/calendar-date.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { markInvoiceSent } from './change-invoice.ts';
 import { publicLink, type InvoiceDeps } from './invoice-deps.ts';
@@ -27,12 +28,13 @@ export async function sendInvoice(deps: InvoiceDeps, auth: AuthState, id: string
   const pdf = await deps.documents.invoicePdf(sent, deps.company, deps.format);
   const money = (c: number) => formatMoney(c, deps.format);
   const what = inv.kind === 'credit-note' ? 'Credit note' : 'Invoice';
+  const day = (iso: string) => formatCalendarDay(iso, deps.format.locale, 'words');
   const text = [
     `Hello ${inv.clientName},`,
     '',
     req.message?.trim() || `please find ${what.toLowerCase()} ${inv.number} attached.`,
     '',
-    `${what} ${inv.number}, issued ${inv.issueDate}${inv.kind === 'invoice' ? `, due ${inv.dueDate}` : ''}`,
+    `${what} ${inv.number}, issued ${day(inv.issueDate)}${inv.kind === 'invoice' ? `, due ${day(inv.dueDate)}` : ''}`,
     `Total: ${money(inv.totalCents)}`,
     ...(inv.kind === 'invoice' ? [`Balance due: ${money(inv.balanceCents)}`] : []),
     '',
