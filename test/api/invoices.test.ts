@@ -158,6 +158,13 @@ describe('/api/invoices', () => {
     expect(text).toContain('TAX REPORT');
     expect(text).toContain(inv.number);
     expect((await admin.get('/api/tax-reports?basis=cash&period=month&value=2026-13')).status).toBe(400);
+    // A mistyped year is named, not answered with an empty report that reads "no tax due".
+    const typo = await admin.get('/api/tax-reports?basis=accrual&period=year&value=0226');
+    expect(typo.status).toBe(400);
+    const body = (await typo.json()) as { error: { message: string; fields: Record<string, string[]> } };
+    expect(body.error.message).toMatch(/^Year: the year 0226 looks mistyped; pick a year from 2000 to \d{4}\.$/);
+    expect(body.error.fields['value']).toEqual([body.error.message]);
+    expect((await admin.get('/api/tax-reports?basis=accrual&period=custom&value=2026-01-01..2062-12-31')).status).toBe(400);
     expect((await maria.get('/api/tax-reports?period=year&value=2026')).status).toBe(403);
   });
 });

@@ -3,7 +3,7 @@ import type { AuthState } from '../../domain/auth/permissions.ts';
 import { buildTaxReport, periodRange, type PeriodKind, type TaxBasis, type TaxReport } from '../../domain/invoices/tax-report.ts';
 import { centsToDecimal, formatRateBp } from '../../domain/shared/money.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
-import { type InvoiceDeps } from './invoice-deps.ts';
+import { todayOf, type InvoiceDeps } from './invoice-deps.ts';
 import { requireAccess } from '../shared/require-access.ts';
 
 export interface TaxReportRequest {
@@ -13,10 +13,22 @@ export interface TaxReportRequest {
   value: string;
 }
 
-export async function taxReport(deps: Pick<InvoiceDeps, 'invoices'>, auth: AuthState, req: TaxReportRequest): Promise<TaxReport> {
+const PERIOD_FIELD: Readonly<Record<PeriodKind, string>> = { month: 'Month', quarter: 'Quarter', year: 'Year', custom: 'Period' };
+
+export async function taxReport(deps: Pick<InvoiceDeps, 'invoices' | 'clock' | 'format'>, auth: AuthState, req: TaxReportRequest): Promise<TaxReport> {
   requireAccess(auth, 'viewInvoices');
   const range = periodRange(req.period, req.value);
-  if (!range) throw new DomainError('validation', 'Pick a period.', { value: ['That does not name a period of that kind.'] });
+  const label = PERIOD_FIELD[req.period];
+  if (!range) throw new DomainError('validation', `${label}: "${req.value}" does not name a ${req.period === 'custom' ? 'range of days' : req.period}; pick one.`, { value: [`Pick a ${label.toLowerCase()}.`] });
+  // A mistyped year (0226, 2062) would give an empty report that looks like "no tax due".
+  const thisYear = Number(todayOf(deps).slice(0, 4));
+  for (const day of [range.from, range.to]) {
+    const year = Number(day.slice(0, 4));
+    if (year < 2000 || year > thisYear + 1) {
+      const message = `${label}: the year ${day.slice(0, 4)} looks mistyped; pick a year from 2000 to ${thisYear + 1}.`;
+      throw new DomainError('validation', message, { value: [message] });
+    }
+  }
   const invoices = await deps.invoices.forTaxReport(req.basis, range.from, range.to);
   return buildTaxReport(invoices, req.basis, range.from, range.to);
 }
