@@ -6,7 +6,7 @@ import { taxReport, type TaxReportRequest } from './tax-report.ts';
 
 /** The tax report as a PDF on the company's letterhead, with the report it was drawn from (for the file name). */
 export async function exportTaxReportPdf(
-  deps: Pick<InvoiceDeps, 'invoices' | 'documents' | 'company' | 'format'>,
+  deps: Pick<InvoiceDeps, 'invoices' | 'documents' | 'company' | 'format' | 'clock'>,
   auth: AuthState,
   request: TaxReportRequest,
 ): Promise<{ report: TaxReport; pdf: Uint8Array }> {
