@@ -29,6 +29,9 @@ describe('the Vision-AI screen in Chromium', () => {
     expect(created.status).toBe(201);
     const client = (await created.json()) as { id: string; sites: { id: string; label: string }[] };
     const northGate = client.sites.find((s) => s.label === 'North gate')!;
+    const jobRes = await api.send('POST', '/api/jobs', { clientId: client.id, siteId: northGate.id, type: 'inspection', title: 'Gate camera survey' });
+    expect(jobRes.status).toBe(201);
+    const job = (await jobRes.json()) as { id: string; number: string };
 
     const { page, context } = await newPage(browser);
     await signInAndOpen(page, server.url, 'Frank Miller', '/vision-ai-analysis');
@@ -50,32 +53,37 @@ describe('the Vision-AI screen in Chromium', () => {
     expect(await overlay.locator('[data-label="person"]').count()).toBeLessThan(personBoxes);
     await page.getByLabel(/Minimum confidence/).fill('0.3');
 
+    // Nobody types an id: the client by name, then its site and job from lists.
     const saveTo = page.getByRole('form', { name: 'Save to' });
     await saveTo.getByLabel('Find a client').fill('Harbor');
     await saveTo.getByRole('list', { name: 'Matching clients' }).getByRole('button', { name: /Harbor View Storage/ }).click();
     await saveTo.getByLabel('Site of Harbor View Storage').selectOption({ label: 'North gate' });
+    await saveTo.getByLabel('Job', { exact: true }).selectOption({ label: `${job.number} · Gate camera survey` });
+    expect(await saveTo.getByText('Client: Harbor View Storage').count()).toBe(1);
     expect(await saveTo.getByLabel('Client id').inputValue()).toBe(client.id);
     expect(await saveTo.getByLabel('Site id').inputValue()).toBe(northGate.id);
     await saveTo.getByRole('button', { name: 'Save links' }).click();
     await saveTo.getByRole('status').getByText('Saved.').waitFor();
 
+    // The history is searched the same way: the client's other site has nothing, North gate has it.
     const search = page.getByRole('search', { name: 'Search analyses' });
-    await search.getByLabel('Site id').fill('site-nowhere');
+    await search.getByLabel('Find a client').fill('Harbor');
+    await search.getByRole('list', { name: 'Matching clients' }).getByRole('button', { name: /Harbor View Storage/ }).click();
+    await search.getByLabel('Site of Harbor View Storage').selectOption({ label: 'Office' });
     await search.getByRole('button', { name: 'Search' }).click();
     await page.getByText('No analyses match.').waitFor();
-    await search.getByLabel('Site id').fill(northGate.id);
-    await search.getByLabel('Client id').fill(client.id);
+    await search.getByLabel('Site of Harbor View Storage').selectOption({ label: 'North gate' });
     await search.getByRole('button', { name: 'Search' }).click();
     const found = page.getByRole('list', { name: 'Saved analyses' }).getByRole('listitem');
     // The links read as names, not ids.
-    await found.first().getByText(/Harbor View Storage · North gate/).waitFor();
-    expect(await found.first().textContent()).not.toContain(client.id);
+    await found.first().getByText(/Harbor View Storage · North gate \(Harbor View Storage\) · .*Gate camera survey/).waitFor();
     expect(await found.count()).toBe(1);
     expect(await found.first().textContent()).toContain('cctv.jpg');
+    expect(await found.first().textContent()).not.toContain(client.id);
 
-    const stored = readCollection<{ fileName: string; clientId: string; siteId: string }>(server.dataDir, 'vision_analyses');
-    expect(stored.map(({ fileName, clientId, siteId }) => ({ fileName, clientId, siteId }))).toEqual([
-      { fileName: 'cctv.jpg', clientId: client.id, siteId: northGate.id },
+    const stored = readCollection<{ fileName: string; clientId: string; siteId: string; jobId: string }>(server.dataDir, 'vision_analyses');
+    expect(stored.map(({ fileName, clientId, siteId, jobId }) => ({ fileName, clientId, siteId, jobId }))).toEqual([
+      { fileName: 'cctv.jpg', clientId: client.id, siteId: northGate.id, jobId: job.id },
     ]);
     await context.close();
   });

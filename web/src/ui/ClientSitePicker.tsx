@@ -1,17 +1,20 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { VisionLinkField } from '#contracts/vision.ts';
-import { clientListQuery, clientQuery } from '#lib/queries/clients.ts';
+import { clientListQuery, clientQuery, clientRelatedQuery } from '#lib/queries/clients.ts';
 
 type LinkValues = Partial<Record<VisionLinkField, string>>;
 
 const inputClass =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-blue-600 focus:outline-2 focus:outline-blue-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
+const labelClass = 'block text-sm font-medium text-slate-800 dark:text-slate-200';
+
+const recordLabel = (r: { number: string | null; title: string | null; id: string }) => [r.number, r.title].filter(Boolean).join(' · ') || r.id;
 
 /**
- * Finds a client by name, phone or e-mail and picks one of its sites, writing the same
- * clientId/siteId the id fields hold. Staff without client access (the list answers 403) see
- * nothing here and keep the id fields.
+ * Finds a client by name, phone or e-mail, then picks one of its sites, jobs and monitoring
+ * contracts by name, writing the clientId/siteId/jobId/contractId the links hold: nobody types an
+ * id. Staff without client access (the list answers 403) see nothing here.
  */
 export function ClientSitePicker(props: { value: LinkValues; onChange: (next: LinkValues) => void }) {
   const id = useId();
@@ -20,12 +23,30 @@ export function ClientSitePicker(props: { value: LinkValues; onChange: (next: Li
   const list = useQuery({ ...clientListQuery({ q: search, limit: 8 }), enabled: search.length >= 2 });
   const picked = props.value.clientId ?? '';
   const client = useQuery({ ...clientQuery(picked), enabled: picked !== '', retry: false });
+  const related = useQuery({ ...clientRelatedQuery(picked), enabled: picked !== '', retry: false });
   if (list.error && 'status' in list.error && (list.error as { status: number }).status === 403) return null;
+  const jobs = related.data?.jobs ?? [];
+  const contracts = related.data?.contracts ?? [];
+  const select = (field: VisionLinkField, label: string, none: string, options: { id: string; label: string }[]) => (
+    <div>
+      <label htmlFor={`${id}-${field}`} className={labelClass}>
+        {label}
+      </label>
+      <select id={`${id}-${field}`} className={inputClass} value={props.value[field] ?? ''} onChange={(e) => props.onChange({ ...props.value, [field]: e.target.value })}>
+        <option value="">{none}</option>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <div>
-        <label htmlFor={`${id}-q`} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+      <div className="min-w-0">
+        <label htmlFor={`${id}-q`} className={labelClass}>
           Find a client
         </label>
         <input id={`${id}-q`} type="search" className={inputClass} value={q} placeholder="Name, phone or e-mail" onChange={(e) => setQ(e.target.value)} />
@@ -37,8 +58,11 @@ export function ClientSitePicker(props: { value: LinkValues; onChange: (next: Li
                 <button
                   type="button"
                   aria-pressed={c.id === picked}
-                  className="block w-full px-3 py-2 text-left text-sm hover:bg-slate-100 aria-pressed:bg-blue-50 dark:hover:bg-slate-800 dark:aria-pressed:bg-blue-950"
-                  onClick={() => props.onChange({ ...props.value, clientId: c.id, siteId: '' })}
+                  className="block w-full px-3 py-2 text-left text-sm [overflow-wrap:anywhere] hover:bg-slate-100 aria-pressed:bg-blue-50 dark:hover:bg-slate-800 dark:aria-pressed:bg-blue-950"
+                  onClick={() => {
+                    props.onChange({ ...props.value, clientId: c.id, siteId: '', jobId: '', contractId: '' });
+                    setQ('');
+                  }}
                 >
                   {c.name}
                   {c.city && <span className="text-slate-500"> · {c.city}</span>}
@@ -47,22 +71,20 @@ export function ClientSitePicker(props: { value: LinkValues; onChange: (next: Li
             ))}
           </ul>
         )}
+        {client.data && (
+          <p className="mt-1 flex flex-wrap items-baseline gap-x-2 text-sm">
+            <span className="[overflow-wrap:anywhere]">
+              Client: <strong>{client.data.name}</strong>
+            </span>
+            <button type="button" className="text-blue-700 underline dark:text-blue-300" onClick={() => props.onChange({ ...props.value, clientId: '', siteId: '', jobId: '', contractId: '' })}>
+              Clear
+            </button>
+          </p>
+        )}
       </div>
-      {client.data && (
-        <div>
-          <label htmlFor={`${id}-site`} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-            Site of {client.data.name}
-          </label>
-          <select id={`${id}-site`} className={inputClass} value={props.value.siteId ?? ''} onChange={(e) => props.onChange({ ...props.value, siteId: e.target.value })}>
-            <option value="">No particular site</option>
-            {client.data.sites.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
+      {client.data && select('siteId', `Site of ${client.data.name}`, 'No particular site', client.data.sites.map((s) => ({ id: s.id, label: s.label })))}
+      {client.data && select('jobId', 'Job', jobs.length ? 'No particular job' : 'No jobs for this client', jobs.map((j) => ({ id: j.id, label: recordLabel(j) })))}
+      {client.data && select('contractId', 'Monitoring contract', contracts.length ? 'No particular contract' : 'No contracts for this client', contracts.map((c) => ({ id: c.id, label: recordLabel(c) })))}
     </div>
   );
 }

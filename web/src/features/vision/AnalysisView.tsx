@@ -9,7 +9,6 @@ import type { Detection } from '#domain/vision/object-detector.ts';
 import { ApiRequestError } from '#lib/api.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { DetectionOverlay, colourOf } from './DetectionOverlay.tsx';
-import { ClientSitePicker } from '#ui/ClientSitePicker.tsx';
 import { LinkFields, type LinkValues } from './LinkFields.tsx';
 import { deleteAnalysis, updateAnalysis, visionKeys } from './vision-api.ts';
 
@@ -135,7 +134,6 @@ export function AnalysisView(props: { analysis: VisionAnalysisDto; onDeleted?: (
           }}
         >
           <h4 className="font-semibold">Save to…</h4>
-          <ClientSitePicker value={links} onChange={setLinks} />
           <LinkFields idPrefix={`link-${a.id}`} value={links} onChange={setLinks} errors={saveErrors} />
           <div>
             <label htmlFor={`note-${a.id}`} className="block text-sm font-medium">

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ClientListQueryInput, ClientListResponse, ClientView } from '#contracts/clients.ts';
+import type { ClientListQueryInput, ClientListResponse, ClientRelatedResponse, ClientView } from '#contracts/clients.ts';
 import { apiFetch } from '../api.ts';
 
 /** Query keys start with 'clients' so every client mutation can invalidate them by prefix. */
@@ -19,3 +19,10 @@ export function clientListQuery(params: ClientListParams) {
 
 export const clientQuery = (id: string) =>
   queryOptions({ queryKey: [...CLIENTS_KEY, 'one', id], queryFn: ({ signal }) => apiFetch<ClientView>(`/api/clients/${encodeURIComponent(id)}`, { signal }) });
+
+/** A client's jobs, proposals, invoices, contracts and analyses (each kind as the viewer may see it). */
+export const clientRelatedQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...CLIENTS_KEY, 'related', id],
+    queryFn: ({ signal }) => apiFetch<ClientRelatedResponse>(`/api/clients/${encodeURIComponent(id)}/related`, { signal }),
+  });
