@@ -5,6 +5,7 @@
  * ("Phone:" with nothing, "Central station , account .") or a doubled word.
  */
 import PDFDocument from 'pdfkit';
+import { formatCalendarDay } from '../../domain/shared/calendar-date.ts';
 
 export type Doc = InstanceType<typeof PDFDocument>;
 
@@ -34,11 +35,7 @@ export function pageSizeFor(locale: string): 'LETTER' | 'A4' {
 }
 
 /** An ISO day (YYYY-MM-DD) as the locale writes a short date: 11/20/2026, 20.11.2026. */
-export function formatDay(isoDay: string, locale: string): string {
-  const d = new Date(`${isoDay.slice(0, 10)}T12:00:00Z`);
-  if (Number.isNaN(d.getTime())) return isoDay;
-  return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-}
+export const formatDay = (isoDay: string, locale: string): string => formatCalendarDay(isoDay, locale);
 
 /** A quantity as the locale writes it (2.5 / 2,5), up to the three decimals quantities keep. */
 export const formatQuantity = (n: number, locale: string): string => new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(n);

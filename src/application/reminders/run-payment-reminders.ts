@@ -17,6 +17,7 @@ import {
 } from '../../domain/reminders/reminder-policy.ts';
 import { formatMoney } from '../../domain/shared/money.ts';
 import { REMINDER_ROBOT, type ReminderDeps } from './reminder-deps.ts';
+import { formatCalendarDay } from '../../domain/shared/calendar-date.ts';
 
 export interface ReminderRunResult {
   sent: number;
@@ -31,9 +32,7 @@ export async function currentPolicy(deps: Pick<ReminderDeps, 'settings'>): Promi
 }
 
 /** A due date in the mail as the company's locale writes it (Nov 20, 2026 / 20.11.2026). */
-function formatDate(isoDate: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(`${isoDate}T12:00:00Z`));
-}
+const formatDate = (isoDate: string, locale: string): string => formatCalendarDay(isoDate, locale, 'words');
 
 const candidate = (inv: RemindableInvoice, paused: boolean) => ({
   invoiceId: inv.id,

@@ -31,11 +31,22 @@ export function daysBetween(from: string, to: string): number {
 }
 
 /** A calendar day as a person of `locale` writes it: "11/25/2026" in en-US, "25.11.2026" in de-DE. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** Building an Intl formatter loads locale data (about a millisecond): one per locale and style. */
+function dayFormat(locale: string, style: 'digits' | 'words'): Intl.DateTimeFormat {
+  const key = `${locale}|${style}`;
+  let f = dayFormats.get(key);
+  if (!f) {
+    const format: Intl.DateTimeFormatOptions = style === 'words' ? { dateStyle: 'medium' } : { year: 'numeric', month: '2-digit', day: '2-digit' };
+    dayFormats.set(key, (f = new Intl.DateTimeFormat(locale, { ...format, timeZone: 'UTC' })));
+  }
+  return f;
+}
+
 export function formatCalendarDay(isoDate: string, locale = 'en-US', style: 'digits' | 'words' = 'digits'): string {
   const t = Date.parse(`${isoDate.slice(0, 10)}T12:00:00Z`);
   if (Number.isNaN(t)) return isoDate;
-  const format: Intl.DateTimeFormatOptions = style === 'words' ? { dateStyle: 'medium' } : { year: 'numeric', month: '2-digit', day: '2-digit' };
-  return new Intl.DateTimeFormat(locale, { ...format, timeZone: 'UTC' }).format(new Date(t));
+  return dayFormat(locale, style).format(new Date(t));
 }
 
 const days = (n: number): string => (n === 1 ? '1 day' : `${n} days`);
@@ -52,8 +63,8 @@ export interface DateWindow {
  * written the way a person of `locale` writes them.
  */
 export function datePlausibility(label: string, value: string, today: string, window: DateWindow, locale: string): string | null {
-  const example = formatCalendarDay(today, locale);
   const m = /^(\d+)-(\d{2})-(\d{2})$/.exec(value.trim());
+  const example = formatCalendarDay(today, locale);
   if (!m) return `${label}: enter a date such as ${example}.`;
   const year = m[1] ?? '';
   if (year.length !== 4 || year < '1900') return `${label}: the year ${year} looks mistyped; enter a date such as ${example}.`;
