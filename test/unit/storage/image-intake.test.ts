@@ -6,12 +6,13 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { PdfkitCameraPlanPdf } from '../../../src/adapters/pdf/pdfkit-camera-plan-pdf.ts';
 import { scaleImage } from '../../../src/adapters/images/sharp-image-scaler.ts';
-import { withFloorPlan, blankGridContent, type CameraPlan } from '../../../src/domain/planner/camera-plan.ts';
+import { withFloorPlan } from '../../../src/domain/planner/camera-plan.ts';
 import { planGeometry } from '../../../src/domain/planner/camera-plan-report.ts';
 import { DomainError } from '../../../src/domain/shared/domain-error.ts';
 import { checkImageIntake, imageSize, MAX_IMAGE_PIXELS } from '../../../src/domain/storage/image-intake.ts';
 import { aPngOf, HUGE, JUST_UNDER, refusedAsTooLarge } from '../../support/image-factories.ts';
 import { allText, pdfPages } from '../../support/pdf-pages.ts';
+import { aPlanContent, aStoredPlan } from '../planner/camera-plan-factories.ts';
 
 const raw = { create: { width: 321, height: 123, channels: 4 as const, background: { r: 200, g: 30, b: 30, alpha: 0.5 } } };
 
@@ -65,16 +66,7 @@ describe('checkImageIntake: the one decoded-pixel limit', () => {
 
 describe('the camera-plan PDF never decodes a floor plan whole', () => {
   const report = (image: Uint8Array, size: { width: number; height: number }) => {
-    const plan: CameraPlan = {
-      ...withFloorPlan(blankGridContent('Warehouse', 30, 20), { path: 'floor-plans/x.png', contentType: 'image/png', fileName: 'x.png', sizeBytes: image.byteLength, widthPx: size.width, heightPx: size.height }),
-      id: 'plan-1',
-      clientId: 'c1',
-      siteId: 's1',
-      version: 1,
-      createdBy: { id: 'u', name: 'Frank' },
-      createdAt: '2026-11-20T15:00:00Z',
-      updatedAt: '2026-11-20T15:00:00Z',
-    };
+    const plan = aStoredPlan(withFloorPlan(aPlanContent(), { path: 'floor-plans/x.png', contentType: 'image/png', fileName: 'x.png', sizeBytes: image.byteLength, widthPx: size.width, heightPx: size.height }));
     return { plan, clientName: 'Client', siteLabel: 'Site', generatedAt: 'Nov 20, 2026', image: { bytes: image, contentType: 'image/png' }, ...planGeometry(plan), bom: [] };
   };
   const embeddedImages = (pdf: Uint8Array): string[][] => {
