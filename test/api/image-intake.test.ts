@@ -74,6 +74,20 @@ describe('image intake: the decoded-pixel limit on every image the product reads
     expect(storedIn('job-photos')).toBe(before);
   });
 
+  it('refuses it as the customer signature, which fits the 300 KB limit, and records no sign-off', async () => {
+    expect(huge.byteLength).toBeLessThan(300 * 1024);
+    const job = await expectJson<JobDto>(await admin.send('POST', '/api/jobs', { clientId: client.id, siteId: client.sites[0]!.id, type: 'service', title: 'Battery swap' }), 201);
+    const hour = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+    expect((await admin.send('PUT', `/api/jobs/${job.id}/schedule`, { window: { start: hour(1), end: hour(2) } })).status).toBe(200);
+    expect((await admin.send('POST', `/api/jobs/${job.id}/status`, { status: 'in-progress' })).status).toBe(200);
+    const before = storedIn('job-signatures');
+    const res = await admin.send('POST', `/api/jobs/${job.id}/sign-off`, { name: 'Ada Client', signature: `data:image/png;base64,${Buffer.from(huge).toString('base64')}` });
+    const error = await expectJson<Refusal>(res, 400);
+    expect(error.error.fields?.['signature']).toEqual([expect.stringMatching(refusedAsTooLarge('The signature'))]);
+    expect((await expectJson<{ job: JobDto }>(await admin.get(`/api/jobs/${job.id}`), 200)).job.signOff).toBeNull();
+    expect(storedIn('job-signatures')).toBe(before);
+  });
+
   it('refuses it as a quote-request photo and stores no lead', async () => {
     const leads = () => t.container.resolve(TOKENS.Store).collection('quote_requests').count();
     const [before, files] = [await leads(), storedIn('quote-photos')];
