@@ -1,7 +1,8 @@
 /**
  * The camera plan as a PDF (pdfkit): page 1 is the floor plan with walls, each camera's visible
  * area and its DORI bands; then the camera schedule, the coverage figures and the bill of
- * materials. Drawn in vector over the embedded image, so it prints sharp at any size.
+ * materials. Drawn in vector over the embedded image, so it prints sharp at any size. The image
+ * is embedded scaled down (adapters/images, the image-intake rule), never decoded at full size.
  */
 import type { BomLine } from '../../domain/planner/bill-of-materials.ts';
 import { bomTotalCents } from '../../domain/planner/bill-of-materials.ts';
@@ -11,6 +12,8 @@ import type { CameraPlanPdfRenderer, CameraPlanReport } from '../../domain/plann
 import type { Ring } from '../../domain/planner/polygon.ts';
 import { DEFAULT_MONEY, formatMoney, type MoneySettings } from '../../domain/shared/money.ts';
 import { BAND_COLOURS } from '../../domain/planner/dori.ts';
+import { imageSize } from '../../domain/storage/image-intake.ts';
+import { scaleImage } from '../images/sharp-image-scaler.ts';
 import { formatNumber, formatQuantity, joinPresent, renderPdf, type Doc, type Letterhead } from './pdf-layout.ts';
 
 const MARGIN = 36;
@@ -32,13 +35,15 @@ export class PdfkitCameraPlanPdf implements CameraPlanPdfRenderer {
     this.company = company;
   }
 
-  render(report: CameraPlanReport): Promise<Uint8Array> {
+  async render(input: CameraPlanReport): Promise<Uint8Array> {
     const footer = this.company;
+    const { image, note } = await printable(input.image);
+    const report = { ...input, image };
     return renderPdf(
       { locale: this.money.locale, layout: 'landscape', margin: MARGIN, title: `Camera plan: ${report.plan.name}`, author: this.company.name, footer },
       (doc) => {
         this.header(doc, report);
-        drawPlan(doc, report, this.money.locale);
+        drawPlan(doc, report, this.money.locale, note);
         doc.addPage();
         this.schedule(doc, report.plan, report.geometries);
         this.coverage(doc, report);
@@ -158,10 +163,26 @@ export class PdfkitCameraPlanPdf implements CameraPlanPdfRenderer {
 }
 
 /**
+ * The floor plan as printed: at most EMBED_LONG_SIDE_PX a side. One stored before the intake
+ * limit existed and over it (or damaged) is left out with a note, not decoded.
+ */
+async function printable(image: CameraPlanReport['image']): Promise<{ image: CameraPlanReport['image']; note: string | null }> {
+  if (!image) return { image: null, note: null };
+  try {
+    const scaled = await scaleImage(image.bytes);
+    return { image: { bytes: scaled.bytes, contentType: scaled.contentType }, note: null };
+  } catch {
+    const size = imageSize(image.bytes);
+    const pixels = size ? ` (${size.width} × ${size.height} pixels)` : '';
+    return { image: null, note: `The floor plan image${pixels} is too large or damaged to print. Upload it again, saved smaller, to see it here.` };
+  }
+}
+
+/**
  * Page 1: the floor plan fitted into the space left under the header, everything drawn on it
  * clipped to that frame (a wide coverage fan never covers the title), and the legend below.
  */
-function drawPlan(doc: Doc, r: CameraPlanReport, locale: string): void {
+function drawPlan(doc: Doc, r: CameraPlanReport, locale: string, note: string | null): void {
   const { plan } = r;
   const top = doc.y;
   const boxW = doc.page.width - 2 * MARGIN;
@@ -183,6 +204,7 @@ function drawPlan(doc: Doc, r: CameraPlanReport, locale: string): void {
     for (let x = Math.ceil(b.minX / step) * step; x <= b.maxX; x += step) doc.moveTo(X(x), Y(b.minY)).lineTo(X(x), Y(b.maxY));
     for (let y = Math.ceil(b.minY / step) * step; y <= b.maxY; y += step) doc.moveTo(X(b.minX), Y(y)).lineTo(X(b.maxX), Y(y));
     doc.stroke().restore();
+    if (note) doc.font('Helvetica').fontSize(9).fillColor('#b91c1c').text(note, frame.x + 6, frame.y + 6, { width: frame.w - 12 });
   }
   for (const area of plan.areas) {
     if (area.polygon.length < 3) continue;

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -13,7 +13,7 @@ const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations
  * `synchronous = FULL` makes every acknowledged commit survive a power cut or `kill -9`.
  */
 export function openSqlite(file: string): SqliteDb {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') ownerOnly(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');
@@ -23,6 +23,17 @@ export function openSqlite(file: string): SqliteDb {
   // and a copy per page. 1 GiB of address space; the OS page cache holds the pages.
   db.pragma('mmap_size = 1073741824');
   return db;
+}
+
+/**
+ * The database holds what the 0600 secrets protect, so it is 0600 as well (issue 15): created so,
+ * tightened when found wider; SQLite gives its -wal and -shm the main file's mode. A data folder
+ * created here is 0700.
+ */
+function ownerOnly(file: string): void {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', 0o600));
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f)) chmodSync(f, 0o600);
 }
 
 export interface Migration {

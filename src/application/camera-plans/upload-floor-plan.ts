@@ -1,7 +1,6 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { FLOOR_PLAN_TYPES, MAX_FLOOR_PLAN_BYTES, MAX_FLOOR_PLAN_SIDE_PX, withFloorPlan, type CameraPlan } from '../../domain/planner/camera-plan.ts';
 import type { CameraPlanRepository } from '../../domain/planner/camera-plan-repository.ts';
-import { imageSize } from '../../domain/planner/image-size.ts';
 import type { PdfPageRasterizer } from '../../domain/planner/pdf-page-rasterizer.ts';
 
 /** A PDF page is rendered this many pixels along its longer side. */
@@ -9,6 +8,7 @@ export const PDF_RENDER_LONG_SIDE_PX = 3000;
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { detectContentType } from '../../domain/storage/detect-content-type.ts';
 import type { FileStorage } from '../../domain/storage/file-storage.ts';
+import { checkImageIntake } from '../../domain/storage/image-intake.ts';
 import { requireAccess } from '../shared/require-access.ts';
 import { findPlan } from './camera-plan-access.ts';
 
@@ -39,8 +39,7 @@ export async function uploadFloorPlan(
     type = detectContentType(file.bytes);
   }
   if (!(FLOOR_PLAN_TYPES as readonly (string | undefined)[]).includes(type)) throw refuse('Upload the floor plan as a PNG or JPEG image.');
-  const size = imageSize(file.bytes);
-  if (!size) throw refuse('The image could not be read: it may be damaged.');
+  const size = checkImageIntake(file.bytes, { subject: 'The floor plan', field: 'file' });
   if (size.width > MAX_FLOOR_PLAN_SIDE_PX || size.height > MAX_FLOOR_PLAN_SIDE_PX) throw refuse(`The image is at most ${MAX_FLOOR_PLAN_SIDE_PX} pixels a side.`);
   const stored = await deps.files.upload({
     folder: 'floor-plans',

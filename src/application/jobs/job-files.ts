@@ -2,6 +2,7 @@ import type { AuthState } from '../../domain/auth/permissions.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { resolveContentType, SNIFF_BYTES } from '../../domain/storage/detect-content-type.ts';
 import { parseDataUrl } from '../../domain/storage/data-url.ts';
+import { checkImageIntake } from '../../domain/storage/image-intake.ts';
 import { isStorageError } from '../../domain/storage/storage-error.ts';
 import type { DownloadResult } from '../../domain/storage/file-storage.ts';
 import { addPhoto, checkSignOffName, isFinal, signOffJob, type Job } from '../../domain/jobs/job.ts';
@@ -37,6 +38,7 @@ export async function addJobPhoto(deps: JobDeps, auth: AuthState, id: string, up
     if (isStorageError(err)) throw photoError(`${name} is not a JPEG, PNG, WebP or HEIC photo.`);
     throw err;
   }
+  checkImageIntake(upload.data, { subject: name, field: 'photos' });
   const file = await deps.files.upload({
     folder: JOB_PHOTO_FOLDER,
     data: upload.data,
@@ -87,6 +89,7 @@ export async function signOff(deps: JobDeps, auth: AuthState, id: string, input:
     if (isStorageError(err)) throw bad('The signature must be a PNG image.');
     throw err;
   }
+  checkImageIntake(bytes, { subject: 'The signature', field: 'signature' });
   const job = await loadJob(deps, id);
   const file = await deps.files.upload({ folder: SIGNATURE_FOLDER, data: bytes, contentType: 'image/png', fileName: `${job.number}-signature.png`, customMetadata: { jobId: job.id } });
   try {

@@ -1,6 +1,7 @@
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { resolveContentType, SNIFF_BYTES } from '../../domain/storage/detect-content-type.ts';
 import { isStorageError } from '../../domain/storage/storage-error.ts';
+import { checkImageIntake } from '../../domain/storage/image-intake.ts';
 import { dateKey } from '../../domain/analytics/page-view.ts';
 import { MAX_PHOTO_BYTES, PHOTO_TYPES } from '../../contracts/quotes.ts';
 import { quoteRequestMail } from '../../domain/mail/quote-request-mail.ts';
@@ -52,12 +53,15 @@ function checkInput(deps: SubmitQuoteRequestDeps, input: QuoteRequestInput, phot
 function photoType(photo: PhotoUpload): string {
   if (photo.data.byteLength === 0) throw photoError(`${photo.fileName ?? 'A photo'} is empty.`);
   if (photo.data.byteLength > MAX_QUOTE_PHOTO_BYTES) throw photoError(`${photo.fileName ?? 'A photo'} is larger than 5 MB.`);
+  let type: string;
   try {
-    return resolveContentType({ declared: photo.declaredType, head: photo.data.subarray(0, SNIFF_BYTES), allowed: QUOTE_PHOTO_TYPES });
+    type = resolveContentType({ declared: photo.declaredType, head: photo.data.subarray(0, SNIFF_BYTES), allowed: QUOTE_PHOTO_TYPES });
   } catch (err) {
     if (isStorageError(err)) throw photoError(`${photo.fileName ?? 'A photo'} is not a JPEG, PNG, WebP or HEIC photo.`);
     throw err;
   }
+  checkImageIntake(photo.data, { subject: photo.fileName ?? 'A photo', field: 'photos' });
+  return type;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { FileStorage } from '../../domain/storage/file-storage.ts';
+import { checkImageIntake } from '../../domain/storage/image-intake.ts';
 import { detectImageType } from '../../domain/vision/image-type.ts';
 import type { ObjectDetector } from '../../domain/vision/object-detector.ts';
 import { VisionError } from '../../domain/vision/vision-error.ts';
@@ -46,6 +47,7 @@ export async function analyseImage(deps: AnalyseImageDeps, auth: AuthState, inpu
   }
   const contentType = detectImageType(input.bytes);
   if (contentType === null) throw new VisionError('unsupported-image', 'Only JPEG, PNG and WebP images can be analysed.');
+  checkImageIntake(input.bytes, { subject: 'The image', field: 'image' });
   const links = normaliseLinks(input.links ?? {});
   const note = normaliseNote(input.note) ?? null;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { billOfMaterials, bomTotalCents, DEFAULT_MOUNTING, type BomItem } from '../../../src/domain/planner/bill-of-materials.ts';
 import { checkVersion, metresPerUnitFromScale, validateCameraPlanContent, withFloorPlan } from '../../../src/domain/planner/camera-plan.ts';
-import { imageSize } from '../../../src/domain/planner/image-size.ts';
+import { imageSize } from '../../../src/domain/storage/image-intake.ts';
 import { DomainError } from '../../../src/domain/shared/domain-error.ts';
 import { aPlanCamera, aPlanContent } from './camera-plan-factories.ts';
 import { anArea, aWall, rect } from './planner-factories.ts';
