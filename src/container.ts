@@ -428,6 +428,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
       pdfPages: r.resolve(TOKENS.PageRasterizer),
       clock,
       timeZone: config.timeZone,
+      locale: config.money.locale,
     }),
   });
   c.register(TOKENS.FileDeps, { useFactory: (r) => ({ files: r.resolve(TOKENS.Files), baseUrl }) });

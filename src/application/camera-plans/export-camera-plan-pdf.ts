@@ -14,6 +14,8 @@ export interface ExportPdfDeps extends BomDeps {
   pdf: CameraPlanPdfRenderer;
   clock: Clock;
   timeZone: string;
+  /** The company's locale (LOCALE): the "generated" time is written the way its people write it. */
+  locale?: string;
 }
 
 /** The plan as a PDF: floor plan with walls and views, camera schedule, coverage, materials. */
@@ -26,7 +28,7 @@ export async function exportCameraPlanPdf(deps: ExportPdfDeps, auth: AuthState, 
     const { body } = await deps.files.download(plan.floorPlan.path);
     image = { bytes: await readAllBytes(body), contentType: plan.floorPlan.contentType };
   }
-  const generatedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: deps.timeZone }).format(deps.clock.now());
+  const generatedAt = new Intl.DateTimeFormat(deps.locale ?? 'en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: deps.timeZone }).format(deps.clock.now());
   const bytes = await deps.pdf.render({
     plan,
     clientName: client?.name ?? null,
