@@ -16,7 +16,8 @@ export interface PageViewReport {
 }
 
 /**
- * R-TRK-6: one page view becomes one atomic increment of the stats record. The date and
+ * R-TRK-6: a page view's increments are applied atomically to the stats record (with views
+ * arriving at the same moment, in one write; the repository caps referrer keys). The date and
  * lastUpdated come from the server's clock (in the company time zone), never the browser's.
  * Only the public site's pages count (PUBLIC_PAGE_KEYS); any other key is accepted and dropped,
  * so a staff screen or a made-up key never reaches the statistics. The browser's first-visit
