@@ -4,7 +4,9 @@
  * count equals the requests sent, and compares with a bare Fastify route on the same server in
  * the same run. Then the product itself: the real server (`src/main.ts`) taking
  * POST /api/analytics/page-view (CSRF, rate limit, the full page-view use case: six counters for a
- * first view) from 100 clients, and the stored totals read back after it stops. The servers run in
+ * first view) from 100 clients, and the stored totals read back after it stops; then 5 300 junk
+ * first views (made-up pages, a new referrer each: the security review's flood) and the same
+ * load again, which must go as fast and leave the stored record small. The servers run in
  * child processes so the load generator does not share their event loop.
  * Run: `node bench/document-store-increments.bench.ts` (or `npm run bench`).
  */
@@ -80,33 +82,49 @@ async function productRoute(barePerS: number): Promise<number> {
     const { csrfToken } = (await session.json()) as { csrfToken: string };
     const cookie = session.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
     let n = 0;
-    const run = await autocannon({
-      url: `${server.url}/api/analytics/page-view`,
-      method: 'POST',
-      connections: CONNECTIONS,
-      amount: AMOUNT,
-      headers: { 'content-type': 'application/json', origin: server.url, 'x-csrf-token': csrfToken, cookie },
-      body: JSON.stringify({ page: 'bench', referrer: null, firstVisit: true }),
-      requests: [
-        {
-          // A different client address per request, as a busy public site sees.
-          setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-forwarded-for': `10.${(++n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` } }),
-        },
-      ],
-    });
+    const nextIp = () => `10.${(++n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+    const views = (amount: number, body: (i: number) => object) =>
+      autocannon({
+        url: `${server.url}/api/analytics/page-view`,
+        method: 'POST',
+        connections: CONNECTIONS,
+        amount,
+        headers: { 'content-type': 'application/json', origin: server.url, 'x-csrf-token': csrfToken, cookie },
+        body: JSON.stringify(body(0)),
+        requests: [
+          {
+            // A different client address per request, as a busy public site sees.
+            setupRequest: (req) => ({ ...req, body: JSON.stringify(body(n + 1)), headers: { ...req.headers, 'x-forwarded-for': nextIp() } }),
+          },
+        ],
+      });
+    const view = () => ({ page: 'home', referrer: null, firstVisit: true });
+    const run = await views(AMOUNT, view);
+    const JUNK = 5_300;
+    const junk = await views(JUNK, (i) => ({ page: i % 2 ? `junk-${i}` : 'services', referrer: `https://junk-${i}.example/${'x'.repeat(100)}`, firstVisit: true }));
+    const after = await views(AMOUNT, view);
     await server.stop();
     const store = openSqliteDocumentStore(join(server.dataDir, 'app.db'));
-    const stats = (await store.collection('analytics').get('siteStats')) as { totalVisits?: number; pageViews?: Record<string, number> } | null;
+    const stats = (await store.collection('analytics').get('siteStats')) as { totalVisits?: number; pageViews?: Record<string, number>; referrers?: Record<string, number> } | null;
     await store.close();
     const total = stats?.totalVisits ?? 0;
+    const bytes = JSON.stringify(stats ?? {}).length;
     const perS = run['2xx'] / run.duration;
+    const afterPerS = after['2xx'] / after.duration;
+    const sent = run['2xx'] + junk['2xx'] + after['2xx'];
     console.log(`  product page-view route (real server, CSRF, rate limit, 6 counters a first view):`);
     console.log(`                        ${perS.toFixed(0)} views/s        p50 ${run.latency.p50} ms  p99 ${run.latency.p99} ms  ratio to bare ${(perS / barePerS).toFixed(3)}`);
-    console.log(`  requests sent: ${AMOUNT}, 2xx: ${run['2xx']}, errors: ${run.errors + run.non2xx}, stored totalVisits: ${total}, pageViews.bench: ${stats?.pageViews?.['bench'] ?? 0}`);
-    if (total !== run['2xx'] || run['2xx'] !== AMOUNT) {
-      console.error(`  FAIL: stored totalVisits ${total} (2xx ${run['2xx']}) is not the ${AMOUNT} requests sent`);
+    console.log(`  after ${JUNK} junk first views (made-up pages, a new referrer each):`);
+    console.log(`                        ${afterPerS.toFixed(0)} views/s        p50 ${after.latency.p50} ms  p99 ${after.latency.p99} ms  ratio to before ${(afterPerS / perS).toFixed(3)} (budget ≥ 0.7)`);
+    console.log(`  stored record: ${bytes} bytes, ${Object.keys(stats?.referrers ?? {}).length} referrer keys, ${Object.keys(stats?.pageViews ?? {}).length} page keys (budget ≤ 16 384 bytes)`);
+    console.log(`  requests sent: ${2 * AMOUNT + JUNK}, 2xx: ${sent}, errors: ${run.errors + run.non2xx + junk.errors + junk.non2xx + after.errors + after.non2xx}, stored totalVisits: ${total} (junk pages count nothing: ${JUNK / 2})`);
+    const counted = 2 * AMOUNT + JUNK / 2;
+    if (total !== counted || sent !== 2 * AMOUNT + JUNK) {
+      console.error(`  FAIL: stored totalVisits ${total} (2xx ${sent}) is not the ${counted} public-page views sent`);
       return 1;
     }
+    if (bytes > 16_384) console.error(`  over budget: the stored record is ${bytes} bytes`);
+    if (afterPerS / perS < 0.7) console.error(`  over budget: ${afterPerS.toFixed(0)} views/s after the junk, ${perS.toFixed(0)} before`);
     return 0;
   } finally {
     await server.stop();

@@ -91,6 +91,7 @@ import type { InventoryViewDeps } from './application/inventory/inventory-deps.t
 import type { QuoteDeps } from './application/quotes/quote-deps.ts';
 import type { ReviewDeps } from './application/reviews/review-deps.ts';
 import type { AnalyticsDeps } from './application/analytics/analytics-deps.ts';
+import { VisitorGate } from './domain/analytics/visitor-gate.ts';
 import type { BackOfficeDeps } from './application/admin/back-office-deps.ts';
 import type { CameraPlanDeps } from './application/camera-plans/camera-plan-deps.ts';
 import type { FileRoutesDeps } from './http/routes/files.ts';
@@ -232,7 +233,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
   c.register(TOKENS.SessionStore, { useFactory: instanceCachingFactory((r) => new DocumentSessionStore(r.resolve(TOKENS.Store), r.resolve(TOKENS.Clock), config.session.idleMs)) });
   c.register(TOKENS.Leads, { useFactory: (r) => new DocumentQuoteRequestRepository(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.Reviews, { useFactory: (r) => new DocumentReviewRepository(r.resolve(TOKENS.Store)) });
-  c.register(TOKENS.SiteStats, { useFactory: (r) => new DocumentSiteStatsRepository(r.resolve(TOKENS.Store)) });
+  c.register(TOKENS.SiteStats, { useFactory: instanceCachingFactory((r) => new DocumentSiteStatsRepository(r.resolve(TOKENS.Store))) });
   const outbox = new DocumentOutboxMailer(store, clock, ids);
   const smtp = config.smtpUrl ? new SmtpMailer(config.smtpUrl, `${config.company.name} <${config.company.email}>`) : null;
   c.register(TOKENS.Outbox, { useValue: outbox });
@@ -414,7 +415,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
       business: { name: config.company.name, phone: config.company.phone, email: config.company.email, url: baseUrl, areaServed: config.company.serviceArea },
     }),
   });
-  c.register(TOKENS.AnalyticsDeps, { useFactory: (r) => ({ stats: r.resolve(TOKENS.SiteStats), clock, timeZone: config.timeZone }) });
+  c.register(TOKENS.AnalyticsDeps, { useFactory: instanceCachingFactory((r) => ({ stats: r.resolve(TOKENS.SiteStats), clock, timeZone: config.timeZone, visitors: new VisitorGate() })) });
   c.register(TOKENS.BackOfficeDeps, {
     useFactory: (r) => ({ contactMessages: r.resolve(TOKENS.ContactMessages), leads: r.resolve(TOKENS.Leads), reviews: r.resolve(TOKENS.Reviews), outbox: r.resolve(TOKENS.Outbox), clock }),
   });

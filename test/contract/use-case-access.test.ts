@@ -430,6 +430,7 @@ const NOT_USE_CASES: Readonly<Record<string, readonly string[]>> = {
   'employees/watch-own-record.ts': ['watchOwnRecord'],
   'shared/field-errors.ts': ['dottedPath', 'fieldErrors', 'topLevelField', 'validationError'],
   'shared/require-access.ts': ['actorOf', 'mayAccess', 'requireAccess', 'requireSignedIn'],
+  'shared/csv.ts': ['CsvNumber', 'csvMoney', 'csvNumber', 'csvRows', 'escapeCsvText', 'readCsv', 'unescapeCsvText'],
   'camera-plans/camera-plan-access.ts': ['canEditPlans', 'findPlan'],
   'camera-plans/camera-plan-bom.ts': ['bomForPlan'],
   'clients/client-changes.ts': ['buildClient', 'buildSite', 'clientChanges', 'patchClient', 'patchSite', 'siteChanges'],

@@ -1,4 +1,3 @@
-import Papa from 'papaparse';
 import type { Client } from '../../domain/clients/client.ts';
 import {
   CLIENT_CSV_COLUMNS,
@@ -10,12 +9,13 @@ import {
   type ClientInputParsed,
 } from '../../contracts/clients.ts';
 import { fieldErrors } from '../shared/field-errors.ts';
+import { csvRows, readCsv, unescapeCsvText } from '../shared/csv.ts';
 
 /**
- * The client CSV format (CLIENT_CSV_COLUMNS), read and written with papaparse. One row is one
- * client with its first contact, billing address and optionally one site; lists (e-mails,
- * phones, tags) are separated by ';'. Cells a spreadsheet would run as a formula are written
- * with a leading apostrophe, which import strips again.
+ * The client CSV format (CLIENT_CSV_COLUMNS), read and written with the one CSV module
+ * (../shared/csv.ts). One row is one client with its first contact, billing address and
+ * optionally one site; lists (e-mails, phones, tags) are separated by ';'. Cells a spreadsheet
+ * would run as a formula are written with a leading apostrophe, which import strips again.
  */
 export interface ParsedRow {
   line: number;
@@ -92,8 +92,6 @@ const list = (v: string | undefined): string[] =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-const unescapeFormula = (v: string): string => (/^'[=+\-@\t\r]/.test(v) ? v.slice(1) : v);
-
 function rowToInput(r: Record<string, string>): ClientInput {
   const g = (k: string) => r[k] ?? '';
   const hasContact = g('contact_name') || g('email') || g('phone');
@@ -134,7 +132,7 @@ function columnFor(path: readonly PropertyKey[]): string {
 }
 
 export function parseClientCsv(text: string, mapping: ImportMapping = {}): ParsedCsv {
-  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim() });
+  const parsed = readCsv(text);
   const fileErrors: string[] = [];
   const columns = mapHeaders(parsed.meta.fields ?? [], mapping);
   const unmapped = columns.filter((c) => !c.recognised).map((c) => c.header);
@@ -150,7 +148,7 @@ export function parseClientCsv(text: string, mapping: ImportMapping = {}): Parse
     const cells: Record<string, string> = {};
     for (const c of mapped) {
       const v = raw[c.header];
-      if (typeof v === 'string') cells[c.column] = unescapeFormula(v.trim());
+      if (typeof v === 'string') cells[c.column] = unescapeCsvText(v.trim());
     }
     // The header is line 1; rows with line breaks inside quotes make this approximate, which is fine for a hint.
     const line = i + 2;
@@ -165,7 +163,7 @@ export function parseClientCsv(text: string, mapping: ImportMapping = {}): Parse
 
 /** A blank file with the import's columns and one example row, to fill in a spreadsheet. */
 export const clientImportTemplateCsv = (): string =>
-  `${Papa.unparse([
+  csvRows([
     CLIENT_IMPORT_FIELDS.map((f) => f.column),
     CLIENT_IMPORT_FIELDS.map(
       (f) =>
@@ -189,9 +187,7 @@ export const clientImportTemplateCsv = (): string =>
           site_postcode: '62704',
         })[f.column as string] ?? '',
     ),
-  ])}\r\n`;
-
-const formulaSafe = (v: string): string => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+  ]);
 
 function clientRow(c: Client): string[] {
   const contact = c.contacts[0];
@@ -222,9 +218,9 @@ function clientRow(c: Client): string[] {
     archived: c.archived ? 'yes' : 'no',
     created_at: c.createdAt,
   };
-  return CLIENT_CSV_COLUMNS.map((k) => formulaSafe(row[k]));
+  return CLIENT_CSV_COLUMNS.map((k) => row[k]);
 }
 
-export const csvHeaderLine = (): string => `${Papa.unparse([[...CLIENT_CSV_COLUMNS]])}\r\n`;
+export const csvHeaderLine = (): string => csvRows([CLIENT_CSV_COLUMNS]);
 
-export const clientsToCsvLines = (clients: readonly Client[]): string => `${Papa.unparse(clients.map(clientRow))}\r\n`;
+export const clientsToCsvLines = (clients: readonly Client[]): string => csvRows(clients.map(clientRow));

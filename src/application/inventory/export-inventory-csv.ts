@@ -1,9 +1,8 @@
-import { stringify } from 'csv-stringify/sync';
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { cameraHorizontalFovDeg } from '../../domain/inventory/inventory-item.ts';
-import { centsToDecimal } from '../../domain/shared/money.ts';
 import { type InventoryDeps } from './inventory-deps.ts';
 import { requireAccess } from '../shared/require-access.ts';
+import { csvMoney, csvNumber, csvRows } from '../shared/csv.ts';
 
 /** The whole catalogue with stock levels, one row per item, for a spreadsheet or the accountant. */
 export async function exportInventoryCsv(deps: Pick<InventoryDeps, 'inventory'>, auth: AuthState): Promise<string> {
@@ -16,8 +15,8 @@ export async function exportInventoryCsv(deps: Pick<InventoryDeps, 'inventory'>,
       i.name,
       i.category,
       i.supplier,
-      centsToDecimal(i.unitCostCents),
-      centsToDecimal(i.unitPriceCents),
+      csvMoney(i.unitCostCents),
+      csvMoney(i.unitPriceCents),
       i.onHand,
       i.reserved,
       i.available,
@@ -26,11 +25,10 @@ export async function exportInventoryCsv(deps: Pick<InventoryDeps, 'inventory'>,
       i.serialized ? 'yes' : 'no',
       i.lowStock ? 'yes' : 'no',
       i.camera?.horizontalResolutionPx ?? '',
-      fov === null ? '' : fov.toFixed(1),
+      fov === null ? '' : csvNumber(fov, 1),
     ];
   });
   const header = ['SKU', 'Name', 'Category', 'Supplier', 'Unit cost', 'Unit price', 'On hand', 'Reserved', 'Available', 'Reorder point', 'Reorder quantity', 'Serialized', 'Low stock', 'Horizontal resolution (px)', 'Horizontal FOV (deg)'];
-  // Cells starting with = + - @ would run as formulas in a spreadsheet: quote them harmless.
-  const safe = rows.map((r) => r.map((c) => (typeof c === 'string' && /^[=+\-@\t\r]/.test(c) ? `'${c}` : c)));
-  return stringify([header, ...safe]);
+  // The one CSV writer escapes text a spreadsheet would run as a formula (names, suppliers).
+  return csvRows([header, ...rows]);
 }

@@ -1,10 +1,10 @@
-import Papa from 'papaparse';
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { buildTaxReport, periodRange, type PeriodKind, type TaxBasis, type TaxReport } from '../../domain/invoices/tax-report.ts';
-import { centsToDecimal, formatRateBp } from '../../domain/shared/money.ts';
+import { formatRateBp } from '../../domain/shared/money.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { todayOf, type InvoiceDeps } from './invoice-deps.ts';
 import { requireAccess } from '../shared/require-access.ts';
+import { csvMoney, csvRows } from '../shared/csv.ts';
 
 export interface TaxReportRequest {
   basis: TaxBasis;
@@ -33,27 +33,20 @@ export async function taxReport(deps: Pick<InvoiceDeps, 'invoices' | 'clock' | '
   return buildTaxReport(invoices, req.basis, range.from, range.to);
 }
 
-/** Cells a spreadsheet would run as a formula get an apostrophe; negative amounts stay numbers. */
-const FORMULA = /^(?:[=+@\t\r]|-(?!\d))/;
-
-/** Per-rate summary, a blank line, then the invoices it comes from (amounts in currency units). */
+/**
+ * Per-rate summary, a blank line, then the invoices it comes from (amounts in currency units).
+ * Written by the one CSV writer: a client name such as `-1+1+cmd|' /C calc'!A0` gets its
+ * apostrophe like any text; amounts are numbers, so a credit note's -12.50 stays one.
+ */
 export function taxReportCsv(report: TaxReport): string {
-  const summary = Papa.unparse(
-    {
-      fields: ['section', 'basis', 'from', 'to', 'rate', 'rate_bp', 'invoices', 'taxable', 'tax'],
-      data: [
-        ...report.rows.map((r) => ['summary', report.basis, report.from, report.to, formatRateBp(r.taxRateBp), r.taxRateBp, r.invoiceCount, centsToDecimal(r.taxableCents), centsToDecimal(r.taxCents)]),
-        ['total', report.basis, report.from, report.to, '', '', '', centsToDecimal(report.totals.taxableCents), centsToDecimal(report.totals.taxCents)],
-      ],
-    },
-    { escapeFormulae: FORMULA },
-  );
-  const entries = Papa.unparse(
-    {
-      fields: ['date', 'number', 'kind', 'client', 'rate_bp', 'taxable', 'tax'],
-      data: report.entries.map((e) => [e.date, e.number, e.kind, e.clientName, e.taxRateBp, centsToDecimal(e.taxableCents), centsToDecimal(e.taxCents)]),
-    },
-    { escapeFormulae: FORMULA },
-  );
-  return `${summary}\r\n\r\n${entries}\r\n`;
+  const summary = csvRows([
+    ['section', 'basis', 'from', 'to', 'rate', 'rate_bp', 'invoices', 'taxable', 'tax'],
+    ...report.rows.map((r) => ['summary', report.basis, report.from, report.to, formatRateBp(r.taxRateBp), r.taxRateBp, r.invoiceCount, csvMoney(r.taxableCents), csvMoney(r.taxCents)]),
+    ['total', report.basis, report.from, report.to, '', '', '', csvMoney(report.totals.taxableCents), csvMoney(report.totals.taxCents)],
+  ]);
+  const entries = csvRows([
+    ['date', 'number', 'kind', 'client', 'rate_bp', 'taxable', 'tax'],
+    ...report.entries.map((e) => [e.date, e.number, e.kind, e.clientName, e.taxRateBp, csvMoney(e.taxableCents), csvMoney(e.taxCents)]),
+  ]);
+  return `${summary}\r\n${entries}`;
 }

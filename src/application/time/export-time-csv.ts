@@ -1,4 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { workedMinutes, breakMinutes } from '../../domain/time/time-entry.ts';
@@ -6,6 +5,7 @@ import { addDays, dateKey, isDateKey, localTime, startOfDay, weekStartOf } from 
 import { buildWeekTimesheets } from './week-timesheets.ts';
 import { resolveWeek, type TimeDeps } from './time-deps.ts';
 import { ADMIN, requireAccess } from '../shared/require-access.ts';
+import { csvNumber, csvRows, type CsvCell } from '../shared/csv.ts';
 
 export const MAX_EXPORT_DAYS = 93;
 
@@ -15,9 +15,7 @@ export interface ExportRange {
   to: string;
 }
 
-const hours = (minutes: number): string => (minutes / 60).toFixed(2);
-// Cells starting with = + - @ would run as formulas in a spreadsheet: quote them harmless.
-const safe = (c: string | number): string | number => (typeof c === 'string' && /^[=+\-@\t\r]/.test(c) ? `'${c}` : c);
+const hours = (minutes: number) => csvNumber(minutes / 60, 2);
 
 export function exportRange(deps: Pick<TimeDeps, 'clock' | 'rules'>, q: { week?: string; from?: string; to?: string }): ExportRange {
   if (q.from === undefined && q.to === undefined) {
@@ -42,7 +40,7 @@ export async function exportTimeCsv(deps: TimeDeps, auth: AuthState, range: Expo
   const tz = deps.rules.timeZone;
   const now = deps.clock.now();
   if (kind === 'summary') {
-    const rows: (string | number)[][] = [['Employee', 'Employee ID', 'Week starting', 'Regular hours', 'Overtime hours', 'Total hours', 'Approved', 'Approved by']];
+    const rows: CsvCell[][] = [['Employee', 'Employee ID', 'Week starting', 'Regular hours', 'Overtime hours', 'Total hours', 'Approved', 'Approved by']];
     for (let w = weekStartOf(range.from); w <= range.to; w = addDays(w, 7)) {
       const sheet = await buildWeekTimesheets(deps, resolveWeek(deps, w));
       for (const r of sheet.rows) {
@@ -50,7 +48,7 @@ export async function exportTimeCsv(deps: TimeDeps, auth: AuthState, range: Expo
         rows.push([r.employeeName, r.employeeId, r.weekStart, hours(r.regularMinutes), hours(r.overtimeMinutes), hours(r.totalMinutes), r.approved ? 'yes' : 'no', r.approvedBy ?? '']);
       }
     }
-    return stringify(rows.map((r) => r.map(safe)));
+    return csvRows(rows);
   }
   const entries = await deps.entries.listByClockIn(startOfDay(range.from, tz), startOfDay(addDays(range.to, 1), tz));
   entries.sort((a, b) => a.employeeName.localeCompare(b.employeeName) || a.clockIn.localeCompare(b.clockIn));
@@ -69,5 +67,6 @@ export async function exportTimeCsv(deps: TimeDeps, auth: AuthState, range: Expo
     e.status,
     e.history.length > 0 ? 'yes' : 'no',
   ]);
-  return stringify([header, ...rows].map((r) => r.map(safe)));
+  // The one CSV writer escapes text a spreadsheet would run as a formula (notes, job titles, names).
+  return csvRows([header, ...rows]);
 }

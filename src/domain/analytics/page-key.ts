@@ -52,6 +52,23 @@ export const isPublicPage = (key: string): key is PublicPageKey => (PUBLIC_PAGE_
 export const DIRECT_REFERRER = 'direct';
 
 /**
+ * Referrer keys are capped (security review, finding 3: every made-up referrer became a key of
+ * the one stats record, 5 300 of them slowed every view): the first MAX_REFERRER_KEYS sites
+ * keep their own key, 'direct' always, and any further site counts under OTHER_REFERRER.
+ */
+export const MAX_REFERRER_KEYS = 50;
+export const OTHER_REFERRER = 'other';
+
+/** The key a referrer is counted under, given the keys already stored (`known`). */
+export function cappedReferrerKey(key: string, known: ReadonlySet<string>): string {
+  if (key === DIRECT_REFERRER || key === OTHER_REFERRER || known.has(key)) return key;
+  let sites = known.size;
+  if (known.has(DIRECT_REFERRER)) sites -= 1;
+  if (known.has(OTHER_REFERRER)) sites -= 1;
+  return sites < MAX_REFERRER_KEYS ? key : OTHER_REFERRER;
+}
+
+/**
  * The referrers key for a first visit (R-TRK-6): the referring site's host name, lower-cased,
  * without a leading 'www.', sanitised. No referrer, one that is not a URL, or one from this
  * site itself (`siteHost`) counts as 'direct'. Paths and queries are dropped: they can carry

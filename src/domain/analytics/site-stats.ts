@@ -4,6 +4,7 @@
  * the stores' atomic updates must agree with, R-TRK-6), and the top pages (R-TRK-8).
  */
 import { DomainError } from '../shared/domain-error.ts';
+import { cappedReferrerKey, DIRECT_REFERRER, isPublicPage, MAX_REFERRER_KEYS, OTHER_REFERRER } from './page-key.ts';
 
 export const DEVICE_TYPES = ['mobile', 'desktop'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
@@ -79,6 +80,50 @@ export function applyIncrements(stats: SiteStats | null, increments: StatsIncrem
     deviceTypes: { mobile: maps.deviceTypes.mobile ?? 0, desktop: maps.deviceTypes.desktop ?? 0 },
     lastUpdated: now.toISOString(),
   };
+}
+
+/** Adds `more` into `into`: views recorded together are written in one step. */
+export function addIncrements(into: Record<string, number>, more: StatsIncrements): void {
+  for (const [path, by] of Object.entries(more)) into[path] = (Object.hasOwn(into, path) ? (into[path] ?? 0) : 0) + by;
+}
+
+/**
+ * The increments with each referrer beyond the cap counted under 'other' (`cappedReferrerKey`).
+ * `known` is the set of referrer keys stored; the keys admitted here are added to it, so a batch
+ * of new sites cannot pass the cap together.
+ */
+export function capReferrerIncrements(increments: StatsIncrements, known: Set<string>): StatsIncrements {
+  const out: Record<string, number> = {};
+  for (const [path, by] of Object.entries(increments)) {
+    if (!path.startsWith('referrers.')) {
+      addIncrements(out, { [path]: by });
+      continue;
+    }
+    const key = cappedReferrerKey(path.slice('referrers.'.length), known);
+    known.add(key);
+    addIncrements(out, { [`referrers.${key}`]: by });
+  }
+  return out;
+}
+
+/**
+ * A record from before the caps (any page key, any number of referrers) brought within them:
+ * page keys outside the public pages are dropped (they were never shown), the most counted
+ * referrers keep their keys and the rest are summed under 'other'. Null when it is within them.
+ */
+export function boundedMaps(stats: SiteStats): { pageViews: CountMap; referrers: CountMap } | null {
+  const pages = Object.entries(stats.pageViews ?? {});
+  const refs = Object.entries(stats.referrers ?? {});
+  const sites = refs.filter(([k]) => k !== DIRECT_REFERRER && k !== OTHER_REFERRER);
+  if (pages.every(([k]) => isPublicPage(k)) && sites.length <= MAX_REFERRER_KEYS) return null;
+  const count = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+  const kept = [...sites].sort((a, b) => count(b[1]) - count(a[1]) || (a[0] < b[0] ? -1 : 1)).slice(0, MAX_REFERRER_KEYS);
+  const referrers: Record<string, number> = Object.fromEntries(kept);
+  const direct = refs.find(([k]) => k === DIRECT_REFERRER);
+  if (direct) referrers[DIRECT_REFERRER] = count(direct[1]);
+  const other = refs.filter(([k]) => !Object.hasOwn(referrers, k)).reduce((a, [, v]) => a + count(v), 0);
+  if (other > 0) referrers[OTHER_REFERRER] = other;
+  return { pageViews: Object.fromEntries(pages.filter(([k]) => isPublicPage(k))), referrers };
 }
 
 export const TOP_PAGES_LIMIT = 10;

@@ -47,6 +47,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsDeps> = async (app,
         userAgent: req.headers['user-agent'],
         maxTouchPoints: req.body.maxTouchPoints,
         siteHost: req.host,
+        address: req.ip,
       });
       return reply.status(204).send(null);
     },
