@@ -56,11 +56,16 @@ describe('monitoring catch-up billing and cancelling', () => {
     expect((await expectJson<ContractView>(await admin.get(`/api/monitoring/contracts/${c.id}`), 200)).invoices).toEqual([]);
     expect((await maria.get(`/api/monitoring/contracts/${c.id}/billing/preview`)).status).toBe(403);
 
+    // "Activate and bill N invoices" does what it says: the previewed periods are invoiced at once.
     await expectJson<Contract>(await admin.send('POST', `/api/monitoring/contracts/${c.id}/status`, { to: 'active' }), 200);
+    const billed = (await expectJson<ContractView>(await admin.get(`/api/monitoring/contracts/${c.id}`), 200)).invoices;
+    expect(billed.map((i) => i.period).sort()).toEqual(preview.invoices.map((i) => i.period).sort());
+    expect(billed.every((i) => i.state === 'done')).toBe(true);
+    // The nightly run (or "Run billing now") bills none of them twice.
     const runPreview = await expectJson<BillingPreview>(await admin.get('/api/monitoring/billing/preview'), 200);
-    expect(runPreview.invoices.filter((i) => i.contractId === c.id).map((i) => i.period)).toEqual(preview.invoices.map((i) => i.period));
+    expect(runPreview.invoices.filter((i) => i.contractId === c.id)).toEqual([]);
     const run = await expectJson<BillingRun>(await admin.send('POST', '/api/monitoring/billing/run', {}), 200);
-    expect(run.created.filter((x) => x.contractId === c.id)).toHaveLength(preview.count);
+    expect(run.created.filter((x) => x.contractId === c.id)).toHaveLength(0);
     // Once billed, the preview is empty.
     expect((await expectJson<BillingPreview>(await admin.get(`/api/monitoring/contracts/${c.id}/billing/preview`), 200)).count).toBe(0);
   });

@@ -111,13 +111,17 @@ describe('monitoring API', () => {
 
   it('run-billing-now invoices each due period once, however often it is pressed', async () => {
     const c = await expectJson<Contract>(await admin.send('POST', '/api/monitoring/contracts', aRequest({ plan: 'Billing check', startDate: '2026-01-15' })), 201);
+    // Activation bills what is due at once; three presses of "Run billing now" together add nothing.
     await expectJson<Contract>(await admin.send('POST', `/api/monitoring/contracts/${c.id}/status`, { to: 'active' }), 200);
+    const atActivation = issuer.calls.filter((x) => x.source.id === c.id).length;
+    expect(atActivation).toBeGreaterThan(0);
     const runs = await Promise.all([1, 2, 3].map(() => admin.send('POST', '/api/monitoring/billing/run', {}).then((r) => expectJson<BillingRun>(r, 200))));
     const mine = issuer.calls.filter((x) => x.source.id === c.id);
     const periods = mine.map((x) => x.source.period);
     expect(new Set(periods).size).toBe(periods.length);
     expect(periods[0]).toBe('2026-01');
-    expect(runs.flatMap((r) => r.created).filter((x) => x.contractId === c.id)).toHaveLength(mine.length);
+    expect(mine).toHaveLength(atActivation);
+    expect(runs.flatMap((r) => r.created).filter((x) => x.contractId === c.id)).toHaveLength(0);
     // January is prorated: 17 of 31 days of 39.99 = 21.93.
     expect(mine[0]!.lines[0]!.unitPriceCents).toBe(2193);
     const view = await expectJson<ContractView>(await admin.get(`/api/monitoring/contracts/${c.id}`), 200);
@@ -125,15 +129,16 @@ describe('monitoring API', () => {
     expect(view.invoices.at(-1)).toMatchObject({ period: '2026-01', number: expect.stringMatching(/^INV-/), amountCents: 2193 });
   });
 
-  it('the container scheduler bills through the same run: one tick invoices what is due, a second tick nothing', async () => {
+  it('the container scheduler bills through the same run: what activation billed, no tick bills again', async () => {
     const c = await expectJson<Contract>(await admin.send('POST', '/api/monitoring/contracts', aRequest({ plan: 'Scheduled', startDate: '2026-03-01' })), 201);
     await expectJson<Contract>(await admin.send('POST', `/api/monitoring/contracts/${c.id}/status`, { to: 'active' }), 200);
     const scheduler = t.container.resolve(TOKENS.Scheduler);
-    const first = await scheduler.tick();
-    expect(first.ran).toBe(true);
     const mine = () => issuer.calls.filter((x) => x.source.id === c.id).length;
     const billed = mine();
     expect(billed).toBeGreaterThan(0);
+    const first = await scheduler.tick();
+    expect(first.ran).toBe(true);
+    expect(mine()).toBe(billed);
     expect((await scheduler.tick()).jobs[0]).toMatchObject({ name: 'contract-billing', ok: true });
     expect(mine()).toBe(billed);
   });

@@ -457,7 +457,7 @@ const NOT_USE_CASES: Readonly<Record<string, readonly string[]>> = {
   'jobs/schedule-job.ts': ['bookingWarnings'],
   'monitoring/contract-audit.ts': ['recordContractAudit'],
   'monitoring/create-contract.ts': ['resolveParties'],
-  'monitoring/generate-due-contract-invoices.ts': ['generateDueContractInvoices'],
+  'monitoring/generate-due-contract-invoices.ts': ['billContractNow', 'generateDueContractInvoices'],
   'monitoring/get-contract.ts': ['invoiceView'],
   'monitoring/mark-past-due-contracts.ts': ['markPastDueContracts'],
   'monitoring/monitoring-deps.ts': ['contractPeriodKey', 'contractScope'],

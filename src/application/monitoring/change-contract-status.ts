@@ -4,6 +4,7 @@ import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { MonitoringDeps } from './monitoring-deps.ts';
 import { requireAccess } from '../shared/require-access.ts';
 import { recordContractAudit } from './contract-audit.ts';
+import { billContractNow } from './generate-due-contract-invoices.ts';
 
 export interface StatusChangeInput extends TransitionInput {
   /** On cancelling: the contract's unsent draft invoices the admin chose to void (needs editInvoices). */
@@ -35,5 +36,8 @@ export async function changeContractStatus(deps: MonitoringDeps, auth: AuthState
   await recordContractAudit(deps.audit, actor, now, before, after, input.to === 'cancelled' ? 'cancelled' : `status:${input.to}`);
   const reason = `Contract cancelled: ${after.cancelReason ?? ''}`.slice(0, VOID_REASON_MAX);
   for (const invoiceId of toVoid) await deps.voidDraftInvoice(invoiceId, reason, actor);
-  return after;
+  // Activating bills the periods already due at once, as its preview said; the nightly run
+  // would otherwise leave the owner looking at "No invoices generated yet". Idempotent per period.
+  if (input.to === 'active' && before.status !== 'active') await billContractNow(deps, after, now);
+  return (await deps.contracts.get(id)) ?? after;
 }

@@ -36,6 +36,13 @@ export async function generateDueContractInvoices(
   return report;
 }
 
+/** One contract's due periods, now (activation bills what its preview showed, without waiting for the nightly run). */
+export async function billContractNow(deps: Pick<MonitoringDeps, 'contracts' | 'keys' | 'issuer' | 'timeZone' | 'holder'>, contract: MonitoringContract, now: Date): Promise<BillingRunReport> {
+  const report: BillingRunReport = { contracts: 1, created: [], skipped: 0, failed: [] };
+  await billContract(deps, contract, dateKey(now, deps.timeZone), report);
+  return report;
+}
+
 async function billContract(
   deps: Pick<MonitoringDeps, 'contracts' | 'keys' | 'issuer' | 'holder'>,
   c: MonitoringContract,
