@@ -48,6 +48,12 @@ describe('edit sweep: jobs, employees, monitoring contracts', () => {
     await scheduleForm.getByRole('button', { name: 'Save schedule' }).click();
     await scheduleForm.getByText(/^Start: Nov 24, 1926 is more than 2 years ago\. Check the year\.$/).waitFor();
     expect(await scheduleForm.getByLabel('Start').getAttribute('aria-invalid')).toBe('true');
+    // A five-digit year makes no date at all: said at End, the earlier message at Start gone.
+    await scheduleForm.getByLabel('Start').fill('2026-12-01T09:00');
+    await scheduleForm.getByLabel('End').fill('20266-12-01T11:00');
+    await scheduleForm.getByRole('button', { name: 'Save schedule' }).click();
+    await scheduleForm.getByText(/^End: the year 20266 looks mistyped; enter a date such as \d{2}\/\d{2}\/\d{4}\.$/).waitFor();
+    expect(await scheduleForm.getByText(/more than 2 years ago/).count()).toBe(0);
     await scheduleForm.getByLabel('End').fill('');
     await scheduleForm.getByRole('button', { name: 'Save schedule' }).click();
     await scheduleForm.getByText('End: enter when the visit ends, or clear Start too.').waitFor();

@@ -9,7 +9,9 @@ import { ApiRequestError } from '#lib/api.ts';
 import { Field } from '#ui/Field.tsx';
 import { useUnsavedChangesWarning } from '#ui/unsaved-changes.ts';
 import { JOB_TRANSITIONS, mapLink, statusLabel, typeLabel, type JobStatus } from './job-format.ts';
-import { formatWeekdayTime as formatWhen, formatWindow, fromLocalInput, toLocalInput } from '#ui/dates.ts';
+import { formatWeekdayTime as formatWhen, formatWindow, fromLocalInput, todayIso, toLocalInput } from '#ui/dates.ts';
+import { datePlausibility } from '#domain/shared/calendar-date.ts';
+import { useMoneySettings } from '#ui/money.ts';
 import { History } from '#ui/History.tsx';
 import { JobTypeOptions, StatusBadge } from './JobCard.tsx';
 import { MaterialForm } from './MaterialForm.tsx';
@@ -91,7 +93,7 @@ export function JobDetail(props: { id: string; canEdit: boolean; canUseInventory
             )}
             {props.canEdit && <StatusActions job={job} onOpen={props.onOpen} />}
             <InvoiceThisJob job={job} />
-            <Schedule job={job} warnings={view.data.warnings} canEdit={props.canEdit} />
+            <Schedule key={job.id} job={job} warnings={view.data.warnings} canEdit={props.canEdit} />
             <Checklist job={job} canEdit={props.canEdit} />
             <Materials job={job} canEdit={props.canEdit && props.canUseInventory} canEditJob={props.canEdit} />
             <Photos job={job} canEdit={props.canEdit} />
@@ -177,10 +179,21 @@ function Warnings(props: { warnings: BookingWarningDto[]; names: Map<string, str
   );
 }
 
+/** The window's plausible range is the server's rule (WINDOW_YEARS, "Check the year"); here only what makes no date at all. */
+const ANY_DAY = { pastDays: 100_000, futureDays: 100_000 };
+
+/** What is wrong with a typed datetime-local value (a mistyped year such as 20266, a date that is not one), at its field, or nothing. */
+function windowProblem(label: string, value: string, field: 'scheduledStart' | 'scheduledEnd', locale: string): Partial<Record<'scheduledStart' | 'scheduledEnd', string>> {
+  const problem = datePlausibility(label, value.slice(0, 10), todayIso(), ANY_DAY, locale);
+  if (problem) return { [field]: problem };
+  return Number.isNaN(new Date(value).getTime()) ? { [field]: `${label}: enter a date and a time.` } : {};
+}
+
 function Schedule(props: { job: JobDto; warnings: BookingWarningDto[]; canEdit: boolean }) {
   const people = useQuery(assigneesQuery);
   const names = new Map((people.data?.employees ?? []).map((e) => [e.id, e.name]));
   const save = useSchedule(props.job.id);
+  const money = useMoneySettings();
   const [start, setStart] = useState(toLocalInput(props.job.scheduledStart));
   const [end, setEnd] = useState(toLocalInput(props.job.scheduledEnd));
   const [assignees, setAssignees] = useState(props.job.assignees);
@@ -220,6 +233,15 @@ function Schedule(props: { job: JobDto; warnings: BookingWarningDto[]; canEdit: 
         // Half a window would silently clear the schedule: ask for the other half instead.
         if (start && !end) return setLocalErrors({ scheduledEnd: 'End: enter when the visit ends, or clear Start too.' });
         if (!start && end) return setLocalErrors({ scheduledStart: 'Start: enter when the visit starts, or clear End too.' });
+        // A year typed as 20266 makes no instant at all: say so at its field, in the user's words.
+        const problems = {
+          ...(start ? windowProblem('Start', start, 'scheduledStart', money.locale) : {}),
+          ...(end ? windowProblem('End', end, 'scheduledEnd', money.locale) : {}),
+        };
+        if (Object.keys(problems).length > 0) {
+          save.reset();
+          return setLocalErrors(problems);
+        }
         setLocalErrors({});
         const s = fromLocalInput(start);
         const en = fromLocalInput(end);

@@ -19,7 +19,7 @@ import { mayDiscard } from '#ui/unsaved-changes.ts';
 import { useSaveForm } from '#ui/use-save-form.ts';
 import { clientQuery, clientSearchQuery, useSaveContract } from './queries.ts';
 import { Options, SiteOptions } from '#ui/Options.tsx';
-import { useCurrencySymbol } from '#ui/money.ts';
+import { useCurrencySymbol, useMoneySettings } from '#ui/money.ts';
 import { todayIso } from '#ui/dates.ts';
 
 const SERVER_FIELDS: Record<string, keyof FormValues> = {
@@ -39,10 +39,11 @@ const SERVER_FIELDS: Record<string, keyof FormValues> = {
 /** Create or edit a contract: pick a client, then one of its sites (prefills station and account). */
 export function ContractForm(props: { contract: Contract | null; onDone: (saved: Contract | null) => void }) {
   const symbol = useCurrencySymbol();
-  const form = useForm<FormValues>({ resolver: zodResolver(contractFormSchema), defaultValues: toContractForm(props.contract, todayIso()) });
+  const money = useMoneySettings();
+  const form = useForm<FormValues>({ resolver: zodResolver(contractFormSchema(money)), defaultValues: toContractForm(props.contract, todayIso()) });
   const { register, setValue, formState, control } = form;
   const save = useSaveContract(props.contract?.id ?? null);
-  const onSubmit = useSaveForm(form, { save: (values) => save.mutateAsync(toContractRequest(values)), serverFields: SERVER_FIELDS, onSaved: props.onDone });
+  const onSubmit = useSaveForm(form, { save: (values) => save.mutateAsync(toContractRequest(values, money)), serverFields: SERVER_FIELDS, onSaved: props.onDone });
   const clientId = useWatch({ control, name: 'clientId' });
   const siteId = useWatch({ control, name: 'siteId' });
   const [clientText, setClientText] = useState('');
