@@ -20,6 +20,9 @@ export function redactedUrl(url: string): string {
 
 /** The cause of a failure in a few words, for the one line. */
 export function reasonOf(e: unknown): string {
-  const err = e as { message?: string; code?: string } | undefined;
-  return (err?.message ?? String(e)).split('\n')[0]!.slice(0, 300);
+  const err = e as { message?: string; cause?: { code?: string; name?: string; message?: string } } | undefined;
+  const own = (err?.message ?? String(e)).split('\n')[0]!;
+  // "Max retry time … exceeded" says little without what kept failing (ECONNREFUSED, a 503…).
+  const cause = err?.cause?.code ?? err?.cause?.name ?? err?.cause?.message;
+  return (cause && !own.includes(cause) ? `${own} (${cause})` : own).slice(0, 300);
 }
