@@ -29,6 +29,16 @@ import { toDomainErrorCode, type StorageError } from '../../src/domain/storage/s
 import { STATUS_BY_CODE } from '../../src/http/error-map.ts';
 import type { ClientView } from '../../src/contracts/clients.ts';
 import type { InvoiceDto } from '../../src/contracts/invoices.ts';
+import { createClient } from '../../src/application/clients/create-client.ts';
+import { clientInputSchema } from '../../src/contracts/clients.ts';
+import { createInvoiceFromRequest } from '../../src/application/invoices/create-invoice.ts';
+import { sendInvoice } from '../../src/application/invoices/send-invoice.ts';
+import { runPaymentReminders } from '../../src/application/reminders/run-payment-reminders.ts';
+import { retryReminder } from '../../src/application/reminders/manage-reminders.ts';
+import type { ReminderDeps } from '../../src/application/reminders/reminder-deps.ts';
+import { reminderKey } from '../../src/domain/reminders/reminder-policy.ts';
+import { dateKey } from '../../src/domain/shared/calendar-date.ts';
+import { ADMIN } from '../support/invoice-deps.ts';
 
 const UNAVAILABLE = { error: { code: 'unavailable', message: 'The service is temporarily unavailable. Please try again shortly.' } };
 
@@ -258,6 +268,34 @@ describe('SMTP down while sending', () => {
     await expect.poll(() => smtp.received.filter((m) => subjectOf(m).startsWith(`Invoice ${inv.number} `)).length).toBe(1);
     await new Promise((r) => setTimeout(r, 300));
     expect(smtp.received.filter((m) => subjectOf(m).startsWith(`Invoice ${inv.number} `))).toHaveLength(1);
+  });
+
+  it('a payment reminder due while the mail server is down is kept as failed with the reason; retried once it is back, it goes out exactly once', async () => {
+    const email = 'reminder-while-smtp-down@example.com';
+    const deps = t.container.resolve(TOKENS.InvoiceDeps);
+    const client = await createClient(t.container.resolve(TOKENS.ClientDeps), ADMIN, clientInputSchema.parse(aClientInput({ name: 'Grace Lin', contacts: [{ name: 'Grace Lin', role: 'Owner', emails: [email], phones: [] }] })));
+    const today = dateKey(new Date(), t.config.timeZone);
+    const draft = await createInvoiceFromRequest(deps, ADMIN, { clientId: client.id, siteId: null, terms: 'net0', issueDate: today, lines: [{ description: 'Deposit', quantity: 1, unitPriceCents: 16_238, taxRateBp: 0, itemId: null }] });
+    const inv = await sendInvoice(deps, ADMIN, draft.id, {});
+    // The run as it would happen 8 days from now, when the first reminder is due.
+    const later: ReminderDeps = { ...t.container.resolve(TOKENS.ReminderDeps), clock: { now: () => new Date(Date.now() + 8 * 86_400_000) } };
+    // Mails to this client other than the invoice itself (other invoices may be due in the same run).
+    const remindersTo = () => smtp.received.filter((m) => m.to.includes(email) && !subjectOf(m).endsWith(`${inv.number} from ${t.config.company.name}`));
+    const key = reminderKey(inv.id, 'after-1');
+
+    await smtp.stop();
+    await runPaymentReminders(later);
+    expect(await later.log.get(key)).toMatchObject({ status: 'failed', to: email, error: expect.stringMatching(/ECONNREFUSED|connect/i) });
+    expect(remindersTo()).toEqual([]);
+
+    await smtp.start();
+    await retryReminder(later, ADMIN, key);
+    await runPaymentReminders(later);
+    expect(await later.log.get(key)).toMatchObject({ status: 'sent', error: null });
+    await expect.poll(() => remindersTo().length).toBe(1);
+    expect(subjectOf(remindersTo()[0]!)).toBe(`Invoice ${inv.number} is now due`);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(remindersTo()).toHaveLength(1);
   });
 });
 
