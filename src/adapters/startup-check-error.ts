@@ -22,6 +22,9 @@ export function redactedUrl(url: string): string {
 export function reasonOf(e: unknown): string {
   const err = e as { message?: string; cause?: { code?: string; name?: string; message?: string } } | undefined;
   const own = (err?.message ?? String(e)).split('\n')[0]!;
+  // A filesystem error wrapped by the storage says it best itself ("ENOTDIR: not a directory, mkdir '…'").
+  const sys = err?.cause;
+  if (sys?.code && sys.message?.startsWith(`${sys.code}: `)) return sys.message.split('\n')[0]!.slice(0, 300);
   // "Max retry time … exceeded" says little without what kept failing (ECONNREFUSED, a 503…).
   const cause = err?.cause?.code ?? err?.cause?.name ?? err?.cause?.message;
   return (cause && !own.includes(cause) ? `${own} (${cause})` : own).slice(0, 300);
