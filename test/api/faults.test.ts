@@ -133,8 +133,8 @@ describe.skipIf(mountRefused !== null)('a full disk (ENOSPC on a 1 MB tmpfs)', (
       expect(filesUnder(root).objects).toHaveLength(2);
       expect((await t.app.inject('/api/ready')).statusCode).toBe(200);
     } finally {
-      await t.close();
-      disk.remove();
+      // The mount goes even when closing the server fails.
+      await t.close().finally(() => disk.remove());
     }
   });
 
@@ -157,8 +157,8 @@ describe.skipIf(mountRefused !== null)('a full disk (ENOSPC on a 1 MB tmpfs)', (
       expect(await subjects()).toEqual(['After space was freed', 'Before the disk filled']);
       expect((await t.app.inject('/api/ready')).statusCode).toBe(200);
     } finally {
-      await t.close();
-      disk.remove();
+      // The mount goes even when closing the server fails.
+      await t.close().finally(() => disk.remove());
     }
   });
 });
@@ -190,8 +190,8 @@ describe.skipIf(mountRefused !== null)('a storage folder that is not writable (t
       expect((await leadNames(t)).sort()).toEqual(['No Photos Needed', 'Stored Before']);
     } finally {
       disk.readOnly(false);
-      await t.close();
-      disk.remove();
+      // The mount goes even when closing the server fails.
+      await t.close().finally(() => disk.remove());
     }
   });
 });
