@@ -35,6 +35,8 @@ export function openFileStorage(url: string, o: OpenFileStorageOptions = {}): Fi
 export const PROBE_FOLDER = 'startup-probe';
 /** A probe answers within this, whatever the storage's own retry deadlines (120 s, 600 s) say. */
 export const PROBE_TIMEOUT_MS = 8_000;
+/** A passed probe stands for this long (concurrent checks share one probe besides). */
+const PROBE_REUSE_MS = 1_000;
 const PROBE_BYTES = new TextEncoder().encode('%PDF-1.4\n% storage probe\n');
 
 export interface StorageProbe {
@@ -46,7 +48,7 @@ export interface StorageProbe {
 /**
  * A second handle on STORAGE_URL, with short retry deadlines, for the start-up check and
  * GET /api/ready: a wrong folder, bucket, endpoint or key is found before the first customer
- * uploads a photo. Concurrent checks share one probe.
+ * uploads a photo. Concurrent checks share one probe, and a passed one stands for a second.
  */
 export function openStorageProbe(url: string, o: Pick<OpenFileStorageOptions, 'env'> = {}): StorageProbe {
   const shown = redactedUrl(url);
@@ -72,11 +74,19 @@ export function openStorageProbe(url: string, o: Pick<OpenFileStorageOptions, 'e
     if (Buffer.compare(Buffer.from(back), Buffer.from(PROBE_BYTES)) !== 0) throw new Error('the probe file read back differs from what was written');
   };
   let running: Promise<void> | null = null;
+  let passedAt = -Infinity;
   return {
     check: () => {
+      // GET /api/ready is public: a caller hammering it gets at most one probe a second.
+      if (Date.now() - passedAt < PROBE_REUSE_MS) return Promise.resolve();
       running ??= new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS / 1000} s`)), PROBE_TIMEOUT_MS);
-        probe().then(resolve, reject).finally(() => clearTimeout(timer));
+        probe()
+          .then(() => {
+            passedAt = Date.now();
+            resolve();
+          }, reject)
+          .finally(() => clearTimeout(timer));
       })
         .catch((e: unknown) => {
           throw new StartupCheckError('STORAGE_URL', `STORAGE_URL '${shown}' is not usable: cannot write, read and delete a probe file in ${where} (${reasonOf(e)}).`, { cause: e });
