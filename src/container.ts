@@ -8,7 +8,7 @@ import type { ContactMessageRepository } from './domain/contact/contact-message-
 import type { DocumentStore } from './domain/persistence/document-store.ts';
 import type { FileStorage } from './domain/storage/file-storage.ts';
 import { openDocumentStore } from './adapters/open-document-store.ts';
-import { openFileStorage } from './adapters/open-file-storage.ts';
+import { openFileStorage, openStorageProbe } from './adapters/open-file-storage.ts';
 import { DocumentContactMessageRepository } from './adapters/documents/document-contact-message-repository.ts';
 import { seedDemoData } from './application/demo/seed-demo-data.ts';
 import { DocumentEmployeeRepository } from './adapters/documents/document-employee-repository.ts';
@@ -162,7 +162,7 @@ export const TOKENS = {
   /** R-AUTH-13: the sign-in's network time-outs by mode (tests shorten them). */
   SignInTimeouts: Symbol('SignInTimeouts') as InjectionToken<Readonly<Record<SignInMethod, number>>>,
   // One bundle per area: what its route plugin (server.ts's table) and use cases take.
-  HealthDeps: Symbol('HealthDeps') as InjectionToken<{ ping: () => Promise<void> }>,
+  HealthDeps: Symbol('HealthDeps') as InjectionToken<{ ping: () => Promise<void>; storage: () => Promise<void> }>,
   SiteDeps: Symbol('SiteDeps') as InjectionToken<{ info: SiteInfo }>,
   /** The public contact and support forms. */
   ContactDeps: Symbol('ContactDeps') as InjectionToken<SendContactMessageDeps>,
@@ -206,6 +206,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
   const ids: IdGenerator = { next: () => randomUUID() };
   const store = await openDocumentStore(config.database.url, { clock, ids });
   const files = openFileStorage(config.storageUrl, { clock });
+  const storageProbe = openStorageProbe(config.storageUrl);
   await migrateAuditLog(store);
   if (config.demoData) await seedDemoData(store);
   // One instance: it queues movements per item within this process (see the adapter).
@@ -376,7 +377,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
   });
   c.register(TOKENS.JobCreator, { useFactory: (r) => createJobCreator(r.resolve(TOKENS.JobDeps)) });
 
-  c.register(TOKENS.HealthDeps, { useValue: { ping: () => store.ping() } });
+  c.register(TOKENS.HealthDeps, { useValue: { ping: () => store.ping(), storage: () => storageProbe.check() } });
   c.register(TOKENS.SiteDeps, { useValue: { info: { ...config.company, money: config.money, timeZone: config.timeZone } } });
   c.register(TOKENS.ContactDeps, { useFactory: (r) => ({ contactMessages: r.resolve(TOKENS.ContactMessages), clock, ids }) });
   c.register(TOKENS.EmployeeDeps, { useFactory: (r) => ({ employees: r.resolve(TOKENS.EmployeeDirectory), audit: r.resolve(TOKENS.AuditLog), clock }) });
@@ -459,6 +460,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
       await detector?.close();
       smtp?.close();
       await files.close?.();
+      await storageProbe.close();
       await store.close();
     },
   };

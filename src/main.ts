@@ -2,6 +2,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { TOKENS, buildContainer } from './container.ts';
 import { buildServer } from './http/server.ts';
+import { StartupCheckError } from './adapters/startup-check-error.ts';
 
 /**
  * Starts the product: config → container (opens the database, applies migrations) → server.
@@ -22,7 +23,13 @@ async function main(): Promise<void> {
   // The sign-in callback and the embedded provider's issuer need the real port before the
   // server is built, so "any free port" (PORT=0) is resolved first.
   if (config.port === 0) config = { ...config, port: await freePort(config.host) };
-  const container = await buildContainer(config);
+  // Start-up checks: the database file opens and passes quick_check (inside buildContainer), and
+  // the storage takes a probe file, or the server stops here with one line (exit 78).
+  const container = await buildContainer(config).catch(exitOnStartupCheck);
+  await container.resolve(TOKENS.HealthDeps).storage().catch(async (err: unknown) => {
+    await container.close().catch(() => undefined);
+    exitOnStartupCheck(err);
+  });
   const app = await buildServer(config, container);
 
   let stopping = false;
@@ -66,6 +73,12 @@ async function main(): Promise<void> {
   // Scheduled work (contract billing, payment reminders): one runner at a time across instances
   // (a database lease); container.close() stops it before the database closes.
   container.resolve(TOKENS.Scheduler).start(app.log);
+}
+
+function exitOnStartupCheck(err: unknown): never {
+  if (!(err instanceof StartupCheckError)) throw err;
+  process.stderr.write(`${err.message}\n`);
+  process.exit(78);
 }
 
 function freePort(host: string): Promise<number> {

@@ -2,6 +2,8 @@ import { DatabaseError } from '../domain/persistence/database-error.ts';
 import type { DocumentStore } from '../domain/persistence/document-store.ts';
 import type { Clock, IdGenerator } from '../domain/shared/clock.ts';
 import { openSqliteDocumentStore } from './sqlite/sqlite-document-store.ts';
+import { damagedMessage, isDamage } from './sqlite/sqlite-file-health.ts';
+import { StartupCheckError, reasonOf, redactedUrl } from './startup-check-error.ts';
 
 /**
  * DATABASE_URL → the DocumentStore adapter. `sqlite:./data/app.db`, `sqlite:///abs/app.db` and
@@ -22,10 +24,25 @@ export function sqliteFileFromUrl(url: string): string {
 }
 
 export async function openDocumentStore(url: string, options: OpenDocumentStoreOptions = {}): Promise<DocumentStore> {
-  if (url.startsWith('sqlite:')) return openSqliteDocumentStore(sqliteFileFromUrl(url), options);
+  if (url.startsWith('sqlite:')) {
+    const file = sqliteFileFromUrl(url);
+    try {
+      return openSqliteDocumentStore(file, options);
+    } catch (e) {
+      throw sqliteOpenFailure(url, file, e);
+    }
+  }
   if (url.startsWith('mongodb://') || url.startsWith('mongodb+srv://')) {
     const { openMongoDocumentStore } = await import('./mongo/mongo-document-store.ts');
     return openMongoDocumentStore(url, options);
   }
   throw new DatabaseError('invalid-argument', `DATABASE_URL must start with sqlite: or mongodb:// (got '${url.split(':')[0]}:').`);
+}
+
+/** One line naming DATABASE_URL and the file, whatever went wrong opening it. */
+function sqliteOpenFailure(url: string, file: string, e: unknown): StartupCheckError {
+  const setting = `DATABASE_URL '${redactedUrl(url)}'`;
+  if (e instanceof DatabaseError && e.databaseCode === 'failed-precondition') return new StartupCheckError('DATABASE_URL', `${setting}: ${e.message}`, { cause: e });
+  if (isDamage(e)) return new StartupCheckError('DATABASE_URL', `${setting}: ${damagedMessage(file, reasonOf(e))}`, { cause: e });
+  return new StartupCheckError('DATABASE_URL', `${setting}: cannot open the database file ${file} (${reasonOf(e)}); point DATABASE_URL at a file in a folder the server can create and write.`, { cause: e });
 }

@@ -8,6 +8,8 @@ import type { FileStorage, UploadLimits } from '../domain/storage/file-storage.t
 import { storageErrors } from '../domain/storage/storage-error.ts';
 import { FsFileStorage } from './fs-storage/fs-file-storage.ts';
 import { S3FileStorage, parseS3Url } from './s3-storage/s3-file-storage.ts';
+import { StartupCheckError, reasonOf, redactedUrl } from './startup-check-error.ts';
+import { readAllBytes } from '../domain/storage/file-storage.ts';
 
 export interface OpenFileStorageOptions {
   limits?: UploadLimits;
@@ -27,4 +29,75 @@ export function openFileStorage(url: string, o: OpenFileStorageOptions = {}): Fi
     return new S3FileStorage({ ...parseS3Url(url, o.env ?? process.env), limits: o.limits, clock: o.clock });
   }
   throw storageErrors.invalidUrl(url);
+}
+
+/** Where the probe writes: its own folder, emptied again by every probe. */
+export const PROBE_FOLDER = 'startup-probe';
+/** A probe answers within this, whatever the storage's own retry deadlines (120 s, 600 s) say. */
+export const PROBE_TIMEOUT_MS = 8_000;
+/** A passed probe stands for this long (concurrent checks share one probe besides). */
+const PROBE_REUSE_MS = 1_000;
+const PROBE_BYTES = new TextEncoder().encode('%PDF-1.4\n% storage probe\n');
+
+export interface StorageProbe {
+  /** Writes, reads back and deletes a small object; fails with a StartupCheckError naming STORAGE_URL. */
+  check(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A second handle on STORAGE_URL, with short retry deadlines, for the start-up check and
+ * GET /api/ready: a wrong folder, bucket, endpoint or key is found before the first customer
+ * uploads a photo. Concurrent checks share one probe, and a passed one stands for a second.
+ */
+export function openStorageProbe(url: string, o: Pick<OpenFileStorageOptions, 'env'> = {}): StorageProbe {
+  const shown = redactedUrl(url);
+  let storage: FileStorage;
+  let where: string;
+  try {
+    if (url.startsWith('s3://')) {
+      const loc = parseS3Url(url, o.env ?? process.env);
+      storage = new S3FileStorage({ ...loc, maxOperationRetryTimeMs: PROBE_TIMEOUT_MS / 2, maxUploadRetryTimeMs: PROBE_TIMEOUT_MS / 2 });
+      where = `bucket '${loc.bucket}' at ${loc.endpoint ?? 'the AWS endpoint'}`;
+    } else {
+      storage = openFileStorage(url);
+      where = `folder ${(storage as FsFileStorage).root}`;
+    }
+  } catch (e) {
+    const failure = new StartupCheckError('STORAGE_URL', `STORAGE_URL '${shown}' is not usable: ${reasonOf(e)}`, { cause: e });
+    return { check: () => Promise.reject(failure), close: async () => {} };
+  }
+  const probe = async () => {
+    const f = await storage.upload({ folder: PROBE_FOLDER, data: PROBE_BYTES, contentType: 'application/pdf' });
+    const back = await readAllBytes((await storage.download(f.fullPath)).body);
+    await storage.delete(f.fullPath);
+    if (Buffer.compare(Buffer.from(back), Buffer.from(PROBE_BYTES)) !== 0) throw new Error('the probe file read back differs from what was written');
+  };
+  let running: Promise<void> | null = null;
+  let passedAt = -Infinity;
+  return {
+    check: () => {
+      // GET /api/ready is public: a caller hammering it gets at most one probe a second.
+      if (Date.now() - passedAt < PROBE_REUSE_MS) return Promise.resolve();
+      running ??= new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS / 1000} s`)), PROBE_TIMEOUT_MS);
+        probe()
+          .then(() => {
+            passedAt = Date.now();
+            resolve();
+          }, reject)
+          .finally(() => clearTimeout(timer));
+      })
+        .catch((e: unknown) => {
+          throw new StartupCheckError('STORAGE_URL', `STORAGE_URL '${shown}' is not usable: cannot write, read and delete a probe file in ${where} (${reasonOf(e)}).`, { cause: e });
+        })
+        .finally(() => {
+          running = null;
+        });
+      return running;
+    },
+    close: async () => {
+      await storage.close?.();
+    },
+  };
 }

@@ -19,7 +19,7 @@ describe('the BFF', () => {
   it('GET /api/ready checks the database', async () => {
     const res = await t.app.inject('/api/ready');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ready', database: 'ok' });
+    expect(res.json()).toEqual({ status: 'ready', database: 'ok', storage: 'ok' });
   });
 
   it('GET /api/site gives the configured company facts', async () => {

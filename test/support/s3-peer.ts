@@ -1,8 +1,20 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import S3rver from 's3rver';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll } from 'vitest';
 import { tempDir } from './temp-dir.ts';
+
+/**
+ * A fault the peer plays on demand: answer `status` (500, 503…) with an S3 error body instead of
+ * serving, and/or answer only after `delayMs`. `times` limits how many requests it hits
+ * (undefined: every one until cleared); `match` picks which requests (default: all).
+ */
+export interface S3Fault {
+  status?: number;
+  delayMs?: number;
+  times?: number;
+  match?: (req: IncomingMessage) => boolean;
+}
 
 /**
  * An s3rver on 127.0.0.1 (a free port on first start) keeping its data in `dir`, so the test can
@@ -14,6 +26,10 @@ export class S3Peer {
   port = 0;
   #server: S3rver | undefined;
   onRequest: ((req: IncomingMessage) => void) | undefined;
+  /** Set to make the peer fail or answer slowly (see S3Fault); undefined serves normally. */
+  fault: S3Fault | undefined;
+  /** Requests the current and past faults answered or delayed. */
+  faulted = 0;
 
   constructor(dir: string, bucket = 'test-files') {
     this.dir = dir;
@@ -38,7 +54,28 @@ export class S3Peer {
     });
     const addr = await server.run();
     this.port = addr.port;
-    server.httpServer.on('request', (req: IncomingMessage) => this.onRequest?.(req));
+    // Faults go in front of s3rver's own handler: its listeners are taken off and called by ours.
+    const serve = server.httpServer.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+    server.httpServer.removeAllListeners('request');
+    server.httpServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      this.onRequest?.(req);
+      const f = this.fault;
+      const hit = f !== undefined && (f.times === undefined || f.times > 0) && (f.match?.(req) ?? true);
+      const pass = () => serve.forEach((l) => l.call(server.httpServer, req, res));
+      if (!hit) return pass();
+      if (f.times !== undefined) f.times -= 1;
+      this.faulted += 1;
+      const act = () => {
+        // A client that gave up (its deadline passed) is not served late.
+        if (res.destroyed || req.socket.destroyed) return;
+        if (f.status === undefined) return pass();
+        req.resume();
+        res.writeHead(f.status, { 'content-type': 'application/xml' });
+        res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${f.status === 503 ? 'ServiceUnavailable' : 'InternalError'}</Code><Message>Injected fault ${f.status}</Message></Error>`);
+      };
+      if (f.delayMs) setTimeout(act, f.delayMs);
+      else act();
+    });
     this.#server = server;
   }
 

@@ -12,13 +12,19 @@ export interface SmtpPeer {
   /** Every mail delivered so far, in order. */
   received: ReceivedMail[];
   close(): Promise<void>;
+  /** Stops listening (open connections are cut), as when the mail server goes down. */
+  stop(): Promise<void>;
+  /** Listens again on the same port, keeping `received`. */
+  start(): Promise<void>;
 }
 
 /** A real SMTP server (smtp-server) on 127.0.0.1 and a free port that keeps what it is sent. */
 export async function startSmtpPeer(): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
-  const smtp = new SMTPServer({
+  const newServer = () => new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
+    // stop() cuts open connections after this instead of waiting 30 s for them to end.
+    closeTimeout: 100,
     logger: false,
     size: 10_000_000,
     onData(stream, session, cb) {
@@ -30,9 +36,26 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       });
     },
   });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  let smtp: SMTPServer | null = newServer();
+  await new Promise<void>((resolve) => smtp!.listen(0, '127.0.0.1', resolve));
   const port = (smtp.server.address() as AddressInfo).port;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
+  const stop = async () => {
+    const s = smtp;
+    smtp = null;
+    if (!s) return;
+    const closed = new Promise<void>((resolve) => s.close(() => resolve()));
+    await closed;
+  };
+  const start = async () => {
+    if (smtp) return;
+    const s = newServer();
+    await new Promise<void>((resolve, reject) => {
+      s.once('error', reject);
+      s.listen(port, '127.0.0.1', () => resolve());
+    });
+    smtp = s;
+  };
+  return { url: `smtp://127.0.0.1:${port}`, received, close: stop, stop, start };
 }
 
 /** The Subject header of a raw mail. */

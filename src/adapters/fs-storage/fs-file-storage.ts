@@ -13,7 +13,7 @@ import { mkdir, open, readFile, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { Clock } from '../../domain/shared/clock.ts';
 import type { ByteSource, DownloadResult, FileStorage, ListOptions, StoredFile, UploadLimits, UploadRequest } from '../../domain/storage/file-storage.ts';
-import { storageErrors } from '../../domain/storage/storage-error.ts';
+import { StorageError, storageErrors } from '../../domain/storage/storage-error.ts';
 import { assertFolder, DEFAULT_UPLOAD_LIMITS, hasDownloadToken, isObjectPath, withDownloadToken, withoutDownloadToken } from '../../domain/storage/stored-file.ts';
 import { KeyedLock } from '../shared/keyed-lock.ts';
 import { type PrepareUploadOptions, prepareRestore, prepareUpload } from './spool-to-temp-file.ts';
@@ -51,6 +51,10 @@ export class FsFileStorage implements FileStorage {
   }
 
   async upload(request: UploadRequest): Promise<StoredFile> {
+    return this.#writing(() => this.#uploadOnce(request));
+  }
+
+  async #uploadOnce(request: UploadRequest): Promise<StoredFile> {
     const { meta, spooled } = await prepareUpload(request, { ...this.#upload, tmpDir: join(this.root, '.tmp') });
     try {
       const file = this.#file(meta.fullPath);
@@ -154,6 +158,21 @@ export class FsFileStorage implements FileStorage {
     }
   }
 
+  /**
+   * A disk that is full or cannot be written (ENOSPC, EROFS, EACCES…) is the server's fault, not
+   * the uploader's: a storage error (503, generic message) naming the folder in the log, not a
+   * raw 500. The temp file of the upload is already gone (spoolToTempFile, upload).
+   */
+  async #writing<T>(op: () => Promise<T>): Promise<T> {
+    try {
+      return await op();
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException | undefined)?.code;
+      if (code === undefined || !DISK_FAULTS.has(code)) throw e;
+      throw new StorageError('storage/internal-error', `Internal error: the storage folder ${this.root} cannot be written (${code}).`, { cause: e });
+    }
+  }
+
   /** The file of an object path; anything that is not a generated path is "not found". */
   #file(path: string): string {
     if (!isObjectPath(path)) throw storageErrors.objectNotFound(path);
@@ -163,6 +182,7 @@ export class FsFileStorage implements FileStorage {
   }
 }
 
+const DISK_FAULTS = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'ENOTDIR', 'EIO', 'EFBIG']);
 const isNotFound = (e: unknown): boolean => (e as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
 
 async function fsyncDir(dir: string): Promise<void> {

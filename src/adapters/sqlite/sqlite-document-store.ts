@@ -11,6 +11,7 @@ import type { NormalizedFilter, NormalizedQuery } from '../../domain/persistence
 import type { Clock, IdGenerator } from '../../domain/shared/clock.ts';
 import { closeSqlite, migrate, openSqlite, type SqliteDb } from './sqlite-database.ts';
 import { chooseOrderIndex, ensureDocumentIndexes } from './sqlite-index-manager.ts';
+import { damagedMessage, quickCheck, withDamageLatch } from './sqlite-file-health.ts';
 import {
   compileCount,
   compileExpiredDelete,
@@ -384,10 +385,21 @@ export function sqliteDocumentStore(db: SqliteDb, options: SqliteDocumentStoreOp
   return createDocumentStore(driver, { clock: options.clock ?? systemClock, ids: options.ids ?? uuidIds });
 }
 
-/** Opens (creating when needed) the database file and a store that closes it. */
+/**
+ * Opens (creating when needed) the database file and a store that closes it. The file is
+ * checked (quick_check) before anything is migrated or served; damage found later latches
+ * (sqlite-file-health.ts).
+ */
 export function openSqliteDocumentStore(file: string, options: SqliteDocumentStoreOptions = {}): DocumentStore {
   const db = openSqlite(file);
-  migrate(db);
-  const driver = new SqliteDocumentStoreDriver(db, { ...options, ownsDb: true });
+  try {
+    const problem = quickCheck(db);
+    if (problem !== null) throw new DatabaseError('failed-precondition', damagedMessage(file, `PRAGMA quick_check: ${problem}`));
+    migrate(db);
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+  const driver = withDamageLatch(new SqliteDocumentStoreDriver(db, { ...options, ownsDb: true }), file);
   return createDocumentStore(driver, { clock: options.clock ?? systemClock, ids: options.ids ?? uuidIds });
 }
