@@ -17,6 +17,7 @@ import type { Clock } from '../../domain/shared/clock.ts';
 import type { CallbackSessionStore } from '../../adapters/documents/document-session-store.ts';
 import { decideAccess, type RouteAccess } from '../access.ts';
 import { logSafePath } from '../log-redaction.ts';
+import { registerLiveStreamLimits } from './live-streams.ts';
 
 export interface PendingSignIn {
   nonce: string;
@@ -185,6 +186,8 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDeps)
   app.addHook('onSend', async (req, reply) => {
     if (reachedApi(req) && req.auth.kind !== 'signed-out') reply.header('Cache-Control', 'no-store');
   });
+
+  registerLiveStreamLimits(app);
 }
 
 const lastTouched = new Map<string, number>();

@@ -190,7 +190,7 @@ function registerSessionEvents(app: FastifyInstance, deps: AuthRouteDeps) {
   app.addHook('preClose', async () => {
     for (const res of open) res.end();
   });
-  app.get('/api/session/events', { config: { access: SIGNED_IN } }, async (req, reply) => {
+  app.get('/api/session/events', { config: { access: SIGNED_IN, liveStream: true } }, async (req, reply) => {
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
