@@ -72,6 +72,7 @@ async function exchangeCode(oidc: OAuth2Namespace, params: Parameters<TokenClien
  * with a control character is nobody's page, so the sign-in lands on the start page instead.
  */
 function headerSafeReturnTo(path: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what this looks for
   if (/[\u0000-\u001f\u007f-\u009f]/.test(path)) return '/';
   return path.toWellFormed().replace(/[^\u0021-\u007e]+/gu, (run) => encodeURIComponent(run));
 }
