@@ -228,8 +228,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (!e.ADMIN_USER_IDS) problems.push('ADMIN_USER_IDS: required in production (the Google account ids of the administrators)');
     if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (the https address of the site)');
   }
-  // Development and tests listen on loopback unless HOST says otherwise; production (a container) on every interface.
-  const host = e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1');
+  // Development and tests listen on loopback unless HOST says otherwise; production (a container)
+  // on every interface. `localhost` (Fastify binds 127.0.0.1, and ::1 where localhost has it)
+  // keeps the site's address http://localhost:<port>, the one the sign-in and Origin check use.
+  const host = e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : 'localhost');
   const demoSignInOnNetwork = !e.GOOGLE_CLIENT_ID && e.NODE_ENV !== 'production' && !isLoopbackHost(host);
   if (demoSignInOnNetwork && e.ALLOW_DEMO_SIGN_IN_ON_NETWORK !== 'true') {
     problems.push(

@@ -34,7 +34,8 @@ describe('where the server listens, and the embedded demo sign-in (issue 15, fin
     const server = await startServer({ env: { NODE_ENV: 'development', HOST: '', DEMO_DATA: 'false' } });
     try {
       expect(await reachable('127.0.0.1', server.port)).toBe(true);
-      expect(server.output()).toContain(`"url":"http://127.0.0.1:${server.port}"`);
+      // The site's address stays http://localhost:<port> (sign-in, Origin check), as README says.
+      expect(server.output()).toContain(`"url":"http://localhost:${server.port}"`);
       if (networkAddress) expect(await reachable(networkAddress, server.port)).toBe(false);
     } finally {
       await server.stop();
@@ -65,7 +66,7 @@ describe('where the server listens, and the embedded demo sign-in (issue 15, fin
     for (const loopback of ['127.0.0.1', 'localhost', '::1', '127.0.1.1']) expect(loadConfig({ ...DEV, HOST: loopback }).host).toBe(loopback);
     // Production (Google sign-in) keeps listening on every interface unless HOST says otherwise.
     expect(loadConfig({ ...PRODUCTION_ENV, DATA_DIR: '/tmp/unused' }).host).toBe('0.0.0.0');
-    expect(loadConfig({ ...DEV }).host).toBe('127.0.0.1');
-    expect(loadConfig({ ...DEV, NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ ...DEV }).host).toBe('localhost');
+    expect(loadConfig({ ...DEV, NODE_ENV: 'test' }).host).toBe('localhost');
   });
 });

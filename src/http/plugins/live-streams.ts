@@ -12,7 +12,8 @@ declare module 'fastify' {
  * per tab) and per signed-in person across their sessions. Each stream is a connection, a
  * subscription and a timer held for as long as the tab is open; without a cap one ordinary
  * user can hold a thousand. The stream over the cap gets a 429; the SPA then polls instead
- * (web/src/lib/live-stream.ts), so a person with many tabs still sees changes.
+ * (web/src/lib/live-stream.ts), so a person with many tabs still sees changes. Four stays below
+ * a browser's six connections per host over HTTP/1.1: held streams never starve its fetches.
  */
 export const LIVE_STREAM_LIMITS = { perSession: 4, perUser: 8 } as const;
 
