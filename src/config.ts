@@ -11,7 +11,7 @@ const port = z.coerce.number().int().min(0).max(65535);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.string().min(1).optional(),
   PORT: port.default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -78,6 +78,7 @@ const envSchema = z.object({
   OVERTIME_WEEKLY_HOURS: z.coerce.number().min(1, 'must be at least 1').max(168, 'a week has 168 hours').default(40),
   FORGOTTEN_CLOCK_OUT_HOURS: z.coerce.number().min(1, 'must be at least 1').max(72).default(12),
   PAYMENT_INSTRUCTIONS: z.string().trim().max(1000, 'must be at most 1000 characters').optional(),
+  ALLOW_DEMO_SIGN_IN_ON_NETWORK: z.enum(['true', 'false']).optional(),
 });
 
 /** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
@@ -135,6 +136,12 @@ function isLocale(tag: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** localhost, 127.0.0.0/8 or ::1 (also IPv4-mapped): only this machine can connect. */
+function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }
 
 /** The two administrators of the embedded demo (R-AUTH-2: a fixed list of two ids). */
@@ -221,6 +228,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (!e.ADMIN_USER_IDS) problems.push('ADMIN_USER_IDS: required in production (the Google account ids of the administrators)');
     if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (the https address of the site)');
   }
+  // Development and tests listen on loopback unless HOST says otherwise; production (a container)
+  // on every interface. `localhost` (Fastify binds 127.0.0.1, and ::1 where localhost has it)
+  // keeps the site's address http://localhost:<port>, the one the sign-in and Origin check use.
+  const host = e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : 'localhost');
+  const demoSignInOnNetwork = !e.GOOGLE_CLIENT_ID && e.NODE_ENV !== 'production' && !isLoopbackHost(host);
+  if (demoSignInOnNetwork && e.ALLOW_DEMO_SIGN_IN_ON_NETWORK !== 'true') {
+    problems.push(
+      `HOST: ${host} is not a loopback address, and the embedded demo sign-in (used without GOOGLE_CLIENT_ID) lets anyone who reaches the port sign in as an administrator in one click; use HOST=127.0.0.1, configure GOOGLE_CLIENT_ID/SECRET, or on a trusted network set ALLOW_DEMO_SIGN_IN_ON_NETWORK=true`,
+    );
+  }
   if (problems.length) throw new ConfigError(problems);
   const dataDir = resolve(e.DATA_DIR);
   const dbUrl = e.DATABASE_URL ?? `sqlite:${resolve(dataDir, 'app.db')}`;
@@ -232,7 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sqliteFile === null ? { kind: 'mongodb', url: dbUrl } : { kind: 'sqlite', url: `sqlite:${encodeURI(sqliteFile)}`, file: sqliteFile };
   return {
     env: e.NODE_ENV,
-    host: e.HOST,
+    host,
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
     dataDir,

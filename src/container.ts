@@ -380,7 +380,9 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
   c.register(TOKENS.HealthDeps, { useValue: { ping: () => store.ping(), storage: () => storageProbe.check() } });
   c.register(TOKENS.SiteDeps, { useValue: { info: { ...config.company, money: config.money, timeZone: config.timeZone } } });
   c.register(TOKENS.ContactDeps, { useFactory: (r) => ({ contactMessages: r.resolve(TOKENS.ContactMessages), clock, ids }) });
-  c.register(TOKENS.EmployeeDeps, { useFactory: (r) => ({ employees: r.resolve(TOKENS.EmployeeDirectory), audit: r.resolve(TOKENS.AuditLog), clock }) });
+  c.register(TOKENS.EmployeeDeps, {
+    useFactory: (r) => ({ employees: r.resolve(TOKENS.EmployeeDirectory), audit: r.resolve(TOKENS.AuditLog), clock, feeds: new DocumentCalendarFeedRepository(r.resolve(TOKENS.Store)) }),
+  });
   c.register(TOKENS.VisionDeps, {
     useFactory: (r) => ({
       detector: () => r.resolve(TOKENS.Detector),

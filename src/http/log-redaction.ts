@@ -10,10 +10,12 @@ export const SECRET_ROUTE_PARAMS: ReadonlySet<string> = new Set(['token', 'file'
 export const REDACTED = '[redacted]';
 
 /**
- * The same places by path, for requests no route matched (a 404 still logs its URL) and for the
- * embedded provider's own routes (one wildcard route, `/oidc/*`).
+ * The same places by path, for requests no route matched (a 404 still logs its URL), for the
+ * embedded provider's own routes (one wildcard route, `/oidc/*`), and for the SPA's pages of the
+ * public links, `/p/<token>` (proposal) and `/i/<token>` (invoice), which the SPA's wildcard
+ * route answers. Doubled slashes and dot segments do not hide the token.
  */
-const SECRET_PATH = /^(\/api\/(?:public\/(?:proposals|invoices)|calendar)\/|\/oidc\/auth\/|\/oidc-login\/)[^/]+/i;
+const SECRET_PATH = /^(\/+(?:api\/+(?:public\/+(?:proposals|invoices)|calendar)|oidc\/+auth|oidc-login|p|i)\/+(?:\.{1,2}\/+)*)[^/]+/i;
 
 /**
  * The request's path as it may be logged: no query string (sign-in callbacks carry the

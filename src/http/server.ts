@@ -174,6 +174,7 @@ export async function buildServer(
     authorizeParams: config.google ? { prompt: 'select_account' } : {},
     employees,
     now: () => clock.now().getTime(),
+    production,
   };
   // Before the first route, so the document sees every one (@fastify/swagger collects them as they are added).
   await registerOpenApi(app, { production, title: config.company.name, sessionCookie: sessionCookieName(production) });

@@ -4,6 +4,9 @@ import { TestClient } from '../support/http-client.ts';
 import { DEMO } from '../support/demo-users.ts';
 import { aSecret, logCapture } from '../support/log-capture.ts';
 import { SECRET_ROUTE_PARAMS } from '../../src/http/log-redaction.ts';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tempDir } from '../support/temp-dir.ts';
 
 describe('request logs at LOG_LEVEL=info carry no secrets', () => {
   const log = logCapture();
@@ -64,5 +67,35 @@ describe('request logs at LOG_LEVEL=info carry no secrets', () => {
     const line = log.text().split('\n').find((l) => l.includes('"security":"cross-site request refused"') && l.includes('/api/public/proposals/'));
     expect(line).toContain('"url":"/api/public/proposals/[redacted]/decline"');
     expect(log.text()).not.toContain(secret);
+  });
+});
+
+describe('the public proposal and invoice pages (issue 15, finding 7)', () => {
+  const log = logCapture();
+  const web = tempDir('shieldline-web-');
+  let t: ListeningTestApp;
+  beforeAll(async () => {
+    // A built SPA, so the pages answer as in production (index.html for every deep link).
+    writeFileSync(join(web.path, 'index.html'), '<!doctype html><title>Shieldline</title>');
+    t = await listenTestApp({ LOG_LEVEL: 'info', STATIC_DIR: web.path }, undefined, { logStream: log.stream });
+  });
+  afterAll(async () => {
+    await t.close();
+    web.remove();
+  });
+
+  it('/p/<token> and /i/<token> log the token as [redacted], however the path is spelled', async () => {
+    const c = new TestClient(t.url);
+    const secrets = { proposal: aSecret(), invoice: aSecret(), encoded: aSecret(), upper: aSecret(), trailing: aSecret(), doubled: aSecret() };
+    for (const path of [`/p/${secrets.proposal}`, `/i/${secrets.invoice}?utm=mail`, `/%70/${secrets.encoded}`, `/I/${secrets.upper}`, `/p/${secrets.trailing}/`, `//i/${secrets.doubled}`]) {
+      const res = await c.get(path);
+      await res.text(); // read to the end, so the connection is free at close
+      expect(res.status, path).toBeLessThan(500);
+    }
+    const page = await c.get(`/p/${aSecret()}`);
+    expect(await page.text()).toContain('<title>Shieldline</title>');
+    for (const secret of Object.values(secrets)) expect(log.text()).not.toContain(secret);
+    expect(log.text()).toContain('"url":"/p/[redacted]"');
+    expect(log.text()).toContain('"url":"/i/[redacted]"');
   });
 });

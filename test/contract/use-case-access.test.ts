@@ -590,7 +590,7 @@ describe('every use case refuses a caller without the right access', () => {
       monitoring: container.resolve(TOKENS.Monitoring),
       reminders: container.resolve(TOKENS.ReminderDeps),
       time: container.resolve(TOKENS.TimeDeps),
-      employees: { employees: container.resolve(TOKENS.EmployeeDirectory), audit: container.resolve(TOKENS.AuditLog), clock },
+      employees: container.resolve(TOKENS.EmployeeDeps),
       plans: {
         plans: container.resolve(TOKENS.CameraPlans),
         clients: container.resolve(TOKENS.Clients),

@@ -12,12 +12,15 @@ import {
   type EmployeeRecord,
 } from '../../domain/employees/employee-record.ts';
 import type { Clock } from '../../domain/shared/clock.ts';
+import type { CalendarFeedRepository } from '../../domain/jobs/calendar-feed.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 
 export interface EmployeeDeps {
   employees: EmployeeDirectory;
   audit: AuditLog;
   clock: Clock;
+  /** Calendar feeds: a person who stops being active loses theirs (issue 15, finding 8). */
+  feeds: Pick<CalendarFeedRepository, 'get' | 'remove'>;
 }
 
 export type EmployeeAction = 'create' | 'update' | 'deactivate';
@@ -59,5 +62,18 @@ export async function changeEmployee(deps: EmployeeDeps, actor: Actor, id: strin
   if (changes.length === 0) return { employee: before, audit: null };
   if (after.email !== beforeFields.email) await assertEmailFree(deps, after, id);
   const employee = await deps.employees.update(id, after);
-  return { employee, audit: await auditEmployee(deps, actor, id, action, changes) };
+  const feedChange = before.employmentStatus === 'active' && employee.employmentStatus !== 'active' ? await revokeCalendarFeed(deps, id) : [];
+  return { employee, audit: await auditEmployee(deps, actor, id, action, [...changes, ...feedChange]) };
+}
+
+/**
+ * The feed URL is a credential a calendar app keeps using without a session; the feed already
+ * answers nothing while the person is not active, but coming back must not revive a URL that
+ * may have been shared or left on a returned phone. So leaving 'active' removes it for good:
+ * back at work, the person makes a new one.
+ */
+async function revokeCalendarFeed(deps: EmployeeDeps, id: string): Promise<AuditChange[]> {
+  if (!(await deps.feeds.get(id))) return [];
+  await deps.feeds.remove(id);
+  return [{ field: 'calendarFeed', from: 'active', to: 'revoked' }];
 }

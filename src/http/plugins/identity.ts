@@ -17,6 +17,7 @@ import type { Clock } from '../../domain/shared/clock.ts';
 import type { CallbackSessionStore } from '../../adapters/documents/document-session-store.ts';
 import { decideAccess, type RouteAccess } from '../access.ts';
 import { logSafePath } from '../log-redaction.ts';
+import { registerLiveStreamLimits } from './live-streams.ts';
 
 export interface PendingSignIn {
   nonce: string;
@@ -147,10 +148,9 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDeps)
     // (never the client-written left end of X-Forwarded-For), so a forged header cannot buy a
     // fresh allowance.
     keyGenerator: (req) => req.ip,
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: 429,
-      error: { code: 'rate-limited', message: `Too many requests; try again in ${Math.ceil(ctx.ttl / 1000)} s.` },
-    }),
+    // The plugin throws what this returns: an Error with a status, so the one error handler
+    // answers it in the product's shape with this message (a plain object lost its message).
+    errorResponseBuilder: (_req, ctx) => Object.assign(new Error(`Too many requests; try again in ${Math.ceil(ctx.ttl / 1000)} s.`), { statusCode: 429 }),
   });
 
   app.decorateRequest('auth', null as never);
@@ -186,6 +186,8 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDeps)
   app.addHook('onSend', async (req, reply) => {
     if (reachedApi(req) && req.auth.kind !== 'signed-out') reply.header('Cache-Control', 'no-store');
   });
+
+  registerLiveStreamLimits(app);
 }
 
 const lastTouched = new Map<string, number>();

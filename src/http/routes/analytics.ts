@@ -62,7 +62,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsDeps> = async (app,
     for (const res of streams) res.end();
   });
 
-  app.get('/api/admin/analytics/stream', { config: { access: ADMIN_ONLY } }, (req, reply) => {
+  app.get('/api/admin/analytics/stream', { config: { access: ADMIN_ONLY, liveStream: true } }, (req, reply) => {
     const res = reply.raw;
     let latest: SiteStats | null = null;
     let timer: NodeJS.Timeout | null = null;

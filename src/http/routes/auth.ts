@@ -9,7 +9,7 @@ import { permissionsFor } from '../../domain/auth/permissions.ts';
 import type { SignInMethod } from '../../domain/auth/sign-in-flow.ts';
 import { watchOwnRecord, type WatchOwnRecordDeps } from '../../application/employees/watch-own-record.ts';
 import { redirectResultSchema, sessionResponseSchema, signInQuerySchema } from '../../contracts/session.ts';
-import { securityEvent } from '../plugins/identity.ts';
+import { securityEvent, sessionCookieName } from '../plugins/identity.ts';
 import type { SignedInUser } from '../../domain/auth/permissions.ts';
 
 export interface AuthRouteDeps {
@@ -26,6 +26,8 @@ export interface AuthRouteDeps {
   authorizeParams: Record<string, string>;
   employees: WatchOwnRecordDeps['employees'];
   now: () => number;
+  /** Production: the session cookie is `__Host-sid` and Secure (logout clears it by that name). */
+  production: boolean;
 }
 
 const POPUP_DONE_JS = `(function () {
@@ -63,6 +65,18 @@ async function exchangeCode(oidc: OAuth2Namespace, params: Parameters<TokenClien
   }
 }
 
+/**
+ * A `returnTo` as it may go into the callback's Location header, which carries printable ASCII
+ * only (Node refuses anything else with a 500). Characters beyond ASCII are percent-encoded
+ * (UTF-8), as a browser writes them, so the person lands on the page they asked for; a path
+ * with a control character is nobody's page, so the sign-in lands on the start page instead.
+ */
+function headerSafeReturnTo(path: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what this looks for
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(path)) return '/';
+  return path.toWellFormed().replace(/[^\u0021-\u007e]+/gu, (run) => encodeURIComponent(run));
+}
+
 const NOT_STARTED_HERE = 'This sign-in was not started here or has expired; please try again.';
 
 /** Sign-in (code flow + PKCE + nonce), sign-out, the session state and its live updates. */
@@ -72,6 +86,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
   app.get('/api/session', { config: { access: PUBLIC }, schema: { response: { 200: sessionResponseSchema } } }, async (req, reply) => {
     const a = req.auth;
     const user = a.kind === 'signed-out' ? null : a.user;
+    // Signed out too: the answer carries this session's CSRF token.
+    reply.header('Cache-Control', 'no-store');
     return {
       state: a.kind,
       user: user ? { id: user.id, name: user.displayName, email: user.email, photoUrl: user.photoUrl } : null,
@@ -95,7 +111,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
       req.session.set('pending', {
         nonce,
         mode: req.query.mode,
-        returnTo: req.query.returnTo,
+        returnTo: headerSafeReturnTo(req.query.returnTo),
         state: uri.searchParams.get('state') ?? undefined,
         codeVerifier,
         redirectUri: uri.searchParams.get('redirect_uri') ?? undefined,
@@ -156,6 +172,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
   app.post('/api/auth/logout', { config: { access: PUBLIC } }, async (req, reply) => {
     const user = req.session.get('user');
     await req.session.destroy();
+    // Destroying the stored session leaves the browser's cookie; clear it there too.
+    reply.clearCookie(sessionCookieName(deps.production), { path: '/', httpOnly: true, secure: deps.production, sameSite: 'lax' });
     if (user) req.log.info({ security: 'sign-out', userId: user.id }, 'security: signed out');
     return reply.status(204).send();
   });
@@ -173,7 +191,7 @@ function registerSessionEvents(app: FastifyInstance, deps: AuthRouteDeps) {
   app.addHook('preClose', async () => {
     for (const res of open) res.end();
   });
-  app.get('/api/session/events', { config: { access: SIGNED_IN } }, async (req, reply) => {
+  app.get('/api/session/events', { config: { access: SIGNED_IN, liveStream: true } }, async (req, reply) => {
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {

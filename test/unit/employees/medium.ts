@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { openSqliteDocumentStore } from '../../../src/adapters/sqlite/sqlite-document-store.ts';
 import { DocumentEmployeeDirectory } from '../../../src/adapters/documents/document-employee-directory.ts';
 import { DocumentAuditLog } from '../../../src/adapters/documents/document-audit-log.ts';
+import { DocumentCalendarFeedRepository } from '../../../src/adapters/documents/document-calendar-feed-repository.ts';
 import type { EmployeeDeps } from '../../../src/application/employees/employee-change.ts';
 import type { AuthState } from '../../../src/domain/auth/permissions.ts';
 import type { DocumentStore } from '../../../src/domain/persistence/document-store.ts';
@@ -20,7 +21,7 @@ export function mediumEmployees(): { deps: EmployeeDeps; store: DocumentStore; c
   const ids = { next: () => `id-${++n}` };
   const store = openSqliteDocumentStore(join(dir.path, 'app.db'), { clock, ids });
   return {
-    deps: { employees: new DocumentEmployeeDirectory(store), audit: new DocumentAuditLog(store, ids), clock },
+    deps: { employees: new DocumentEmployeeDirectory(store), audit: new DocumentAuditLog(store, ids), clock, feeds: new DocumentCalendarFeedRepository(store) },
     store,
     close: async () => {
       await store.close();

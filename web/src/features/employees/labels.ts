@@ -17,6 +17,8 @@ const FIELD_LABELS: Record<string, string> = {
   title: 'Title',
   photoUrl: 'Photo',
   employmentStatus: 'Status',
+  // Written when the status leaves active: the phone-calendar link is revoked (docs/jobs.md).
+  calendarFeed: 'Calendar link',
 };
 
 export const permissionLabel = (key: string): string => PERMISSION_LABELS[key] ?? key;
