@@ -49,5 +49,5 @@ export const linkChange = (before: PublicLinkState, after: 'revoked' | 'new link
 /** What a dead link answers: who to contact, nothing about the document or the customer. */
 export function linkGone(company: { name: string; phone?: string; email?: string }): DomainError {
   const how = [company.phone, company.email].filter((x) => x && x.trim() !== '').join(' or ');
-  return new DomainError('gone', `This link is no longer valid. Please contact ${company.name}${how ? ` (${how})` : ''} for a current one.`);
+  return new DomainError('gone', `This link is no longer valid. Please contact ${company.name} for a current one${how ? `: ${how}` : ''}.`);
 }

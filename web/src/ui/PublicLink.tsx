@@ -56,6 +56,7 @@ export function PublicLinkControls(props: {
         <p className="flex items-start gap-1 text-slate-700 dark:text-slate-300">
           <Link2Off aria-hidden className="mt-0.5 h-4 w-4 shrink-0" /> The client link is off: it shows “This link is no longer valid” and your contact details, nothing of this {props.noun}.
           {props.offReason ? ` ${props.offReason}` : ''}
+          {props.canRotate ? ' Make a new link to share it again.' : ''}
         </p>
       )}
       {props.canEdit && step === null && (props.active || props.canRotate) && (
@@ -106,7 +107,8 @@ export function LinkNoLongerValid(props: { message: string }) {
     <section className="mx-auto max-w-xl rounded-lg border border-slate-200 p-6 dark:border-slate-800" data-testid="link-gone">
       <Link2Off aria-hidden className="h-8 w-8 text-slate-500" />
       <h1 className="mt-3 text-2xl font-bold">This link is no longer valid</h1>
-      <p className="mt-3 text-slate-700 dark:text-slate-300">{props.message}</p>
+      {/* The server's message starts with the heading's words; the rest says whom to contact. */}
+      <p className="mt-3 text-slate-700 dark:text-slate-300">{props.message.replace(/^This link is no longer valid\.\s*/, '') || props.message}</p>
     </section>
   );
 }

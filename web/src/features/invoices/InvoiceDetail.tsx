@@ -87,7 +87,7 @@ export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: 
               <LinkIcon aria-hidden className="h-4 w-4" /> Client link
             </a>
           )}
-          {canEdit && inv.status !== 'void' && isInvoice && (
+          {canEdit && inv.status !== 'void' && isInvoice && (linkActive || inv.status === 'draft') && (
             <Button
  disabled={send.isPending}
               onClick={() => {
