@@ -58,6 +58,18 @@ describe('time entries on SQLite', () => {
 
   const openEntries = async (store: DocumentStore) => (await store.collection(TIME_ENTRIES).query({ where: [where('clockOut', '==', null)] })).docs;
 
+  it('clock-in against a job: the job comes from the store; an employee only on jobs assigned to them, an admin with a record on any open job', async () => {
+    const store = open();
+    await store.collection('jobs').create({ number: 'JOB-0042', title: 'Camera install, warehouse', status: 'scheduled', assignees: ['emp-tom'] }, 'job-42');
+    await store.collection('jobs').create({ number: 'JOB-0043', title: 'Old service call', status: 'cancelled', assignees: ['emp-maria'] }, 'job-43');
+    await store.collection('employees').create({ email: 'demo-admin-frank@example.com', employmentStatus: 'active', name: 'Frank Miller', permissions: {}, phone: null, title: null, photoUrl: null }, 'emp-frank');
+    const deps = depsOn(store);
+    await expect(clockIn(deps, MARIA, { jobId: 'job-42' })).rejects.toMatchObject({ code: 'forbidden', message: expect.stringContaining('JOB-0042 is not assigned to you') });
+    await expect(clockIn(deps, MARIA, { jobId: 'job-43' })).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('JOB-0043 is cancelled') });
+    await expect(clockIn(deps, MARIA, { jobId: 'job-404' })).rejects.toMatchObject({ code: 'not-found' });
+    await expect(clockIn(deps, ADMIN, { jobId: 'job-42' })).resolves.toMatchObject({ employeeId: 'emp-frank', job: { jobId: 'job-42', jobNumber: 'JOB-0042', jobTitle: 'Camera install, warehouse' } });
+  });
+
   it('of two concurrent clock-ins through one store, exactly one succeeds', async () => {
     const store = stores[0]!;
     const deps = depsOn(store);
