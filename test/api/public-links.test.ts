@@ -87,6 +87,7 @@ describe('public document links: revoke and rotate', () => {
     await expectDead(`/api/public/invoices/${inv.token}`, [CUSTOMER, STREET, inv.number]);
     const detail = await expectJson<InvoiceDetailDto & { linkActive: boolean }>(await admin.get(`/api/invoices/${inv.id}`), 200);
     expect(detail.linkActive).toBe(false);
+    expect((await admin.send('POST', `/api/invoices/${inv.id}/send`, {})).status).toBe(409);
     expect(detail.audit.some((e) => e.action === 'link-revoked')).toBe(true);
 
     const other = await sentInvoice();
@@ -118,6 +119,10 @@ describe('public document links: revoke and rotate', () => {
 
     await expectJson(await admin.send('POST', `/api/proposals/${p.id}/link/revoke`, {}), 200);
     await expectDead(`/api/public/proposals/${fresh}`, [CUSTOMER, STREET, p.number]);
+    // Sending again would mail a dead link: refused until a new link is made.
+    const resend = await admin.send('POST', `/api/proposals/${p.id}/send`, { to: 'pfw@example.com' });
+    expect(resend.status).toBe(409);
+    expect(((await resend.json()) as ApiError).error.message).toContain('Make a new link first');
     const staff = await expectJson<ProposalDto & { linkActive: boolean }>(await admin.get(`/api/proposals/${p.id}`), 200);
     expect(staff.linkActive).toBe(false);
     const audit = await expectJson<{ entries: { action: string }[] }>(await admin.get(`/api/proposals/${p.id}/audit`), 200);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { linkChange, linkGone, linkIsLive, MAX_RETIRED_TOKENS, revokeLink, rotateLink } from '../../../src/domain/shared/public-link.ts';
+import { linkChange, linkGone, linkIsLive, MAX_RETIRED_TOKENS, revokeLink, rotateLink, type PublicLinkState } from '../../../src/domain/shared/public-link.ts';
 
 const now = new Date('2026-11-26T10:00:00Z');
-const doc = { number: 'INV-2026-0007', publicToken: 'A'.repeat(32) };
+const doc: PublicLinkState & { number: string } = { number: 'INV-2026-0007', publicToken: 'A'.repeat(32) };
 
 describe('public document links', () => {
   it('a link opens only with the current token while not revoked; a document written before links could rotate counts as live', () => {

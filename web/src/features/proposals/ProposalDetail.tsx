@@ -93,7 +93,7 @@ export function ProposalDetail(props: { id: string; canEdit: boolean; onEdit: ()
             Edit draft
           </Button>
         )}
-        {props.canEdit && (status === 'draft' || status === 'sent' || status === 'viewed') && (
+        {props.canEdit && (status === 'draft' || status === 'sent' || status === 'viewed') && (p.linkActive || status === 'draft') && (
           <>
             <label className="flex flex-col text-sm">
               <span className="font-medium">Send to (empty: the client’s e-mail)</span>
