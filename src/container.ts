@@ -333,6 +333,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
     useFactory: (r) => ({
       entries: new DocumentTimeEntryRepository(r.resolve(TOKENS.Store), ids),
       employees: r.resolve(TOKENS.EmployeeDirectory),
+      jobs: r.resolve(TOKENS.JobDeps).jobs,
       audit: r.resolve(TOKENS.AuditLog),
       clock,
       rules: { timeZone: config.timeZone, overtimeWeeklyHours: config.time.overtimeWeeklyHours, maxOpenHours: config.time.forgottenClockOutHours },

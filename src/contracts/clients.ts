@@ -236,12 +236,13 @@ const relatedRecord = z.object({
   date: z.string(),
 });
 export type RelatedRecordView = z.infer<typeof relatedRecord>;
+/** A kind is absent when the viewer lacks its permission (viewJobs, viewProposals, viewInvoices, useVisionAi). */
 export const clientRelatedResponseSchema = z.object({
-  jobs: z.array(relatedRecord),
-  proposals: z.array(relatedRecord),
-  invoices: z.array(relatedRecord),
-  contracts: z.array(relatedRecord),
-  visionAnalyses: z.array(relatedRecord),
+  jobs: z.array(relatedRecord).optional(),
+  proposals: z.array(relatedRecord).optional(),
+  invoices: z.array(relatedRecord).optional(),
+  contracts: z.array(relatedRecord).optional(),
+  visionAnalyses: z.array(relatedRecord).optional(),
   history: z.array(auditEntrySchema),
 });
 export type ClientRelatedResponse = z.infer<typeof clientRelatedResponseSchema>;

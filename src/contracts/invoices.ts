@@ -146,7 +146,7 @@ export type InvoiceDto = z.infer<typeof invoiceSchema>;
 export const invoiceListResponseSchema = z.object({ items: z.array(invoiceSchema), nextCursor: z.string().nullable() });
 export type InvoiceListResponse = z.infer<typeof invoiceListResponseSchema>;
 
-export const invoiceDetailSchema = z.object({ invoice: invoiceSchema, publicUrl: z.string(), audit: z.array(auditEntrySchema), canEdit: z.boolean() });
+export const invoiceDetailSchema = z.object({ invoice: invoiceSchema, publicUrl: z.string(), linkActive: z.boolean(), audit: z.array(auditEntrySchema), canEdit: z.boolean() });
 export type InvoiceDetailDto = z.infer<typeof invoiceDetailSchema>;
 
 export const publicInvoiceSchema = z.object({

@@ -130,9 +130,10 @@ export const contractViewSchema = z.object({
 export type ContractView = z.infer<typeof contractViewSchema>;
 
 export const summarySchema = z.object({
-  mrrCents: z.number(),
+  /** MRR and churn are null for a viewer without viewInvoices. */
+  mrrCents: z.number().nullable(),
   counts: z.object({ pending: z.number(), active: z.number(), 'past-due': z.number(), cancelled: z.number() }),
-  churn: z.object({ from: z.string(), to: z.string(), activeAtStart: z.number(), cancelled: z.number(), rateBp: z.number().nullable() }),
+  churn: z.object({ from: z.string(), to: z.string(), activeAtStart: z.number(), cancelled: z.number(), rateBp: z.number().nullable() }).nullable(),
   renewals: z.array(z.object({ id: z.string(), clientName: z.string(), siteLabel: z.string(), plan: z.string(), endDate: z.string() })),
   needsAttention: z.array(z.object({ contractId: z.string(), period: z.string(), state: z.enum(BILLING_KEY_STATES), error: z.string().nullable() })),
 });

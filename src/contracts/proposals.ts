@@ -126,6 +126,8 @@ export const proposalSchema = z.object({
   effectiveStatus: z.enum(PROPOSAL_STATUSES),
   publicToken: z.string(),
   publicUrl: z.string(),
+  /** False once staff revoked the link or the client declined. */
+  linkActive: z.boolean(),
   sentAt: z.string().nullable(),
   viewedAt: z.string().nullable(),
   acceptance: z.object({ optionId: z.string(), name: z.string(), at: z.string(), ip: z.string() }).nullable(),

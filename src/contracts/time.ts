@@ -19,6 +19,7 @@ export const entryIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
 /** The job is optional; its number and title are what the client had when clocking in. */
 export const clockInSchema = z.strictObject({
   jobId: z.string().trim().min(1).max(200).optional(),
+  /** Accepted for older clients and ignored: the server takes number and title from the job. */
   jobNumber: z.string().trim().max(40).optional(),
   jobTitle: z.string().trim().max(200).optional(),
   note: note.optional(),

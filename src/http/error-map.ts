@@ -11,4 +11,5 @@ export const STATUS_BY_CODE = {
   unavailable: 503,
   'payload-too-large': 413,
   'unsupported-media-type': 415,
+  gone: 410,
 } as const satisfies Record<DomainErrorCode, number>;

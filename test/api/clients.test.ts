@@ -242,8 +242,8 @@ describe('/api/clients', () => {
       );
       expect((await admin.get(`/api/clients/${c.id}`)).status).toBe(200);
       const related = await json<ClientRelatedResponse>(await admin.get(`/api/clients/${c.id}/related`));
-      expect(related.jobs.map((j) => j.number)).toEqual(['JOB-9001']);
-      expect(related.invoices.map((j) => j.number)).toEqual(['INV-2026-0001']);
+      expect(related.jobs!.map((j) => j.number)).toEqual(['JOB-9001']);
+      expect(related.invoices!.map((j) => j.number)).toEqual(['INV-2026-0001']);
       expect(related.proposals).toEqual([]);
       expect((await json<ClientView>(await admin.send('POST', `/api/clients/${c.id}/archive`, {}))).archived).toBe(true);
     });
@@ -255,9 +255,9 @@ describe('/api/clients', () => {
         .collection('monitoring_contracts')
         .create({ clientId: c.id, plan: 'Premium 24/7 monitoring', siteLabel: 'Lake house', accountNumber: 'ACC-99', status: 'active', createdAt: '2026-02-01T10:00:00Z' });
       const related = await json<ClientRelatedResponse>(await admin.get(`/api/clients/${c.id}/related`));
-      expect(related.jobs.map((j) => [j.number, j.title])).toEqual([['JOB-9042', 'Install the garage keypad']]);
-      expect(related.contracts.map((r) => [r.number, r.title])).toEqual([[null, 'Premium 24/7 monitoring · Lake house · account ACC-99']]);
-      expect(JSON.stringify(related.contracts.map((r) => r.title))).not.toContain(contract.id);
+      expect(related.jobs!.map((j) => [j.number, j.title])).toEqual([['JOB-9042', 'Install the garage keypad']]);
+      expect(related.contracts!.map((r) => [r.number, r.title])).toEqual([[null, 'Premium 24/7 monitoring · Lake house · account ACC-99']]);
+      expect(JSON.stringify(related.contracts!.map((r) => r.title))).not.toContain(contract.id);
     });
 
     it('deletes a client without records, its search terms with it', async () => {

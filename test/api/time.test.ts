@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import { listenTestApp, type ListeningTestApp } from '../support/app.ts';
-import { TestClient } from '../support/http-client.ts';
+import { expectJson, TestClient } from '../support/http-client.ts';
+import { aClientInput } from '../unit/clients/client-factories.ts';
+import type { ClientView } from '../../src/contracts/clients.ts';
+import type { JobDto } from '../../src/contracts/jobs.ts';
 import { DEMO } from '../support/demo-users.ts';
 import { TOKENS } from '../../src/container.ts';
 import type { EmployeeWeekDto, MyClockDto, TimeEntryDto, WeekTimesheetsDto } from '../../src/contracts/time.ts';
@@ -46,11 +49,22 @@ describe('/api/time', () => {
     return json<TimeEntryDto>(res);
   }
 
+  /** A job made by the admin, assigned to `assignees` (employee record ids) tomorrow. */
+  async function aJob(title: string, assignees: string[]): Promise<JobDto> {
+    const client = await expectJson<ClientView>(await admin.send('POST', '/api/clients', aClientInput({ sites: [{ label: 'Home', address: { line1: '12 Oak Avenue', city: 'Springfield', postcode: '62701' } }] as never })), 201);
+    const job = await expectJson<JobDto>(await admin.send('POST', '/api/jobs', { clientId: client.id, siteId: client.sites[0]!.id, type: 'install', title }), 201);
+    const start = new Date(Date.now() + 24 * 3_600_000);
+    const window = { start: start.toISOString(), end: new Date(start.getTime() + 2 * 3_600_000).toISOString() };
+    await expectJson(await admin.send('PUT', `/api/jobs/${job.id}/schedule`, { window, assignees }), 200);
+    return job;
+  }
+
   it('Maria clocks in against a job, takes a break, clocks out; her state and week read back', async () => {
     const before = await json<MyClockDto>(await maria.get('/api/time/me'));
     expect(before).toMatchObject({ worker: { id: MARIA_ID, name: 'Maria Lopez' }, open: null });
 
-    const inRes = await maria.send('POST', '/api/time/me/clock-in', { jobId: 'job-1', jobNumber: 'JOB-0001', jobTitle: 'Install at Oak St' });
+    const job = await aJob('Install at Oak St', [MARIA_ID]);
+    const inRes = await maria.send('POST', '/api/time/me/clock-in', { jobId: job.id });
     expect(inRes.status).toBe(201);
     const again = await maria.send('POST', '/api/time/me/clock-in', {});
     expect(again.status).toBe(409);
@@ -59,7 +73,7 @@ describe('/api/time', () => {
     expect((await maria.send('POST', '/api/time/me/break/end')).status).toBe(409);
     expect((await maria.send('POST', '/api/time/me/break/start')).status).toBe(200);
     const onBreak = await json<MyClockDto>(await maria.get('/api/time/me'));
-    expect(onBreak.open).toMatchObject({ onBreak: true, job: { jobNumber: 'JOB-0001', jobTitle: 'Install at Oak St' }, status: 'open' });
+    expect(onBreak.open).toMatchObject({ onBreak: true, job: { jobId: job.id, jobNumber: job.number, jobTitle: 'Install at Oak St' }, status: 'open' });
     expect((await maria.send('POST', '/api/time/me/break/end')).status).toBe(200);
 
     const out = await maria.send('POST', '/api/time/me/clock-out', { note: 'Wired the panel' });
@@ -70,6 +84,23 @@ describe('/api/time', () => {
 
     const week = await json<EmployeeWeekDto>(await maria.get('/api/time/me/week'));
     expect(week.entries.some((e) => e.note === 'Wired the panel' && e.breaks.length === 1)).toBe(true);
+  });
+
+  it('clock-in takes the job from the server: a missing job or one assigned to someone else is refused; number and title come from the job', async () => {
+    const missing = await maria.send('POST', '/api/time/me/clock-in', { jobId: 'no-such-job', jobNumber: 'JOB-9999', jobTitle: 'Invented job' });
+    expect(missing.status).toBe(404);
+    expect((await json<ApiError>(missing)).error.message).toContain('no job');
+    const notHers = await aJob('Someone else’s install', []);
+    const refused = await maria.send('POST', '/api/time/me/clock-in', { jobId: notHers.id });
+    expect(refused.status).toBe(403);
+    expect((await json<ApiError>(refused)).error.message).toContain(`${notHers.number} is not assigned to you`);
+    expect(await json<MyClockDto>(await maria.get('/api/time/me'))).toMatchObject({ open: null });
+
+    const hers = await aJob('Camera install at Elm Rd', [MARIA_ID]);
+    const lied = await maria.send('POST', '/api/time/me/clock-in', { jobId: hers.id, jobNumber: 'JOB-0001', jobTitle: 'Free beer' });
+    expect(lied.status).toBe(201);
+    expect(await json<TimeEntryDto>(lied)).toMatchObject({ job: { jobId: hers.id, jobNumber: hers.number, jobTitle: 'Camera install at Elm Rd' } });
+    expect((await maria.send('POST', '/api/time/me/clock-out', {})).status).toBe(200);
   });
 
   it('of two clock-ins sent at once, exactly one is accepted', async () => {

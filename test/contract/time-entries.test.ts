@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { openSqliteDocumentStore } from '../../src/adapters/sqlite/sqlite-document-store.ts';
+import { DocumentJobRepository } from '../../src/adapters/documents/document-job-repository.ts';
 import { DocumentTimeEntryRepository, TIME_ENTRIES } from '../../src/adapters/documents/document-time-entry-repository.ts';
 import { DocumentEmployeeDirectory } from '../../src/adapters/documents/document-employee-directory.ts';
 import { DocumentAuditLog } from '../../src/adapters/documents/document-audit-log.ts';
@@ -33,6 +34,7 @@ describe('time entries on SQLite', () => {
   const depsOn = (store: DocumentStore): TimeDeps => ({
     entries: new DocumentTimeEntryRepository(store, { next: () => randomUUID() }),
     employees: new DocumentEmployeeDirectory(store),
+    jobs: new DocumentJobRepository(store),
     audit: new DocumentAuditLog(store, { next: () => randomUUID() }),
     clock,
     rules: rules(),
@@ -56,10 +58,22 @@ describe('time entries on SQLite', () => {
 
   const openEntries = async (store: DocumentStore) => (await store.collection(TIME_ENTRIES).query({ where: [where('clockOut', '==', null)] })).docs;
 
+  it('clock-in against a job: the job comes from the store; an employee only on jobs assigned to them, an admin with a record on any open job', async () => {
+    const store = open();
+    await store.collection('jobs').create({ number: 'JOB-0042', title: 'Camera install, warehouse', status: 'scheduled', assignees: ['emp-tom'] }, 'job-42');
+    await store.collection('jobs').create({ number: 'JOB-0043', title: 'Old service call', status: 'cancelled', assignees: ['emp-maria'] }, 'job-43');
+    await store.collection('employees').create({ email: 'demo-admin-frank@example.com', employmentStatus: 'active', name: 'Frank Miller', permissions: {}, phone: null, title: null, photoUrl: null }, 'emp-frank');
+    const deps = depsOn(store);
+    await expect(clockIn(deps, MARIA, { jobId: 'job-42' })).rejects.toMatchObject({ code: 'forbidden', message: expect.stringContaining('JOB-0042 is not assigned to you') });
+    await expect(clockIn(deps, MARIA, { jobId: 'job-43' })).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('JOB-0043 is cancelled') });
+    await expect(clockIn(deps, MARIA, { jobId: 'job-404' })).rejects.toMatchObject({ code: 'not-found' });
+    await expect(clockIn(deps, ADMIN, { jobId: 'job-42' })).resolves.toMatchObject({ employeeId: 'emp-frank', job: { jobId: 'job-42', jobNumber: 'JOB-0042', jobTitle: 'Camera install, warehouse' } });
+  });
+
   it('of two concurrent clock-ins through one store, exactly one succeeds', async () => {
     const store = stores[0]!;
     const deps = depsOn(store);
-    const results = await Promise.allSettled([clockIn(deps, MARIA, { job: null }), clockIn(deps, MARIA, { job: null })]);
+    const results = await Promise.allSettled([clockIn(deps, MARIA, { jobId: null }), clockIn(deps, MARIA, { jobId: null })]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refused = results.find((r) => r.status === 'rejected');
     expect(refused?.reason).toMatchObject({ code: 'conflict', message: expect.stringContaining('already clocked in') });
@@ -68,7 +82,7 @@ describe('time entries on SQLite', () => {
 
   it('of clock-ins racing through separate connections to one file, exactly one succeeds', async () => {
     const conns = [stores[0]!, open(), open(), open()];
-    const results = await Promise.allSettled(conns.map((s) => clockIn(depsOn(s), MARIA, { job: { jobId: 'j1', jobNumber: 'JOB-0001', jobTitle: 'Install' } })));
+    const results = await Promise.allSettled(conns.map((s) => clockIn(depsOn(s), MARIA, { jobId: null })));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of results) if (r.status === 'rejected') expect((r.reason as { code: string }).code).toBe('conflict');
     expect(await openEntries(stores[0]!)).toHaveLength(1);
@@ -76,11 +90,11 @@ describe('time entries on SQLite', () => {
 
   it('after clocking out the person may clock in again; the state reads back', async () => {
     const deps = depsOn(stores[0]!);
-    await clockIn(deps, MARIA, { job: null });
+    await clockIn(deps, MARIA, { jobId: null });
     now += 4 * 3_600_000;
     await clockOut(deps, MARIA, { note: 'done' });
     now += 3_600_000;
-    const second = await clockIn(deps, MARIA, { job: null });
+    const second = await clockIn(deps, MARIA, { jobId: null });
     const state = await getMyClock(deps, MARIA);
     expect(state.open?.id).toBe(second.id);
     expect(state.week?.row.totalMinutes).toBe(240);
@@ -88,7 +102,7 @@ describe('time entries on SQLite', () => {
 
   it('an approval and an edit racing on the same week: the edit lands before the lock or is refused', async () => {
     const deps = depsOn(stores[0]!);
-    const entry = await clockIn(deps, MARIA, { job: null });
+    const entry = await clockIn(deps, MARIA, { jobId: null });
     now += 3_600_000;
     await clockOut(deps, MARIA, {});
     const other = depsOn(open());
@@ -106,7 +120,7 @@ describe('time entries on SQLite', () => {
   it('approving on a Wednesday locks the entries so far and Monday–Tuesday, never that afternoon: Maria clocks in again', async () => {
     const deps = depsOn(stores[0]!);
     now = Date.parse('2026-11-18T14:00:00.000Z'); // Wednesday 08:00 in Chicago
-    const morning = await clockIn(deps, MARIA, { job: null });
+    const morning = await clockIn(deps, MARIA, { jobId: null });
     now += 3 * 3_600_000;
     await clockOut(deps, MARIA, {});
     const approved = await approveEmployeeWeek(deps, ADMIN, 'emp-maria', '2026-11-18');
@@ -116,7 +130,7 @@ describe('time entries on SQLite', () => {
 
     // That afternoon (and later in the week) clocking in works; the new entry is not approved yet.
     now += 2 * 3_600_000; // 13:00
-    await expect(clockIn(deps, MARIA, { job: null })).resolves.toMatchObject({ status: 'open' });
+    await expect(clockIn(deps, MARIA, { jobId: null })).resolves.toMatchObject({ status: 'open' });
     await expect(approveEmployeeWeek(deps, ADMIN, 'emp-maria', '2026-11-18')).rejects.toMatchObject({ message: expect.stringContaining('still clocked in') });
     now += 2 * 3_600_000;
     await clockOut(deps, MARIA, {});

@@ -90,6 +90,8 @@ import { createInvoiceFromRequest, duplicateInvoice } from '../../src/applicatio
 import { createCreditNote } from '../../src/application/invoices/issue-credit-note.ts';
 import { getInvoice, invoicePdf, listInvoices } from '../../src/application/invoices/read-invoices.ts';
 import { sendInvoice } from '../../src/application/invoices/send-invoice.ts';
+import { revokeInvoiceLink, rotateInvoiceLink } from '../../src/application/invoices/invoice-link.ts';
+import { revokeProposalLink, rotateProposalLink } from '../../src/application/proposals/proposal-link.ts';
 import { taxReport } from '../../src/application/invoices/tax-report.ts';
 import { feedStatus, regenerateFeed, revokeFeed } from '../../src/application/jobs/calendar-feeds.ts';
 import { createJob, createTrimOut } from '../../src/application/jobs/create-job.ts';
@@ -303,6 +305,8 @@ const ROWS: readonly Row[] = [
   row(voidAnInvoice, 'editInvoices', (w, a) => voidAnInvoice(w.deps.invoices, a, w.seeded.invoiceId, 'refused')),
   row(sendInvoice, 'editInvoices', (w, a) => sendInvoice(w.deps.invoices, a, w.seeded.invoiceId, UNUSED)),
   row(createCreditNote, 'editInvoices', (w, a) => createCreditNote(w.deps.invoices, a, w.seeded.invoiceId, UNUSED)),
+  row(revokeInvoiceLink, 'editInvoices', (w, a) => revokeInvoiceLink(w.deps.invoices, a, w.seeded.invoiceId)),
+  row(rotateInvoiceLink, 'editInvoices', (w, a) => rotateInvoiceLink(w.deps.invoices, a, w.seeded.invoiceId)),
 
   // payment reminders (invoices)
   row(reminderOverview, 'viewInvoices', (w, a) => reminderOverview(w.deps.reminders, a, 14)),
@@ -324,6 +328,8 @@ const ROWS: readonly Row[] = [
   row(sendProposal, 'editProposals', (w, a) => sendProposal(w.deps.proposals, a, w.seeded.proposalId)),
   row(convertProposal, 'editProposals', (w, a) => convertProposal(w.deps.proposals, a, w.seeded.proposalId)),
   row(createProposalFromBom, 'editProposals', (w, a) => createProposalFromBom(w.deps.proposals, a, UNUSED)),
+  row(revokeProposalLink, 'editProposals', (w, a) => revokeProposalLink(w.deps.proposals, a, w.seeded.proposalId)),
+  row(rotateProposalLink, 'editProposals', (w, a) => rotateProposalLink(w.deps.proposals, a, w.seeded.proposalId)),
 
   // camera plans (part of proposals)
   row(listCameraPlans, 'viewProposals', (w, a) => listCameraPlans(w.deps.plans, a, {} as never)),
@@ -364,7 +370,7 @@ const ROWS: readonly Row[] = [
   row(exportTimeCsv, ADMIN, (w, a) => exportTimeCsv(w.deps.time, a, { from: WEEK, to: '2026-11-22' } as never, 'entries')),
   row(getMyClock, STAFF, (w, a) => getMyClock(w.deps.time, a)),
   row(getMyWeek, STAFF, (w, a) => getMyWeek(w.deps.time, a, WEEK)),
-  row(clockIn, STAFF, (w, a) => clockIn(w.deps.time, a, { job: null })),
+  row(clockIn, STAFF, (w, a) => clockIn(w.deps.time, a, { jobId: null })),
   row(clockOut, STAFF, (w, a) => clockOut(w.deps.time, a, {})),
   row(startMyBreak, STAFF, (w, a) => startMyBreak(w.deps.time, a)),
   row(endMyBreak, STAFF, (w, a) => endMyBreak(w.deps.time, a)),

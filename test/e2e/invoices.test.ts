@@ -70,4 +70,41 @@ describe('invoices and tax reporting in Chromium', () => {
     const [stored] = readCollection<{ number: string; status: string; paidCents: number; totalCents: number }>(env.server.dataDir, 'invoices');
     expect(stored).toMatchObject({ status: 'partial', paidCents: 65_000, totalCents: 130_000 });
   });
+  it('an editor makes a new client link, then revokes it, from the drawer; the old link shows "no longer valid" on a phone without the client', async () => {
+    const { page } = await newPage(env.browser);
+    await signInAndOpen(page, env.server.url, 'Frank Miller', '/admin/invoices');
+    const made = await page.evaluate(async (client) => {
+      const { csrfToken } = (await (await fetch('/api/session')).json()) as { csrfToken: string };
+      const post = async (path: string, body: unknown) =>
+        (await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken }, body: JSON.stringify(body) })).json() as Promise<{ id: string }>;
+      const c = await post('/api/clients', client);
+      const inv = await post('/api/invoices', { clientId: c.id, terms: 'net30', lines: [{ description: 'Keypad', quantity: 1, unitPriceCents: 25_000, taxRateBp: 0 }] });
+      await post(`/api/invoices/${inv.id}/send`, {});
+      const detail = (await (await fetch(`/api/invoices/${inv.id}`)).json()) as { publicUrl: string };
+      return { id: inv.id, oldUrl: detail.publicUrl };
+    }, aClientInput({ name: 'Wrong-Recipient Rosalind' }));
+
+    await page.goto(`${env.server.url}/admin/invoices?invoice=${made.id}`);
+    const link = page.getByTestId('client-link');
+    await link.getByRole('button', { name: 'New link' }).click();
+    await link.getByRole('dialog', { name: 'Make a new client link?' }).getByRole('button', { name: 'Make new link' }).click();
+    await link.getByText('New link made.').waitFor();
+    const newUrl = await link.getByRole('link').getAttribute('href');
+    expect(newUrl).not.toBe(made.oldUrl);
+
+    const { page: phone } = await newPage(env.browser, { viewport: { width: 390, height: 844 } });
+    await phone.goto(made.oldUrl);
+    await phone.getByRole('heading', { name: 'This link is no longer valid' }).waitFor();
+    expect(await phone.locator('main').innerText()).not.toContain('Rosalind');
+    await phone.goto(newUrl!);
+    await phone.getByText('Wrong-Recipient Rosalind').waitFor();
+
+    await link.getByRole('button', { name: 'Revoke link' }).click();
+    await link.getByRole('dialog', { name: 'Revoke the client link?' }).getByRole('button', { name: 'Revoke link' }).click();
+    await link.getByText('The client link is off').waitFor();
+    await phone.reload();
+    await phone.getByRole('heading', { name: 'This link is no longer valid' }).waitFor();
+    await page.locator('summary', { hasText: 'History' }).click();
+    await page.getByRole('list', { name: 'History' }).getByText(/Client link revoked/).waitFor();
+  });
 });

@@ -182,7 +182,9 @@ export class DocumentInvoiceRepository implements InvoiceRepository {
 
   async getByPublicToken(token: string): Promise<Invoice | null> {
     const page = await this.store.collection(INVOICES).query({ where: [where('publicToken', '==', token)], limit: 1 });
-    return page.docs[0] ? toInvoice(page.docs[0]) : null;
+    // A former token (rotated link) finds its invoice too, so the page can say "no longer valid".
+    const doc = page.docs[0] ?? (await this.store.collection(INVOICES).query({ where: [where('retiredTokens', 'array-contains', token)], limit: 1 })).docs[0];
+    return doc ? toInvoice(doc) : null;
   }
 
   async list(q: InvoiceQuery): Promise<Page<Invoice>> {

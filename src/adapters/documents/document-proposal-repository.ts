@@ -59,7 +59,8 @@ export class DocumentProposalRepository implements ProposalRepository {
 
   async findByToken(token: string): Promise<Proposal | null> {
     const page = await this.store.collection(PROPOSALS).query({ where: [where('publicToken', '==', token)], limit: 1 });
-    const d = page.docs[0];
+    // A former token (rotated link) finds its proposal too, so the page can say "no longer valid".
+    const d = page.docs[0] ?? (await this.store.collection(PROPOSALS).query({ where: [where('retiredTokens', 'array-contains', token)], limit: 1 })).docs[0];
     return d ? fromDoc(d) : null;
   }
 

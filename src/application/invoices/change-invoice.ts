@@ -16,6 +16,7 @@ import {
 import { auditEntry, type Actor, type AuditChange } from '../../domain/audit/audit-entry.ts';
 import { calendarOf, type InvoiceDeps } from './invoice-deps.ts';
 import { requireAccess } from '../shared/require-access.ts';
+import { linkActive, linkChange } from '../../domain/shared/public-link.ts';
 
 /**
  * One audited change through the repository: `apply` maps the current invoice to the next;
@@ -90,7 +91,7 @@ export async function deletePayment(deps: InvoiceDeps, auth: AuthState, id: stri
 export async function voidAnInvoice(deps: InvoiceDeps, auth: AuthState, id: string, reason: string): Promise<Invoice> {
   const actor = requireAccess(auth, 'editInvoices');
   const { money } = calendarOf(deps);
-  return changeInvoice(deps, actor, id, 'void', (inv, now) => voidInvoice(inv, reason, now, money));
+  return changeInvoice(deps, actor, id, 'void', (inv, now) => voidInvoice(inv, reason, now, money), (before) => (linkActive(before) ? [linkChange(before, 'revoked')] : []));
 }
 
 export async function markInvoiceSent(deps: InvoiceDeps, actor: Actor, id: string): Promise<Invoice> {

@@ -8,6 +8,7 @@ import type { Page } from '../../domain/shared/page.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { publicLink, todayOf, type InvoiceDeps } from './invoice-deps.ts';
 import { mayAccess, requireAccess } from '../shared/require-access.ts';
+import { linkActive, linkGone, linkIsLive } from '../../domain/shared/public-link.ts';
 
 export interface InvoiceView extends Invoice {
   overdue: boolean;
@@ -17,6 +18,8 @@ export interface InvoiceView extends Invoice {
 export interface InvoiceDetail {
   invoice: InvoiceView;
   publicUrl: string;
+  /** False once staff revoked the link or the invoice was voided. */
+  linkActive: boolean;
   audit: AuditEntry[];
   canEdit: boolean;
 }
@@ -44,7 +47,7 @@ export async function getInvoice(deps: InvoiceDeps, auth: AuthState, id: string)
   requireAccess(auth, 'viewInvoices');
   const inv = await found(deps, id);
   const audit = await deps.audit.listFor(INVOICE_ENTITY, id, { limit: 50 });
-  return { invoice: viewOf(inv, todayOf(deps)), publicUrl: publicLink(deps, inv.publicToken), audit, canEdit: mayAccess(auth, 'editInvoices') };
+  return { invoice: viewOf(inv, todayOf(deps)), publicUrl: publicLink(deps, inv.publicToken), linkActive: linkActive(inv), audit, canEdit: mayAccess(auth, 'editInvoices') };
 }
 
 export async function invoicePdf(deps: InvoiceDeps, auth: AuthState, id: string): Promise<{ number: string; pdf: Uint8Array }> {
@@ -77,10 +80,14 @@ export interface PublicInvoice {
   currency: string;
 }
 
-/** Drafts are not public: their link answers 404 like an unknown token until they are sent. */
+/**
+ * Drafts are not public: their link answers 404 like an unknown token until they are sent. A
+ * revoked, rotated-away or voided link answers 410 with the company to contact, nothing else.
+ */
 async function publicFound(deps: InvoiceDeps, token: string): Promise<Invoice> {
   const inv = /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await deps.invoices.getByPublicToken(token) : null;
   if (!inv || inv.status === 'draft') throw new DomainError('not-found', 'No such invoice.');
+  if (!linkIsLive(inv, token)) throw linkGone(deps.company);
   return inv;
 }
 

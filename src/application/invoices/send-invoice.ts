@@ -6,6 +6,7 @@ import { DomainError } from '../../domain/shared/domain-error.ts';
 import { markInvoiceSent } from './change-invoice.ts';
 import { publicLink, type InvoiceDeps } from './invoice-deps.ts';
 import { requireAccess } from '../shared/require-access.ts';
+import { linkActive } from '../../domain/shared/public-link.ts';
 
 export interface SendInvoiceRequest {
   /** Defaults to the client's e-mail. */
@@ -22,6 +23,7 @@ export async function sendInvoice(deps: InvoiceDeps, auth: AuthState, id: string
   const inv = await deps.invoices.get(id);
   if (!inv) throw new DomainError('not-found', `No invoice ${id}.`);
   if (inv.status === 'void') throw new DomainError('conflict', `${inv.number} is void.`);
+  if (!linkActive(inv)) throw new DomainError('conflict', `The client link of ${inv.number} is revoked. Make a new link first (New link), then send.`);
   const to = req.to?.trim() || inv.clientEmail;
   if (!to) throw new DomainError('validation', 'The client has no e-mail address.', { to: ['Enter the address to send to.'] });
   const sent = { ...inv, status: inv.status === 'draft' ? ('sent' as const) : inv.status };

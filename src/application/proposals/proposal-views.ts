@@ -2,9 +2,12 @@ import { effectiveStatus, totalsOf, type Proposal } from '../../domain/proposals
 import { presentProposal, type PresentedProposal } from '../../domain/proposals/proposal-presentation.ts';
 import type { OptionTotals } from '../../domain/proposals/proposal-totals.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
+import { linkActive } from '../../domain/shared/public-link.ts';
 import { publicLink, today, type ProposalDeps } from './proposal-deps.ts';
 
-export interface ProposalView extends Omit<Proposal, 'converting'> {
+export interface ProposalView extends Omit<Proposal, 'converting' | 'retiredTokens' | 'linkRevokedAt'> {
+  /** False once staff revoked the link or the client declined. */
+  linkActive: boolean;
   /** Stored status, or 'expired' when valid-until has passed unanswered. */
   effectiveStatus: Proposal['status'];
   totals: (OptionTotals & { optionId: string })[];
@@ -21,10 +24,11 @@ export const siteAddressOf = async (deps: Pick<ProposalDeps, 'directory'>, p: Pi
 };
 
 export async function toView(deps: ProposalDeps, p: Proposal, siteAddress?: string): Promise<ProposalView> {
-  const { converting, ...rest } = p;
+  const { converting, retiredTokens: _retired, linkRevokedAt: _revoked, ...rest } = p;
   const status = effectiveStatus(p, today(deps));
   return {
     ...rest,
+    linkActive: linkActive(p),
     effectiveStatus: status,
     totals: p.options.map((o) => ({ optionId: o.id, ...totalsOf(p, o) })),
     publicUrl: publicLink(deps, p.publicToken),

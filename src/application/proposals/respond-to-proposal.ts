@@ -1,13 +1,16 @@
 import { accept, decline, isWellFormedToken, markViewed, type Proposal } from '../../domain/proposals/proposal.ts';
 import type { PresentedProposal } from '../../domain/proposals/proposal-presentation.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
+import { linkGone, linkIsLive } from '../../domain/shared/public-link.ts';
 import { audit, clientActor, today, type ProposalDeps } from './proposal-deps.ts';
 import { presented } from './proposal-views.ts';
 
-/** The public link: the token is the only key; a wrong one reads as "no such proposal". */
+/** The public link: the token is the only key; a wrong one reads as "no such proposal", a dead one as "no longer valid". */
 async function byToken(deps: ProposalDeps, token: string): Promise<Proposal> {
   const p = isWellFormedToken(token) ? await deps.proposals.findByToken(token) : null;
   if (!p || p.status === 'draft') throw new DomainError('not-found', 'This proposal link is not valid. Please contact us for a new one.');
+  // Revoked, rotated away or declined: 410 with the company to contact, nothing of the proposal.
+  if (!linkIsLive(p, token)) throw linkGone(deps.company);
   return p;
 }
 

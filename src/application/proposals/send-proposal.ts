@@ -4,6 +4,7 @@ import { proposalMail } from '../../domain/proposals/proposal-presentation.ts';
 import { changeLeadStatus, nextLeadStatuses } from '../../domain/quotes/quote-request.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { requireAccess } from '../shared/require-access.ts';
+import { linkActive } from '../../domain/shared/public-link.ts';
 import { audit, publicLink, today, type ProposalDeps } from './proposal-deps.ts';
 import { loadProposal, presented, toView, type ProposalView } from './proposal-views.ts';
 
@@ -24,6 +25,7 @@ export async function sendProposal(deps: ProposalDeps, auth: AuthState, id: stri
   const actor = requireAccess(auth, 'editProposals');
   const p = await loadProposal(deps, id);
   markSent(p, deps.clock.now(), today(deps)); // refuse early, before mailing
+  if (!linkActive(p)) throw new DomainError('conflict', `The client link of ${p.number} is revoked. Make a new link first (New link), then send.`);
   const client = await deps.directory.getClient(p.clientId);
   const address = to ?? client?.email ?? null;
   if (!address) throw new DomainError('validation', 'The client has no e-mail address; add one or give an address to send to.', { to: ['Enter the e-mail address to send to.'] });

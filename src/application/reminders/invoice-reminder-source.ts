@@ -3,6 +3,7 @@ import { dayIn, INVOICE_ENTITY, type Invoice } from '../../domain/invoices/invoi
 import type { InvoiceQuery } from '../../domain/invoices/invoice-repository.ts';
 import { addLateFee } from '../../domain/invoices/late-fee.ts';
 import type { PauseScope, RemindableInvoice, ReminderInvoices } from '../../domain/reminders/reminder-log.ts';
+import { linkActive } from '../../domain/shared/public-link.ts';
 import { publicLink, todayOf, type InvoiceDeps } from '../invoices/invoice-deps.ts';
 
 const remindable = (deps: InvoiceDeps, inv: Invoice): RemindableInvoice => ({
@@ -17,7 +18,8 @@ const remindable = (deps: InvoiceDeps, inv: Invoice): RemindableInvoice => ({
   firstSentDate: inv.sentAt ? dayIn(deps.format.timeZone, new Date(inv.sentAt)) : inv.issueDate,
   totalCents: inv.totalCents,
   balanceCents: inv.balanceCents,
-  publicUrl: publicLink(deps, inv.publicToken),
+  // A revoked link is not mailed again (issue 15 finding 6): the reminder goes without one.
+  publicUrl: linkActive(inv) ? publicLink(deps, inv.publicToken) : null,
 });
 
 /** The invoices feature as the payment reminders see it (the ReminderInvoices port). */

@@ -6,12 +6,15 @@ import type { Clock } from '../../domain/shared/clock.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { TimeEntryRepository } from '../../domain/time/time-entry-repository.ts';
 import type { TimeRules } from '../../domain/time/timesheet.ts';
+import type { JobRepository } from '../../domain/jobs/job-repository.ts';
 import { requireAccess, STAFF } from '../shared/require-access.ts';
 import { dateKey, isDateKey, weekRange, type WeekRange } from '../../domain/time/zoned-week.ts';
 
 export interface TimeDeps {
   entries: TimeEntryRepository;
   employees: EmployeeDirectory;
+  /** Clock-in reads the job it names (assignees, number, title); never the client's word for them. */
+  jobs: Pick<JobRepository, 'get'>;
   audit: AuditLog;
   clock: Clock;
   rules: TimeRules;

@@ -40,6 +40,7 @@ export interface InvoiceRepository {
   /** The credit note gets the next number of its year; both documents commit together. */
   createCreditNote(originalId: string, year: number, make: (original: Invoice, sequence: number) => { creditNote: Changed; original: Changed }): Promise<Invoice>;
   get(id: string): Promise<Invoice | null>;
+  /** The invoice whose current or a former public token this is. */
   getByPublicToken(token: string): Promise<Invoice | null>;
   list(q: InvoiceQuery): Promise<Page<Invoice>>;
   /** Every invoice that may count in the period on that basis (the report filters exactly). */

@@ -12,6 +12,7 @@
  */
 import { addDays, dateKey, datePlausibility, daysBetween, formatCalendarDay, type DateWindow } from '../shared/calendar-date.ts';
 import type { AuditChange } from '../audit/audit-entry.ts';
+import { revokeLink } from '../shared/public-link.ts';
 import { DomainError, type FieldErrors } from '../shared/domain-error.ts';
 import type { InvoiceLineInput, InvoiceSourceKind, PaymentTerms } from './invoice-issuer.ts';
 import { PAYMENT_TERMS } from './invoice-issuer.ts';
@@ -107,6 +108,10 @@ export interface Invoice extends Priced {
   sentAt: string | null;
   /** Unguessable; the client's public link /i/<token>. */
   publicToken: string;
+  /** The link switched off (staff, or a void); see domain/shared/public-link.ts. */
+  linkRevokedAt?: string | null;
+  /** Former tokens: they answer "no longer valid". */
+  retiredTokens?: string[];
   createdAt: string;
   updatedAt: string;
 }
@@ -430,7 +435,8 @@ export function voidInvoice(inv: Invoice, reason: string, now: Date, money: Mone
   if (blocker) throw new DomainError('conflict', blocker);
   const r = reason.trim();
   if (r === '' || r.length > LIMITS.voidReason) throw invalid({ reason: [`Reason: say why the invoice is void (at most ${LIMITS.voidReason} characters).`] });
-  return { ...inv, status: 'void', voidReason: r, balanceCents: 0, updatedAt: now.toISOString() };
+  // A void invoice's link dies with it: the client can no longer open or download it.
+  return { ...revokeLink(inv, now), status: 'void', voidReason: r, balanceCents: 0, updatedAt: now.toISOString() };
 }
 
 export interface CreditNoteDraft {

@@ -31,6 +31,7 @@ export interface ProposalRepository {
    */
   create(year: number, build: (number: string) => Proposal): Promise<Proposal>;
   get(id: string): Promise<Proposal | null>;
+  /** The proposal whose current or a former public token this is. */
   findByToken(token: string): Promise<Proposal | null>;
   /**
    * Read-modify-write in one transaction: `change` sees the current proposal (maybe more than

@@ -8,6 +8,7 @@
  * zone) has passed reads as expired and cannot be accepted, without anyone writing it.
  */
 import { DomainError, type FieldErrors } from '../shared/domain-error.ts';
+import { revokeLink } from '../shared/public-link.ts';
 import { addDays, datePlausibility, daysBetween, type DateWindow } from '../shared/calendar-date.ts';
 import { DEFAULT_MONEY, formatMoney, type MoneySettings } from '../shared/money.ts';
 import { searchWords, wordPrefixes } from '../shared/search.ts';
@@ -98,6 +99,10 @@ export interface Proposal extends ProposalContent {
   clientName: string;
   status: ProposalStatus;
   publicToken: string;
+  /** The link switched off (staff, or the client declined); see domain/shared/public-link.ts. */
+  linkRevokedAt?: string | null;
+  /** Former tokens: they answer "no longer valid". */
+  retiredTokens?: string[];
   sentAt: string | null;
   viewedAt: string | null;
   acceptance: Acceptance | null;
@@ -242,7 +247,8 @@ export function accept(p: Proposal, input: { optionId: string; name: string; ip:
 export function decline(p: Proposal, input: { reason: string; ip: string }, now: Date, today: string): Proposal {
   move(p, 'declined', today);
   const at = now.toISOString();
-  return { ...p, status: 'declined', decline: { reason: input.reason.trim(), at, ip: input.ip }, updatedAt: at };
+  // A declined proposal's link dies: the answer page shows the decline once, then the link is gone.
+  return { ...revokeLink(p, now), status: 'declined', decline: { reason: input.reason.trim(), at, ip: input.ip }, updatedAt: at };
 }
 
 export function markConverted(p: Proposal, conversion: Conversion, today: string): Proposal {

@@ -11,7 +11,9 @@ export type DomainErrorCode =
   | 'rate-limited'
   | 'unavailable'
   | 'payload-too-large'
-  | 'unsupported-media-type';
+  | 'unsupported-media-type'
+  /** A link that worked once and was revoked (public document links). */
+  | 'gone';
 
 export type FieldErrors = Record<string, string[]>;
 

@@ -24,6 +24,8 @@ import { createCreditNote } from '../../application/invoices/issue-credit-note.t
 import { sendInvoice } from '../../application/invoices/send-invoice.ts';
 import { getInvoice, invoicePdf, listInvoices, publicInvoice, publicInvoicePdf, viewOf } from '../../application/invoices/read-invoices.ts';
 import { todayOf } from '../../application/invoices/invoice-deps.ts';
+import { revokeInvoiceLink, rotateInvoiceLink } from '../../application/invoices/invoice-link.ts';
+import { publicLinkSchema } from '../../contracts/public-link.ts';
 import type { Invoice } from '../../domain/invoices/invoice.ts';
 import { taxReportRoutes } from './tax-reports.ts';
 
@@ -135,6 +137,19 @@ export const invoiceRoutes: FastifyPluginAsyncZod<InvoiceDeps> = async (app, dep
     },
   );
 
+  // The client's link: revoke (it stops working) or rotate (a new one; the old one stops working).
+  app.post(
+    '/api/invoices/:id/link/revoke',
+    { config: { access: EDIT }, schema: { params: invoiceIdParamsSchema, response: { 200: publicLinkSchema, ...errors } } },
+    async (req) => revokeInvoiceLink(deps, req.auth, req.params.id),
+  );
+
+  app.post(
+    '/api/invoices/:id/link/rotate',
+    { config: { access: EDIT }, schema: { params: invoiceIdParamsSchema, response: { 200: publicLinkSchema, ...errors } } },
+    async (req) => rotateInvoiceLink(deps, req.auth, req.params.id),
+  );
+
   app.get('/api/invoices/:id/pdf', { config: { access: VIEW }, schema: { params: invoiceIdParamsSchema } }, async (req, reply) => {
     const { number, pdf } = await invoicePdf(deps, req.auth, req.params.id);
     return reply.type('application/pdf').header('content-disposition', `attachment; filename="${number}.pdf"`).send(Buffer.from(pdf));
@@ -142,7 +157,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<InvoiceDeps> = async (app, dep
 
   app.get(
     '/api/public/invoices/:token',
-    { config: { access: PUBLIC, rateLimit: PUBLIC_LIMIT }, schema: { params: tokenParamsSchema, response: { 200: publicInvoiceSchema, 404: apiErrorSchema } } },
+    { config: { access: PUBLIC, rateLimit: PUBLIC_LIMIT }, schema: { params: tokenParamsSchema, response: { 200: publicInvoiceSchema, 404: apiErrorSchema, 410: apiErrorSchema } } },
     async (req, reply) => {
       reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
       return publicInvoice(deps, req.params.token);

@@ -23,11 +23,13 @@ import { getProposal, listProposals, proposalAudit } from '../../application/pro
 import { proposalPdf, sendProposal } from '../../application/proposals/send-proposal.ts';
 import { convertProposal } from '../../application/proposals/convert-proposal.ts';
 import { createProposalFromBom } from '../../application/proposals/create-proposal-from-bom.ts';
+import { revokeProposalLink, rotateProposalLink } from '../../application/proposals/proposal-link.ts';
+import { publicLinkSchema } from '../../contracts/public-link.ts';
 import { acceptPublicProposal, declinePublicProposal, publicProposalPdf, viewPublicProposal } from '../../application/proposals/respond-to-proposal.ts';
 
 const VIEW = needs('viewProposals');
 const EDIT = needs('editProposals');
-const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 410: apiErrorSchema };
 /** Public answers are few per client; the limit stops token guessing and form flooding. */
 const PUBLIC_READ_LIMIT = { max: 60, timeWindow: '1 minute' };
 const PUBLIC_WRITE_LIMIT = { max: 10, timeWindow: '10 minutes' };
@@ -92,6 +94,19 @@ export const proposalRoutes: FastifyPluginAsyncZod<ProposalDeps> = async (app, d
     async (req, reply) => reply.status(201).send(await duplicateProposal(deps, req.auth, req.params.id)),
   );
 
+  // The client's link: revoke (it stops working) or rotate (a new one; the old one stops working).
+  app.post(
+    '/api/proposals/:id/link/revoke',
+    { config: { access: EDIT }, schema: { params: proposalIdParamsSchema, response: { 200: publicLinkSchema, ...errors } } },
+    async (req) => revokeProposalLink(deps, req.auth, req.params.id),
+  );
+
+  app.post(
+    '/api/proposals/:id/link/rotate',
+    { config: { access: EDIT }, schema: { params: proposalIdParamsSchema, response: { 200: publicLinkSchema, ...errors } } },
+    async (req) => rotateProposalLink(deps, req.auth, req.params.id),
+  );
+
   app.get('/api/proposals/:id/pdf', { config: { access: VIEW }, schema: { params: proposalIdParamsSchema } }, async (req, reply) => {
     const { fileName, pdf } = await proposalPdf(deps, req.auth, req.params.id);
     return sendPdf(reply, fileName, pdf, 'inline');
@@ -107,7 +122,7 @@ export const proposalRoutes: FastifyPluginAsyncZod<ProposalDeps> = async (app, d
 
   app.get(
     '/api/public/proposals/:token',
-    { config: { access: PUBLIC, rateLimit: PUBLIC_READ_LIMIT }, schema: { params: tokenParamsSchema, response: { 200: publicProposalSchema, 404: apiErrorSchema } } },
+    { config: { access: PUBLIC, rateLimit: PUBLIC_READ_LIMIT }, schema: { params: tokenParamsSchema, response: { 200: publicProposalSchema, 404: apiErrorSchema, 410: apiErrorSchema } } },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
       return viewPublicProposal(deps, req.params.token, req.ip, isStaff(req.auth));

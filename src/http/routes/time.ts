@@ -44,9 +44,9 @@ export const timeRoutes: FastifyPluginAsyncZod<TimeDeps> = async (app, deps) => 
   );
 
   app.post('/api/time/me/clock-in', { config: mine, schema: { body: clockInSchema, response: { 201: entrySchema, ...errors } } }, async (req, reply) => {
+    // jobNumber/jobTitle in the body are ignored: the use case reads them from the job.
     const b = req.body;
-    const job = b.jobId ? { jobId: b.jobId, jobNumber: b.jobNumber || null, jobTitle: b.jobTitle || null } : null;
-    return reply.status(201).send(await clockIn(deps, req.auth, { job, ...(b.note === undefined ? {} : { note: b.note }) }));
+    return reply.status(201).send(await clockIn(deps, req.auth, { jobId: b.jobId ?? null, ...(b.note === undefined ? {} : { note: b.note }) }));
   });
 
   app.post('/api/time/me/clock-out', { config: mine, schema: { body: clockOutSchema.nullish(), response: { 200: entrySchema, ...errors } } }, async (req) =>

@@ -43,7 +43,7 @@ const anInvoice = (over: Partial<InvoiceDto> = {}): InvoiceDto => ({
 
 function serve(session: ReturnType<typeof aSession>, canEdit: boolean) {
   const inv = anInvoice();
-  const detail: InvoiceDetailDto = { invoice: inv, publicUrl: 'https://x.test/i/token', audit: [], canEdit };
+  const detail: InvoiceDetailDto = { invoice: inv, publicUrl: 'https://x.test/i/token', linkActive: true, audit: [], canEdit };
   vi.stubGlobal(
     'fetch',
     vi.fn(

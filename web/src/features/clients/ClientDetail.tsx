@@ -138,10 +138,13 @@ export function ClientDetail({ clientId }: { clientId: string }) {
 
       {client.leadId && <LeadOrigin leadId={client.leadId} />}
 
-      <RelatedList title="Jobs" items={related.data?.jobs} loading={related.isPending} empty="No jobs for this client yet." />
-      <RelatedList title="Proposals" items={related.data?.proposals} loading={related.isPending} empty="No proposals for this client yet." />
-      <RelatedList title="Invoices" items={related.data?.invoices} loading={related.isPending} empty="No invoices for this client yet." />
-      <RelatedList title="Monitoring contracts" items={related.data?.contracts} loading={related.isPending} empty="No monitoring contracts for this client yet." />
+      {/* A kind the viewer may not see is absent from the answer: no section for it. */}
+      {(related.isPending || related.data?.jobs) && <RelatedList title="Jobs" items={related.data?.jobs} loading={related.isPending} empty="No jobs for this client yet." />}
+      {(related.isPending || related.data?.proposals) && <RelatedList title="Proposals" items={related.data?.proposals} loading={related.isPending} empty="No proposals for this client yet." />}
+      {(related.isPending || related.data?.invoices) && <RelatedList title="Invoices" items={related.data?.invoices} loading={related.isPending} empty="No invoices for this client yet." />}
+      {(related.isPending || related.data?.contracts) && (
+        <RelatedList title="Monitoring contracts" items={related.data?.contracts} loading={related.isPending} empty="No monitoring contracts for this client yet." />
+      )}
       <Section title="History">
         <History
           entries={related.data?.history}

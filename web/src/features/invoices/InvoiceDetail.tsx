@@ -6,7 +6,8 @@ import { History } from '#ui/History.tsx';
 import { CreditNoteDialog, PaymentDialog, RemovePaymentConfirm, VoidDialog } from './InvoiceActions.tsx';
 import { formatCalendarDay } from '#domain/shared/calendar-date.ts';
 import { InvoiceEditor } from './InvoiceEditor.tsx';
-import { invoiceQuery, useDuplicateInvoice, useSendInvoice } from './queries.ts';
+import { invoiceQuery, useDuplicateInvoice, useInvoiceLink, useSendInvoice } from './queries.ts';
+import { PublicLinkControls } from '#ui/PublicLink.tsx';
 import { InvoiceLinesTable, SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
 import { StatusChip } from './StatusChip.tsx';
 import { Button, buttonStyle } from '#ui/Button.tsx';
@@ -28,6 +29,8 @@ const INVOICE_ACTIONS: Record<string, string> = {
   'late-fee': 'Late fee added',
   'reminder-sent': 'Reminder sent',
   'reminder-retry': 'Reminder retried',
+  'link-revoked': 'Client link revoked',
+  'link-rotated': 'New client link made',
 };
 
 /** One invoice: lines, tax per rate, totals, payments, history, and what may be done next. */
@@ -38,6 +41,7 @@ export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: 
   const duplicate = useDuplicateInvoice(props.id);
   const [panel, setPanel] = useState<Panel>(null);
   const send = useSendInvoice(props.id);
+  const link = useInvoiceLink(props.id);
   const [sendError, setSendError] = useState<string | null>(null);
 
   if (q.isPending)
@@ -52,7 +56,7 @@ export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: 
         {q.error.message}
       </aside>
     );
-  const { invoice: inv, canEdit, audit, publicUrl } = q.data;
+  const { invoice: inv, canEdit, audit, publicUrl, linkActive } = q.data;
   const isInvoice = inv.kind === 'invoice';
   const open = isInvoice && (inv.status === 'sent' || inv.status === 'partial');
 
@@ -78,12 +82,12 @@ export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: 
           <a className={`${buttonStyle('secondary')} inline-flex items-center gap-1`} href={`/api/invoices/${encodeURIComponent(inv.id)}/pdf`} download>
             <Download aria-hidden className="h-4 w-4" /> PDF
           </a>
-          {inv.status !== 'draft' && (
+          {inv.status !== 'draft' && linkActive && (
             <a className={`${buttonStyle('secondary')} inline-flex items-center gap-1`} href={publicUrl} target="_blank" rel="noreferrer">
               <LinkIcon aria-hidden className="h-4 w-4" /> Client link
             </a>
           )}
-          {canEdit && inv.status !== 'void' && isInvoice && (
+          {canEdit && inv.status !== 'void' && isInvoice && (linkActive || inv.status === 'draft') && (
             <Button
  disabled={send.isPending}
               onClick={() => {
@@ -128,6 +132,19 @@ export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: 
           )}
         </div>
       </div>
+      {inv.status !== 'draft' && (
+        <PublicLinkControls
+          noun={isInvoice ? 'invoice' : 'credit note'}
+          number={inv.number}
+          url={publicUrl}
+          active={linkActive}
+          canEdit={canEdit}
+          canRotate={inv.status !== 'void'}
+          {...(inv.status === 'void' ? { offReason: 'Voiding the invoice turned it off.' } : {})}
+          onRevoke={() => link.mutateAsync('revoke')}
+          onRotate={() => link.mutateAsync('rotate')}
+        />
+      )}
       {send.isSuccess && <p role="status" className="mt-2 text-sm text-green-800 dark:text-green-300">Sent to {inv.clientEmail ?? 'the client'}.</p>}
       {sendError && (
         <p role="alert" className="mt-2 text-sm text-red-800">

@@ -7,6 +7,7 @@ import { publicInvoiceQuery } from './queries.ts';
 import { InvoiceLinesTable, SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
 import { StatusChip } from './StatusChip.tsx';
 import { buttonStyle } from '#ui/Button.tsx';
+import { LinkNoLongerValid } from '#ui/PublicLink.tsx';
 import { formatCents, useMoneySettings } from '#ui/money.ts';
 import { formatCalendarDay } from '#domain/shared/calendar-date.ts';
 
@@ -18,6 +19,7 @@ export function PublicInvoice(props: { token: string }) {
   const q = useQuery(publicInvoiceQuery(props.token));
   const pdf = `/api/public/invoices/${encodeURIComponent(props.token)}/pdf`;
   if (q.isPending) return <p role="status">Loading invoice…</p>;
+  if (q.isError && q.error instanceof ApiRequestError && q.error.status === 410) return <LinkNoLongerValid message={q.error.message} />;
   if (q.isError)
     return (
       <section>

@@ -1,4 +1,5 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PublicLinkDto } from '#contracts/public-link.ts';
 import type { ClientListResponse } from '#contracts/clients.ts';
 import type {
   CreditNoteBody,
@@ -58,4 +59,12 @@ export const useCreditNote = (id: string) => useInvoiceMutation((body: CreditNot
 export const useCorrectPayment = (id: string, paymentId: string) =>
   useInvoiceMutation((body: PaymentBody) => apiFetch<InvoiceDto>(path(id, `/payments/${encodeURIComponent(paymentId)}`), { method: 'PATCH', json: body }));
 export const useRemovePayment = (id: string) => useInvoiceMutation((paymentId: string) => apiFetch<InvoiceDto>(path(id, `/payments/${encodeURIComponent(paymentId)}`), { method: 'DELETE' }));
+/** Revoke or rotate the client link (answers the link, not the invoice); the invoice and its history refetch. */
+export function useInvoiceLink(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (what: 'revoke' | 'rotate') => apiFetch<PublicLinkDto>(path(id, `/link/${what}`), { method: 'POST' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: INVOICES_KEY }),
+  });
+}
 export const useDuplicateInvoice = (id: string) => useInvoiceMutation((_: void) => apiFetch<InvoiceDto>(path(id, '/duplicate'), { method: 'POST' }));

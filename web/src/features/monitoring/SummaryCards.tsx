@@ -13,7 +13,7 @@ function Card(props: { label: string; value: string; hint?: string; testId: stri
   );
 }
 
-/** MRR, active count, churn over the last 30 days, renewals in the next 60; stuck billing for admins to look at. */
+/** MRR and churn (with the invoice permission), active count, renewals in the next 60 days; stuck billing for admins to look at. */
 export function SummaryCards(props: { onOpen: (id: string) => void }) {
   useMoneySettings();
   const summary = useQuery(summaryQuery);
@@ -32,10 +32,11 @@ export function SummaryCards(props: { onOpen: (id: string) => void }) {
   const s = summary.data;
   return (
     <section aria-label="Monitoring figures" className="mb-6">
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Card testId="mrr" label="Monthly recurring revenue" value={formatCents(s.mrrCents)} hint="Active and past-due contracts" />
+      {/* MRR and churn come only to viewers with the invoice permission; without them two cards fill the row. */}
+      <div className={`grid gap-3 sm:grid-cols-2 ${s.mrrCents !== null && s.churn ? 'lg:grid-cols-4' : ''}`}>
+        {s.mrrCents !== null && <Card testId="mrr" label="Monthly recurring revenue" value={formatCents(s.mrrCents)} hint="Active and past-due contracts" />}
         <Card testId="active-count" label="Active contracts" value={String(s.counts.active)} hint={`${s.counts['past-due']} past due, ${s.counts.pending} pending`} />
-        <Card testId="churn" label="Churn, last 30 days" value={formatRate(s.churn.rateBp)} hint={`${s.churn.cancelled} of ${s.churn.activeAtStart} cancelled`} />
+        {s.churn && <Card testId="churn" label="Churn, last 30 days" value={formatRate(s.churn.rateBp)} hint={`${s.churn.cancelled} of ${s.churn.activeAtStart} cancelled`} />}
         <Card testId="renewals" label="Renewals, next 60 days" value={String(s.renewals.length)} />
       </div>
       {s.renewals.length > 0 && (

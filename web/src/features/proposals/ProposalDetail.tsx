@@ -6,7 +6,8 @@ import { ApiRequestError } from '#lib/api.ts';
 import { LoadError } from '#ui/LoadError.tsx';
 import { inputClass } from '#ui/styles.ts';
 import { formatDateTime as formatWhen } from '#ui/dates.ts';
-import { proposalAuditQuery, proposalQuery, useProposalAction } from './queries.ts';
+import { proposalAuditQuery, proposalQuery, useProposalAction, useProposalLink } from './queries.ts';
+import { PublicLinkControls } from '#ui/PublicLink.tsx';
 import { StatusChip } from './StatusChip.tsx';
 import { Button, buttonStyle } from '#ui/Button.tsx';
 import { History } from '#ui/History.tsx';
@@ -24,6 +25,8 @@ const PROPOSAL_ACTIONS: Record<string, string> = {
   accept: 'Accepted',
   decline: 'Declined',
   convert: 'Converted',
+  'link-revoked': 'Client link revoked',
+  'link-rotated': 'New client link made',
 };
 
 /** One proposal: its options side by side, what the client did, and the staff actions. */
@@ -32,6 +35,7 @@ export function ProposalDetail(props: { id: string; canEdit: boolean; onEdit: ()
   const q = useQuery(proposalQuery(props.id));
   const audit = useQuery(proposalAuditQuery(props.id));
   const action = useProposalAction(props.id);
+  const link = useProposalLink(props.id);
   const [to, setTo] = useState('');
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
 
@@ -89,7 +93,7 @@ export function ProposalDetail(props: { id: string; canEdit: boolean; onEdit: ()
             Edit draft
           </Button>
         )}
-        {props.canEdit && (status === 'draft' || status === 'sent' || status === 'viewed') && (
+        {props.canEdit && (status === 'draft' || status === 'sent' || status === 'viewed') && (p.linkActive || status === 'draft') && (
           <>
             <label className="flex flex-col text-sm">
               <span className="font-medium">Send to (empty: the client’s e-mail)</span>
@@ -113,12 +117,17 @@ export function ProposalDetail(props: { id: string; canEdit: boolean; onEdit: ()
       </div>
 
       {status !== 'draft' && (
-        <p className="mt-3 text-sm">
-          Client link:{' '}
-          <a className="break-all text-blue-700 underline dark:text-blue-300" href={p.publicUrl} target="_blank" rel="noreferrer">
-            {p.publicUrl}
-          </a>
-        </p>
+        <PublicLinkControls
+          noun="proposal"
+          number={p.number}
+          url={p.publicUrl}
+          active={p.linkActive}
+          canEdit={props.canEdit}
+          canRotate={p.status !== 'declined'}
+          {...(p.status === 'declined' ? { offReason: 'The client declined it.' } : {})}
+          onRevoke={() => link.mutateAsync('revoke')}
+          onRotate={() => link.mutateAsync('rotate')}
+        />
       )}
       {p.acceptance && (
         <p className="mt-3 rounded-md bg-green-50 p-3 text-green-900 dark:bg-green-950 dark:text-green-100" data-testid="acceptance">

@@ -8,6 +8,7 @@ import { inputClass } from '#ui/styles.ts';
 import { formatDateTime as formatWhen } from '#ui/dates.ts';
 import { publicProposalQuery, usePublicAnswer } from './queries.ts';
 import { Button, buttonStyle } from '#ui/Button.tsx';
+import { LinkNoLongerValid } from '#ui/PublicLink.tsx';
 import { formatCents, formatRate, useMoneySettings } from '#ui/money.ts';
 import { formatCalendarDay } from '#domain/shared/calendar-date.ts';
 
@@ -40,6 +41,7 @@ export function PublicProposalPage({ token }: { token: string }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   if (q.isPending) return <p role="status">Loading your proposal…</p>;
+  if (q.isError && q.error instanceof ApiRequestError && q.error.status === 410) return <LinkNoLongerValid message={q.error.message} />;
   if (q.isError)
     return (
       <section>

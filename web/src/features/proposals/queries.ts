@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PublicLinkDto } from '#contracts/public-link.ts';
 import type { AuditListDto } from '#contracts/audit.ts';
 import type { ProposalDto, ProposalListResponse, ProposalRequestParsed, PublicProposal } from '#contracts/proposals.ts';
 import { apiFetch } from '#lib/api.ts';
@@ -49,6 +50,15 @@ export function useProposalAction(id: string) {
   return useMutation({
     mutationFn: (a: { action: 'send' | 'convert' | 'duplicate'; body?: unknown }) =>
       apiFetch<ProposalDto>(`/api/proposals/${encodeURIComponent(id)}/${a.action}`, { method: 'POST', ...(a.body !== undefined ? { json: a.body } : {}) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: PROPOSALS_KEY }),
+  });
+}
+
+/** Revoke or rotate the client link; everything about proposals refetched after. */
+export function useProposalLink(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (what: 'revoke' | 'rotate') => apiFetch<PublicLinkDto>(`/api/proposals/${encodeURIComponent(id)}/link/${what}`, { method: 'POST' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: PROPOSALS_KEY }),
   });
 }

@@ -104,8 +104,7 @@ export function ClockCard({ clock, readAt }: { clock: MyClockDto & { week: NonNu
             className={`${bigButton} bg-green-700 text-white hover:bg-green-800`}
             disabled={clockIn.isPending}
             onClick={() => {
-              const job = jobs.data?.find((j) => j.id === jobId);
-              clockIn.mutate(job ? { jobId: job.id, jobNumber: job.number, jobTitle: job.title } : {});
+              clockIn.mutate(jobId ? { jobId } : {});
             }}
           >
             <LogIn aria-hidden className="h-5 w-5" /> Clock in
