@@ -80,7 +80,7 @@ describe('monitoring catch-up billing and cancelling', () => {
     const view = await expectJson<ContractView>(await admin.get(`/api/monitoring/contracts/${c.id}`), 200);
     expect(view.unsentDrafts.length).toBeGreaterThanOrEqual(3);
     const first = (await expectJson<{ invoice: { title: string; notes: string; lines: { description: string }[] } }>(await admin.get(`/api/invoices/${view.unsentDrafts[0]!.invoiceId}`), 200)).invoice;
-    expect(first.title).toMatch(/^Monitoring \d{4}-\d{2}$/);
+    expect(first.title).toMatch(/^Monitoring [A-Z][a-z]+ \d{4}$/);
     expect(first.notes).toMatch(/^Central station \S.*, account \S+\.$/);
     expect(JSON.stringify(first)).not.toMatch(/monitoring monitoring|Central station ,|account \./i);
 

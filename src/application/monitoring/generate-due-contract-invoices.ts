@@ -22,7 +22,7 @@ const NEVER = '9999-12-31';
  * from two processes at once and after a crash mid-run; see docs/monitoring.md.
  */
 export async function generateDueContractInvoices(
-  deps: Pick<MonitoringDeps, 'contracts' | 'keys' | 'issuer' | 'timeZone' | 'holder'>,
+  deps: Pick<MonitoringDeps, 'contracts' | 'keys' | 'issuer' | 'timeZone' | 'holder'> & Partial<Pick<MonitoringDeps, 'locale'>>,
   now: Date,
   signal?: AbortSignal,
 ): Promise<BillingRunReport> {
@@ -37,14 +37,14 @@ export async function generateDueContractInvoices(
 }
 
 /** One contract's due periods, now (activation bills what its preview showed, without waiting for the nightly run). */
-export async function billContractNow(deps: Pick<MonitoringDeps, 'contracts' | 'keys' | 'issuer' | 'timeZone' | 'holder'>, contract: MonitoringContract, now: Date): Promise<BillingRunReport> {
+export async function billContractNow(deps: Pick<MonitoringDeps, 'contracts' | 'keys' | 'issuer' | 'timeZone' | 'holder'> & Partial<Pick<MonitoringDeps, 'locale'>>, contract: MonitoringContract, now: Date): Promise<BillingRunReport> {
   const report: BillingRunReport = { contracts: 1, created: [], skipped: 0, failed: [] };
   await billContract(deps, contract, dateKey(now, deps.timeZone), report);
   return report;
 }
 
 async function billContract(
-  deps: Pick<MonitoringDeps, 'contracts' | 'keys' | 'issuer' | 'holder'>,
+  deps: Pick<MonitoringDeps, 'contracts' | 'keys' | 'issuer' | 'holder'> & Partial<Pick<MonitoringDeps, 'locale'>>,
   c: MonitoringContract,
   today: string,
   report: BillingRunReport,
@@ -56,7 +56,7 @@ async function billContract(
     const key = contractPeriodKey(c.id, p.key);
     const outcome = await runOnce(deps.keys, { key, scope: contractScope(c.id), holder: deps.holder }, async () => {
       const invoice = await deps.issuer.createInvoice(
-        periodInvoice(c, p, today),
+        periodInvoice(c, p, today, deps.locale ?? 'en-US'),
         SCHEDULER_ACTOR,
       );
       return { invoiceId: invoice.id, number: invoice.number, period: p.key, amountCents: p.amountCents, prorated: p.prorated, billedFrom: p.billedFrom, billedTo: p.billedTo };

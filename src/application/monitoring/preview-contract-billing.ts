@@ -32,7 +32,7 @@ export interface BillingPreview {
   totalCents: number;
 }
 
-type PreviewDeps = Pick<MonitoringDeps, 'contracts' | 'keys' | 'clock' | 'timeZone'>;
+type PreviewDeps = Pick<MonitoringDeps, 'contracts' | 'keys' | 'clock' | 'timeZone'> & Partial<Pick<MonitoringDeps, 'locale'>>;
 
 /** The periods of one contract a run would bill today: due, and not claimed by an earlier run. */
 async function contractPreview(deps: PreviewDeps, c: MonitoringContract, today: string): Promise<BillingPreviewInvoice[]> {
@@ -46,7 +46,7 @@ async function contractPreview(deps: PreviewDeps, c: MonitoringContract, today: 
       siteLabel: c.siteLabel,
       plan: c.plan,
       period: p.key,
-      label: periodLabel(p),
+      label: periodLabel(p, deps.locale ?? 'en-US'),
       billedFrom: p.billedFrom,
       billedTo: p.billedTo,
       totalCents: p.amountCents + lineTaxCents(p.amountCents, c.taxRateBp),

@@ -15,18 +15,38 @@ export function contractInvoiceText(c: Pick<MonitoringContract, 'plan' | 'siteLa
   return { service, notes: notes.charAt(0).toUpperCase() + notes.slice(1) };
 }
 
-export const periodLabel = (p: BillingPeriod): string => (p.prorated ? `${p.key}, ${p.billedFrom} to ${p.billedTo} (${p.daysBilled} of ${p.daysInPeriod} days)` : p.key);
+const formats = new Map<string, Intl.DateTimeFormat>();
+function fmt(locale: string, options: Intl.DateTimeFormatOptions): (isoDay: string) => string {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = formats.get(key);
+  if (!f) formats.set(key, (f = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' })));
+  const format = f;
+  return (isoDay) => format.format(new Date(`${isoDay}T12:00:00Z`));
+}
+
+/**
+ * A period as a customer reads it: "November 2026", "Q4 2026 (Oct 1 – Dec 31)", "2026"; a part
+ * period adds its days: "November 2026, Nov 15 – Nov 30 (16 of 30 days)". Never the key "2026-11".
+ */
+export function periodLabel(p: BillingPeriod, locale = 'en-US'): string {
+  const day = fmt(locale, { month: 'short', day: 'numeric' });
+  let words = p.key;
+  if (/^\d{4}-\d{2}$/.test(p.key)) words = fmt(locale, { month: 'long', year: 'numeric' })(p.start);
+  else if (/^\d{4}-Q[1-4]$/.test(p.key)) words = `${p.key.slice(5)} ${p.key.slice(0, 4)} (${day(p.start)} – ${day(p.end)})`;
+  return p.prorated ? `${words}, ${day(p.billedFrom)} – ${day(p.billedTo)} (${p.daysBilled} of ${p.daysInPeriod} days)` : words;
+}
 
 /** The invoice one period of a contract makes (no empty parts, no "monitoring monitoring"). */
-export function periodInvoice(c: MonitoringContract, p: BillingPeriod, today: string): NewInvoiceInput {
+export function periodInvoice(c: MonitoringContract, p: BillingPeriod, today: string, locale = 'en-US'): NewInvoiceInput {
   const { service, notes } = contractInvoiceText(c);
   const where = c.siteLabel.trim() ? `, ${c.siteLabel.trim()}` : '';
+  const month = periodLabel({ ...p, prorated: false }, locale);
   return {
     clientId: c.clientId,
     siteId: c.siteId,
     source: { kind: 'contract', id: c.id, period: p.key },
-    title: `${service} ${p.key}`,
-    lines: [{ description: `${service}${where}: ${periodLabel(p)}`, quantity: 1, unitPriceCents: p.amountCents, taxRateBp: c.taxRateBp }],
+    title: `${service} ${month}`,
+    lines: [{ description: `${service}${where}: ${periodLabel(p, locale)}`, quantity: 1, unitPriceCents: p.amountCents, taxRateBp: c.taxRateBp }],
     terms: 'net15',
     issueDate: today,
     ...(notes ? { notes } : {}),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkStartDate } from '../../../src/domain/monitoring/monitoring-contract.ts';
-import { contractInvoiceText, periodInvoice } from '../../../src/domain/monitoring/contract-invoice.ts';
+import { contractInvoiceText, periodInvoice, periodLabel } from '../../../src/domain/monitoring/contract-invoice.ts';
 import { duePeriods } from '../../../src/domain/monitoring/billing-period.ts';
 import type { DomainError } from '../../../src/domain/shared/domain-error.ts';
 import { aContract } from './monitoring-factories.ts';
@@ -49,13 +49,23 @@ describe('contract invoice text', () => {
   it('does not double the word monitoring', () => {
     const c = aContract({ plan: 'Monitoring', siteLabel: 'Harbour house', startDate: '2026-11-01', centralStation: '', accountNumber: '' });
     const inv = periodInvoice(c, duePeriods(c, TODAY)[0]!, TODAY);
-    expect(inv.title).toBe('Monitoring 2026-11');
-    expect(inv.lines[0]!.description).toBe('Monitoring, Harbour house: 2026-11');
+    expect(inv.title).toBe('Monitoring November 2026');
+    expect(inv.lines[0]!.description).toBe('Monitoring, Harbour house: November 2026');
     expect(inv).not.toHaveProperty('notes');
     const gold = periodInvoice(aContract({ plan: 'Gold', startDate: '2026-11-01' }), duePeriods(aContract({ startDate: '2026-11-01' }), TODAY)[0]!, TODAY);
-    expect(gold.title).toBe('Gold monitoring 2026-11');
+    expect(gold.title).toBe('Gold monitoring November 2026');
     const text = JSON.stringify([inv, gold]).toLowerCase();
     expect(text).not.toContain('monitoring monitoring');
     expect(text).not.toMatch(/ ,| \./);
+  });
+
+  it('writes periods as a customer reads them, never as keys: month, quarter with its days, a part period with its days, in the locale', () => {
+    const p = { key: '2026-11', start: '2026-11-01', end: '2026-11-30', billedFrom: '2026-11-01', billedTo: '2026-11-30', daysInPeriod: 30, daysBilled: 30, amountCents: 3999, prorated: false };
+    expect(periodLabel(p)).toBe('November 2026');
+    expect(periodLabel({ ...p, billedFrom: '2026-11-15', daysBilled: 16, prorated: true })).toBe('November 2026, Nov 15 – Nov 30 (16 of 30 days)');
+    expect(periodLabel({ ...p, key: '2026-Q4', start: '2026-10-01', end: '2026-12-31' })).toBe('Q4 2026 (Oct 1 – Dec 31)');
+    expect(periodLabel({ ...p, key: '2026', start: '2026-01-01', end: '2026-12-31' })).toBe('2026');
+    expect(periodLabel(p, 'de-DE')).toBe('November 2026');
+    expect(periodLabel({ ...p, key: '2026-12', start: '2026-12-01' }, 'fr-FR')).toBe('décembre 2026');
   });
 });
