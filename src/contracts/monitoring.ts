@@ -114,6 +114,8 @@ export const contractInvoiceSchema = z.object({
   claimedAt: z.string(),
   completedAt: z.string().nullable(),
   error: z.string().nullable(),
+  /** The invoice's own status once made (draft, sent, partial, paid, void). */
+  invoiceStatus: z.string().nullable(),
 });
 export type ContractInvoice = z.infer<typeof contractInvoiceSchema>;
 

@@ -96,5 +96,10 @@ describe('monitoring catch-up billing and cancelling', () => {
     const invoice = async (id: string) => (await expectJson<{ invoice: { status: string; voidReason: string | null } }>(await admin.get(`/api/invoices/${id}`), 200)).invoice;
     for (const v of voided) expect(await invoice(v.invoiceId)).toMatchObject({ status: 'void', voidReason: 'Contract cancelled: Moved away' });
     expect((await invoice(keep!.invoiceId)).status).toBe('draft');
+    // The contract's own list says what became of each invoice, not only that the run made it.
+    const after = await expectJson<ContractView>(await admin.get(`/api/monitoring/contracts/${c.id}`), 200);
+    const statusOf = new Map(after.invoices.map((i) => [i.invoiceId, i.invoiceStatus]));
+    for (const v of voided) expect(statusOf.get(v.invoiceId)).toBe('void');
+    expect(statusOf.get(keep!.invoiceId)).toBe('draft');
   });
 });

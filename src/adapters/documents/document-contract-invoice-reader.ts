@@ -59,4 +59,17 @@ export class DocumentContractInvoiceReader implements ContractInvoiceReader {
     }
     return out.sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : 0));
   }
+
+  async invoiceStatuses(contractId: string): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    let cursor: string | null = null;
+    do {
+      const page = await this.store
+        .collection<DocumentData>('invoices')
+        .query({ where: [where('source.id', '==', contractId), where('source.kind', '==', 'contract')], limit: 500, ...(cursor ? { startAfter: cursor } : {}) });
+      for (const d of page.docs) if (typeof d['status'] === 'string') out.set(d.id, d['status']);
+      cursor = page.nextCursor;
+    } while (cursor !== null);
+    return out;
+  }
 }

@@ -15,6 +15,8 @@ export interface ContractInvoiceView {
   claimedAt: string;
   completedAt: string | null;
   error: string | null;
+  /** The invoice's own status once made (draft, sent, partial, paid, void): "done" only says the run made it. */
+  invoiceStatus: string | null;
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
@@ -29,6 +31,7 @@ export function invoiceView(r: IdempotencyRecord, now: Date, stuckAfterMs: numbe
     claimedAt: r.claimedAt,
     completedAt: r.completedAt,
     error: r.error,
+    invoiceStatus: null,
   };
 }
 
@@ -43,7 +46,11 @@ export async function getContract(
   if (!contract) throw new DomainError('not-found', 'No such contract.');
   const records = await deps.keys.listByScope(contractScope(id), 200);
   const now = deps.clock.now();
-  const invoices = records.map((r) => invoiceView(r, now, deps.stuckAfterMs)).sort((a, b) => (a.period < b.period ? 1 : -1));
+  const statuses = await deps.invoices.invoiceStatuses(id);
+  const invoices = records
+    .map((r) => invoiceView(r, now, deps.stuckAfterMs))
+    .map((v) => ({ ...v, invoiceStatus: v.invoiceId ? (statuses.get(v.invoiceId) ?? null) : null }))
+    .sort((a, b) => (a.period < b.period ? 1 : -1));
   const unsentDrafts = contract.status === 'cancelled' ? [] : await deps.invoices.unsentDrafts(id);
   return { contract, invoices, unsentDrafts, canEdit: mayAccess(auth, 'editClients') };
 }

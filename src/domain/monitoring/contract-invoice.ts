@@ -30,10 +30,16 @@ function fmt(locale: string, options: Intl.DateTimeFormatOptions): (isoDay: stri
  */
 export function periodLabel(p: BillingPeriod, locale = 'en-US'): string {
   const day = fmt(locale, { month: 'short', day: 'numeric' });
-  let words = p.key;
-  if (/^\d{4}-\d{2}$/.test(p.key)) words = fmt(locale, { month: 'long', year: 'numeric' })(p.start);
-  else if (/^\d{4}-Q[1-4]$/.test(p.key)) words = `${p.key.slice(5)} ${p.key.slice(0, 4)} (${day(p.start)} – ${day(p.end)})`;
+  let words = periodKeyLabel(p.key, locale);
+  if (/^\d{4}-Q[1-4]$/.test(p.key)) words = `${words} (${day(p.start)} – ${day(p.end)})`;
   return p.prorated ? `${words}, ${day(p.billedFrom)} – ${day(p.billedTo)} (${p.daysBilled} of ${p.daysInPeriod} days)` : words;
+}
+
+/** A period key in words: "2026-11" → "November 2026", "2026-Q4" → "Q4 2026", "2026" stays. */
+export function periodKeyLabel(key: string, locale = 'en-US'): string {
+  if (/^\d{4}-\d{2}$/.test(key)) return fmt(locale, { month: 'long', year: 'numeric' })(`${key}-01`);
+  if (/^\d{4}-Q[1-4]$/.test(key)) return `${key.slice(5)} ${key.slice(0, 4)}`;
+  return key;
 }
 
 /** The invoice one period of a contract makes (no empty parts, no "monitoring monitoring"). */

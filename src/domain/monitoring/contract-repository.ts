@@ -45,6 +45,8 @@ export interface ContractInvoiceReader {
   findPeriodInvoice(contractId: string, period: string): Promise<{ id: string; number: string | null } | null>;
   /** The contract's invoices still in draft (never sent), oldest period first: cancelling may void them. */
   unsentDrafts(contractId: string): Promise<UnsentDraft[]>;
+  /** The status of each of the contract's invoices by invoice id (draft, sent, partial, paid, void). */
+  invoiceStatuses(contractId: string): Promise<Map<string, string>>;
 }
 
 export interface UnsentDraft {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
+import type { BILLING_KEY_STATES } from '#contracts/monitoring.ts';
 import { CYCLE_LABELS, type BillingPreview, type Contract, type UnsentDraft } from '#contracts/monitoring.ts';
 import { ApiRequestError } from '#lib/api.ts';
 import { formatDateTime as formatWhen, formatDay as formatDate } from '#ui/dates.ts';
@@ -13,6 +14,11 @@ import { StatusBadge } from './StatusBadge.tsx';
 import { Button } from '#ui/Button.tsx';
 import { SidePanel } from '#ui/SidePanel.tsx';
 import { formatCents, formatRate, useMoneySettings } from '#ui/money.ts';
+import { STATUS_LABELS } from '#contracts/invoice-labels.ts';
+import { periodKeyLabel } from '#domain/monitoring/contract-invoice.ts';
+
+/** The billing run's own states, in words, for a period whose invoice is not (yet) there. */
+const BILLING_STATE_LABELS: Record<(typeof BILLING_KEY_STATES)[number], string> = { done: 'Invoiced', 'in-progress': 'Being billed', stuck: 'Stuck', failed: 'Failed' };
 
 const message = (err: unknown) => (err instanceof ApiRequestError ? err.message : 'Something went wrong. Please try again.');
 
@@ -86,7 +92,7 @@ function CancelForm(props: { contract: Contract; drafts: UnsentDraft[]; onDone: 
 
 /** The contract drawer: terms, status actions, the invoices its billing runs made. */
 export function ContractDetail(props: { id: string; isAdmin: boolean; onClose: () => void }) {
-  useMoneySettings();
+  const money = useMoneySettings();
   const view = useQuery(contractQuery(props.id));
   const [mode, setMode] = useState<'view' | 'edit' | 'cancel'>('view');
   const [actionError, setActionError] = useState<string | null>(null);
@@ -135,7 +141,7 @@ export function ContractDetail(props: { id: string; isAdmin: boolean; onClose: (
                   <dd>{c.accountNumber || '—'}</dd>
                   <dt className="text-slate-500">Term</dt>
                   <dd>
-                    {formatDate(c.startDate)} – {c.endDate ? formatDate(c.endDate) : 'open-ended'}
+                    {formatDate(c.startDate)} – {c.endDate ? formatDate(c.endDate) : c.cancelledAt ? `cancelled ${formatWhen(c.cancelledAt)}` : 'open-ended'}
                   </dd>
                   {c.cancelReason && (
                     <>
@@ -208,11 +214,12 @@ export function ContractDetail(props: { id: string; isAdmin: boolean; onClose: (
                 <tbody>
                   {view.data.invoices.map((i) => (
                     <tr key={i.period} className="border-t border-slate-100 dark:border-slate-800">
-                      <td className="py-1">{i.period}</td>
+                      <td className="py-1">{periodKeyLabel(i.period, money.locale)}</td>
                       <td className="py-1">{i.number ?? '—'}</td>
                       <td className="py-1 text-right tabular-nums">{i.amountCents === null ? '—' : formatCents(i.amountCents)}</td>
                       <td className="py-1 pl-3">
-                        {i.state}
+                        {/* "done" only says the run made the invoice; once made, the invoice's own status is what matters. */}
+                        {i.state === 'done' && i.invoiceStatus ? (STATUS_LABELS[i.invoiceStatus as keyof typeof STATUS_LABELS] ?? i.invoiceStatus) : BILLING_STATE_LABELS[i.state]}
                         {i.error ? ` (${i.error})` : ''}
                         {props.isAdmin && (i.state === 'stuck' || i.state === 'failed') && (
                           <button
