@@ -9,6 +9,19 @@ import { auditEntrySchema } from './audit.ts';
 export const CLIENT_KIND_VALUES = ['residential', 'commercial'] as const;
 export const CLIENT_SOURCE_VALUES = ['lead', 'referral', 'website', 'phone', 'other'] as const;
 export const ZONE_TYPE_VALUES = ['entry-exit', 'perimeter', 'interior', '24-hour', 'fire', 'carbon-monoxide', 'panic', 'medical', 'water', 'other'] as const;
+/** Zone types as an installer says them. */
+export const ZONE_TYPE_LABELS: Readonly<Record<(typeof ZONE_TYPE_VALUES)[number], string>> = {
+  'entry-exit': 'Entry/exit',
+  perimeter: 'Perimeter',
+  interior: 'Interior',
+  '24-hour': '24-hour',
+  fire: 'Fire',
+  'carbon-monoxide': 'Carbon monoxide',
+  panic: 'Panic',
+  medical: 'Medical',
+  water: 'Water',
+  other: 'Other',
+};
 export const CLIENT_SORT_VALUES = ['name', '-name', 'createdAt', '-createdAt'] as const;
 export const ARCHIVED_FILTER_VALUES = ['active', 'archived', 'all'] as const;
 

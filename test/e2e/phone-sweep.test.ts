@@ -240,6 +240,17 @@ function officeStates(s: Seeded): State[] {
     { name: 'client-new', path: '/admin/clients', open: (p) => click(p, /^New client$/) },
     { name: 'client-import', path: '/admin/clients', open: async (p) => { await click(p, /^Import/); await dialog(p); } },
     { name: 'client-detail', path: `/admin/clients/${s.clientId}`, open: (p) => p.getByRole('heading', { name: LONG_NAME }).first().waitFor() },
+    {
+      name: 'site-edit-zones',
+      path: `/admin/clients/${s.clientId}`,
+      open: async (p) => {
+        await click(p, /^Edit site$/);
+        const form = p.getByRole('form', { name: /^Edit site / });
+        for (let i = 0; i < 2; i++) await form.getByRole('button', { name: 'Add zone' }).click();
+        for (let i = 0; i < 2; i++) await form.getByRole('button', { name: 'Add emergency contact' }).click();
+        await form.getByLabel('Zone name').last().fill('Loading dock roller door and north perimeter fence gate');
+      },
+    },
     { name: 'jobs', path: '/admin/jobs', open: (p) => p.getByText('Install eight cameras').first().waitFor() },
     { name: 'jobs-list', path: '/admin/jobs?view=list', open: (p) => p.getByText('Install eight cameras').first().waitFor() },
     { name: 'jobs-calendar', path: '/admin/jobs?view=calendar' },

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClientInput, ClientView, RelatedRecordView, SiteInput, SiteView } from '#contracts/clients.ts';
+import { ZONE_TYPE_LABELS } from '#contracts/clients.ts';
 import type { Lead } from '#contracts/quotes.ts';
 import { apiFetch } from '#lib/api.ts';
 import { History, humanField } from '#ui/History.tsx';
@@ -247,7 +248,7 @@ function SiteCard({ clientId, site, canEdit, onEdit, onRemoved }: { clientId: st
               <tr key={z.number}>
                 <td className="pr-3 font-mono">{z.number}</td>
                 <td className="pr-3">{z.name}</td>
-                <td className="text-slate-500">{z.type}</td>
+                <td className="text-slate-500">{ZONE_TYPE_LABELS[z.type]}</td>
               </tr>
             ))}
           </tbody>

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ZONE_TYPE_VALUES, siteInputSchema, type SiteInput, type SiteView } from '#contracts/clients.ts';
+import { ZONE_TYPE_LABELS, ZONE_TYPE_VALUES, siteInputSchema, type SiteInput, type SiteView } from '#contracts/clients.ts';
 import { Field } from '#ui/Field.tsx';
 import { cleaning, errorAt } from './form-helpers.ts';
 import { useNoSilentErrors } from '#ui/no-silent-errors.ts';
@@ -108,21 +108,26 @@ export function SiteFields({ form, prefix, isNew, hasPasscode }: { form: UseForm
         <div>
           <p className="text-sm font-medium">Zones {err('alarm.zones') && <span data-field-error className="text-red-700"> — {err('alarm.zones')}</span>}</p>
           {zones.fields.map((f, i) => (
-            <div key={f.id} className="mt-2 grid grid-cols-[5rem_1fr_10rem_auto] items-end gap-2">
+            // On a phone: number and name, then the type across, then Remove; nothing wider than the screen.
+            <div key={f.id} className="mt-2 grid grid-cols-[4.5rem_minmax(0,1fr)] items-end gap-2 max-sm:border-t max-sm:border-slate-200 max-sm:pt-2 sm:grid-cols-[5rem_minmax(0,1fr)_10rem_auto] dark:max-sm:border-slate-800">
               <Field label="No." id={id(`zone${i}n`)} error={err(`alarm.zones.${i}.number`)}>
                 <input id={id(`zone${i}n`)} type="number" {...register(p(`alarm.zones.${i}.number`), { valueAsNumber: true })} />
               </Field>
               <Field label="Zone name" id={id(`zone${i}name`)} error={err(`alarm.zones.${i}.name`)}>
                 <input id={id(`zone${i}name`)} {...register(p(`alarm.zones.${i}.name`))} />
               </Field>
-              <Field label="Type" id={id(`zone${i}type`)} error={err(`alarm.zones.${i}.type`)}>
-                <select id={id(`zone${i}type`)} {...register(p(`alarm.zones.${i}.type`))}>
-                  {ZONE_TYPE_VALUES.map((t) => (
-                    <option key={t}>{t}</option>
-                  ))}
-                </select>
-              </Field>
-              <Button variant="ghost" onClick={() => zones.remove(i)}>
+              <div className="max-sm:col-span-2">
+                <Field label="Type" id={id(`zone${i}type`)} error={err(`alarm.zones.${i}.type`)}>
+                  <select id={id(`zone${i}type`)} {...register(p(`alarm.zones.${i}.type`))}>
+                    {ZONE_TYPE_VALUES.map((t) => (
+                      <option key={t} value={t}>
+                        {ZONE_TYPE_LABELS[t]}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+              </div>
+              <Button variant="ghost" className="max-sm:justify-self-start" onClick={() => zones.remove(i)}>
                 Remove
               </Button>
             </div>
@@ -134,7 +139,8 @@ export function SiteFields({ form, prefix, isNew, hasPasscode }: { form: UseForm
         <div>
           <p className="text-sm font-medium">Emergency contacts {err('alarm.emergencyContacts') && <span data-field-error className="text-red-700"> — {err('alarm.emergencyContacts')}</span>}</p>
           {contacts.fields.map((f, i) => (
-            <div key={f.id} className="mt-2 grid grid-cols-[1fr_1fr_1fr_auto] items-end gap-2">
+            // On a phone one field per line, then Remove.
+            <div key={f.id} className="mt-2 grid grid-cols-1 items-end gap-2 max-sm:border-t max-sm:border-slate-200 max-sm:pt-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] dark:max-sm:border-slate-800">
               <Field label="Name" id={id(`ec${i}name`)} error={err(`alarm.emergencyContacts.${i}.name`)}>
                 <input id={id(`ec${i}name`)} {...register(p(`alarm.emergencyContacts.${i}.name`))} />
               </Field>
@@ -144,7 +150,7 @@ export function SiteFields({ form, prefix, isNew, hasPasscode }: { form: UseForm
               <Field label="Relation" id={id(`ec${i}rel`)} error={err(`alarm.emergencyContacts.${i}.relation`)}>
                 <input id={id(`ec${i}rel`)} {...register(p(`alarm.emergencyContacts.${i}.relation`))} />
               </Field>
-              <Button variant="ghost" onClick={() => contacts.remove(i)}>
+              <Button variant="ghost" className="max-sm:justify-self-start" onClick={() => contacts.remove(i)}>
                 Remove
               </Button>
             </div>
