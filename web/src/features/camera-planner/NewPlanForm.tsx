@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { cameraPlanCreateSchema, type CameraPlanCreate, type CameraPlanDto } from '#contracts/camera-plans.ts';
 import type { ClientListResponse, ClientView } from '#contracts/clients.ts';
 import { apiFetch } from '#lib/api.ts';
-import { showServerErrors } from '#lib/form-errors.ts';
+import { rootNotAtField, showServerErrors } from '#lib/form-errors.ts';
 import { Field } from '#ui/Field.tsx';
 import { mayDiscard, useUnsavedChangesWarning } from '#ui/unsaved-changes.ts';
 import { Button } from '#ui/Button.tsx';
@@ -35,7 +35,7 @@ export function NewPlanForm(props: { onDone(created: CameraPlanDto | null): void
 
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-3 sm:grid-cols-2" aria-label="New camera plan">
-      <FormError error={errors.root} className="sm:col-span-2" />
+      <FormError error={rootNotAtField(errors)} className="sm:col-span-2" />
       <div className="sm:col-span-2">
         <label htmlFor="plan-client-search" className="block text-sm font-medium">
           Find a client

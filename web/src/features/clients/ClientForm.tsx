@@ -6,7 +6,7 @@ import { Field } from '#ui/Field.tsx';
 import { Options } from '#ui/Options.tsx';
 import { cleaning, errorAt, joinList, listErrorAt, splitList } from './form-helpers.ts';
 import { useNoSilentErrors } from '#ui/no-silent-errors.ts';
-import { showServerErrors } from '#lib/form-errors.ts';
+import { rootNotAtField, showServerErrors } from '#lib/form-errors.ts';
 import { SiteFields, cleanSite, emptySite, type SiteFormValues } from './SiteForm.tsx';
 import { Button } from '#ui/Button.tsx';
 import { FormError } from '#ui/FormError.tsx';
@@ -88,7 +88,7 @@ export function ClientForm({ initial, onSave, onCancel, submitLabel }: { initial
 
   return (
     <form ref={ref} noValidate onSubmit={(e) => void submit(e)} className="grid gap-5" aria-label="Client form">
-      <FormError error={errors.root} />
+      <FormError error={rootNotAtField(errors)} />
       <div className="grid gap-4 sm:grid-cols-3">
         <Field label="Kind" id="client-kind" error={errors.kind?.message} required>
           <select id="client-kind" {...register('kind')}>

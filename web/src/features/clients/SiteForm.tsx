@@ -5,7 +5,7 @@ import { ZONE_TYPE_LABELS, ZONE_TYPE_VALUES, siteInputSchema, type SiteInput, ty
 import { Field } from '#ui/Field.tsx';
 import { cleaning, errorAt } from './form-helpers.ts';
 import { useNoSilentErrors } from '#ui/no-silent-errors.ts';
-import { showServerErrors } from '#lib/form-errors.ts';
+import { rootNotAtField, showServerErrors } from '#lib/form-errors.ts';
 import { Button } from '#ui/Button.tsx';
 import { FormError } from '#ui/FormError.tsx';
 import { SaveCancel } from '#ui/FormParts.tsx';
@@ -183,7 +183,7 @@ export function SiteForm({ site, onSave, onCancel }: { site?: SiteView; onSave: 
   });
   return (
     <form ref={ref} noValidate onSubmit={(e) => void submit(e)} className="grid gap-4 rounded-lg border border-blue-200 p-4 dark:border-blue-900" aria-label={site ? `Edit site ${site.label}` : 'New site'}>
-      <FormError error={form.formState.errors.root} />
+      <FormError error={rootNotAtField(form.formState.errors)} />
       <SiteFields form={form} prefix="" isNew={!site} hasPasscode={site?.alarm.hasPasscode ?? false} />
       <SaveCancel submitting={form.formState.isSubmitting} submitLabel={'Save site'} onCancel={onCancel} />
     </form>

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { contactRequestSchema, type ContactRequest, type ContactResponse } from '#contracts/contact.ts';
 import { apiFetch } from '#lib/api.ts';
-import { showServerErrors } from '#lib/form-errors.ts';
+import { rootNotAtField, showServerErrors } from '#lib/form-errors.ts';
 import { Field } from '#ui/Field.tsx';
 import { FormError } from '#ui/FormError.tsx';
 import { NameEmailFields, SendButton } from '#ui/PublicFormParts.tsx';
@@ -48,7 +48,7 @@ export function ContactForm() {
   const errors = formState.errors;
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid max-w-2xl gap-5" aria-label="Contact form">
-      <FormError error={errors.root} />
+      <FormError error={rootNotAtField(errors)} />
       <NameEmailFields idPrefix="contact" name={register('name')} email={register('email')} errors={errors} />
       <Field label="Phone (optional)" id="contact-phone" error={errors.phone?.message}>
         <input id="contact-phone" type="tel" autoComplete="tel" {...register('phone')} />

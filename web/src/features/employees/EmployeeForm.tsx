@@ -11,7 +11,7 @@ import {
   type EmployeeDto,
 } from '#contracts/employees.ts';
 import type { Permissions } from '#domain/auth/permissions.ts';
-import { showServerErrors } from '#lib/form-errors.ts';
+import { rootNotAtField, showServerErrors } from '#lib/form-errors.ts';
 import { Field } from '#ui/Field.tsx';
 import { PermissionSwitches } from './PermissionSwitches.tsx';
 import { STATUS_LABELS } from './labels.ts';
@@ -82,7 +82,7 @@ export function EmployeeForm(props: {
   const permissionError = errors.permissions ? Object.values(errors.permissions).map((e) => (e as { message?: string }).message).find(Boolean) : undefined;
   return (
     <form noValidate onSubmit={(e) => void submit(e)} aria-label={employee ? `Edit ${employee.name}` : 'New employee'} className="grid gap-5">
-      <FormError error={errors.root} />
+      <FormError error={rootNotAtField(errors)} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Name" id={id('name')} error={errors.name?.message} required>
           <input id={id('name')} autoComplete="off" {...register('name')} />

@@ -17,6 +17,7 @@ import { useSaveForm } from '#ui/use-save-form.ts';
 import { useSaveItem } from './queries.ts';
 import { Options } from '#ui/Options.tsx';
 import { useCurrencySymbol } from '#ui/money.ts';
+import { rootNotAtField } from '#lib/form-errors.ts';
 
 /** Server field names (cents, nested camera) mapped to the form's. */
 const SERVER_FIELDS: Record<string, keyof ItemFormValues> = {
@@ -50,7 +51,7 @@ export function ItemForm(props: { item: InventoryItemDto | null; onDone: (saved:
 
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label={props.item ? 'Edit item' : 'New item'}>
-      <FormError error={errors.root} />
+      <FormError error={rootNotAtField(errors)} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="SKU" id={`${idp}-sku`} error={errors.sku?.message} required>
           <input id={`${idp}-sku`} {...register('sku')} />

@@ -7,6 +7,7 @@ import { SaveCancel } from '#ui/FormParts.tsx';
 import { mayDiscard } from '#ui/unsaved-changes.ts';
 import { useSaveForm } from '#ui/use-save-form.ts';
 import { useRecordMovement } from './queries.ts';
+import { rootNotAtField } from '#lib/form-errors.ts';
 
 /** The picker asks what to do; lists and history say what was done (MOVEMENT_KIND_LABELS). */
 const KIND_LABELS = {
@@ -39,7 +40,7 @@ export function MovementForm(props: { item: InventoryItemDto; onDone: () => void
 
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label="Record stock movement">
-      <FormError error={errors.root} />
+      <FormError error={rootNotAtField(errors)} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Movement" id={id('kind')} required>
           <select id={id('kind')} {...register('kind')}>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createJobSchema, type CreateJobRequest } from '#contracts/jobs.ts';
-import { showServerErrors } from '#lib/form-errors.ts';
+import { rootNotAtField, showServerErrors } from '#lib/form-errors.ts';
 import { Field } from '#ui/Field.tsx';
 import { useUnsavedChangesWarning } from '#ui/unsaved-changes.ts';
 import { JobTypeOptions } from './JobCard.tsx';
@@ -103,7 +103,7 @@ export function CreateJobDialog(props: { onClose: (createdId: string | null) => 
           <Field label="Notes" id="job-new-notes" error={formState.errors.notes?.message}>
             <textarea id="job-new-notes" rows={2} {...register('notes')} />
           </Field>
-          <FormError error={formState.errors.root} />
+          <FormError error={rootNotAtField(formState.errors)} />
           <div className="flex justify-end gap-2">
             <button type="button" className="rounded-md border border-slate-300 px-4 py-2 text-sm dark:border-slate-700" onClick={close}>
               Cancel

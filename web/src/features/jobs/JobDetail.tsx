@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertTriangle, ExternalLink, Trash2, X } from 'lucide-react';
 import { updateJobSchema, type BookingWarningDto, type JobDto, type JobViewResponse, type UpdateJobRequest } from '#contracts/jobs.ts';
-import { showServerErrors } from '#lib/form-errors.ts';
+import { rootNotAtField, showServerErrors } from '#lib/form-errors.ts';
 import { ApiRequestError } from '#lib/api.ts';
 import { Field } from '#ui/Field.tsx';
 import { useUnsavedChangesWarning } from '#ui/unsaved-changes.ts';
@@ -184,7 +184,7 @@ const ANY_DAY = { pastDays: 100_000, futureDays: 100_000 };
 
 /** What is wrong with a typed datetime-local value (a mistyped year such as 20266, a date that is not one), at its field, or nothing. */
 function windowProblem(label: string, value: string, field: 'scheduledStart' | 'scheduledEnd', locale: string): Partial<Record<'scheduledStart' | 'scheduledEnd', string>> {
-  const problem = datePlausibility(label, value.slice(0, 10), todayIso(), ANY_DAY, locale);
+  const problem = datePlausibility(label, value.split('T')[0] ?? '', todayIso(), ANY_DAY, locale);
   if (problem) return { [field]: problem };
   return Number.isNaN(new Date(value).getTime()) ? { [field]: `${label}: enter a date and a time.` } : {};
 }
@@ -496,7 +496,7 @@ function DetailsForm(props: { job: JobDto }) {
       <Field label="Notes" id="job-notes" error={formState.errors.notes?.message}>
         <textarea id="job-notes" rows={4} {...register('notes')} />
       </Field>
-      <FormError error={formState.errors.root} />
+      <FormError error={rootNotAtField(formState.errors)} />
       <button type="submit" className={button} disabled={!formState.isDirty || save.isPending}>
         {save.isPending ? 'Saving…' : 'Save details'}
       </button>

@@ -7,7 +7,7 @@ import { CLIENT_KIND_VALUES, leadConversionSchema, type ClientView, type LeadCon
 import type { Lead } from '#contracts/quotes.ts';
 import { leadConversionDraft, serviceLabel } from '#domain/clients/lead-conversion.ts';
 import { apiFetch } from '#lib/api.ts';
-import { showServerErrors } from '#lib/form-errors.ts';
+import { rootNotAtField, showServerErrors } from '#lib/form-errors.ts';
 import { Field } from '#ui/Field.tsx';
 import { Options } from '#ui/Options.tsx';
 import { FormError } from '#ui/FormError.tsx';
@@ -111,7 +111,7 @@ export function ConvertLeadForm({ lead, onCancel }: { lead: Lead; onCancel: () =
   return (
     <form ref={ref} noValidate onSubmit={(e) => void submit(e)} aria-label={`Convert ${lead.name} to a client`} className="mt-4 grid gap-4 rounded-lg border border-blue-200 p-4 dark:border-blue-900">
       <h3 className="font-semibold">New client from this request — check and save</h3>
-      <FormError error={errors.root} />
+      <FormError error={rootNotAtField(errors)} />
       {unparsedAddress && (
         <p role="note" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
           The address “{unparsedAddress}” could not be split into street, city and state. Check the address fields below.

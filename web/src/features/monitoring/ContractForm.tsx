@@ -21,6 +21,7 @@ import { clientQuery, clientSearchQuery, useSaveContract } from './queries.ts';
 import { Options, SiteOptions } from '#ui/Options.tsx';
 import { useCurrencySymbol, useMoneySettings } from '#ui/money.ts';
 import { todayIso } from '#ui/dates.ts';
+import { rootNotAtField } from '#lib/form-errors.ts';
 
 const SERVER_FIELDS: Record<string, keyof FormValues> = {
   clientId: 'clientId',
@@ -63,7 +64,7 @@ export function ContractForm(props: { contract: Contract | null; onDone: (saved:
 
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label={props.contract ? 'Edit contract' : 'New contract'}>
-      <FormError error={errors.root} />
+      <FormError error={rootNotAtField(errors)} />
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="sr-only">Client and site</legend>
         <div>

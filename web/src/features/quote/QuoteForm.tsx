@@ -12,7 +12,7 @@ import {
   type QuoteRequestParsed,
   type QuoteResponse } from '#contracts/quotes.ts';
 import { ApiRequestError, apiFetch } from '#lib/api.ts';
-import { showServerErrors } from '#lib/form-errors.ts';
+import { rootNotAtField, showServerErrors } from '#lib/form-errors.ts';
 import { Field } from '#ui/Field.tsx';
 import { choiceClass, errorClass, fieldsetClass, legendClass } from '#ui/form-styles.ts';
 import { FormError } from '#ui/FormError.tsx';
@@ -86,7 +86,7 @@ export function QuoteForm({ initialService }: { initialService?: QuoteRequestFor
   const err = (k: QuoteField) => errors[k]?.message as string | undefined;
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid max-w-3xl gap-6" aria-label="Free quote request">
-      <FormError error={errors.root} />
+      <FormError error={rootNotAtField(errors)} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Name" id="quote-name" error={err('name')} required>
           <input id="quote-name" autoComplete="name" {...register('name')} />

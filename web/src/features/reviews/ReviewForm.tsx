@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { REVIEW_SERVICE_OPTIONS, reviewRequestSchema, type ReviewRequest } from '#contracts/reviews.ts';
 import { apiFetch } from '#lib/api.ts';
-import { showServerErrors } from '#lib/form-errors.ts';
+import { rootNotAtField, showServerErrors } from '#lib/form-errors.ts';
 import { Field } from '#ui/Field.tsx';
 import { errorClass, fieldsetClass, legendClass } from '#ui/form-styles.ts';
 import { FormError } from '#ui/FormError.tsx';
@@ -46,7 +46,7 @@ export function ReviewForm() {
   const errors = formState.errors;
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-5" aria-label="Leave a review">
-      <FormError error={errors.root} />
+      <FormError error={rootNotAtField(errors)} />
       <Field label="Your name" id="review-name" error={errors.authorName?.message} required>
         <input id="review-name" autoComplete="name" {...register('authorName')} />
       </Field>

@@ -5,7 +5,7 @@ import { MAX_DESCRIPTION_LENGTH, MAX_FILE_NAME_LENGTH, type StoredFileDto } from
 import { DEFAULT_UPLOAD_LIMITS, MAX_CUSTOM_METADATA_BYTES } from '#domain/storage/stored-file.ts';
 import { FILE_TYPES, typeForFileName } from '#domain/storage/file-types.ts';
 import { Field } from '#ui/Field.tsx';
-import { showServerErrors } from '#lib/form-errors.ts';
+import { rootNotAtField, showServerErrors } from '#lib/form-errors.ts';
 import { formatBytes, typeLabel, useUploadSharedFile } from './queries.ts';
 import { Button } from '#ui/Button.tsx';
 import { FormError } from '#ui/FormError.tsx';
@@ -114,7 +114,7 @@ export function UploadForm(props: { onDone: (saved: StoredFileDto | null) => voi
           {...register('description', { validate: checkDescription })}
         />
       </Field>
-      <FormError error={errors.root} className="sm:col-span-2" />
+      <FormError error={rootNotAtField(errors)} className="sm:col-span-2" />
       <div className="flex gap-2 sm:col-span-2">
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Uploading…' : 'Upload'}

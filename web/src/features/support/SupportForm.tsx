@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { SUPPORT_TOPICS, supportRequestSchema, type SupportRequest } from '#contracts/support.ts';
 import { apiFetch } from '#lib/api.ts';
-import { showServerErrors } from '#lib/form-errors.ts';
+import { rootNotAtField, showServerErrors } from '#lib/form-errors.ts';
 import { Field } from '#ui/Field.tsx';
 import { FormError } from '#ui/FormError.tsx';
 import { Honeypot, NameEmailFields, SendButton } from '#ui/PublicFormParts.tsx';
@@ -41,7 +41,7 @@ export function SupportForm() {
   const errors = formState.errors;
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-5" aria-label="Support request">
-      <FormError error={errors.root} />
+      <FormError error={rootNotAtField(errors)} />
       <NameEmailFields idPrefix="support" name={register('name')} email={register('email')} errors={errors} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Phone (optional)" id="support-phone" error={errors.phone?.message}>
