@@ -210,7 +210,7 @@ export function toContractRequest(f: ContractForm, money: MoneySettings = DEFAUL
     siteId: f.siteId,
     plan: f.plan.trim(),
     monthlyFeeCents: fee.ok ? fee.cents : Number.NaN,
-    taxRateBp: percentToBp(f.taxRate.replace('%', '').trim()),
+    taxRateBp: percentToBp(f.taxRate),
     billingCycle: f.billingCycle,
     centralStation: f.centralStation.trim(),
     accountNumber: f.accountNumber.trim(),

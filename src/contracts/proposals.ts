@@ -177,7 +177,7 @@ export type PublicProposal = z.infer<typeof publicProposalSchema>;
 
 // ---- the editor form (text inputs; dollars and percent, converted by toProposalRequest) ------
 
-const percentText = (label: string) => z.string().trim().regex(/^\d{1,3}(\.\d{1,2})?$/, `${label}: a percent like 8.25.`);
+const percentText = (label: string) => z.string().trim().regex(/^\d{1,3}(\.\d{1,2})?\s*%?$/, `${label}: a percent like 8.25.`);
 
 /** What a typed amount says is wrong ("$1,000.00", "1,000.00" and "400" are amounts), or null. */
 function amountProblem(label: string, text: string, money: MoneySettings): string | null {
@@ -203,7 +203,7 @@ export const proposalFormSchemaFor = (money: MoneySettings) => {
   clientId: z.string().min(1, 'Pick a client.'),
   siteId: z.string().min(1, 'Pick one of the client’s sites.'),
   title: z.string().max(200, '200 characters at most.'),
-  depositPercent: z.string().trim().regex(/^(100|\d{1,2})$/, 'Deposit: a whole percent from 0 to 100.'),
+  depositPercent: z.string().trim().regex(/^(100|\d{1,2})\s*%?$/, 'Deposit: a whole percent from 0 to 100, such as 30.'),
   validUntil: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Valid until: give a date.'),
   terms: z.string().max(10_000, '10 000 characters at most.'),
   cameraPlanId: z.string().max(100),
@@ -242,7 +242,7 @@ export function toProposalRequest(f: ProposalForm, money: MoneySettings = DEFAUL
     clientId: f.clientId,
     siteId: f.siteId,
     title: f.title.trim(),
-    depositPercent: Number(f.depositPercent),
+    depositPercent: Number(f.depositPercent.replace('%', '').trim()),
     validUntil: f.validUntil,
     terms: f.terms.trim(),
     cameraPlanId: f.cameraPlanId.trim() || null,

@@ -183,7 +183,8 @@ export function decimalToCents(text: string): number {
 export const bpToPercent = (bp: number): string => String(bp / 100);
 
 /** Percent text ("8.25") → basis points (825), NaN when it is not a number with at most two decimals. */
-export const percentToBp = (text: string): number => decimalToCents(text);
+/** A typed percentage ("8.25", "8.25 %") in basis points. */
+export const percentToBp = (text: string): number => decimalToCents(text.trim().replace(/\s*%$/, ''));
 
 // ---- parsing ---------------------------------------------------------------------------------
 

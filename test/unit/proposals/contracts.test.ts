@@ -22,6 +22,20 @@ describe('proposal contracts', () => {
     expect(contract.proposalRequestSchema.safeParse(req).success).toBe(true);
   });
 
+  it('takes percentages as people type them: deposit "30%", tax "8.25 %"', () => {
+    const form = contract.toProposalForm(null, { validUntil: '2026-12-31', optionId: 'opt-a' });
+    form.clientId = 'c1';
+    form.siteId = 's1';
+    form.depositPercent = '30%';
+    form.options[0] = { ...form.options[0]!, name: 'Basic', lines: [{ kind: 'item', description: 'Sensor', quantity: '1', unitPrice: '$129.99', taxRate: '8.25 %', itemId: '' }] };
+    expect(contract.proposalFormSchema.safeParse(form).success).toBe(true);
+    const req = contract.toProposalRequest(form);
+    expect(req.depositPercent).toBe(30);
+    expect(req.options[0]!.lines[0]).toMatchObject({ unitPriceCents: 12999, taxRateBp: 825 });
+    const bad = contract.proposalFormSchema.safeParse({ ...form, depositPercent: '30.5%' });
+    expect(bad.error?.issues.map((i) => i.message)).toContain('Deposit: a whole percent from 0 to 100, such as 30.');
+  });
+
   it('refuses a form line with a bad price or no quantity', () => {
     const form = contract.toProposalForm(null, { validUntil: '2026-12-31', optionId: 'opt-a' });
     form.options[0]!.lines[0] = { ...contract.emptyLine(), description: 'x', unitPrice: '12.345', quantity: '0' };

@@ -3,13 +3,13 @@ import { cleanup, screen } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { PublicInvoice } from '../../../web/src/features/invoices/PublicInvoice.tsx';
 import { siteInfoQuery } from '../../../web/src/features/shell/site-info.ts';
-import { formatCents, formatRate, setMoneySettings, toCents } from '#ui/money.ts';
+import { formatCents, formatRate, setMoneySettings, toBp, toCents } from '#ui/money.ts';
 import type { PublicInvoiceDto } from '#contracts/invoices.ts';
 import { DEFAULT_MONEY } from '#domain/shared/money.ts';
 import { fakeFetch, renderApp } from './support/render-app.tsx';
 
 const NBSP = '\u00a0';
-const SITE = { name: 'Shieldline Security', phone: '(555) 010-2000', email: 'office@shieldline.test', serviceArea: 'the valley', copyrightYear: 2025, address: '1 Main St', money: { currency: 'EUR', locale: 'de-DE' } };
+const SITE = { name: 'Shieldline Security', phone: '(555) 010-2000', email: 'office@shieldline.test', serviceArea: 'the valley', copyrightYear: 2025, address: '1 Main St', money: { currency: 'EUR', locale: 'de-DE' }, timeZone: 'Europe/Berlin' };
 
 const anInvoice = (): PublicInvoiceDto => ({
   number: 'INV-2026-0001',
@@ -68,5 +68,12 @@ describe('the SPA formats money with the configured currency and locale', () => 
     ));
     expect(await screen.findAllByText(/^1\.469,06\s€$/)).not.toHaveLength(0);
     expect(screen.queryByText(/\$/)).toBeNull();
+  });
+});
+
+describe('typed percentages', () => {
+  it('takes a rate as people write it, with or without the percent sign, and nothing else', () => {
+    expect(['8.25', '6.25%', ' 6.25 % ', '0', '100'].map(toBp)).toEqual([825, 625, 625, 0, 10_000]);
+    expect(['', '%', 'abc', '6.25%%'].map(toBp).every(Number.isNaN)).toBe(true);
   });
 });

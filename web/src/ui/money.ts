@@ -46,4 +46,8 @@ export function toCents(text: string, options?: ParseOptions): number {
 }
 
 /** A tax rate typed in percent ("8.25") → basis points (825); NaN when it is not a number. */
-export const toBp = (text: string): number => (text.trim() === '' || Number.isNaN(Number(text)) ? Number.NaN : Math.round(Number(text) * 100));
+/** A typed percentage ("8.25", "6.25%", "6.25 %") in basis points; NaN when it is not one. */
+export const toBp = (text: string): number => {
+  const t = text.trim().replace(/\s*%$/, '');
+  return t === '' || Number.isNaN(Number(t)) ? Number.NaN : Math.round(Number(t) * 100);
+};

@@ -21,7 +21,7 @@ export const lineFormSchema = z.object({
     if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error === 'Enter an amount.' ? 'Enter a price such as 49.99.' : parsed.error });
     else if (Math.abs(parsed.cents) > LIMITS.unitPriceCents) ctx.addIssue({ code: 'custom', message: `At most ${formatCents(LIMITS.unitPriceCents)} a unit.` });
   }),
-  taxRate: z.string().refine((s) => Number.isFinite(toBp(s)) && toBp(s) >= 0 && toBp(s) <= 10_000, 'Between 0 and 100.'),
+  taxRate: z.string().refine((s) => Number.isFinite(toBp(s)) && toBp(s) >= 0 && toBp(s) <= 10_000, 'Tax: a percentage from 0 to 100, such as 8.25.'),
   itemId: z.string().nullable(),
 });
 export type LineForm = z.infer<typeof lineFormSchema>;

@@ -40,7 +40,7 @@ function useLiveTotals(control: Control<ProposalForm>, index: number) {
   const option = useWatch({ control, name: `options.${index}` });
   const deposit = useWatch({ control, name: 'depositPercent' });
   const lines = (option?.lines ?? []).map((l) => ({ quantity: finite(Number(l.quantity)), unitPriceCents: finite(toCents(l.unitPrice)), taxRateBp: finite(toBp(l.taxRate)) }));
-  return optionTotals(lines, finite(toCents(option?.discount ?? '')), Math.min(100, Math.max(0, Math.trunc(Number(deposit) || 0))));
+  return optionTotals(lines, finite(toCents(option?.discount ?? '')), Math.min(100, Math.max(0, Math.trunc(Number(String(deposit ?? '').replace('%', '').trim()) || 0))));
 }
 
 function OptionColumn(props: {
