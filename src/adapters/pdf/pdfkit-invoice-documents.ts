@@ -122,7 +122,8 @@ export class PdfkitInvoiceDocuments implements InvoiceDocuments {
       const total = (label: string, value: string, bold = false) =>
         row(doc, [{ text: label, x: labelX, width: c.amount.x - labelX - 10, align: 'right' }, { text: value, ...c.amount, align: 'right' }], bold);
       total('Subtotal', money(inv.subtotalCents));
-      for (const t of inv.taxes) total(`Tax ${formatRateBp(t.taxRateBp, f.locale)} on ${money(t.taxableCents)}`, money(t.taxCents));
+      // A 0 % rate charges nothing: no "Tax 0 % … 0.00" line.
+      for (const t of inv.taxes.filter((x) => x.taxRateBp !== 0 || x.taxCents !== 0)) total(`Tax ${formatRateBp(t.taxRateBp, f.locale)} on ${money(t.taxableCents)}`, money(t.taxCents));
       total('Total', money(inv.totalCents), true);
       if (inv.kind === 'invoice') {
         for (const p of inv.payments) total(`Payment ${day(p.date)} (${[METHOD[p.method], p.reference.trim()].filter(Boolean).join(' ')})`, money(-p.amountCents));

@@ -122,6 +122,9 @@ describe('documents a customer receives', () => {
     expect(us).toContain('2.5');
     expect(us).toContain('11/20/2026');
     expect(us).not.toMatch(/2026-\d\d-\d\d/);
+    // The labour line is untaxed: only the rate that charged something has a tax line.
+    expect(us).toMatch(/Tax 8\.25\s?% on \$45\.00/);
+    expect(us).not.toMatch(/Tax 0\s?%/);
     const proposal = allText(await pdfPages(await new PdfkitProposalPdf(DE, COMPANY).render(aProposal())));
     expect(proposal).toContain('31.12.2026');
     expect(proposal).toContain('6,5');

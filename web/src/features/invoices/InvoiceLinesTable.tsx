@@ -80,7 +80,8 @@ export function SubtotalAndTaxes(props: {
     <>
       <dt>Subtotal</dt>
       {amount(props.subtotalCents)}
-      {props.taxes.map((t) => (
+      {/* A 0 % rate charges nothing: no "Tax 0 % … $0.00" row for the customer to puzzle over. */}
+      {props.taxes.filter((t) => t.taxRateBp !== 0 || t.taxCents !== 0).map((t) => (
         <div key={t.taxRateBp} className="contents">
           <dt>{`Tax ${formatRate(t.taxRateBp)}${props.showTaxable && t.taxableCents !== undefined ? ` on ${formatCents(t.taxableCents)}` : ''}`}</dt>
           {amount(t.taxCents)}
