@@ -82,7 +82,8 @@ export class PdfkitInvoiceDocuments implements InvoiceDocuments {
         ['Issue date', day(inv.issueDate)],
         ...(inv.kind === 'invoice' ? ([['Due date', day(inv.dueDate)], ['Terms', termsText(inv.terms)]] as [string, string][]) : []),
         ...(inv.creditFor ? ([['Credits', inv.creditFor.number]] as [string, string][]) : []),
-        ['Status', isOverdue(inv, today) ? `${STATUS[inv.status]} (overdue)` : STATUS[inv.status]],
+        // "Draft" or "Sent" tells a customer nothing; what was paid, voided or is overdue does.
+        ...(isOverdue(inv, today) ? ([['Status', `${STATUS[inv.status]} (overdue)`]] as [string, string][]) : inv.status === 'draft' || inv.status === 'sent' ? [] : ([['Status', STATUS[inv.status]]] as [string, string][])),
       ];
       let y = top;
       for (const [k, v] of meta) {

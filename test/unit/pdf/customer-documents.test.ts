@@ -125,6 +125,9 @@ describe('documents a customer receives', () => {
     // The labour line is untaxed: only the rate that charged something has a tax line.
     expect(us).toMatch(/Tax 8\.25\s?% on \$45\.00/);
     expect(us).not.toMatch(/Tax 0\s?%/);
+    // A sent invoice says nothing about its state; a part-paid one says so.
+    expect(us).not.toMatch(/Status\s*Sent/);
+    expect(de).toMatch(/Status\s*Partly paid/);
     const proposal = allText(await pdfPages(await new PdfkitProposalPdf(DE, COMPANY).render(aProposal())));
     expect(proposal).toContain('31.12.2026');
     expect(proposal).toContain('6,5');
