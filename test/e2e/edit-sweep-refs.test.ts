@@ -150,8 +150,21 @@ describe('edit sweep: inventory, reviews, history, titles, page views', () => {
     });
     expect(created.status()).toBe(201);
     const someone = (await created.json()) as { id: string; name: string };
+    const site = ((await (await context.request.get(`${env.server.url}/api/clients/${someone.id}`)).json()) as { sites: { id: string }[] }).sites[0]!;
+    const job = await context.request.post(`${env.server.url}/api/jobs`, {
+      data: { clientId: someone.id, siteId: site.id, type: 'inspection', title: 'Annual inspection of the riverside alarm' },
+      headers: { 'x-csrf-token': csrfToken, origin: env.server.url },
+    });
+    expect(job.status()).toBe(201);
+    const { number } = (await job.json()) as { number: string };
     await page.goto(`${env.server.url}/admin/clients/${someone.id}`);
     await expect.poll(() => page.title()).toBe(`Marguerite Delacroix-Vanderbilt – ${BUSINESS}`);
+    // The client's records are links with their status in words; the job opens in its drawer.
+    const jobLink = page.getByRole('link', { name: new RegExp(`${number}.*Annual inspection of the riverside alarm`) });
+    await jobLink.waitFor();
+    expect(await jobLink.locator('xpath=..').textContent()).toContain('Unscheduled');
+    await jobLink.click();
+    await page.getByRole('dialog', { name: /Annual inspection of the riverside alarm/ }).waitFor();
     for (const [path, title] of [
       ['/admin/employees?tab=hours', 'Time tracking'],
       ['/admin/files', 'Shared files'],

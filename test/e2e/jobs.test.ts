@@ -38,6 +38,11 @@ describe('the job tracker in Chromium', () => {
     // An administrator has no employee record, so no calendar-feed panel and no refused request for one.
     await page.getByRole('button', { name: 'New job' }).waitFor();
     await expect(page.getByRole('region', { name: 'Calendar feed' }).count()).resolves.toBe(0);
+    // A full-width board: on a 1366 px laptop all six columns show, nothing scrolls sideways.
+    await page.setViewportSize({ width: 1366, height: 800 });
+    const board = page.getByRole('region', { name: 'Job board' });
+    await board.waitFor();
+    expect(await board.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
     await api(page, 'POST', '/api/clients', { kind: 'residential', name: 'Grace Hopper', sites: [{ label: 'Home', address: { line1: '7 Harbor Road', city: 'Arlington', postcode: '22201' } }] });
     const item = await api<{ id: string }>(page, 'POST', '/api/inventory/items', {
       sku: 'E2E-PANEL-1',

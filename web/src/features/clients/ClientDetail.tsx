@@ -3,10 +3,15 @@ import { useNavigate } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClientInput, ClientView, RelatedRecordView, SiteInput, SiteView } from '#contracts/clients.ts';
 import { ZONE_TYPE_LABELS } from '#contracts/clients.ts';
+import { STATUS_LABELS as INVOICE_STATUS_LABELS } from '#contracts/invoice-labels.ts';
+import { STATUS_LABELS as PROPOSAL_STATUS_LABELS } from '#contracts/proposals.ts';
+import { STATUS_LABELS as CONTRACT_STATUS_LABELS } from '#contracts/monitoring.ts';
+import { STATUS_LABELS as JOB_STATUS_LABELS } from '#domain/jobs/job.ts';
 import type { Lead } from '#contracts/quotes.ts';
 import { apiFetch } from '#lib/api.ts';
 import { History, humanField } from '#ui/History.tsx';
 import { PageHeading } from '#ui/PageHeading.tsx';
+import { formatDay } from '#ui/dates.ts';
 import { ClientForm } from './ClientForm.tsx';
 import { SiteForm } from './SiteForm.tsx';
 import { CLIENTS_KEY, clientQuery } from '#lib/queries/clients.ts';
@@ -140,11 +145,11 @@ export function ClientDetail({ clientId }: { clientId: string }) {
       {client.leadId && <LeadOrigin leadId={client.leadId} />}
 
       {/* A kind the viewer may not see is absent from the answer: no section for it. */}
-      {(related.isPending || related.data?.jobs) && <RelatedList title="Jobs" items={related.data?.jobs} loading={related.isPending} empty="No jobs for this client yet." />}
-      {(related.isPending || related.data?.proposals) && <RelatedList title="Proposals" items={related.data?.proposals} loading={related.isPending} empty="No proposals for this client yet." />}
-      {(related.isPending || related.data?.invoices) && <RelatedList title="Invoices" items={related.data?.invoices} loading={related.isPending} empty="No invoices for this client yet." />}
+      {(related.isPending || related.data?.jobs) && <RelatedList title="Jobs" kind="jobs" items={related.data?.jobs} loading={related.isPending} empty="No jobs for this client yet." />}
+      {(related.isPending || related.data?.proposals) && <RelatedList title="Proposals" kind="proposals" items={related.data?.proposals} loading={related.isPending} empty="No proposals for this client yet." />}
+      {(related.isPending || related.data?.invoices) && <RelatedList title="Invoices" kind="invoices" items={related.data?.invoices} loading={related.isPending} empty="No invoices for this client yet." />}
       {(related.isPending || related.data?.contracts) && (
-        <RelatedList title="Monitoring contracts" items={related.data?.contracts} loading={related.isPending} empty="No monitoring contracts for this client yet." />
+        <RelatedList title="Monitoring contracts" kind="contracts" items={related.data?.contracts} loading={related.isPending} empty="No monitoring contracts for this client yet." />
       )}
       <Section title="History">
         <History
@@ -293,30 +298,43 @@ function LeadOrigin({ leadId }: { leadId: string }) {
   );
 }
 
-function RelatedList({ title, items, loading, empty }: { title: string; items: RelatedRecordView[] | undefined; loading: boolean; empty: string }) {
+type RelatedKind = 'jobs' | 'proposals' | 'invoices' | 'contracts';
+
+/** Where each kind of record opens, and its status in words (the owning area's own labels). */
+const RELATED: Record<RelatedKind, { href: (id: string) => string; status: Readonly<Record<string, string>> }> = {
+  jobs: { href: (id) => `/admin/jobs?job=${encodeURIComponent(id)}`, status: JOB_STATUS_LABELS },
+  proposals: { href: (id) => `/admin/proposals?open=${encodeURIComponent(id)}`, status: PROPOSAL_STATUS_LABELS },
+  invoices: { href: (id) => `/admin/invoices?invoice=${encodeURIComponent(id)}`, status: INVOICE_STATUS_LABELS },
+  contracts: { href: (id) => `/admin/monitoring?contract=${encodeURIComponent(id)}`, status: CONTRACT_STATUS_LABELS },
+};
+
+function RelatedList({ title, kind, items, loading, empty }: { title: string; kind: RelatedKind; items: RelatedRecordView[] | undefined; loading: boolean; empty: string }) {
+  const { href, status } = RELATED[kind];
+  // Newest first, whatever order the areas answer in.
+  const sorted = [...(items ?? [])].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
   return (
     <Section title={title}>
       {loading ? (
         <p role="status" className="text-sm text-slate-500">
           Loading…
         </p>
-      ) : !items?.length ? (
+      ) : sorted.length === 0 ? (
         <EmptyState title={empty} />
       ) : (
         <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-          {items.map((r) => (
-            <li key={r.id} className="flex justify-between gap-4 py-2 text-sm">
-              <span>
+          {sorted.map((r) => (
+            <li key={r.id} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2 text-sm">
+              <a href={href(r.id)} className="min-w-0 text-blue-700 underline [overflow-wrap:anywhere] dark:text-blue-300">
                 {r.number ? (
                   <>
-                    <strong>{r.number}</strong> {r.title}
+                    <strong className="font-mono">{r.number}</strong> {r.title}
                   </>
                 ) : (
                   <strong>{r.title ?? 'Untitled'}</strong>
                 )}
-              </span>
+              </a>
               <span className="text-slate-500">
-                {r.status} · {new Date(r.date).toLocaleDateString()}
+                {r.status ? (status[r.status] ?? r.status) : ''} · {formatDay(r.date)}
               </span>
             </li>
           ))}

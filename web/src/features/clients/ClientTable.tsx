@@ -61,7 +61,7 @@ export function ClientTable({ filters, onFilters }: { filters: ClientFilters; on
       }),
       column.accessor('kind', { header: 'Kind', enableSorting: false, cell: (c) => <span className="capitalize">{c.getValue()}</span> }),
       column.accessor('email', { header: 'E-mail', enableSorting: false, cell: (c) => c.getValue() ?? '—' }),
-      column.accessor('phone', { header: 'Phone', enableSorting: false, cell: (c) => c.getValue() ?? '—' }),
+      column.accessor('phone', { header: 'Phone', enableSorting: false, cell: (c) => <span className="whitespace-nowrap">{c.getValue() ?? '—'}</span> }),
       column.accessor('city', { header: 'City', enableSorting: false, cell: (c) => c.getValue() || '—' }),
       column.accessor('tags', {
         header: 'Tags',

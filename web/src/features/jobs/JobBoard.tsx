@@ -30,7 +30,7 @@ export function JobBoard(props: { filters: JobFilters; names: Map<string, string
   return (
     <div>
       <FormError error={move.error} className="mb-3" />
-      <div className="grid gap-3 pb-2 sm:grid-flow-col sm:auto-cols-[minmax(15rem,1fr)] sm:overflow-x-auto" role="region" aria-label="Job board" tabIndex={0} data-scroll-x>
+      <div className="grid gap-3 pb-2 sm:grid-flow-col sm:auto-cols-[minmax(12.5rem,1fr)] sm:overflow-x-auto" role="region" aria-label="Job board" tabIndex={0} data-scroll-x>
         {columns.map((col) => {
           const accepts = dragging !== null && JOB_TRANSITIONS[dragging.status as JobStatus].includes(col.status);
           return (
