@@ -34,3 +34,13 @@ describe("the SPA's today", () => {
     ]);
   });
 });
+
+describe('clock times', () => {
+  it('are written as a time of day in the company zone like the other screens (8:26 PM), not 24-hour wall time', async () => {
+    const { clockTime } = await import('../../../web/src/features/time/format.ts');
+    const shown = clockTime('2026-11-26T02:26:00Z', 'America/Chicago');
+    const expected = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone: 'America/Chicago' }).format(new Date('2026-11-26T02:26:00Z'));
+    expect(shown).toBe(expected);
+    expect(shown).toContain('8:26');
+  });
+});

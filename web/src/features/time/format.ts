@@ -1,4 +1,4 @@
-import { addDays, instantToWallTime } from '#domain/time/zoned-week.ts';
+import { addDays } from '#domain/time/zoned-week.ts';
 
 /** 485 → "8:05" (hours:minutes), the way timesheets read. */
 export function hoursMinutes(minutes: number): string {
@@ -25,5 +25,10 @@ export const shortDayLabel = (key: string) => dayShort.format(keyDate(key));
 export const longDayLabel = (key: string) => dayLong.format(keyDate(key));
 export const weekLabel = (weekStart: string) => `${shortDayLabel(weekStart)} – ${shortDayLabel(addDays(weekStart, 6))}`;
 
-/** An instant as HH:mm in the company time zone. */
-export const clockTime = (iso: string, timeZone: string) => instantToWallTime(new Date(iso), timeZone).slice(11);
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+/** An instant as a time of day in the company time zone, written like every other time in the app ("8:26 PM"). */
+export function clockTime(iso: string, timeZone: string): string {
+  let f = clockFormats.get(timeZone);
+  if (!f) clockFormats.set(timeZone, (f = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone })));
+  return f.format(new Date(iso));
+}
