@@ -94,9 +94,8 @@ describe('the daily-work journey in Chromium', () => {
     await clock.getByRole('button', { name: 'Clock in' }).click();
     await clock.getByRole('button', { name: 'Clock out' }).waitFor();
 
-    // On the job: start it, record the panel by serial, get the sign-off, complete it.
-    await m.goto(`${env.server.url}/admin/jobs`);
-    await m.getByTestId(`job-card-${number}`).getByRole('button').first().click();
+    // On the job (one tap from her dashboard card): start it, record the panel by serial, get the sign-off, complete it.
+    await myJob.getByRole('link', { name: 'Install alarm panel' }).click();
     const job = m.getByRole('dialog', { name: /Install alarm panel/ });
     await job.getByRole('button', { name: 'Mark in progress' }).click();
     await job.getByText('In progress', { exact: true }).waitFor();

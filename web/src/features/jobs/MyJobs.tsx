@@ -20,14 +20,14 @@ export function MyJobs() {
     <section aria-label="My jobs" className="space-y-6">
       <div>
         <h2 className="mb-2 text-xl font-semibold">Today</h2>
-        {mine.data.today.length === 0 ? <p className="text-sm text-slate-500">No jobs today.</p> : mine.data.today.map((j) => <MyJob key={j.id} job={j} canTick={perms.canEdit} />)}
+        {mine.data.today.length === 0 ? <p className="text-sm text-slate-500">No jobs today.</p> : mine.data.today.map((j) => <MyJob key={j.id} job={j} canTick={perms.canEdit} canOpen={perms.canView} />)}
       </div>
       <div>
         <h2 className="mb-2 text-xl font-semibold">Coming up</h2>
         {mine.data.upcoming.length === 0 ? (
           <p className="text-sm text-slate-500">Nothing scheduled yet.</p>
         ) : (
-          mine.data.upcoming.map((j) => <MyJob key={j.id} job={j} canTick={perms.canEdit} />)
+          mine.data.upcoming.map((j) => <MyJob key={j.id} job={j} canTick={perms.canEdit} canOpen={perms.canView} />)
         )}
       </div>
       <CalendarFeedPanel />
@@ -35,7 +35,7 @@ export function MyJobs() {
   );
 }
 
-function MyJob(props: { job: JobDto; canTick: boolean }) {
+function MyJob(props: { job: JobDto; canTick: boolean; canOpen: boolean }) {
   const j = props.job;
   const tick = useChecklist();
   return (
@@ -43,7 +43,16 @@ function MyJob(props: { job: JobDto; canTick: boolean }) {
       <p className="flex flex-wrap items-center gap-2 text-sm">
         <span className="font-mono text-slate-500">{j.number}</span> <StatusBadge status={j.status} /> <span>{typeLabel(j.type)}</span>
       </p>
-      <h3 className="text-lg font-semibold">{j.title}</h3>
+      <h3 className="text-lg font-semibold">
+        {/* The whole job (photos, materials, sign-off) is one tap away for those who may open the tracker. */}
+        {props.canOpen ? (
+          <a className="text-blue-700 underline dark:text-blue-300" href={`/admin/jobs?job=${encodeURIComponent(j.id)}`}>
+            {j.title}
+          </a>
+        ) : (
+          j.title
+        )}
+      </h3>
       <p className="text-sm">{formatWindow(j.scheduledStart, j.scheduledEnd)}</p>
       <p className="text-sm">{j.clientName}</p>
       <p className="flex items-start gap-1 text-sm">
