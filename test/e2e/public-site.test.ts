@@ -130,13 +130,13 @@ describe('the public website in Chromium', () => {
     await page.getByLabel('Residential').check();
     await page.getByLabel('Existing building').check();
     await page.getByLabel('Property address').fill('42 Orchard Lane, Springfield');
-    await page.getByLabel('Postcode').fill('99999');
+    await page.getByLabel('ZIP code').fill('99999');
     await page.getByLabel('Morning').check();
     await page.getByLabel('Tell us about the job').fill('Cameras over the driveway and the side gate, please.');
     await page.getByLabel(/^Photos/).setInputFiles({ name: 'driveway.png', mimeType: 'image/png', buffer: Buffer.from(aPng(24)) });
     await page.getByRole('button', { name: 'Request my free quote' }).click();
     await page.getByText(/outside our service area/).waitFor();
-    await page.getByLabel('Postcode').fill('62704');
+    await page.getByLabel('ZIP code').fill('62704');
     await page.getByRole('button', { name: 'Request my free quote' }).click();
     await page.getByRole('status').getByText('Thank you, Avery Quinlan. Your quote request is on its way.').waitFor();
     expect(await page.getByRole('status').innerText()).toMatch(/within one business day/i);

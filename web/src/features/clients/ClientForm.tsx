@@ -12,6 +12,7 @@ import { Button } from '#ui/Button.tsx';
 import { FormError } from '#ui/FormError.tsx';
 import { SaveCancel } from '#ui/FormParts.tsx';
 import { useUnsavedChangesWarning } from '#ui/unsaved-changes.ts';
+import { usePostcodeLabel } from '#ui/address-labels.ts';
 
 type ListField = 'tags' | `contacts.${number}.emails` | `contacts.${number}.phones`;
 
@@ -64,6 +65,7 @@ function clean(v: ClientFormValues): ClientInput {
  * POST /api/clients; for an edit the caller sends it as a PATCH without `sites`.
  */
 export function ClientForm({ initial, onSave, onCancel, submitLabel }: { initial?: ClientView; onSave: (body: ClientInput) => Promise<void>; onCancel: () => void; submitLabel: string }) {
+  const postcodeLabel = usePostcodeLabel();
   const form = useForm<ClientFormValues>({
     resolver: cleaning(zodResolver(clientInputSchema) as never, (v) => clean(v) as never),
     defaultValues: { ...clientFormDefaults(initial), sites: [emptySite()] },
@@ -147,7 +149,7 @@ export function ClientForm({ initial, onSave, onCancel, submitLabel }: { initial
         <Field label="State / region" id="billing-region" error={errors.billingAddress?.region?.message}>
           <input id="billing-region" {...register('billingAddress.region')} />
         </Field>
-        <Field label="Postcode" id="billing-postcode" error={errors.billingAddress?.postcode?.message}>
+        <Field label={postcodeLabel} id="billing-postcode" error={errors.billingAddress?.postcode?.message}>
           <input id="billing-postcode" {...register('billingAddress.postcode')} />
         </Field>
         <Field label="Country" id="billing-country" error={errors.billingAddress?.country?.message}>

@@ -15,6 +15,7 @@ import { SaveCancel } from '#ui/FormParts.tsx';
 import { useNoSilentErrors } from '#ui/no-silent-errors.ts';
 import { todayIso } from '#ui/dates.ts';
 import { addDays } from '#domain/shared/calendar-date.ts';
+import { usePostcodeLabel } from '#ui/address-labels.ts';
 
 const JOB_TYPES = ['install', 'prewire', 'panel-upgrade', 'consultation', 'service', 'inspection'] as const;
 const JOB_FOR_SERVICE: Record<string, (typeof JOB_TYPES)[number]> = { alarm: 'install', cameras: 'install', prewire: 'prewire', 'panel-upgrade': 'panel-upgrade', consultation: 'consultation' };
@@ -72,6 +73,7 @@ async function createFollowUp(lead: Lead, client: ClientView, v: FormValues): Pr
  * draft. The lead stays open ("converted") until something is sold.
  */
 export function ConvertLeadForm({ lead, onCancel }: { lead: Lead; onCancel: () => void }) {
+  const postcodeLabel = usePostcodeLabel();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { unparsedAddress, tags, ...draft } = leadConversionDraft({ ...lead, photos: lead.photos.length });
@@ -153,7 +155,7 @@ export function ConvertLeadForm({ lead, onCancel }: { lead: Lead; onCancel: () =
         <Field label="State" id={id('region')} error={errors.address?.region?.message}>
           <input id={id('region')} {...register('address.region')} />
         </Field>
-        <Field label="ZIP" id={id('postcode')} error={errors.address?.postcode?.message}>
+        <Field label={postcodeLabel} id={id('postcode')} error={errors.address?.postcode?.message}>
           <input id={id('postcode')} {...register('address.postcode')} />
         </Field>
         <Field label="Country" id={id('country')} error={errors.address?.country?.message}>

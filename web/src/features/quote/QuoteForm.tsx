@@ -17,6 +17,7 @@ import { Field } from '#ui/Field.tsx';
 import { choiceClass, errorClass, fieldsetClass, legendClass } from '#ui/form-styles.ts';
 import { FormError } from '#ui/FormError.tsx';
 import { Honeypot, SendButton } from '#ui/PublicFormParts.tsx';
+import { usePostcodeLabel } from '#ui/address-labels.ts';
 
 const FIELD_NAMES = ['name', 'email', 'phone', 'services', 'propertyType', 'construction', 'address', 'postcode', 'preferredDate', 'preferredWindow', 'description'] as const;
 type QuoteField = (typeof FIELD_NAMES)[number];
@@ -37,6 +38,7 @@ function toFormData(values: QuoteRequestParsed, photos: File[]): FormData {
 }
 
 export function QuoteForm({ initialService }: { initialService?: QuoteRequestForm['services'][number] | undefined }) {
+  const postcodeLabel = usePostcodeLabel();
   const [done, setDone] = useState<{ name: string; email: string } | null>(null);
   const [photos, setPhotos] = useState<File[]>([]);
   const [photoError, setPhotoError] = useState<string | null>(null);
@@ -127,7 +129,7 @@ export function QuoteForm({ initialService }: { initialService?: QuoteRequestFor
         <Field label="Property address" id="quote-address" error={err('address')} required>
           <input id="quote-address" autoComplete="street-address" {...register('address')} />
         </Field>
-        <Field label="Postcode" id="quote-postcode" error={err('postcode')} required>
+        <Field label={postcodeLabel} id="quote-postcode" error={err('postcode')} required>
           <input id="quote-postcode" autoComplete="postal-code" inputMode="text" {...register('postcode')} />
         </Field>
       </div>
