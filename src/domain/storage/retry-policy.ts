@@ -79,6 +79,12 @@ export interface RetryOptions {
   signal?: AbortSignal;
 }
 
+/** An attempt aborted or timed out (at the deadline, say): not what made the operation fail. */
+const cutShort = (e: unknown): boolean => {
+  const name = (e as { name?: unknown } | null)?.name;
+  return name === 'AbortError' || name === 'TimeoutError';
+};
+
 /**
  * Runs `op` until it succeeds, fails with a non-retryable error (rethrown as is), or the
  * deadline passes (storage/retry-limit-exceeded, with the last failure as its cause).
@@ -86,6 +92,8 @@ export interface RetryOptions {
 export async function withRetry<T>(op: (ctx: AttemptContext) => Promise<T>, o: RetryOptions): Promise<T> {
   validateRetryTime(o.deadlineMs, 'deadlineMs');
   const startedAtMs = o.clock.now().getTime();
+  // What kept failing ("ECONNREFUSED", a 503): an attempt cut short at the deadline says less.
+  let telling: unknown = undefined;
   for (let attempt = 1; ; attempt += 1) {
     if (o.signal?.aborted) throw storageErrors.canceled();
     const remainingMs = o.deadlineMs - (o.clock.now().getTime() - startedAtMs);
@@ -101,7 +109,8 @@ export async function withRetry<T>(op: (ctx: AttemptContext) => Promise<T>, o: R
         deadlineMs: o.deadlineMs,
         random: o.random(),
       });
-      if (decision.kind === 'give-up') throw storageErrors.retryLimitExceeded(error);
+      if (!cutShort(error)) telling = error;
+      if (decision.kind === 'give-up') throw storageErrors.retryLimitExceeded(cutShort(error) && telling !== undefined ? telling : error);
       o.onRetry?.({ attempt, waitMs: decision.waitMs, error });
       await o.sleep(decision.waitMs);
     }

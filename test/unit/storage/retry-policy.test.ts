@@ -127,6 +127,23 @@ describe('retry policy', () => {
     expect(t.sleeps).toEqual([]);
   });
 
+  it('gives up naming what kept failing, not the last attempt the deadline cut short', async () => {
+    const t = fakeTime();
+    let calls = 0;
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' });
+    const err = await withRetry(
+      async () => {
+        calls += 1;
+        t.advance(400);
+        if (calls < 3) throw refused;
+        throw Object.assign(new Error('The operation was aborted.'), { name: 'AbortError' });
+      },
+      { ...t, random: () => 0.5, deadlineMs: 10_000, isRetryable: () => true },
+    ).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'storage/retry-limit-exceeded' });
+    expect((err as Error).cause).toBe(refused);
+  });
+
   it('[R-STO-3] [R-STO-4] a peer down for good ends in storage/retry-limit-exceeded within the operation deadline', async () => {
     const t = fakeTime();
     const attemptsAt: number[] = [];
