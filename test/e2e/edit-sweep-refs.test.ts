@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { readCollection } from '../support/stored-documents.ts';
 import { appRendered, newPage, signInAndOpen } from '../support/browser.ts';
 import { serverAndBrowser } from '../support/e2e-environment.ts';
-import { aClientInput } from '../unit/clients/client-factories.ts';
+import { aClientInput, aSiteInput } from '../unit/clients/client-factories.ts';
 
 /**
  * Edit sweep of the references area (issue 14): records are created, edited through their
@@ -145,7 +145,7 @@ describe('edit sweep: inventory, reviews, history, titles, page views', () => {
     // A client through the API with the admin's session, then their page.
     const { csrfToken } = (await (await context.request.get(`${env.server.url}/api/session`)).json()) as { csrfToken: string };
     const created = await context.request.post(`${env.server.url}/api/clients`, {
-      data: aClientInput({ name: 'Marguerite Delacroix-Vanderbilt' }),
+      data: aClientInput({ name: 'Marguerite Delacroix-Vanderbilt', sites: [aSiteInput({ label: 'Riverside house' })] }),
       headers: { 'x-csrf-token': csrfToken, origin: env.server.url },
     });
     expect(created.status()).toBe(201);
