@@ -16,6 +16,18 @@ export default tseslint.config(
     },
   },
   {
+    // One cache owns Intl formatters (src/domain/shared/intl-format.ts): building one loads locale
+    // data, so a formatter built per call on a hot path costs a millisecond each time.
+    files: ['src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    ignores: ['src/domain/shared/intl-format.ts', 'src/config.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|NumberFormat)$/]", message: 'Use dateTimeFormat/numberFormat from src/domain/shared/intl-format.ts (the one formatter cache).' },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}', 'test/unit/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

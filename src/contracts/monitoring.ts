@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
-import { bpToPercent, centsToDecimal, DEFAULT_MONEY, formatMoney, parseMoney, percentToBp, type MoneySettings } from '../domain/shared/money.ts';
+import { bpToPercent, centsToDecimal, DEFAULT_MONEY, percentToBp, type MoneySettings } from '../domain/shared/money.ts';
+import { amountField, percentField, typedCents } from './form-fields.ts';
 
 /**
  * Monitoring contracts API and form schemas, shared by src/http/routes/monitoring.ts and the SPA
@@ -174,27 +175,14 @@ export type BillingPreview = z.infer<typeof billingPreviewSchema>;
 // ---- the form (the SPA) -----------------------------------------------------------------------
 
 const MAX_FEE_CENTS = 100_000_000;
-const PERCENT = /^(\d{1,2}(\.\d{1,2})?|100)\s*%?$/;
-
-/** The fee as typed ("$39.99", "1,039.99", "39,99 €" in de-DE) in cents, or the message naming the field. */
-function parseFee(typed: string, money: MoneySettings): { ok: true; cents: number } | { ok: false; error: string } {
-  const example = formatMoney(3999, money);
-  const parsed = parseMoney(typed, money, { message: `Monthly fee: enter an amount such as ${example}.` });
-  if (!parsed.ok) return { ok: false, error: parsed.error.startsWith('Monthly fee') ? parsed.error : `Monthly fee: ${parsed.error}` };
-  if (parsed.cents > MAX_FEE_CENTS) return { ok: false, error: `Monthly fee: at most ${formatMoney(MAX_FEE_CENTS, money)}.` };
-  return parsed;
-}
 
 /** The contract form as typed: the fee in the configured currency and the tax rate in percent, as text. */
 export const contractFormSchema = (money: MoneySettings = DEFAULT_MONEY) => z.object({
   clientId: text('Pick a client.').min(1, 'Pick a client.'),
   siteId: text('Pick a site.').min(1, 'Pick a site.'),
   plan: z.string().trim().min(2, 'Plan: at least 2 characters.').max(80, 'Plan: 80 characters at most.'),
-  monthlyFee: z.string().superRefine((typed, ctx) => {
-    const fee = parseFee(typed, money);
-    if (!fee.ok) ctx.addIssue({ code: 'custom', message: fee.error });
-  }),
-  taxRate: z.string().trim().regex(PERCENT, 'Tax rate: a percentage from 0 to 100, such as 8.25.'),
+  monthlyFee: amountField('Monthly fee', money, MAX_FEE_CENTS),
+  taxRate: percentField('Tax rate'),
   billingCycle: z.enum(BILLING_CYCLES, { error: 'Pick a billing cycle.' }),
   centralStation: z.string().max(120, 'Central station: 120 characters at most.'),
   accountNumber: z.string().max(60, 'Account number: 60 characters at most.'),
@@ -204,12 +192,11 @@ export const contractFormSchema = (money: MoneySettings = DEFAULT_MONEY) => z.ob
 export type ContractForm = z.infer<ReturnType<typeof contractFormSchema>>;
 
 export function toContractRequest(f: ContractForm, money: MoneySettings = DEFAULT_MONEY): ContractRequestParsed {
-  const fee = parseFee(f.monthlyFee, money);
   return {
     clientId: f.clientId,
     siteId: f.siteId,
     plan: f.plan.trim(),
-    monthlyFeeCents: fee.ok ? fee.cents : Number.NaN,
+    monthlyFeeCents: typedCents(f.monthlyFee, money),
     taxRateBp: percentToBp(f.taxRate),
     billingCycle: f.billingCycle,
     centralStation: f.centralStation.trim(),

@@ -3,7 +3,8 @@ import { LINE_KINDS, OPTION_TIERS, PROPOSAL_STATUSES } from './proposal-labels.t
 
 export { LINE_KINDS, OPTION_TIERS, PROPOSAL_STATUSES, TIER_LABELS } from './proposal-labels.ts';
 import { text, visitorName } from './text.ts';
-import { bpToPercent, centsToDecimal, DEFAULT_MONEY, formatMoney, parseMoney, percentToBp, type MoneySettings } from '../domain/shared/money.ts';
+import { bpToPercent, centsToDecimal, DEFAULT_MONEY, formatMoney, percentToBp, type MoneySettings } from '../domain/shared/money.ts';
+import { amountField, percentField, typedCents } from './form-fields.ts';
 
 /**
  * Proposal API schemas, shared by src/http/routes/proposals.ts and the SPA
@@ -177,28 +178,9 @@ export type PublicProposal = z.infer<typeof publicProposalSchema>;
 
 // ---- the editor form (text inputs; dollars and percent, converted by toProposalRequest) ------
 
-const percentText = (label: string) => z.string().trim().regex(/^\d{1,3}(\.\d{1,2})?\s*%?$/, `${label}: a percent like 8.25.`);
-
-/** What a typed amount says is wrong ("$1,000.00", "1,000.00" and "400" are amounts), or null. */
-function amountProblem(label: string, text: string, money: MoneySettings): string | null {
-  const parsed = parseMoney(text, money);
-  if (!parsed.ok) return `${label}: ${parsed.error.charAt(0).toLowerCase()}${parsed.error.slice(1)}`;
-  if (parsed.cents > MAX_PROPOSAL_CENTS) return `${label}: at most ${formatMoney(MAX_PROPOSAL_CENTS, money)}.`;
-  return null;
-}
-
-const typedCents = (text: string, money: MoneySettings): number => {
-  const parsed = parseMoney(text, money);
-  return parsed.ok ? parsed.cents : Number.NaN;
-};
-
 /** The editor's schema for the configured currency and locale (what amounts a person may type). */
 export const proposalFormSchemaFor = (money: MoneySettings) => {
-  const dollars = (label: string) =>
-    z.string().superRefine((s, ctx) => {
-      const problem = amountProblem(label, s, money);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    });
+  const dollars = (label: string) => amountField(label, money, MAX_PROPOSAL_CENTS);
   return z.object({
   clientId: z.string().min(1, 'Pick a client.'),
   siteId: z.string().min(1, 'Pick one of the client’s sites.'),
@@ -222,7 +204,7 @@ export const proposalFormSchemaFor = (money: MoneySettings) => {
               description: z.string().trim().min(1, 'Describe the line.').max(300, '300 characters at most.'),
               quantity: z.string().trim().regex(/^\d{1,5}(\.\d{1,2})?$/, 'Quantity: like 2 or 1.5.').refine((q) => Number(q) > 0, 'Quantity must be more than 0.'),
               unitPrice: dollars('Unit price'),
-              taxRate: percentText('Tax rate'),
+              taxRate: percentField('Tax rate'),
               itemId: z.string(),
             }),
           )

@@ -6,6 +6,7 @@
  */
 import PDFDocument from 'pdfkit';
 import { formatCalendarDay } from '../../domain/shared/calendar-date.ts';
+import { numberFormat } from '../../domain/shared/intl-format.ts';
 
 export type Doc = InstanceType<typeof PDFDocument>;
 
@@ -38,11 +39,11 @@ export function pageSizeFor(locale: string): 'LETTER' | 'A4' {
 export const formatDay = (isoDay: string, locale: string): string => formatCalendarDay(isoDay, locale);
 
 /** A quantity as the locale writes it (2.5 / 2,5), up to the three decimals quantities keep. */
-export const formatQuantity = (n: number, locale: string): string => new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(n);
+export const formatQuantity = (n: number, locale: string): string => numberFormat(locale, { maximumFractionDigits: 3 }).format(n);
 
 /** A number with fixed decimals in the locale (camera heights, ranges). */
 export const formatNumber = (n: number, digits: number, locale: string): string =>
-  Number.isFinite(n) ? new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n) : '—';
+  Number.isFinite(n) ? numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n) : '—';
 
 /** The non-empty parts joined: never " ·  · " or a dangling separator. */
 export const joinPresent = (parts: readonly (string | null | undefined)[], separator: string): string =>

@@ -2,6 +2,7 @@ import { readAllBytes } from '../../domain/storage/file-storage.ts';
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import type { ClientRepository } from '../../domain/clients/client-repository.ts';
 import type { Clock } from '../../domain/shared/clock.ts';
+import { dateTimeFormat } from '../../domain/shared/intl-format.ts';
 import { planGeometry, type CameraPlanPdfRenderer } from '../../domain/planner/camera-plan-report.ts';
 import type { FileStorage } from '../../domain/storage/file-storage.ts';
 import { requireAccess } from '../shared/require-access.ts';
@@ -28,7 +29,7 @@ export async function exportCameraPlanPdf(deps: ExportPdfDeps, auth: AuthState, 
     const { body } = await deps.files.download(plan.floorPlan.path);
     image = { bytes: await readAllBytes(body), contentType: plan.floorPlan.contentType };
   }
-  const generatedAt = new Intl.DateTimeFormat(deps.locale ?? 'en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: deps.timeZone }).format(deps.clock.now());
+  const generatedAt = dateTimeFormat(deps.locale ?? 'en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: deps.timeZone }).format(deps.clock.now());
   const bytes = await deps.pdf.render({
     plan,
     clientName: client?.name ?? null,

@@ -5,6 +5,7 @@
 import type { NewInvoiceInput } from '../invoices/invoice-issuer.ts';
 import type { BillingPeriod } from './billing-period.ts';
 import type { MonitoringContract } from './monitoring-contract.ts';
+import { dateTimeFormat } from '../shared/intl-format.ts';
 
 /** The words of an invoice for one period, without empty parts or a doubled "monitoring". */
 export function contractInvoiceText(c: Pick<MonitoringContract, 'plan' | 'siteLabel' | 'centralStation' | 'accountNumber'>): { service: string; notes: string } {
@@ -15,12 +16,8 @@ export function contractInvoiceText(c: Pick<MonitoringContract, 'plan' | 'siteLa
   return { service, notes: notes.charAt(0).toUpperCase() + notes.slice(1) };
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
 function fmt(locale: string, options: Intl.DateTimeFormatOptions): (isoDay: string) => string {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let f = formats.get(key);
-  if (!f) formats.set(key, (f = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' })));
-  const format = f;
+  const format = dateTimeFormat(locale, { ...options, timeZone: 'UTC' });
   return (isoDay) => format.format(new Date(`${isoDay}T12:00:00Z`));
 }
 

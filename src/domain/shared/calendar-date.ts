@@ -4,12 +4,13 @@
  * and time tracking.
  */
 import { DomainError } from './domain-error.ts';
+import { dateTimeFormat } from './intl-format.ts';
 
 const DAY_MS = 86_400_000;
 
 /** The calendar date (YYYY-MM-DD) of `at` in `timeZone` (IANA name). */
 export function dateKey(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
+  const parts = dateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
   const part = (type: 'year' | 'month' | 'day') => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
 }
@@ -31,16 +32,9 @@ export function daysBetween(from: string, to: string): number {
 }
 
 /** A calendar day as a person of `locale` writes it: "11/25/2026" in en-US, "25.11.2026" in de-DE. */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-/** Building an Intl formatter loads locale data (about a millisecond): one per locale and style. */
 function dayFormat(locale: string, style: 'digits' | 'words'): Intl.DateTimeFormat {
-  const key = `${locale}|${style}`;
-  let f = dayFormats.get(key);
-  if (!f) {
-    const format: Intl.DateTimeFormatOptions = style === 'words' ? { dateStyle: 'medium' } : { year: 'numeric', month: '2-digit', day: '2-digit' };
-    dayFormats.set(key, (f = new Intl.DateTimeFormat(locale, { ...format, timeZone: 'UTC' })));
-  }
-  return f;
+  const format: Intl.DateTimeFormatOptions = style === 'words' ? { dateStyle: 'medium' } : { year: 'numeric', month: '2-digit', day: '2-digit' };
+  return dateTimeFormat(locale, { ...format, timeZone: 'UTC' });
 }
 
 export function formatCalendarDay(isoDate: string, locale = 'en-US', style: 'digits' | 'words' = 'digits'): string {

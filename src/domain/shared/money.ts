@@ -16,6 +16,7 @@
  *   floor of its exact share, the cents left go to the largest remainders (earlier part first on a
  *   tie), so the parts always add up to the amount exactly.
  */
+import { numberFormat } from './intl-format.ts';
 
 export interface MoneySettings {
   /** ISO 4217 code, e.g. USD, EUR. */
@@ -141,14 +142,6 @@ export function linesTotals(lines: readonly PricedLineInput[]): LinesTotals {
 
 // ---- formatting ------------------------------------------------------------------------------
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
-function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let f = formatters.get(key);
-  if (!f) formatters.set(key, (f = new Intl.NumberFormat(locale, options)));
-  return f;
-}
 
 /** Cents as the configured currency in the configured locale: 123456 → "$1,234.56" (en-US, USD). */
 export function formatMoney(cents: number, settings: MoneySettings = DEFAULT_MONEY): string {
@@ -182,9 +175,18 @@ export function decimalToCents(text: string): number {
 /** A rate in basis points as percent text for a form field: 825 → "8.25". */
 export const bpToPercent = (bp: number): string => String(bp / 100);
 
-/** Percent text ("8.25") → basis points (825), NaN when it is not a number with at most two decimals. */
-/** A typed percentage ("8.25", "8.25 %") in basis points. */
-export const percentToBp = (text: string): number => decimalToCents(text.trim().replace(/\s*%$/, ''));
+/**
+ * The one percentage parser (tax rates on invoices, proposals, credit notes and contracts, in the
+ * SPA and in the contracts): typed text ("8.25", "6.25%", " 6.25 % ") → basis points (825, 625);
+ * NaN unless it is 0–100 with at most two decimals.
+ */
+export function percentToBp(text: string): number {
+  const bp = decimalToCents(text.trim().replace(/\s*%$/, ''));
+  return bp >= 0 && bp <= 10_000 ? bp : Number.NaN;
+}
+
+/** What a person reads when a percentage is not one, naming the field: "Tax rate: a percentage from 0 to 100, such as 8.25." */
+export const percentProblem = (label: string): string => `${label}: a percentage from 0 to 100, such as 8.25.`;
 
 // ---- parsing ---------------------------------------------------------------------------------
 

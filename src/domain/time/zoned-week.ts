@@ -5,6 +5,7 @@
  */
 import { dateKey } from '../analytics/page-view.ts';
 import { DomainError } from '../shared/domain-error.ts';
+import { dateTimeFormat } from '../shared/intl-format.ts';
 
 export { dateKey };
 
@@ -47,7 +48,7 @@ export const weekStartOf = (key: string): string => addDays(key, -weekdayIndex(k
 
 /** Milliseconds the zone is ahead of UTC at `at` (negative west of Greenwich). */
 function offsetMs(at: number, timeZone: string): number {
-  const f = new Intl.DateTimeFormat('en-US', {
+  const f = dateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',
@@ -108,5 +109,5 @@ export function weekRange(anyDayInWeek: string, timeZone: string): WeekRange {
 
 /** Local wall-clock time HH:mm of an instant, for CSV and screens. */
 export function localTime(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit' }).format(at);
+  return dateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit' }).format(at);
 }

@@ -57,7 +57,7 @@ describe('contract form', () => {
     expect(api.toContractRequest({ ...base, monthlyFee: '1.039,99 €' }, euro).monthlyFeeCents).toBe(103_999);
     expect(api.toContractRequest({ ...base, taxRate: '6.25 %' }).taxRateBp).toBe(625);
     const bad = api.contractFormSchema().safeParse({ ...base, monthlyFee: 'forty' });
-    expect(bad.error?.issues.map((i) => i.message)).toEqual(['Monthly fee: enter an amount such as $39.99.']);
+    expect(bad.error?.issues.map((i) => i.message)).toEqual(['Monthly fee: enter an amount such as 1,000.00.']);
     const huge = api.contractFormSchema().safeParse({ ...base, monthlyFee: '$5,000,000' });
     expect(huge.error?.issues.map((i) => i.message)).toEqual(['Monthly fee: at most $1,000,000.00.']);
   });

@@ -1,32 +1,32 @@
 /**
  * Dates and times as the SPA shows them (money is in ./money.ts). Instants are shown in the
  * browser's time zone; calendar days ("2026-11-25") are shown as written, whatever the zone.
- * Formatters are built once: building an Intl formatter loads locale data.
+ * Formatters come from the one cache (#domain/shared/intl-format.ts), built on first use: building
+ * an Intl formatter loads locale data, so a public page that imports this file builds none it
+ * does not show.
  */
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const mediumDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const calendarDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const weekdayTime = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-const timeOfDay = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+import { dateTimeFormat } from '#domain/shared/intl-format.ts';
+
+const weekdayTime = () => dateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** An instant as "Nov 25, 2026, 9:05 AM". */
-export const formatDateTime = (iso: string): string => dateTime.format(new Date(iso));
+export const formatDateTime = (iso: string): string => dateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** An instant's date as "Nov 25, 2026". */
-export const formatDate = (iso: string): string => mediumDate.format(new Date(iso));
+export const formatDate = (iso: string): string => dateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(iso));
 
 /** A calendar day ("2026-11-25", or the date part of an ISO instant) as "Nov 25, 2026". */
-export const formatDay = (isoDay: string): string => calendarDay.format(new Date(`${isoDay.slice(0, 10)}T12:00:00Z`));
+export const formatDay = (isoDay: string): string => dateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${isoDay.slice(0, 10)}T12:00:00Z`));
 
 /** An instant as "Tue, Nov 24, 9:00 AM" (schedules). */
-export const formatWeekdayTime = (iso: string): string => weekdayTime.format(new Date(iso));
+export const formatWeekdayTime = (iso: string): string => weekdayTime().format(new Date(iso));
 
 /** A schedule window: "Tue, Nov 24, 9:00 AM – 11:00 AM" (the end's date only when it differs). */
 export function formatWindow(start: string | null, end: string | null): string {
   if (!start || !end) return 'Not scheduled';
   const s = new Date(start);
   const e = new Date(end);
-  return `${weekdayTime.format(s)} – ${s.toDateString() === e.toDateString() ? timeOfDay.format(e) : weekdayTime.format(e)}`;
+  return `${formatWeekdayTime(start)} – ${s.toDateString() === e.toDateString() ? dateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(e) : formatWeekdayTime(end)}`;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
@@ -49,7 +49,7 @@ let companyDay: Intl.DateTimeFormat | null = null;
 export function setCompanyTimeZone(timeZone: string | undefined): void {
   if (!timeZone) return;
   try {
-    companyDay = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    companyDay = dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
   } catch {
     companyDay = null; // an unknown zone: the browser's day
   }
@@ -67,11 +67,8 @@ export function toLocalInput(iso: string | null): string {
 }
 export const fromLocalInput = (value: string): string | null => (value ? new Date(value).toISOString() : null);
 
-const zoned = new Map<string, Intl.DateTimeFormat>();
 /** An instant as "Nov 25, 2026, 9:05 AM" in the given IANA zone (the company's), else the browser's. */
 export function formatDateTimeIn(iso: string, timeZone: string | undefined): string {
   if (!timeZone) return formatDateTime(iso);
-  let f = zoned.get(timeZone);
-  if (!f) zoned.set(timeZone, (f = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone })));
-  return f.format(new Date(iso));
+  return dateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
 }

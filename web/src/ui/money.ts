@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_MONEY, currencySymbol, formatMoney, formatRateBp, parseMoney, type MoneySettings, type ParseOptions, type ParsedAmount } from '#domain/shared/money.ts';
+import { DEFAULT_MONEY, currencySymbol, formatMoney, formatRateBp, parseMoney, percentToBp, type MoneySettings, type ParseOptions, type ParsedAmount } from '#domain/shared/money.ts';
 
 /**
  * The SPA's money formatting: the domain's money module (src/domain/shared/money.ts) with the
@@ -45,9 +45,5 @@ export function toCents(text: string, options?: ParseOptions): number {
   return parsed.ok ? parsed.cents : Number.NaN;
 }
 
-/** A tax rate typed in percent ("8.25") → basis points (825); NaN when it is not a number. */
-/** A typed percentage ("8.25", "6.25%", "6.25 %") in basis points; NaN when it is not one. */
-export const toBp = (text: string): number => {
-  const t = text.trim().replace(/\s*%$/, '');
-  return t === '' || Number.isNaN(Number(t)) ? Number.NaN : Math.round(Number(t) * 100);
-};
+/** A typed percentage ("8.25", "6.25%") in basis points; NaN unless 0–100 with two decimals at most (the domain's one parser). */
+export const toBp = percentToBp;

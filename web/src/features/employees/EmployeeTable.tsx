@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '#domain/shared/intl-format.ts';
 import { useMemo } from 'react';
 import { flexRender, getCoreRowModel, useReactTable, createColumnHelper, type SortingState } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
@@ -6,7 +7,7 @@ import { STATUS_LABELS } from './labels.ts';
 import { stacked, stackedCell } from '#ui/stacked-table.ts';
 
 const col = createColumnHelper<EmployeeDto>();
-const updated = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const updated = dateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** Column id → the API's sort key (without the '-' for descending). */
 const SORT_KEYS: Record<string, string> = { name: 'name', email: 'email', employmentStatus: 'status', updatedAt: 'updated' };

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '#domain/shared/intl-format.ts';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { JobSummaryDto } from '#contracts/jobs.ts';
@@ -16,8 +17,8 @@ export function weekStart(day: Date): Date {
   return d;
 }
 
-const dayLabel = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
-const timeLabel = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+const dayLabel = dateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
+const timeLabel = dateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 
 /** The part of a job inside one day, as top/height in pixels of the hour grid. */
 function placement(job: JobSummaryDto, day: Date): { top: number; height: number } | null {

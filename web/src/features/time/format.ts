@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '#domain/shared/intl-format.ts';
 import { addDays } from '#domain/time/zoned-week.ts';
 
 /** 485 → "8:05" (hours:minutes), the way timesheets read. */
@@ -13,7 +14,7 @@ export function spokenDuration(minutes: number): string {
   return h === 0 ? `${m} min` : m === 0 ? `${h} h` : `${h} h ${m} min`;
 }
 
-const dayFormat = (opts: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(undefined, { timeZone: 'UTC', ...opts });
+const dayFormat = (opts: Intl.DateTimeFormatOptions) => dateTimeFormat(undefined, { timeZone: 'UTC', ...opts });
 const weekdayShort = dayFormat({ weekday: 'short' });
 const dayShort = dayFormat({ day: 'numeric', month: 'short' });
 const dayLong = dayFormat({ weekday: 'long', day: 'numeric', month: 'long' });
@@ -25,10 +26,7 @@ export const shortDayLabel = (key: string) => dayShort.format(keyDate(key));
 export const longDayLabel = (key: string) => dayLong.format(keyDate(key));
 export const weekLabel = (weekStart: string) => `${shortDayLabel(weekStart)} – ${shortDayLabel(addDays(weekStart, 6))}`;
 
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
 /** An instant as a time of day in the company time zone, written like every other time in the app ("8:26 PM"). */
 export function clockTime(iso: string, timeZone: string): string {
-  let f = clockFormats.get(timeZone);
-  if (!f) clockFormats.set(timeZone, (f = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone })));
-  return f.format(new Date(iso));
+  return dateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
 }

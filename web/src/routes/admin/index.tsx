@@ -1,3 +1,4 @@
+import { numberFormat } from '#domain/shared/intl-format.ts';
 import { Suspense, lazy } from 'react';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -16,7 +17,7 @@ export const Route = createFileRoute('/admin/')({
   component: Screen,
 });
 
-const number = new Intl.NumberFormat('en-US');
+const number = numberFormat('en-US');
 const sortedEntries = (m: Readonly<Record<string, number>>) => Object.entries(m).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 
 function Screen() {
