@@ -15,9 +15,13 @@ export function dateKey(at: Date, timeZone: string): string {
   return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
 }
 
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Days since 1970-01-01 of a real calendar date; "2026-02-30" and "2026-13-01" are refused, not rolled over. */
 function dayNumber(isoDate: string): number {
-  const t = Date.parse(`${isoDate}T00:00:00Z`);
-  if (Number.isNaN(t)) throw new DomainError('validation', `Not a date: ${isoDate}`);
+  const m = ISO_DAY.exec(isoDate);
+  const t = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : Number.NaN;
+  if (!m || Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== isoDate) throw new DomainError('validation', `Not a calendar date: ${isoDate}`);
   return t / DAY_MS;
 }
 

@@ -4,13 +4,13 @@
  * daylight-saving change lasts 23 or 25 hours and a week 167 or 169. Weeks start on Monday.
  */
 import { dateKey } from '../analytics/page-view.ts';
+import { addDays } from '../shared/calendar-date.ts';
 import { DomainError } from '../shared/domain-error.ts';
 import { dateTimeFormat } from '../shared/intl-format.ts';
 
-export { dateKey };
+export { addDays, dateKey };
 
 const DATE_KEY = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-const DAY_MS = 86_400_000;
 
 function parts(key: string): [number, number, number] {
   const m = DATE_KEY.exec(key);
@@ -30,12 +30,6 @@ export const isDateKey = (key: string): boolean => {
   }
 };
 
-const keyOfUtc = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
-
-export function addDays(key: string, days: number): string {
-  const [y, m, d] = parts(key);
-  return keyOfUtc(Date.UTC(y, m - 1, d) + days * DAY_MS);
-}
 
 /** 0 = Monday … 6 = Sunday. */
 export function weekdayIndex(key: string): number {

@@ -20,11 +20,24 @@ describe('the one Intl formatter cache', () => {
     expect(formatCalendarDay('2026-11-25', 'en-US', 'words')).toBe('Nov 25, 2026');
   });
 
-  it('is the only place that builds a formatter: lint refuses `new Intl.DateTimeFormat` elsewhere', async () => {
+  // Loading ESLint and typescript-eslint takes seconds on a busy machine.
+  it('is the only place that builds a formatter: lint refuses `new Intl.DateTimeFormat` elsewhere', { timeout: 60_000 }, async () => {
     const eslint = new ESLint();
     const [result] = await eslint.lintText("export const f = new Intl.DateTimeFormat('en-US', {});\nexport const g = new Intl.NumberFormat('en-US');\n", { filePath: 'src/domain/shared/some-new-file.ts' });
     const messages = result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax');
     expect(messages).toHaveLength(2);
     expect(messages[0]!.message).toContain('intl-format.ts');
+  });
+});
+
+describe('calendar day arithmetic (one addDays for every area)', () => {
+  it('refuses a day that is not on the calendar instead of rolling it over', async () => {
+    const { addDays } = await import('../../../src/domain/shared/calendar-date.ts');
+    const week = await import('../../../src/domain/time/zoned-week.ts');
+    expect(week.addDays).toBe(addDays);
+    expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(() => addDays('2026-02-30', 0)).toThrow('Not a calendar date: 2026-02-30');
+    expect(() => addDays('2026-13-01', 0)).toThrow('Not a calendar date');
   });
 });
