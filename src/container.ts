@@ -79,6 +79,7 @@ import { DocumentCalendarFeedRepository } from './adapters/documents/document-ca
 import { randomSecretTokens } from './adapters/crypto/random-secret-tokens.ts';
 import { icalGeneratorCalendarWriter } from './adapters/ical/ical-generator-calendar-writer.ts';
 import { DocumentSessionStore, type CallbackSessionStore } from './adapters/documents/document-session-store.ts';
+import { documentRateLimitStore } from './adapters/documents/document-rate-limit-store.ts';
 import type { CameraPlanPdfRenderer } from './domain/planner/camera-plan-report.ts';
 import type { PdfPageRasterizer } from './domain/planner/pdf-page-rasterizer.ts';
 import { PdfkitCameraPlanPdf } from './adapters/pdf/pdfkit-camera-plan-pdf.ts';
@@ -133,6 +134,8 @@ export const TOKENS = {
   CameraPlanPdf: Symbol('CameraPlanPdf') as InjectionToken<CameraPlanPdfRenderer>,
   PageRasterizer: Symbol('PageRasterizer') as InjectionToken<PdfPageRasterizer>,
   SessionStore: Symbol('SessionStore') as InjectionToken<CallbackSessionStore>,
+  /** The @fastify/rate-limit store class: counters in the document store, shared by every instance. */
+  RateLimitStore: Symbol('RateLimitStore') as InjectionToken<ReturnType<typeof documentRateLimitStore>>,
   Leads: Symbol('Leads') as InjectionToken<QuoteRequestRepository>,
   Reviews: Symbol('Reviews') as InjectionToken<ReviewRepository>,
   SiteStats: Symbol('SiteStats') as InjectionToken<SiteStatsRepository>,
@@ -232,6 +235,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
   c.register(TOKENS.CameraPlanPdf, { useFactory: instanceCachingFactory(() => new PdfkitCameraPlanPdf(config.money, { name: config.company.name, address: config.company.address, phone: config.company.phone, email: config.company.email })) });
   c.register(TOKENS.PageRasterizer, { useFactory: instanceCachingFactory(() => new PdfjsPageRasterizer()) });
   c.register(TOKENS.SessionStore, { useFactory: instanceCachingFactory((r) => new DocumentSessionStore(r.resolve(TOKENS.Store), r.resolve(TOKENS.Clock), config.session.idleMs)) });
+  c.register(TOKENS.RateLimitStore, { useFactory: instanceCachingFactory((r) => documentRateLimitStore(r.resolve(TOKENS.Store), r.resolve(TOKENS.Clock))) });
   c.register(TOKENS.Leads, { useFactory: (r) => new DocumentQuoteRequestRepository(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.Reviews, { useFactory: (r) => new DocumentReviewRepository(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.SiteStats, { useFactory: instanceCachingFactory((r) => new DocumentSiteStatsRepository(r.resolve(TOKENS.Store))) });

@@ -125,6 +125,7 @@ export async function buildServer(
     config,
     sessionSecret: sessionSecret(config.session.secret, config.dataDir),
     sessions: container.resolve(TOKENS.SessionStore),
+    rateLimitStore: container.resolve(TOKENS.RateLimitStore),
     employees,
     clock,
     origin: new URL(baseUrl).origin,

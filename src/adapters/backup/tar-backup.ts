@@ -32,9 +32,10 @@ export const BACKUP_FORMAT = 2;
 /**
  * Left out of backups: sign-in sessions (they expire within hours, and bringing them back would
  * re-open sign-ins people may have ended; signing in again is harmless) and scheduler leases
- * (a lease restored from the past would only hold a job back until it expires).
+ * (a lease restored from the past would only hold a job back until it expires) and rate-limit windows
+ * (minutes long).
  */
-export const TRANSIENT_COLLECTIONS: readonly string[] = ['sessions', 'leases'];
+export const TRANSIENT_COLLECTIONS: readonly string[] = ['sessions', 'leases', 'rate_limits'];
 
 export interface BackupManifest {
   format: number;

@@ -34,6 +34,7 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   { collection: 'contact_messages', fields: [asc('status'), asc('kind'), desc('createdAt')] },
   { collection: 'outbox', fields: [asc('sentAt'), asc('id')] },
   { collection: 'sessions', fields: [asc('expiresAt')] },
+  { collection: 'rate_limits', fields: [asc('expiresAt')] },
   { collection: 'quote_requests', fields: [asc('status'), desc('createdAt')] },
   { collection: 'reviews', fields: [asc('status'), desc('createdAt')] },
   { collection: 'reviews', fields: [asc('status'), desc('publishedAt')] },
@@ -184,4 +185,8 @@ const TERM_FIELDS: Record<string, string[]> = {
 
 export const TERM_INDEXES: TermIndex[] = Object.entries(TERM_FIELDS).flatMap(([collection, fields]) => fields.map((field) => ({ collection, field })));
 
-export const TTL_INDEXES: TtlIndex[] = [{ collection: 'sessions', field: 'expiresAt' }];
+export const TTL_INDEXES: TtlIndex[] = [
+  { collection: 'sessions', field: 'expiresAt' },
+  // Rate-limit windows (adapters/documents/document-rate-limit-store.ts): gone once they end.
+  { collection: 'rate_limits', field: 'expiresAt' },
+];

@@ -59,6 +59,8 @@ export interface IdentityDeps {
   config: AppConfig;
   sessionSecret: string;
   sessions: CallbackSessionStore;
+  /** Where rate-limit counters live (the document store, so every instance shares them). */
+  rateLimitStore: new (globalParams: never) => unknown;
   employees: EmployeeRepository;
   clock: Clock;
   /** The site's own origin, for the Origin check on state-changing requests. */
@@ -148,6 +150,7 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDeps)
     // (never the client-written left end of X-Forwarded-For), so a forged header cannot buy a
     // fresh allowance.
     keyGenerator: (req) => req.ip,
+    store: deps.rateLimitStore as never,
     // The plugin throws what this returns: an Error with a status, so the one error handler
     // answers it in the product's shape with this message (a plain object lost its message).
     errorResponseBuilder: (_req, ctx) => Object.assign(new Error(`Too many requests; try again in ${Math.ceil(ctx.ttl / 1000)} s.`), { statusCode: 429 }),
