@@ -7,7 +7,9 @@ import type { Client } from './client.ts';
  * word is enough and the term index stays small (≈15 terms a client). Several words are matched
  * by the store's term index over the same list (array-contains-prefix on the client's `search`).
  *
- * - names (client, company, contacts) and address parts: folded words of letters and digits;
+ * - names (client, company, contacts) and address parts: folded words of letters and digits, and
+ *   each joined word whole ("montgomery-fitzgerald", "o.brien"), since a joined word typed in the
+ *   box is searched whole (it may be an e-mail's local part);
  * - e-mails: the whole address, its local part and its domain;
  * - phones: all digits, without a leading country code 1, and the last 7 and last 4 digits;
  * - tags: '#tag' (never produced from text, which loses its '#').
@@ -40,7 +42,10 @@ export function searchTerms(c: SearchableClient): string[] {
   const add = (t: string) => {
     if (t) terms.add(t.slice(0, MAX_TERM_LENGTH));
   };
-  const addWords = (text: string) => searchWords(text).forEach(add);
+  const addWords = (text: string) => {
+    searchWords(text).forEach(add);
+    for (const raw of text.split(/\s+/)) if (JOINED_WORD.test(raw)) add(foldText(raw));
+  };
   addWords(c.name);
   addWords(c.company);
   for (const contact of c.contacts) {
@@ -64,6 +69,9 @@ export function searchTerms(c: SearchableClient): string[] {
 
 export const tagTerm = (tag: string): string => `#${tag}`;
 
+/** Letters and digits joined by . _ + - ("Montgomery-Fitzgerald", "ann.lee"): searched whole. */
+const JOINED_WORD = /^[\p{L}\p{N}]+([._+-][\p{L}\p{N}]+)+$/u;
+
 /**
  * What a person typed, as prefixes to look for (all must match). Phone-like input ("555-123",
  * "(555) 123 45") becomes its digits; an e-mail-like word keeps its @ and dots; everything else becomes words.
@@ -76,7 +84,8 @@ export function parseSearch(text: string): string[] {
     if (!raw) continue;
     if (/^[+()\d.-]+$/.test(raw) && /\d/.test(raw)) out.push(phoneDigits(raw).slice(0, MAX_TERM_LENGTH));
     // "ann.lee@x", or an e-mail's local part being typed ("ann.le"): one term, as stored.
-    else if (raw.includes('@') || /^[\p{L}\p{N}]+([._+-][\p{L}\p{N}]+)+$/u.test(raw)) out.push(normaliseEmail(raw).slice(0, MAX_TERM_LENGTH));
+    else if (raw.includes('@')) out.push(normaliseEmail(raw).slice(0, MAX_TERM_LENGTH));
+    else if (JOINED_WORD.test(raw)) out.push(foldText(raw).slice(0, MAX_TERM_LENGTH));
     else out.push(...searchWords(raw, { maxLength: MAX_TERM_LENGTH }));
   }
   return [...new Set(out.filter(Boolean))];

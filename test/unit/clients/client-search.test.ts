@@ -15,6 +15,14 @@ describe('search normalisation', () => {
     expect(parseSearch('#vip')).toEqual(['vip']);
   });
 
+  it('finds a hyphenated name typed whole, as written on the client ("Montgomery-Fitz" finds "Montgomery-Fitzgerald")', () => {
+    const terms = searchTerms(aClient({ name: 'Bartholomew Montgomery-Fitzgerald', company: 'José-María Ltd' }));
+    for (const typed of ['Montgomery-Fitz', 'montgomery-fitzgerald', 'Jose-Maria', 'José-Mar', 'Fitz']) {
+      const prefixes = parseSearch(typed);
+      expect(prefixes.every((p) => terms.some((t) => t.startsWith(p))), `${typed} → ${prefixes.join(' ')}`).toBe(true);
+    }
+  });
+
   it('lists a client once, at its smallest matching term, never at a tag', () => {
     const terms = ['smithson', 'smith', 'john', '#smith-family'];
     expect(firstMatchingTerm(terms, 'smi')).toBe('smith');
