@@ -56,6 +56,8 @@ export const transitionRequestSchema = z
     reason: line('Reason', 500).optional(),
     /** On cancelling: unsent draft invoices of the contract to void. */
     voidInvoiceIds: z.array(z.string().min(1).max(100)).max(500).optional(),
+    /** On activating a contract that started in the past: bill every period since the start (default) or only from the current one. */
+    billFrom: z.enum(['start', 'current-period'], { error: 'Bill from the start date or from the current period.' }).optional(),
   })
   .strict();
 export type TransitionRequest = z.input<typeof transitionRequestSchema>;

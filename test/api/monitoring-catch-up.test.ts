@@ -70,6 +70,21 @@ describe('monitoring catch-up billing and cancelling', () => {
     expect((await expectJson<BillingPreview>(await admin.get(`/api/monitoring/contracts/${c.id}/billing/preview`), 200)).count).toBe(0);
   });
 
+  it('activating may bill only from the current period: the months before are not invoiced, now or by the nightly run, and the history says so', async () => {
+    const c = await expectJson<Contract>(await admin.send('POST', '/api/monitoring/contracts', aRequest({ startDate: addDays(today, -365) })), 201);
+    const preview = await expectJson<BillingPreview>(await admin.get(`/api/monitoring/contracts/${c.id}/billing/preview`), 200);
+    const current = preview.invoices[preview.invoices.length - 1]!;
+    expect((await admin.send('POST', `/api/monitoring/contracts/${c.id}/status`, { to: 'active', billFrom: 'whenever' })).status).toBe(400);
+    await expectJson<Contract>(await admin.send('POST', `/api/monitoring/contracts/${c.id}/status`, { to: 'active', billFrom: 'current-period' }), 200);
+    const billed = (await expectJson<ContractView>(await admin.get(`/api/monitoring/contracts/${c.id}`), 200)).invoices;
+    expect(billed.map((i) => i.period)).toEqual([current.period]);
+    const run = await expectJson<BillingRun>(await admin.send('POST', '/api/monitoring/billing/run', {}), 200);
+    expect(run.created.filter((x) => x.contractId === c.id)).toHaveLength(0);
+    const history = await expectJson<{ entries: { changes: { field: string; from: unknown; to: unknown }[] }[] }>(await admin.get(`/api/monitoring/contracts/${c.id}/history`), 200);
+    const moved = history.entries.flatMap((e) => e.changes).find((ch) => ch.field === 'nextBillingDate');
+    expect(moved).toEqual({ field: 'nextBillingDate', from: c.startDate, to: current.billedFrom });
+  });
+
   it('cancelling lists the unsent drafts and voids only those the admin chose', async () => {
     const c = await expectJson<Contract>(
       await admin.send('POST', '/api/monitoring/contracts', aRequest({ plan: 'Monitoring', centralStation: '', accountNumber: '', startDate: addDays(today, -70) })),

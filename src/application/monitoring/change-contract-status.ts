@@ -5,10 +5,18 @@ import type { MonitoringDeps } from './monitoring-deps.ts';
 import { requireAccess } from '../shared/require-access.ts';
 import { recordContractAudit } from './contract-audit.ts';
 import { billContractNow } from './generate-due-contract-invoices.ts';
+import { periodOf } from '../../domain/monitoring/billing-period.ts';
+import { dateKey } from '../../domain/shared/calendar-date.ts';
 
 export interface StatusChangeInput extends TransitionInput {
   /** On cancelling: the contract's unsent draft invoices the admin chose to void (needs editInvoices). */
   voidInvoiceIds?: readonly string[];
+  /**
+   * On activating: 'start' bills every period since the start date (catch-up, as previewed);
+   * 'current-period' bills from the period holding today, for a customer whose earlier months
+   * were settled some other way. The periods left out are named in the history.
+   */
+  billFrom?: 'start' | 'current-period';
 }
 
 const VOID_REASON_MAX = 500;
@@ -32,7 +40,10 @@ export async function changeContractStatus(deps: MonitoringDeps, auth: AuthState
     }
   }
   const now = deps.clock.now();
-  const after = await deps.contracts.update(id, transitionContract(before, input, now));
+  const activating = input.to === 'active' && before.status === 'pending';
+  const fromToday = activating && input.billFrom === 'current-period' ? periodOf(before.billingCycle, dateKey(now, deps.timeZone)).start : null;
+  const skip = fromToday !== null && fromToday > before.nextBillingDate ? { nextBillingDate: fromToday } : {};
+  const after = await deps.contracts.update(id, { ...transitionContract(before, input, now), ...skip });
   await recordContractAudit(deps.audit, actor, now, before, after, input.to === 'cancelled' ? 'cancelled' : `status:${input.to}`);
   const reason = `Contract cancelled: ${after.cancelReason ?? ''}`.slice(0, VOID_REASON_MAX);
   for (const invoiceId of toVoid) await deps.voidDraftInvoice(invoiceId, reason, actor);

@@ -14,6 +14,7 @@ const AUDITED = [
   'accountNumber',
   'startDate',
   'endDate',
+  'nextBillingDate',
   'status',
   'cancelReason',
 ] as const satisfies readonly (keyof MonitoringContract)[];

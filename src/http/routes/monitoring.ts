@@ -63,7 +63,7 @@ export const monitoringRoutes: FastifyPluginAsyncZod<MonitoringDeps> = async (ap
     '/api/monitoring/contracts/:id/status',
     { config: { access: EDIT }, schema: { params: contractIdParamsSchema, body: transitionRequestSchema, response: { 200: contractSchema, ...errors } } },
     async (req) =>
-      changeContractStatus(deps, req.auth, req.params.id, { to: req.body.to, reason: req.body.reason ?? null, voidInvoiceIds: req.body.voidInvoiceIds ?? [] }),
+      changeContractStatus(deps, req.auth, req.params.id, { to: req.body.to, reason: req.body.reason ?? null, voidInvoiceIds: req.body.voidInvoiceIds ?? [], billFrom: req.body.billFrom ?? 'start' }),
   );
 
   app.get(

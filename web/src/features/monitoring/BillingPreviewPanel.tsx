@@ -16,6 +16,8 @@ export function BillingPreviewPanel(props: {
   showContract: boolean;
   busy: boolean;
   onConfirm: () => void;
+  /** A second way to go ahead (activation: bill only from the current period). */
+  alternative?: { label: string; onClick: () => void };
   onCancel: () => void;
 }) {
   const { preview } = props;
@@ -54,6 +56,11 @@ export function BillingPreviewPanel(props: {
         <Button disabled={props.busy} onClick={props.onConfirm}>
           {props.confirmLabel}
         </Button>
+        {props.alternative && (
+          <Button variant="secondary" disabled={props.busy} onClick={props.alternative.onClick}>
+            {props.alternative.label}
+          </Button>
+        )}
         <Button variant="secondary" onClick={props.onCancel}>
           Not now
         </Button>

@@ -194,6 +194,11 @@ export function ContractDetail(props: { id: string; isAdmin: boolean; onClose: (
                 showContract={false}
                 busy={change.isPending}
                 onConfirm={() => change.mutate({ to: 'active' }, { onSuccess: () => setActivation(null), onError: (e) => setActionError(message(e)) })}
+                alternative={{
+                  // The last period previewed is the one holding today: bill from it, not the months before.
+                  label: `Activate and bill from ${formatDate(activation.invoices[activation.invoices.length - 1]!.billedFrom)} only`,
+                  onClick: () => change.mutate({ to: 'active', billFrom: 'current-period' }, { onSuccess: () => setActivation(null), onError: (e) => setActionError(message(e)) }),
+                }}
                 onCancel={() => setActivation(null)}
               />
             )}

@@ -6,7 +6,7 @@ import { History } from '#ui/History.tsx';
 import { formatCents, formatRate } from '#ui/money.ts';
 import { MONITORING_KEY } from './queries.ts';
 
-const FIELDS: Readonly<Record<string, string>> = { monthlyFeeCents: 'Monthly fee', taxRateBp: 'Tax rate', billingCycle: 'Billing cycle', cancelReason: 'Cancellation reason' };
+const FIELDS: Readonly<Record<string, string>> = { monthlyFeeCents: 'Monthly fee', taxRateBp: 'Tax rate', billingCycle: 'Billing cycle', cancelReason: 'Cancellation reason', nextBillingDate: 'Billing from' };
 
 /** The contract's audit trail (fee, tax, cycle, status changes): names, money and local dates, never ids. */
 export function ContractHistory(props: { id: string }) {
