@@ -247,6 +247,8 @@ const relatedRecord = z.object({
   title: z.string().nullable(),
   siteId: z.string().nullable(),
   date: z.string(),
+  totalCents: z.number().int().nullable(),
+  balanceCents: z.number().int().nullable(),
 });
 export type RelatedRecordView = z.infer<typeof relatedRecord>;
 /** A kind is absent when the viewer lacks its permission (viewJobs, viewProposals, viewInvoices, useVisionAi). */
