@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClientInput, ClientView, RelatedRecordView, SiteInput, SiteView } from '#contracts/clients.ts';
-import { ZONE_TYPE_LABELS } from '#contracts/clients.ts';
+import { CLIENT_KIND_LABELS, CLIENT_SOURCE_LABELS, ZONE_TYPE_LABELS } from '#contracts/clients.ts';
 import { STATUS_LABELS as INVOICE_STATUS_LABELS } from '#contracts/invoice-labels.ts';
 import { STATUS_LABELS as PROPOSAL_STATUS_LABELS } from '#contracts/proposals.ts';
 import { STATUS_LABELS as CONTRACT_STATUS_LABELS } from '#contracts/monitoring.ts';
@@ -55,7 +55,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
   return (
     <div>
       <PageHeading title={client.name}>
-        {[client.kind === 'commercial' ? 'Commercial' : 'Residential', client.company, client.archived ? 'Archived' : null].filter(Boolean).join(' · ')}
+        {[CLIENT_KIND_LABELS[client.kind], client.company, client.archived ? 'Archived' : null].filter(Boolean).join(' · ')}
       </PageHeading>
       {notice && <ErrorNote>{notice}</ErrorNote>}
       {canEdit && !editing && (
@@ -103,7 +103,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
           <div>
             <dt className="text-sm text-slate-500">Source · Tags</dt>
             <dd>
-              {client.source} · {client.tags.join(', ') || 'no tags'}
+              {CLIENT_SOURCE_LABELS[client.source]} · {client.tags.join(', ') || 'no tags'}
             </dd>
           </div>
           <div>
