@@ -69,7 +69,7 @@ describe('History (web/src/ui)', () => {
   });
 
   it('reads field names for people', () => {
-    expect(['scheduledStart', 'trimOutJobId', 'unitPriceCents', 'alarm.panelModel'].map(humanField)).toEqual(['Scheduled start', 'Trim out job', 'Unit price', 'Alarm panel model']);
+    expect(['scheduledStart', 'trimOutJobId', 'unitPriceCents', 'alarm.panelModel', 'ip'].map(humanField)).toEqual(['Scheduled start', 'Trim out job', 'Unit price', 'Alarm panel model', 'IP address']);
   });
 
   it('leaves out fields that were empty and stay empty (a new invoice’s blank title and notes)', () => {

@@ -51,6 +51,9 @@ const COMMON_ACTIONS: Readonly<Record<string, string>> = {
   status: 'Status changed',
 };
 
+/** Fields whose name does not read as words by itself. */
+const COMMON_FIELDS: Readonly<Record<string, string>> = { ip: 'IP address' };
+
 /** "movement:write-off" → "Movement write off": an action nobody labelled still reads as words. */
 export const humanAction = (action: string): string => COMMON_ACTIONS[action] ?? slugWords(action);
 
@@ -71,6 +74,8 @@ function slugWords(slug: string): string {
  * → "Checklist “Replace DSC panel”".
  */
 export function humanField(field: string): string {
+  const common = COMMON_FIELDS[field];
+  if (common) return common;
   const colon = field.indexOf(':');
   if (colon > 0 && colon < field.length - 1) return `${slugWords(field.slice(0, colon))} “${field.slice(colon + 1)}”`;
   return slugWords(field);
