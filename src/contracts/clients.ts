@@ -8,6 +8,9 @@ import { auditEntrySchema } from './audit.ts';
  */
 export const CLIENT_KIND_VALUES = ['residential', 'commercial'] as const;
 export const CLIENT_SOURCE_VALUES = ['lead', 'referral', 'website', 'phone', 'other'] as const;
+export const CLIENT_KIND_LABELS: Readonly<Record<(typeof CLIENT_KIND_VALUES)[number], string>> = { residential: 'Residential', commercial: 'Commercial' };
+/** Where a client came from, as the form, the client page and its history say it. */
+export const CLIENT_SOURCE_LABELS: Readonly<Record<(typeof CLIENT_SOURCE_VALUES)[number], string>> = { lead: 'Quote request', referral: 'Referral', website: 'Website', phone: 'Phone', other: 'Other' };
 export const ZONE_TYPE_VALUES = ['entry-exit', 'perimeter', 'interior', '24-hour', 'fire', 'carbon-monoxide', 'panic', 'medical', 'water', 'other'] as const;
 /** Zone types as an installer says them. */
 export const ZONE_TYPE_LABELS: Readonly<Record<(typeof ZONE_TYPE_VALUES)[number], string>> = {
@@ -247,6 +250,8 @@ const relatedRecord = z.object({
   title: z.string().nullable(),
   siteId: z.string().nullable(),
   date: z.string(),
+  totalCents: z.number().int().nullable(),
+  balanceCents: z.number().int().nullable(),
 });
 export type RelatedRecordView = z.infer<typeof relatedRecord>;
 /** A kind is absent when the viewer lacks its permission (viewJobs, viewProposals, viewInvoices, useVisionAi). */

@@ -5,6 +5,16 @@
  */
 export const QUOTE_SERVICES = ['alarm', 'cameras', 'prewire', 'panel-upgrade', 'consultation'] as const;
 export const LEAD_STATUS_VALUES = ['new', 'contacted', 'converted', 'proposal-sent', 'won', 'lost', 'spam'] as const;
+/** A lead's status as the leads screen, its filter and the client page say it. */
+export const LEAD_STATUS_LABELS: Readonly<Record<(typeof LEAD_STATUS_VALUES)[number], string>> = {
+  new: 'New',
+  contacted: 'Contacted',
+  converted: 'Converted',
+  'proposal-sent': 'Proposal sent',
+  won: 'Won',
+  lost: 'Lost',
+  spam: 'Spam',
+};
 export const REVIEW_STATUS_VALUES = ['pending', 'published', 'rejected'] as const;
 export const MESSAGE_STATUS_VALUES = ['new', 'answered', 'archived'] as const;
 export const MESSAGE_KINDS = ['contact', 'support'] as const;

@@ -234,7 +234,7 @@ describe('/api/clients', () => {
     it('refuses to delete a client with jobs or invoices (409, with the reason) and archives instead', async () => {
       const c = await create(aClientInput({ name: 'Busy Client' }));
       await store().collection('jobs').create({ clientId: c.id, number: 'JOB-9001', status: 'scheduled' });
-      await store().collection('invoices').create({ clientId: c.id, number: 'INV-2026-0001', status: 'sent', issueDate: '2026-01-05' });
+      await store().collection('invoices').create({ clientId: c.id, number: 'INV-2026-0001', status: 'partial', issueDate: '2026-01-05', totalCents: 60000, balanceCents: 40000 });
       const res = await admin.send('DELETE', `/api/clients/${c.id}`);
       expect(res.status).toBe(409);
       expect((await json<{ error: { message: string } }>(res)).error.message).toBe(
@@ -243,7 +243,8 @@ describe('/api/clients', () => {
       expect((await admin.get(`/api/clients/${c.id}`)).status).toBe(200);
       const related = await json<ClientRelatedResponse>(await admin.get(`/api/clients/${c.id}/related`));
       expect(related.jobs!.map((j) => j.number)).toEqual(['JOB-9001']);
-      expect(related.invoices!.map((j) => j.number)).toEqual(['INV-2026-0001']);
+      expect(related.invoices!.map((j) => [j.number, j.totalCents, j.balanceCents])).toEqual([['INV-2026-0001', 60000, 40000]]);
+      expect(related.jobs!.map((j) => [j.totalCents, j.balanceCents])).toEqual([[null, null]]);
       expect(related.proposals).toEqual([]);
       expect((await json<ClientView>(await admin.send('POST', `/api/clients/${c.id}/archive`, {}))).archived).toBe(true);
     });

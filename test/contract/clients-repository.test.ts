@@ -56,6 +56,23 @@ describe('DocumentClientRepository on SQLite', () => {
     expect(await names('whitc')).toEqual([]);
   });
 
+  it('a rename reaches the jobs that copy the name, search words included, even when only the transaction sees the rename', async () => {
+    const c = aClient({ name: 'Olga Brandt', company: '' });
+    await repo.create(c);
+    await store.collection('jobs').create({ clientId: c.id, clientName: 'Olga Brandt', number: 'JOB-0001', title: 'Panel swap', siteLabel: 'Home', siteAddress: '', status: 'scheduled', terms: ['olga', 'brandt'] }, 'job-1');
+    // The first reading (before the transaction) renames nothing; the one inside it does: the step starts over with the copies.
+    let calls = 0;
+    await repo.update(c.id, (x) => (++calls === 1 ? x : { ...x, name: 'Olga Whitcombe' }));
+    const job = (await store.collection('jobs').get('job-1'))!;
+    expect(job['clientName']).toBe('Olga Whitcombe');
+    expect(job['terms']).toEqual(expect.arrayContaining(['whitcombe']));
+    expect(job['terms']).not.toEqual(expect.arrayContaining(['brandt']));
+    // A change that renames nothing leaves the copy untouched.
+    const before = job.updatedAt;
+    await repo.update(c.id, (x) => ({ ...x, notes: 'Gate code 4411' }));
+    expect((await store.collection('jobs').get('job-1'))!.updatedAt).toBe(before);
+  });
+
   it('creates many clients all or nothing', async () => {
     const existing = aClient();
     await repo.create(existing);

@@ -4,6 +4,7 @@ import { readCollection } from '../support/stored-documents.ts';
 import { appRendered, newPage, signInAndOpen } from '../support/browser.ts';
 import { serverAndBrowser } from '../support/e2e-environment.ts';
 import { aClientInput, aSiteInput } from '../unit/clients/client-factories.ts';
+import { api } from '../support/page-api.ts';
 
 /**
  * Edit sweep of the references area (issue 14): records are created, edited through their
@@ -176,6 +177,59 @@ describe('edit sweep: inventory, reviews, history, titles, page views', () => {
     }
     await page.goto(`${env.server.url}/`);
     await expect.poll(() => page.title()).not.toContain('Page not found');
+    await context.close();
+  });
+
+  it('a client renamed on their page: the existing job follows on the board and in its drawer; invoices list number, status in words, total and balance, newest first; the invoice history reads Card, Net 30, Partly paid', async () => {
+    const { page, context } = await newPage(env.browser, { viewport: { width: 1366, height: 800 } });
+    await signInAndOpen(page, env.server.url, 'Frank Miller', '/admin/clients');
+    const oldName = 'Bartholomew Alexander Montgomery-Fitzgerald III';
+    const newName = 'Barry Okafor-Fitzgerald of Riverside Heights';
+    const client = (await api<{ id: string; sites: { id: string }[] }>(page, 'POST', '/api/clients', aClientInput({ name: oldName, company: '', sites: [aSiteInput({ label: 'Riverside house' })] }))).json;
+    const job = await api<{ id: string; number: string }>(page, 'POST', '/api/jobs', { clientId: client.id, siteId: client.sites[0]!.id, type: 'install', title: 'Replace DSC panel and keypads' });
+    expect(job.status).toBe(201);
+    const line = { description: 'Keypad, installed', quantity: 1, unitPriceCents: 10_000, taxRateBp: 825 };
+    const older = (await api<{ id: string; number: string }>(page, 'POST', '/api/invoices', { clientId: client.id, terms: 'net15', lines: [line] })).json;
+    const newer = (await api<{ id: string; number: string; issueDate: string }>(page, 'POST', '/api/invoices', { clientId: client.id, terms: 'net15', lines: [line] })).json;
+    expect((await api(page, 'PUT', `/api/invoices/${newer.id}`, { terms: 'net30', issueDate: newer.issueDate, lines: [line] })).status).toBe(200);
+    expect((await api(page, 'POST', `/api/invoices/${newer.id}/send`, {})).status).toBe(200);
+    expect((await api(page, 'POST', `/api/invoices/${newer.id}/payments`, { date: newer.issueDate, amountCents: 4_000, method: 'card' })).status).toBe(200);
+
+    // The rename, through the client's own form.
+    await page.goto(`${env.server.url}/admin/clients/${client.id}`);
+    await page.getByRole('button', { name: 'Edit client' }).click();
+    await page.getByLabel('Name').first().fill(newName);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('heading', { name: newName }).waitFor();
+
+    // Invoices: newest number first, each a link, status in words, money as money, no slugs.
+    const invoices = page.getByRole('list', { name: 'Invoices' });
+    await invoices.getByRole('link', { name: new RegExp(newer.number) }).waitFor();
+    const rows = await invoices.getByRole('listitem').allTextContents();
+    expect(rows[0]).toMatch(new RegExp(`^${newer.number}.*Partly paid · total \\$108\\.25 · balance \\$68\\.25 · [A-Z][a-z]{2} \\d{1,2}, \\d{4}$`));
+    expect(rows[1]).toMatch(new RegExp(`^${older.number}.*Draft · total \\$108\\.25 · balance \\$108\\.25 · `));
+    expect(rows.join(' ')).not.toMatch(/partial|draft|\d{4}-\d{2}-\d{2}/);
+
+    // The job made before the rename carries the new name: its drawer, the board, the search.
+    await page.getByRole('link', { name: new RegExp(`${job.json.number}.*Replace DSC panel`) }).click();
+    const drawer = page.getByRole('dialog', { name: /Replace DSC panel and keypads/ });
+    await drawer.getByText(newName).waitFor();
+    await page.goto(`${env.server.url}/admin/jobs?q=okafor`);
+    await page.getByText(newName).first().waitFor();
+    expect(await page.getByText(oldName).count()).toBe(0);
+
+    // The sent invoice keeps the billed name; its history reads in words.
+    await page.goto(`${env.server.url}/admin/invoices?invoice=${newer.id}`);
+    const detail = page.getByRole('complementary', { name: `Invoice ${newer.number}` });
+    await detail.getByText('History').click();
+    const history = detail.getByRole('list', { name: 'History' });
+    await history.waitFor();
+    const text = (await history.textContent()) ?? '';
+    expect(text).toContain('Terms: Net 15 → Net 30');
+    expect(text).toContain('Status: Sent → Partly paid');
+    expect(text).toContain('Payment method: — → Card');
+    expect(text).not.toMatch(/net30|partial|: card/);
+    await page.screenshot({ path: 'test-results/edit-sweep-refs-rename.png' });
     await context.close();
   });
 });

@@ -97,6 +97,10 @@ describe('the money journey in Chromium, mail captured by a real SMTP peer', () 
     const invoices = readCollection<{ id: string; number: string; totalCents: number; source: { kind: string } }>(server.dataDir, 'invoices');
     const deposit = invoices.find((i) => i.number === invoiceNumber)!;
     expect(deposit).toMatchObject({ totalCents: 16_238, source: { kind: 'proposal' } });
+    // The converted line links the job and the deposit invoice it names (issue 14: it was plain text).
+    const [made] = readCollection<{ id: string }>(server.dataDir, 'jobs');
+    expect(await converted.getByRole('link', { name: /^JOB-\d{4}$/ }).getAttribute('href')).toBe(`/admin/jobs?job=${made!.id}`);
+    expect(await converted.getByRole('link', { name: invoiceNumber }).getAttribute('href')).toBe(`/admin/invoices?invoice=${deposit.id}`);
     expect(readCollection<{ status: string }>(server.dataDir, 'jobs')).toEqual([expect.objectContaining({ status: 'unscheduled' })]);
 
     // The deposit invoice is sent and part-paid from the invoice manager.

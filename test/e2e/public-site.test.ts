@@ -146,13 +146,13 @@ describe('the public website in Chromium', () => {
     await signInInBrowser(staff.page, server.url, '/admin/leads', 'Frank Miller');
     const card = staff.page.getByRole('listitem', { name: 'Lead from Avery Quinlan' });
     await card.waitFor();
-    expect(await card.getByTestId('lead-status').textContent()).toBe('new');
+    expect(await card.getByTestId('lead-status').textContent()).toBe('New');
     expect(await card.innerText()).toContain('42 Orchard Lane, Springfield, 62704');
     const img = card.getByRole('img', { name: 'Photo 1: driveway.png' });
     await img.waitFor();
     await staff.page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth === 24, await img.elementHandle());
-    await card.getByRole('button', { name: 'contacted' }).click();
-    await staff.page.waitForFunction(() => document.querySelector('[data-testid="lead-status"]')?.textContent === 'contacted');
+    await card.getByRole('button', { name: 'Contacted' }).click();
+    await staff.page.waitForFunction(() => document.querySelector('[data-testid="lead-status"]')?.textContent === 'Contacted');
     await staff.context.close();
   });
 

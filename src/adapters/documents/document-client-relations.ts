@@ -10,6 +10,7 @@ import { orderBy, where } from '../../domain/persistence/query.ts';
  * model; anything missing or of another type reads as null, so those features may evolve freely.
  */
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+const cents = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
 const joined = (...parts: (string | null)[]): string | null => parts.filter((p) => p !== null).join(' · ') || null;
 
 /**
@@ -37,6 +38,8 @@ function toRecord(d: StoredDocument<DocumentData>, title: (d: DocumentData) => s
     title: title(d),
     siteId: text(d['siteId']),
     date: text(d[dateField]) ?? d.createdAt,
+    totalCents: cents(d['totalCents']),
+    balanceCents: cents(d['balanceCents']),
   };
 }
 

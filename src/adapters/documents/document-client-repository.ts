@@ -3,6 +3,7 @@ import { nameSortKey } from '../../domain/clients/client.ts';
 import type { ClientListQuery, ClientPage, ClientRepository } from '../../domain/clients/client-repository.ts';
 import { firstMatchingTerm, parseSearch, searchTerms, tagTerm } from '../../domain/clients/client-search.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
+import { nameCopies, readNameCopies, renamed, writeNameCopies, type NameCopy } from './client-name-copies.ts';
 import type { DocumentData, StoredDocument } from '../../domain/persistence/document-data.ts';
 import type { DocumentStore, Transaction } from '../../domain/persistence/document-store.ts';
 import { checkQuery, encodeCursor, orderBy, prefixUpperBound, where, type Filter, type OrderBy } from '../../domain/persistence/query.ts';
@@ -164,14 +165,28 @@ export class DocumentClientRepository implements ClientRepository {
 
   async update(id: string, change: (current: Client) => Client): Promise<{ before: Client; after: Client }> {
     let before: Client | null = null;
-    await this.store.runTransaction(async (tx) => {
-      const current = await tx.get(CLIENTS, id);
-      if (!current) throw notFound(id);
-      before = clientFromDoc(current);
-      const next = change(before);
-      const previousTerms = Array.isArray(current['search']) ? current['search'].length : 0;
-      writeClient(tx, 'set', id, clientToDoc({ ...next, id }), previousTerms);
-    });
+    // A rename also reaches the copies of the name other records keep (client-name-copies.ts), in
+    // this transaction; a transaction cannot query, so the copies are found first when the change
+    // renames, and the whole step starts over if the change turns out to rename only inside it.
+    const peek = await this.get(id);
+    let copies: NameCopy[] | null = peek && renamed(peek, change(peek)) ? await nameCopies(this.store, id) : null;
+    for (;;) {
+      let missed = false;
+      await this.store.runTransaction(async (tx) => {
+        const current = await tx.get(CLIENTS, id);
+        if (!current) throw notFound(id);
+        before = clientFromDoc(current);
+        const next = change(before);
+        missed = copies === null && renamed(before, next);
+        if (missed) return;
+        const read = copies ? await readNameCopies(tx, copies) : [];
+        const previousTerms = Array.isArray(current['search']) ? current['search'].length : 0;
+        writeClient(tx, 'set', id, clientToDoc({ ...next, id }), previousTerms);
+        writeNameCopies(tx, read, next);
+      });
+      if (!missed) break;
+      copies = await nameCopies(this.store, id);
+    }
     const after = await this.get(id);
     if (!before || !after) throw notFound(id);
     return { before, after };

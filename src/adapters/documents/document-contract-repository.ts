@@ -1,4 +1,4 @@
-import type { DocumentStore } from '../../domain/persistence/document-store.ts';
+import type { DocumentStore, UpdatePatch } from '../../domain/persistence/document-store.ts';
 import type { StoredDocument } from '../../domain/persistence/document-data.ts';
 import { orderBy, where, type Filter } from '../../domain/persistence/query.ts';
 import type { ContractListQuery, ContractPage, ContractPatch, ContractRepository, NewContract } from '../../domain/monitoring/contract-repository.ts';
@@ -35,6 +35,9 @@ const toContract = (d: StoredDocument<Doc>): MonitoringContract => ({
 });
 
 const derived = (c: NewContract): Pick<Doc, 'keywords' | 'clientNameKey'> => ({ keywords: contractKeywords(c), clientNameKey: c.clientName.toLowerCase() });
+
+/** A stored contract's fields after its client was renamed: the name, its search prefixes and sort key. */
+export const contractClientNamePatch = (d: StoredDocument<Doc>, clientName: string): UpdatePatch => ({ clientName, ...derived({ ...d, clientName }) });
 
 const SORT_FIELD: Record<ContractListQuery['sort'], string> = {
   createdAt: 'createdAt',

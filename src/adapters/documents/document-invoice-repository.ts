@@ -1,4 +1,4 @@
-import type { DocumentStore, Transaction } from '../../domain/persistence/document-store.ts';
+import type { DocumentStore, Transaction, UpdatePatch } from '../../domain/persistence/document-store.ts';
 import type { DocumentData, StoredDocument } from '../../domain/persistence/document-data.ts';
 import { orderBy, where, type Filter } from '../../domain/persistence/query.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
@@ -31,6 +31,9 @@ const toInvoice = (d: StoredDocument): Invoice => {
   const { keywords: _k, clientNameKey: _n, createdAtIso, ...rest } = d as unknown as Invoice & Record<string, unknown>;
   return { ...rest, createdAt: typeof createdAtIso === 'string' ? createdAtIso : d.createdAt, updatedAt: d.updatedAt } as Invoice;
 };
+
+/** A stored (draft) invoice's fields after its client was renamed: the name and what search and sorting make of it. */
+export const invoiceClientNamePatch = (d: StoredDocument, clientName: string): UpdatePatch => ({ clientName, keywords: keywords({ ...toInvoice(d), clientName }), clientNameKey: clientName.toLowerCase() });
 
 type TaxEntryDoc = {
   number: string;

@@ -1,8 +1,8 @@
-import type { DocumentStore, Transaction } from '../../domain/persistence/document-store.ts';
+import type { DocumentStore, Transaction, UpdatePatch } from '../../domain/persistence/document-store.ts';
 import type { DocumentData, StoredDocument } from '../../domain/persistence/document-data.ts';
 import { orderBy, where, type Filter } from '../../domain/persistence/query.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
-import type { Job } from '../../domain/jobs/job.ts';
+import { jobTerms, type Job } from '../../domain/jobs/job.ts';
 import type { JobPage, JobQuery, JobRepository, NewJobBuilder } from '../../domain/jobs/job-repository.ts';
 import { QueuedTransactions } from './queued-transactions.ts';
 
@@ -18,6 +18,9 @@ export const jobToDoc = (j: Job): DocumentData => {
 };
 
 const toJob = (d: StoredDocument<DocumentData>): Job => d as unknown as Job;
+
+/** A stored job's fields after its client was renamed: the name and the search terms made from it. */
+export const jobClientNamePatch = (d: StoredDocument<DocumentData>, clientName: string): UpdatePatch => ({ clientName, terms: jobTerms({ ...toJob(d), clientName }) });
 
 type AssignmentDoc = { jobId: string; employeeId: string; status: string; type: string; scheduledStart: string | null };
 

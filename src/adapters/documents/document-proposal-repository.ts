@@ -1,5 +1,5 @@
 import type { DocumentData, StoredDocument } from '../../domain/persistence/document-data.ts';
-import type { DocumentStore } from '../../domain/persistence/document-store.ts';
+import type { DocumentStore, UpdatePatch } from '../../domain/persistence/document-store.ts';
 import { orderBy, where, type Filter } from '../../domain/persistence/query.ts';
 import { formatProposalNumber, proposalSearchTerms, searchTerm, type Proposal } from '../../domain/proposals/proposal.ts';
 import type { ProposalListQuery, ProposalPage, ProposalRepository } from '../../domain/proposals/proposal-repository.ts';
@@ -21,6 +21,9 @@ function fromDoc(d: StoredDocument<DocumentData>): Proposal {
   const { year: _y, search: _s, ...rest } = d as unknown as Doc & { id: string; createdAt: string; updatedAt: string };
   return { ...rest, converting: rest.converting ?? null, cameraPlanId: rest.cameraPlanId ?? null } as Proposal;
 }
+
+/** A stored proposal's fields after its client was renamed: the name and the search terms made from it. */
+export const proposalClientNamePatch = (d: StoredDocument<DocumentData>, clientName: string): UpdatePatch => ({ clientName, search: proposalSearchTerms({ ...fromDoc(d), clientName }) });
 
 /**
  * Proposals on the document store. Numbering: a counter document per year ('proposal_counters'

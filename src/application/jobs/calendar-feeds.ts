@@ -4,6 +4,7 @@ import { DomainError } from '../../domain/shared/domain-error.ts';
 import { FEED_TOKEN_PATTERN, feedPath, jobEvent, type CalendarEvent } from '../../domain/jobs/calendar-feed.ts';
 import { ADMIN, mayAccess, requireAccess, STAFF } from '../shared/require-access.ts';
 import type { JobDeps } from './job-deps.ts';
+import { recordHref } from '../../contracts/record-href.ts';
 
 export interface FeedStatus {
   employeeId: string;
@@ -71,7 +72,7 @@ export async function renderFeed(deps: JobDeps, token: string, siteUrl: string |
     limit: 2000,
   });
   const events = jobs
-    .map((j) => jobEvent(j, { uidDomain: deps.uidDomain, jobUrl: siteUrl ? `${siteUrl}/admin/jobs?job=${encodeURIComponent(j.id)}` : null }))
+    .map((j) => jobEvent(j, { uidDomain: deps.uidDomain, jobUrl: siteUrl ? `${siteUrl}${recordHref('job', j.id)}` : null }))
     .filter((e): e is CalendarEvent => e !== null);
   return deps.calendar.write({ name: `Jobs — ${employee.name}`, timeZone: deps.timeZone, events });
 }

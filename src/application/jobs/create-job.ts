@@ -1,4 +1,5 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
+import { jobClientName } from '../../domain/clients/client-names.ts';
 import type { Actor } from '../../domain/audit/audit-entry.ts';
 import type { Address } from '../../domain/clients/client.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
@@ -19,7 +20,7 @@ async function openJob(deps: JobDeps, input: NewJobInput, actor: Actor, parent: 
       id,
       seq,
       clientId: found.client.id,
-      clientName: found.client.company || found.client.name,
+      clientName: jobClientName(found.client),
       siteId: found.site.id,
       siteLabel: found.site.label,
       siteAddress: oneLineAddress(found.site.address),

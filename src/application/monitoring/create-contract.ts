@@ -1,4 +1,5 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
+import { documentClientName } from '../../domain/clients/client-names.ts';
 import type { ContractRequestParsed } from '../../contracts/monitoring.ts';
 import { checkStartDate, type MonitoringContract } from '../../domain/monitoring/monitoring-contract.ts';
 import { dateKey } from '../../domain/shared/calendar-date.ts';
@@ -25,7 +26,7 @@ export async function resolveParties(deps: Pick<MonitoringDeps, 'directory' | 'c
   return {
     clientId: input.clientId,
     siteId: input.siteId,
-    clientName: found.client.company ? `${found.client.name} (${found.client.company})` : found.client.name,
+    clientName: documentClientName(found.client),
     siteLabel: found.site.label,
     plan: input.plan,
     monthlyFeeCents: input.monthlyFeeCents,

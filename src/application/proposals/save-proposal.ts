@@ -1,4 +1,5 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
+import { documentClientName } from '../../domain/clients/client-names.ts';
 import { duplicateContent, newProposal, updateDraft, type Proposal, type ProposalContent } from '../../domain/proposals/proposal.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { requireAccess } from '../shared/require-access.ts';
@@ -11,7 +12,7 @@ const calendarOf = (deps: ProposalDeps) => ({ today: today(deps), money: deps.mo
 async function clientName(deps: ProposalDeps, content: ProposalContent): Promise<string> {
   const found = await deps.directory.getSite(content.clientId, content.siteId);
   if (!found) throw new DomainError('validation', 'Pick a client and one of its sites.', { siteId: ['Pick one of the client’s sites.'] });
-  return found.client.company ? `${found.client.name} (${found.client.company})` : found.client.name;
+  return documentClientName(found.client);
 }
 
 /** Item lines must name inventory items that exist. */

@@ -11,6 +11,9 @@ export interface RelatedRecord {
   title: string | null;
   siteId: string | null;
   date: string;
+  /** What the record totals and what is still owed (cents), when it keeps them (invoices); else null. */
+  totalCents: number | null;
+  balanceCents: number | null;
 }
 
 export const RELATED_KINDS = ['jobs', 'proposals', 'invoices', 'contracts', 'visionAnalyses'] as const;

@@ -2,13 +2,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
 import { useRef } from 'react';
-import type { ClientView, SiteView } from '#contracts/clients.ts';
+import type { ClientRelatedResponse, ClientView, RelatedRecordView, SiteView } from '#contracts/clients.ts';
 import { SiteForm } from '../../../web/src/features/clients/SiteForm.tsx';
 import { ClientForm } from '../../../web/src/features/clients/ClientForm.tsx';
 import { listErrorAt } from '../../../web/src/features/clients/form-helpers.ts';
 import { useNoSilentErrors } from '#ui/no-silent-errors.ts';
 import { FormError } from '#ui/FormError.tsx';
-import { renderApp } from './support/render-app.tsx';
+import { fakeFetch, renderApp } from './support/render-app.tsx';
+import { aSession } from './support/session-factory.ts';
+import { ClientDetail } from '../../../web/src/features/clients/ClientDetail.tsx';
 
 afterEach(cleanup);
 
@@ -118,5 +120,36 @@ describe('listErrorAt', () => {
     expect(listErrorAt({ tags: [{ message: 'Bad.' }] }, 'tags')).toBe('Bad.');
     expect(listErrorAt({ tags: { message: 'At most 20 tags.' } }, 'tags')).toBe('At most 20 tags.');
     expect(listErrorAt({}, 'tags')).toBeUndefined();
+  });
+});
+
+describe('ClientDetail: the client’s records read as people read them', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const record = (over: Partial<RelatedRecordView>): RelatedRecordView => ({ id: 'r', number: null, status: null, title: null, siteId: null, date: '2026-11-02', totalCents: null, balanceCents: null, ...over });
+
+  it('lists invoices newest number first, each a link with its status in words, total and balance as money and the issue date in local format', async () => {
+    const related: ClientRelatedResponse = {
+      jobs: [record({ id: 'j-9', number: 'JOB-9999', status: 'on-hold', title: 'Old panel', date: '2026-11-01' }), record({ id: 'j-10', number: 'JOB-10000', status: 'in-progress', title: 'New panel', date: '2026-10-01' })],
+      invoices: [
+        record({ id: 'i-4', number: 'INV-2026-0004', status: 'partial', title: 'Deposit', date: '2026-11-20', totalCents: 123456, balanceCents: 23456 }),
+        record({ id: 'i-13', number: 'INV-2026-0013', status: 'void', title: 'Wrong one', date: '2026-11-02', totalCents: 5000, balanceCents: 0 }),
+        record({ id: 'i-14', number: 'INV-2026-0014', status: 'sent', title: 'Cameras', date: '2026-11-03', totalCents: 60000, balanceCents: 60000 }),
+      ],
+      history: [],
+    };
+    vi.stubGlobal('fetch', vi.fn(fakeFetch({ '/api/clients/c-1': () => ({ status: 200, body: aClient() }), '/api/clients/c-1/related': () => ({ status: 200, body: related }) })));
+    renderApp(() => <ClientDetail clientId="c-1" />, { session: aSession('admin') });
+    const invoices = await screen.findByRole('list', { name: 'Invoices' });
+    const rows = within(invoices).getAllByRole('listitem').map((li) => li.textContent);
+    expect(rows).toEqual([
+      'INV-2026-0014 CamerasSent · total $600.00 · balance $600.00 · Nov 3, 2026',
+      'INV-2026-0013 Wrong oneVoid · total $50.00 · Nov 2, 2026',
+      'INV-2026-0004 DepositPartly paid · total $1,234.56 · balance $234.56 · Nov 20, 2026',
+    ]);
+    expect(within(invoices).getByRole('link', { name: /INV-2026-0014/ }).getAttribute('href')).toBe('/admin/invoices?invoice=i-14');
+    const jobs = within(screen.getByRole('list', { name: 'Jobs' })).getAllByRole('listitem').map((li) => li.textContent);
+    expect(jobs).toEqual(['JOB-10000 New panelIn progress · Oct 1, 2026', 'JOB-9999 Old panelOn hold · Nov 1, 2026']);
+    // The source reads in words too.
+    screen.getByText(/Quote request · vip/);
   });
 });

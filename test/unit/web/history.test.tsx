@@ -69,7 +69,7 @@ describe('History (web/src/ui)', () => {
   });
 
   it('reads field names for people', () => {
-    expect(['scheduledStart', 'trimOutJobId', 'unitPriceCents', 'alarm.panelModel'].map(humanField)).toEqual(['Scheduled start', 'Trim out job', 'Unit price', 'Alarm panel model']);
+    expect(['scheduledStart', 'trimOutJobId', 'unitPriceCents', 'alarm.panelModel', 'ip'].map(humanField)).toEqual(['Scheduled start', 'Trim out job', 'Unit price', 'Alarm panel model', 'IP address']);
   });
 
   it('leaves out fields that were empty and stay empty (a new invoice’s blank title and notes)', () => {
@@ -110,5 +110,27 @@ describe('History (web/src/ui)', () => {
     expect(text).toContain('Site: a removed record → Main house (Jane Smith)');
     expect(text).toContain('Start date: — → Dec 1, 2026');
     expect(text).not.toMatch(/emp-|job-7|site-|mv-123|Movement/);
+  });
+});
+
+describe('History reads each record kind’s slugs in words (issue 14)', () => {
+  it('an invoice’s status, terms and payment method; a monitoring contract’s status change; a checklist item as it was typed', () => {
+    render(
+      <History
+        entries={[
+          anEntry({ id: 'i-1', entity: 'invoice', action: 'payment', changes: [{ field: 'status', from: 'sent', to: 'partial' }, { field: 'payment.method', from: null, to: 'card' }, { field: 'terms', from: 'net15', to: 'net30' }] }),
+          anEntry({ id: 'm-1', entity: 'monitoring_contract', action: 'status:active', changes: [{ field: 'status', from: 'pending', to: 'active' }] }),
+          anEntry({ id: 'j-1', entity: 'job', action: 'checklist-add', changes: [{ field: 'checklist:Replace DSC panel', from: null, to: 'added' }] }),
+        ]}
+      />,
+    );
+    const text = screen.getByRole('list', { name: 'History' }).textContent;
+    expect(text).toContain('Status: Sent → Partly paid');
+    expect(text).toContain('Payment method: — → Card');
+    expect(text).toContain('Terms: Net 15 → Net 30');
+    expect(text).toContain('Status changed to Active by Frank Miller');
+    expect(text).toContain('Status: Pending → Active');
+    expect(text).toContain('Checklist “Replace DSC panel”: — → added');
+    expect(text).not.toMatch(/partial|net30|card|replace dsc/);
   });
 });

@@ -1,6 +1,7 @@
 import type { AuditChangeDto, AuditEntryDto } from '#contracts/audit.ts';
 import { idsOf, referenceKind } from '#domain/audit/references.ts';
 import { formatDateTimeIn, formatDay } from './dates.ts';
+import { statusAction, vocabularyLabel } from './audit-vocabulary.ts';
 
 /**
  * The one rendering of an audit trail (src/contracts/audit.ts): "Updated by Frank Miller ·
@@ -9,9 +10,10 @@ import { formatDateTimeIn, formatDay } from './dates.ts';
  * knows it, else the browser's), never as ids or UTC text: a value that refers to another record
  * (`jobId`, `assignees`; domain/audit/references.ts) reads as the label the server sent in the
  * entry's `labels` ("Maria Lopez", "J-2026-014 · Front gate"), a value that is an instant is
- * formatted like the entry's time, a calendar day as "Nov 25, 2026". Areas pass labels for their
- * own actions, fields and values (slugs through their vocabulary's label map); the rest reads
- * from the field name ("scheduledStart" → "Scheduled start").
+ * formatted like the entry's time, a calendar day as "Nov 25, 2026", a slug through its record
+ * kind's label map (audit-vocabulary.ts: "net30" → "Net 30"). Areas may pass labels for their own
+ * actions, fields and values; the rest reads from the field name ("scheduledStart" → "Scheduled
+ * start"), and what a person typed into a field name ("checklist:Replace DSC panel") as typed.
  */
 type AuditValue = AuditChangeDto['from'];
 
@@ -49,15 +51,14 @@ const COMMON_ACTIONS: Readonly<Record<string, string>> = {
   status: 'Status changed',
 };
 
-/** "movement:write-off" → "Movement write off": an action nobody labelled still reads as words. */
-export const humanAction = (action: string): string => COMMON_ACTIONS[action] ?? humanField(action);
+/** Fields whose name does not read as words by itself. */
+const COMMON_FIELDS: Readonly<Record<string, string>> = { ip: 'IP address' };
 
-/**
- * "scheduledStart" → "Scheduled start", "trimOutJobId" → "Trim out job", "paidCents" → "Paid"
- * (the value already reads as money), "permissions.editJobs" → "Permissions edit jobs".
- */
-export function humanField(field: string): string {
-  const words = field
+/** "movement:write-off" → "Movement write off": an action nobody labelled still reads as words. */
+export const humanAction = (action: string): string => COMMON_ACTIONS[action] ?? slugWords(action);
+
+function slugWords(slug: string): string {
+  const words = slug
     .replace(/(Id|Cents)$/, '')
     .replace(/[._:-]+/g, ' ')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -66,8 +67,24 @@ export function humanField(field: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export function defaultValue(field: string, value: AuditValue, timeZone?: string, labels: Readonly<Record<string, string>> = {}): string {
+/**
+ * "scheduledStart" → "Scheduled start", "trimOutJobId" → "Trim out job", "paidCents" → "Paid"
+ * (the value already reads as money), "permissions.editJobs" → "Permissions edit jobs". A field
+ * that carries a name after a colon keeps the name as it was typed: "checklist:Replace DSC panel"
+ * → "Checklist “Replace DSC panel”".
+ */
+export function humanField(field: string): string {
+  const common = COMMON_FIELDS[field];
+  if (common) return common;
+  const colon = field.indexOf(':');
+  if (colon > 0 && colon < field.length - 1) return `${slugWords(field.slice(0, colon))} “${field.slice(colon + 1)}”`;
+  return slugWords(field);
+}
+
+export function defaultValue(field: string, value: AuditValue, timeZone?: string, labels: Readonly<Record<string, string>> = {}, entity = ''): string {
   if (value === null || value === '') return '—';
+  const word = vocabularyLabel(entity, field, value);
+  if (word !== undefined) return word;
   if (typeof value === 'boolean') return value ? 'on' : 'off';
   const kind = referenceKind(field);
   if (kind) return idsOf(value).map((id) => labels[id] ?? (kind === 'employee' ? 'a former employee' : 'a removed record')).join(', ');
@@ -100,7 +117,7 @@ export function History(props: HistoryProps) {
   if (props.error) return <p role="alert" className="text-sm text-red-700">{props.error}</p>;
   if (!entries || entries.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">{props.empty ?? 'No changes recorded yet.'}</p>;
   const field = (f: string) => props.fieldLabel?.(f) ?? humanField(f);
-  const value = (e: AuditEntryDto, f: string, v: AuditValue) => props.valueLabel?.(f, v) ?? defaultValue(f, v, timeZone, e.labels);
+  const value = (e: AuditEntryDto, f: string, v: AuditValue) => props.valueLabel?.(f, v) ?? defaultValue(f, v, timeZone, e.labels, e.entity);
   // Ids of the change's own bookkeeping (a movement's id) name nothing a person could look up.
   const internal = (f: string) => /Id$/.test(f) && !referenceKind(f);
   return (
@@ -114,7 +131,7 @@ export function History(props: HistoryProps) {
           <li key={e.id} className="rounded-md bg-slate-50 p-2 dark:bg-slate-900">
             <p>
               <span className="font-medium text-slate-900 dark:text-slate-100">
-                {props.actionLabel?.(e.action) ?? humanAction(e.action)} by {e.actorName}
+                {props.actionLabel?.(e.action) ?? statusAction(e.entity, e.action) ?? humanAction(e.action)} by {e.actorName}
               </span>{' '}
               · <time dateTime={e.at}>{formatInstant(e.at, timeZone)}</time>
               {reason && <> · “{String(reason.to)}”</>}

@@ -2,16 +2,19 @@ import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClientInput, ClientView, RelatedRecordView, SiteInput, SiteView } from '#contracts/clients.ts';
-import { ZONE_TYPE_LABELS } from '#contracts/clients.ts';
+import { CLIENT_KIND_LABELS, CLIENT_SOURCE_LABELS, ZONE_TYPE_LABELS } from '#contracts/clients.ts';
 import { STATUS_LABELS as INVOICE_STATUS_LABELS } from '#contracts/invoice-labels.ts';
 import { STATUS_LABELS as PROPOSAL_STATUS_LABELS } from '#contracts/proposals.ts';
 import { STATUS_LABELS as CONTRACT_STATUS_LABELS } from '#contracts/monitoring.ts';
 import { STATUS_LABELS as JOB_STATUS_LABELS } from '#domain/jobs/job.ts';
 import type { Lead } from '#contracts/quotes.ts';
+import { LEAD_STATUS_LABELS } from '#contracts/public-site-values.ts';
 import { apiFetch } from '#lib/api.ts';
 import { History, humanField } from '#ui/History.tsx';
 import { PageHeading } from '#ui/PageHeading.tsx';
-import { formatDay } from '#ui/dates.ts';
+import { formatDate, formatDay } from '#ui/dates.ts';
+import { formatCents } from '#ui/money.ts';
+import { recordHref, type RecordKind } from '#contracts/record-href.ts';
 import { ClientForm } from './ClientForm.tsx';
 import { SiteForm } from './SiteForm.tsx';
 import { CLIENTS_KEY, clientQuery } from '#lib/queries/clients.ts';
@@ -52,7 +55,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
   return (
     <div>
       <PageHeading title={client.name}>
-        {[client.kind === 'commercial' ? 'Commercial' : 'Residential', client.company, client.archived ? 'Archived' : null].filter(Boolean).join(' · ')}
+        {[CLIENT_KIND_LABELS[client.kind], client.company, client.archived ? 'Archived' : null].filter(Boolean).join(' · ')}
       </PageHeading>
       {notice && <ErrorNote>{notice}</ErrorNote>}
       {canEdit && !editing && (
@@ -100,7 +103,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
           <div>
             <dt className="text-sm text-slate-500">Source · Tags</dt>
             <dd>
-              {client.source} · {client.tags.join(', ') || 'no tags'}
+              {CLIENT_SOURCE_LABELS[client.source]} · {client.tags.join(', ') || 'no tags'}
             </dd>
           </div>
           <div>
@@ -280,7 +283,7 @@ function LeadOrigin({ leadId }: { leadId: string }) {
   return (
     <Section title="From quote request">
       <p className="text-sm">
-        Requested {new Date(lead.createdAt).toLocaleDateString()} · lead status <strong data-testid="origin-lead-status">{lead.status}</strong>
+        Requested {formatDate(lead.createdAt)} · lead status <strong data-testid="origin-lead-status">{LEAD_STATUS_LABELS[lead.status]}</strong>
         {lead.status === 'converted' && ' (becomes won when a proposal is accepted or a job is completed)'}
       </p>
       {lead.photos.length > 0 && (
@@ -300,18 +303,23 @@ function LeadOrigin({ leadId }: { leadId: string }) {
 
 type RelatedKind = 'jobs' | 'proposals' | 'invoices' | 'contracts';
 
-/** Where each kind of record opens, and its status in words (the owning area's own labels). */
-const RELATED: Record<RelatedKind, { href: (id: string) => string; status: Readonly<Record<string, string>> }> = {
-  jobs: { href: (id) => `/admin/jobs?job=${encodeURIComponent(id)}`, status: JOB_STATUS_LABELS },
-  proposals: { href: (id) => `/admin/proposals?open=${encodeURIComponent(id)}`, status: PROPOSAL_STATUS_LABELS },
-  invoices: { href: (id) => `/admin/invoices?invoice=${encodeURIComponent(id)}`, status: INVOICE_STATUS_LABELS },
-  contracts: { href: (id) => `/admin/monitoring?contract=${encodeURIComponent(id)}`, status: CONTRACT_STATUS_LABELS },
+/** Which record each list holds (links through the one `recordHref`), and its status in words (the owning area's own labels). */
+const RELATED: Record<RelatedKind, { record: RecordKind; status: Readonly<Record<string, string>> }> = {
+  jobs: { record: 'job', status: JOB_STATUS_LABELS },
+  proposals: { record: 'proposal', status: PROPOSAL_STATUS_LABELS },
+  invoices: { record: 'invoice', status: INVOICE_STATUS_LABELS },
+  contracts: { record: 'contract', status: CONTRACT_STATUS_LABELS },
 };
 
+/** Newest number first (INV-2026-0014 before INV-2026-0005, JOB-10000 before JOB-9999); records without one by date. */
+export function newestFirst(a: RelatedRecordView, b: RelatedRecordView): number {
+  if (a.number && b.number) return b.number.localeCompare(a.number, 'en', { numeric: true });
+  return a.date < b.date ? 1 : a.date > b.date ? -1 : 0;
+}
+
 function RelatedList({ title, kind, items, loading, empty }: { title: string; kind: RelatedKind; items: RelatedRecordView[] | undefined; loading: boolean; empty: string }) {
-  const { href, status } = RELATED[kind];
-  // Newest first, whatever order the areas answer in.
-  const sorted = [...(items ?? [])].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+  const { record, status } = RELATED[kind];
+  const sorted = [...(items ?? [])].sort(newestFirst);
   return (
     <Section title={title}>
       {loading ? (
@@ -321,10 +329,10 @@ function RelatedList({ title, kind, items, loading, empty }: { title: string; ki
       ) : sorted.length === 0 ? (
         <EmptyState title={empty} />
       ) : (
-        <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+        <ul className="divide-y divide-slate-100 dark:divide-slate-800" aria-label={title}>
           {sorted.map((r) => (
             <li key={r.id} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2 text-sm">
-              <a href={href(r.id)} className="min-w-0 text-blue-700 underline [overflow-wrap:anywhere] dark:text-blue-300">
+              <a href={recordHref(record, r.id)} className="min-w-0 text-blue-700 underline [overflow-wrap:anywhere] dark:text-blue-300">
                 {r.number ? (
                   <>
                     <strong className="font-mono">{r.number}</strong> {r.title}
@@ -333,8 +341,16 @@ function RelatedList({ title, kind, items, loading, empty }: { title: string; ki
                   <strong>{r.title ?? 'Untitled'}</strong>
                 )}
               </a>
-              <span className="text-slate-500">
-                {r.status ? (status[r.status] ?? r.status) : ''} · {formatDay(r.date)}
+              <span className="text-slate-600 dark:text-slate-400">
+                {[
+                  r.status ? (status[r.status] ?? r.status) : null,
+                  r.totalCents !== null ? `total ${formatCents(r.totalCents)}` : null,
+                  // A paid or void invoice owes nothing: its balance says nothing new.
+                  r.balanceCents !== null && r.balanceCents !== 0 ? `balance ${formatCents(r.balanceCents)}` : null,
+                  formatDay(r.date),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
               </span>
             </li>
           ))}

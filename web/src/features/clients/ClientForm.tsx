@@ -1,7 +1,7 @@
 import { useRef, type InputHTMLAttributes } from 'react';
 import { useForm, useFieldArray, useWatch, Controller, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CLIENT_KIND_VALUES, CLIENT_SOURCE_VALUES, clientInputSchema, type ClientInput, type ClientView } from '#contracts/clients.ts';
+import { CLIENT_KIND_VALUES, CLIENT_SOURCE_LABELS, CLIENT_SOURCE_VALUES, clientInputSchema, type ClientInput, type ClientView } from '#contracts/clients.ts';
 import { Field } from '#ui/Field.tsx';
 import { Options } from '#ui/Options.tsx';
 import { cleaning, errorAt, joinList, listErrorAt, splitList } from './form-helpers.ts';
@@ -162,7 +162,7 @@ export function ClientForm({ initial, onSave, onCancel, submitLabel }: { initial
           <select id="client-source" {...register('source')}>
             {CLIENT_SOURCE_VALUES.map((s) => (
               <option key={s} value={s}>
-                {s[0]!.toUpperCase() + s.slice(1)}
+                {CLIENT_SOURCE_LABELS[s]}
               </option>
             ))}
           </select>

@@ -4,6 +4,7 @@ import type { JobDto } from '#contracts/jobs.ts';
 import { useCan } from '../auth/session.ts';
 import { useCreateInvoice } from '#lib/queries/invoices.ts';
 import { Button } from '#ui/Button.tsx';
+import { recordHref } from '#contracts/record-href.ts';
 
 /**
  * On a completed job, for whoever may edit invoices: a draft invoice for the job's client and
@@ -19,7 +20,7 @@ export function InvoiceThisJob(props: { job: JobDto }) {
   const start = () =>
     create.mutate(
       { clientId: job.clientId, siteId: job.siteId, jobId: job.id, terms: 'net30', lines: [] },
-      { onSuccess: (invoice) => void navigate({ to: '/admin/invoices', search: { invoice: invoice.id } }) },
+      { onSuccess: (invoice) => void navigate({ href: recordHref('invoice', invoice.id) }) },
     );
   return (
     <section aria-label="Billing" className="mt-4 rounded-md border border-slate-200 p-3 text-sm dark:border-slate-800">

@@ -18,6 +18,7 @@ import { MaterialForm } from './MaterialForm.tsx';
 import { SignaturePad } from './SignaturePad.tsx';
 import { InvoiceThisJob } from './InvoiceThisJob.tsx';
 import { assigneesQuery, jobQuery, useChecklist, usePhotoUpload, useSchedule, useSignOff, useTransition, useTrimOut, useUpdateJob } from './queries.ts';
+import { recordHref } from '#contracts/record-href.ts';
 import { FormError } from '#ui/FormError.tsx';
 import { SidePanel } from '#ui/SidePanel.tsx';
 
@@ -66,12 +67,12 @@ export function JobDetail(props: { id: string; canEdit: boolean; canUseInventory
             {(job.proposalId || job.invoiceId) && (
               <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
                 {job.proposalId && (
-                  <a className="mr-3 text-blue-700 underline dark:text-blue-300" href={`/admin/proposals?open=${encodeURIComponent(job.proposalId)}`}>
+                  <a className="mr-3 text-blue-700 underline dark:text-blue-300" href={recordHref('proposal', job.proposalId)}>
                     Open the proposal
                   </a>
                 )}
                 {job.invoiceId && (
-                  <a className="text-blue-700 underline dark:text-blue-300" href={`/admin/invoices?invoice=${encodeURIComponent(job.invoiceId)}`}>
+                  <a className="text-blue-700 underline dark:text-blue-300" href={recordHref('invoice', job.invoiceId)}>
                     Open the invoice
                   </a>
                 )}

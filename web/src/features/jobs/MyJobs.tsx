@@ -6,6 +6,7 @@ import { formatWindow } from '#ui/dates.ts';
 import { StatusBadge } from './JobCard.tsx';
 import { CalendarFeedPanel } from './CalendarFeedPanel.tsx';
 import { myJobsQuery, useChecklist, useJobPermissions } from './queries.ts';
+import { recordHref } from '#contracts/record-href.ts';
 
 /**
  * For the employee dashboard: the signed-in employee's jobs today and coming up, with address,
@@ -46,7 +47,7 @@ function MyJob(props: { job: JobDto; canTick: boolean; canOpen: boolean }) {
       <h3 className="text-lg font-semibold">
         {/* The whole job (photos, materials, sign-off) is one tap away for those who may open the tracker. */}
         {props.canOpen ? (
-          <a className="text-blue-700 underline dark:text-blue-300" href={`/admin/jobs?job=${encodeURIComponent(j.id)}`}>
+          <a className="text-blue-700 underline dark:text-blue-300" href={recordHref('job', j.id)}>
             {j.title}
           </a>
         ) : (

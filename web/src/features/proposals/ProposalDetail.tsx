@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Copy, FileDown, Send, Wand2 } from 'lucide-react';
+import { recordHref } from '#contracts/record-href.ts';
 import { TIER_LABELS } from '#contracts/proposals.ts';
 import { ApiRequestError } from '#lib/api.ts';
 import { LoadError } from '#ui/LoadError.tsx';
@@ -142,8 +143,19 @@ export function ProposalDetail(props: { id: string; canEdit: boolean; onEdit: ()
       )}
       {p.conversion && (
         <p className="mt-3 rounded-md bg-emerald-50 p-3 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
-          Converted: job {p.conversion.jobNumber}
-          {p.conversion.invoiceNumber && `, deposit invoice ${p.conversion.invoiceNumber}`}.
+          Converted: job{' '}
+          <a className="font-mono underline" href={recordHref('job', p.conversion.jobId)}>
+            {p.conversion.jobNumber}
+          </a>
+          {p.conversion.invoiceId && p.conversion.invoiceNumber && (
+            <>
+              , deposit invoice{' '}
+              <a className="font-mono underline" href={recordHref('invoice', p.conversion.invoiceId)}>
+                {p.conversion.invoiceNumber}
+              </a>
+            </>
+          )}
+          .
         </p>
       )}
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { PERIOD_KINDS, TAX_BASES, type TaxReportDto } from '#contracts/invoices.ts';
+import { recordHref } from '#contracts/record-href.ts';
 import { apiFetch } from '#lib/api.ts';
 import { PageHeading } from '#ui/PageHeading.tsx';
 import { inputClass } from '#ui/styles.ts';
@@ -21,7 +22,7 @@ const entryColumns = (basis: string, day: (iso: string) => string): Column<Entry
     label: 'Number',
     cell: (e) => (
       <>
-        <a className="font-mono text-blue-700 underline dark:text-blue-300" href={`/admin/invoices?invoice=${encodeURIComponent(e.invoiceId)}`}>
+        <a className="font-mono text-blue-700 underline dark:text-blue-300" href={recordHref('invoice', e.invoiceId)}>
           {e.number}
         </a>
         {e.kind === 'credit-note' && <span className="ml-1 text-xs text-slate-500">credit note</span>}

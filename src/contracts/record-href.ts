@@ -1,0 +1,20 @@
+/**
+ * Where each kind of record opens in the back office: the one builder of record links (the
+ * client page's lists, a job's proposal and invoice, the tax report, the technician's jobs, a
+ * converted proposal, the calendar feed's job URL). The screen that opens a record reads the same
+ * search key from its URL (web/src/routes/admin/*.tsx validateSearch).
+ */
+export const RECORD_KINDS = ['client', 'job', 'proposal', 'invoice', 'contract', 'item'] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
+
+const PATHS: Readonly<Record<RecordKind, (id: string) => string>> = {
+  client: (id) => `/admin/clients/${id}`,
+  job: (id) => `/admin/jobs?job=${id}`,
+  proposal: (id) => `/admin/proposals?open=${id}`,
+  invoice: (id) => `/admin/invoices?invoice=${id}`,
+  contract: (id) => `/admin/monitoring?contract=${id}`,
+  item: (id) => `/admin/inventory?item=${id}`,
+};
+
+/** The back-office path that opens record `id` of `kind` ("/admin/jobs?job=…"), relative to the site. */
+export const recordHref = (kind: RecordKind, id: string): string => PATHS[kind](encodeURIComponent(id));

@@ -1,0 +1,32 @@
+import { CLIENT_KIND_LABELS, CLIENT_SOURCE_LABELS } from '#contracts/clients.ts';
+import { JOB_TYPE_LABELS } from '#contracts/jobs.ts';
+import { CATEGORY_LABELS } from '#contracts/inventory.ts';
+import { METHOD_LABELS, STATUS_LABELS as INVOICE_STATUS_LABELS, TERMS_LABELS } from '#contracts/invoice-labels.ts';
+import { CYCLE_LABELS, STATUS_LABELS as CONTRACT_STATUS_LABELS } from '#contracts/monitoring.ts';
+import { STATUS_LABELS as PROPOSAL_STATUS_LABELS } from '#contracts/proposals.ts';
+import { STATUS_LABELS as JOB_STATUS_LABELS } from '#domain/jobs/job.ts';
+
+/**
+ * The slugs the audit trail keeps, read through each area's own label map: per record kind (an
+ * entry's `entity`) and field, so "Payment method: card", "Terms: net30" and "Status: sent →
+ * partial" read "Card", "Net 30", "Sent → Partly paid" on every screen that shows a history,
+ * without each screen passing its own `valueLabel`. A slug not listed shows as written.
+ */
+const VALUES: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, string>>>>>> = {
+  invoice: { status: INVOICE_STATUS_LABELS, terms: TERMS_LABELS, 'payment.method': METHOD_LABELS },
+  job: { status: JOB_STATUS_LABELS, type: JOB_TYPE_LABELS },
+  proposal: { status: PROPOSAL_STATUS_LABELS },
+  monitoring_contract: { status: CONTRACT_STATUS_LABELS, billingCycle: CYCLE_LABELS },
+  client: { kind: CLIENT_KIND_LABELS, source: CLIENT_SOURCE_LABELS },
+  'inventory-item': { category: CATEGORY_LABELS },
+};
+
+/** The label of a slug `value` of `field` on a record of kind `entity`, or undefined when it is not a known slug. */
+export const vocabularyLabel = (entity: string, field: string, value: unknown): string | undefined =>
+  typeof value === 'string' ? VALUES[entity]?.[field]?.[value] : undefined;
+
+/** "status:active" → "Status changed to Active": an action that names a status reads it in words. */
+export function statusAction(entity: string, action: string): string | undefined {
+  const m = /^status:(.+)$/.exec(action);
+  return m ? `Status changed to ${vocabularyLabel(entity, 'status', m[1]) ?? m[1]}` : undefined;
+}
