@@ -1,3 +1,4 @@
+import { useCallback, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useFieldArray, useForm, useWatch, type Control, type UseFormRegister, type UseFormSetValue, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -215,6 +216,14 @@ export function ProposalEditor(props: { proposal: ProposalDto | null; onDone: (s
   const release = useUnsavedChangesWarning(formState.isDirty && !formState.isSubmitSuccessful);
   const clientId = useWatch({ control, name: 'clientId' });
   const siteId = useWatch({ control, name: 'siteId' });
+  const pickerValue = useMemo(() => ({ clientId, siteId }), [clientId, siteId]);
+  const onPick = useCallback(
+    (next: { clientId?: string; siteId?: string }) => {
+      setValue('clientId', next.clientId ?? '', { shouldDirty: true });
+      setValue('siteId', next.siteId ?? '', { shouldDirty: true, shouldValidate: Boolean(next.siteId) });
+    },
+    [setValue],
+  );
   const errors = formState.errors;
   const usedTiers = new Set((useWatch({ control, name: 'options' }) ?? []).map((o) => o.tier));
 
@@ -233,17 +242,12 @@ export function ProposalEditor(props: { proposal: ProposalDto | null; onDone: (s
       <FormError error={rootNotAtField(errors)} className="mb-3" />
       <div className="grid gap-3">
         <ClientSitePicker
-          value={{ clientId, siteId }}
-          onChange={(next) => {
-            setValue('clientId', next.clientId ?? '', { shouldDirty: true });
-            setValue('siteId', next.siteId ?? '', { shouldDirty: true });
-          }}
+          value={pickerValue}
+          onChange={onPick}
+          fields={['siteId']}
+          siteRequired
+          errors={{ clientId: errors.clientId?.message, siteId: errors.siteId?.message }}
         />
-        {(errors.clientId || errors.siteId) && (
-          <p className="text-sm text-red-700 dark:text-red-400" role="alert">
-            {errors.clientId?.message ?? errors.siteId?.message}
-          </p>
-        )}
         <div className="grid gap-3 sm:grid-cols-3">
           <Field label="Title" id="proposal-title" error={errors.title?.message}>
             <input id="proposal-title" {...register('title')} />
