@@ -8,6 +8,7 @@ import type { DocumentStore } from '../../domain/persistence/document-store.ts';
 import type { DocumentStoreDriver, DriverSnapshot, EncodedDocument, FieldWrite, RawDocument, ReadCheck, WriteOp } from '../../domain/persistence/document-store-driver.ts';
 import type { FieldPath, NormalizedFilter, NormalizedOrder, NormalizedQuery } from '../../domain/persistence/query.ts';
 import type { Clock, IdGenerator } from '../../domain/shared/clock.ts';
+import { parseMongoUrl } from './mongo-connection.ts';
 
 /**
  * The document store on MongoDB (official driver). Each document is stored as
@@ -396,7 +397,7 @@ export class MongoDocumentStoreDriver implements DocumentStoreDriver {
 }
 
 export interface MongoDocumentStoreOptions {
-  /** Database name; defaults to the one in the URL, else 'shieldline'. */
+  /** Database name; defaults to the one in the URL's path, else 'shieldline'. */
   dbName?: string;
   serverSelectionTimeoutMS?: number;
   clock?: Clock;
@@ -405,10 +406,12 @@ export interface MongoDocumentStoreOptions {
 
 /** Connects, creates the indexes and returns the store (which closes the client). */
 export async function openMongoDocumentStore(url: string, options: MongoDocumentStoreOptions = {}): Promise<DocumentStore> {
+  // Not `new URL(url)`: a replica-set URL names several hosts (mongodb://db1,db2,db3/shieldline).
+  const target = parseMongoUrl(url);
   const client = new MongoClient(url, { serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 10_000 });
   try {
     await client.connect();
-    const db = client.db(options.dbName ?? (new URL(url).pathname.slice(1) || 'shieldline'));
+    const db = client.db(options.dbName ?? target.dbName);
     const driver = new MongoDocumentStoreDriver(client, db);
     await driver.ensureIndexes();
     return createDocumentStore(driver, {
