@@ -148,7 +148,9 @@ export class MongoDocumentStoreDriver implements DocumentStoreDriver {
       const existing = new Map<string, ExistingIndex[]>();
       for (const { name, type } of await this.db.listCollections({}, { nameOnly: true }).toArray()) {
         if (name.startsWith('system.') || (type !== undefined && type !== 'collection')) continue;
-        existing.set(name, (await this.col(name).listIndexes().toArray()) as unknown as ExistingIndex[]);
+        // A collection dropped meanwhile (NamespaceNotFound) has no indexes to plan for.
+        const listed = await this.col(name).listIndexes().toArray().catch((e: unknown) => (GONE.has(codeOf(e) as number) ? null : Promise.reject(e)));
+        if (listed) existing.set(name, listed as unknown as ExistingIndex[]);
       }
       const plan = planIndexes(want, existing);
       for (const d of plan.drop) await this.col(d.collection).dropIndex(d.name).catch((e: unknown) => (GONE.has(codeOf(e) as number) ? undefined : Promise.reject(e)));
