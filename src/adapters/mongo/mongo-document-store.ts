@@ -126,7 +126,8 @@ export class MongoDocumentStoreDriver implements DocumentStoreDriver {
             await session.endSession();
           }
         },
-        open: (collection, start) => this.col(collection).watch([], start as ChangeStreamOptions) as unknown as ChangeStreamLike,
+        // An undefined option would be sent as null, which the server refuses.
+        open: (collection, start) => this.col(collection).watch([], Object.fromEntries(Object.entries(start).filter(([, v]) => v != null)) as ChangeStreamOptions) as unknown as ChangeStreamLike,
       },
       { log: this.log },
     );
