@@ -11,7 +11,7 @@ import type { Clock, IdGenerator } from '../../domain/shared/clock.ts';
 import { ChangeFeeds, type ChangeStreamLike } from './mongo-change-feed.ts';
 import { parseMongoUrl, waitForPrimary, type HelloAnswer } from './mongo-connection.ts';
 import { mayRepeatWrite, transactionFailure, translate } from './mongo-errors.ts';
-import { mongoPath, planIndexes, wantedIndexes, type ExistingIndex } from './mongo-indexes.ts';
+import { GONE, mongoPath, syncIndexes, type ExistingIndex } from './mongo-indexes.ts';
 import { guardSteps, planCommit, runTransaction } from './mongo-transaction.ts';
 
 /**
@@ -92,10 +92,6 @@ const ttlDate = (value: EncodedValue | undefined): Date | null => {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const codeOf = (e: unknown): unknown => (e instanceof MongoServerError ? e.code : undefined);
-/** IndexNotFound, NamespaceNotFound: another instance dropped it first. */
-const GONE = new Set([26, 27]);
-/** IndexOptionsConflict, IndexKeySpecsConflict, IndexAlreadyExists: another instance (or an operator) got there first. */
-const CONFLICT = new Set([68, 85, 86]);
 
 export interface MongoDriverOptions {
   /** Time a transaction may spend re-running after transient failures (step-down, network). */
@@ -137,36 +133,22 @@ export class MongoDocumentStoreDriver implements DocumentStoreDriver {
     return this.db.collection<StoredDoc>(name);
   }
 
-  /**
-   * Brings the store's own indexes (mongo-indexes.ts) in line with collection-indexes.ts: creates
-   * the missing ones, drops its own that no entry declares any more, leaves every other index
-   * alone. Two instances starting together may race: a drop of an index already gone is fine,
-   * and a create that conflicts re-plans from what is there now (up to three rounds).
-   */
+  /** Creates and drops the store's own indexes only (mongo-indexes.ts); every other index is left alone. */
   async ensureIndexes(): Promise<void> {
-    const want = wantedIndexes();
-    for (let round = 1; ; round++) {
-      const existing = new Map<string, ExistingIndex[]>();
-      for (const { name, type } of await this.db.listCollections({}, { nameOnly: true }).toArray()) {
-        if (name.startsWith('system.') || (type !== undefined && type !== 'collection')) continue;
-        // A collection dropped meanwhile (NamespaceNotFound) has no indexes to plan for.
-        const listed = await this.col(name).listIndexes().toArray().catch((e: unknown) => (GONE.has(codeOf(e) as number) ? null : Promise.reject(e)));
-        if (listed) existing.set(name, listed as unknown as ExistingIndex[]);
-      }
-      const plan = planIndexes(want, existing);
-      for (const d of plan.drop) await this.col(d.collection).dropIndex(d.name).catch((e: unknown) => (GONE.has(codeOf(e) as number) ? undefined : Promise.reject(e)));
-      let conflict: unknown = null;
-      for (const c of plan.create) {
-        try {
-          await this.col(c.collection).createIndex(c.keys, { ...c.options, name: c.name });
-        } catch (e) {
-          if (!CONFLICT.has(codeOf(e) as number)) throw e;
-          conflict = e;
+    await syncIndexes({
+      list: async () => {
+        const existing = new Map<string, ExistingIndex[]>();
+        for (const { name, type } of await this.db.listCollections({}, { nameOnly: true }).toArray()) {
+          if (name.startsWith('system.') || (type !== undefined && type !== 'collection')) continue;
+          // A collection dropped meanwhile (NamespaceNotFound) has no indexes to plan for.
+          const listed = await this.col(name).listIndexes().toArray().catch((e: unknown) => (GONE.has(codeOf(e) as number) ? null : Promise.reject(e)));
+          if (listed) existing.set(name, listed as unknown as ExistingIndex[]);
         }
-      }
-      if (conflict === null) return;
-      if (round === 3) throw new DatabaseError('failed-precondition', `MongoDB refused an index the store needs: ${(conflict as Error).message}. Drop the conflicting index (docs/operations.md, "Indexes").`);
-    }
+        return existing;
+      },
+      drop: (collection, name) => this.col(collection).dropIndex(name),
+      create: (c) => this.col(c.collection).createIndex(c.keys, { ...c.options, name: c.name }),
+    });
   }
 
   async get(collection: string, id: string): Promise<RawDocument | null> {

@@ -1,4 +1,6 @@
+import { MongoServerError } from 'mongodb';
 import { COLLECTION_INDEXES, TERM_INDEXES, TTL_INDEXES } from '../../domain/persistence/collection-indexes.ts';
+import { DatabaseError } from '../../domain/persistence/database-error.ts';
 import type { FieldPath } from '../../domain/persistence/query.ts';
 
 /**
@@ -120,4 +122,41 @@ export function planIndexes(want: WantedIndex[], existing: Map<string, ExistingI
     }
   }
   return plan;
+}
+
+/** What syncIndexes needs of the database (the driver: listCollections/listIndexes, dropIndex, createIndex). */
+export interface IndexCatalog {
+  /** Indexes by collection, of the collections that exist now. */
+  list(): Promise<Map<string, ExistingIndex[]>>;
+  drop(collection: string, name: string): Promise<unknown>;
+  create(index: WantedIndex): Promise<unknown>;
+}
+
+const codeOf = (e: unknown): number | undefined => (e instanceof MongoServerError && typeof e.code === 'number' ? e.code : undefined);
+/** IndexNotFound, NamespaceNotFound: another instance dropped it first. */
+export const GONE = new Set([26, 27]);
+/** IndexAlreadyExists, IndexOptionsConflict, IndexKeySpecsConflict: another instance (or an operator) got there first. */
+const CONFLICT = new Set([68, 85, 86]);
+
+/**
+ * Brings the store's own indexes in line with `want`. Instances starting together may race: a
+ * drop of an index already gone is fine, and a create that conflicts re-plans from what is
+ * there now, up to three rounds; a conflict that stays is a clear failed-precondition.
+ */
+export async function syncIndexes(catalog: IndexCatalog, want: WantedIndex[] = wantedIndexes()): Promise<void> {
+  for (let round = 1; ; round++) {
+    const plan = planIndexes(want, await catalog.list());
+    for (const d of plan.drop) await catalog.drop(d.collection, d.name).catch((e: unknown) => (GONE.has(codeOf(e) ?? 0) ? undefined : Promise.reject(e)));
+    let conflict: unknown = null;
+    for (const c of plan.create) {
+      try {
+        await catalog.create(c);
+      } catch (e) {
+        if (!CONFLICT.has(codeOf(e) ?? 0)) throw e;
+        conflict = e;
+      }
+    }
+    if (conflict === null) return;
+    if (round === 3) throw new DatabaseError('failed-precondition', `MongoDB refused an index the store needs: ${(conflict as Error).message}. Drop the conflicting index (docs/operations.md, "Indexes").`);
+  }
 }

@@ -1,6 +1,8 @@
+import { MongoServerError } from 'mongodb';
 import { describe, expect, it } from 'vitest';
+import { isDatabaseError } from '../../../src/domain/persistence/database-error.ts';
 import { COLLECTION_INDEXES } from '../../../src/domain/persistence/collection-indexes.ts';
-import { OWN_PREFIX, defaultIndexName, planIndexes, wantedIndexes, type ExistingIndex, type WantedIndex } from '../../../src/adapters/mongo/mongo-indexes.ts';
+import { OWN_PREFIX, defaultIndexName, planIndexes, syncIndexes, wantedIndexes, type ExistingIndex, type IndexCatalog, type WantedIndex } from '../../../src/adapters/mongo/mongo-indexes.ts';
 
 /**
  * Findings 4 and 8: what a start creates and drops. `existing` is what `listIndexes` answers
@@ -102,5 +104,78 @@ describe('MongoDB own-index plan', () => {
 
   it("names follow the driver's default-name rule", () => {
     expect(defaultIndexName({ 'd.status': 1, createdAt: -1 })).toBe('d.status_1_createdAt_-1');
+  });
+});
+
+/**
+ * A catalog like a database's: `list` answers what is there, `drop` and `create` change it and
+ * fail the way MongoDB does (IndexNotFound 27, IndexOptionsConflict 85). `race` runs once before
+ * the first drop or create, standing for another instance starting at the same moment.
+ */
+class FakeCatalog implements IndexCatalog {
+  readonly indexes = new Map<string, ExistingIndex[]>();
+  readonly calls: string[] = [];
+  race: (() => void) | null = null;
+  private raced(): void {
+    const r = this.race;
+    this.race = null;
+    r?.();
+  }
+  async list(): Promise<Map<string, ExistingIndex[]>> {
+    return new Map([...this.indexes].map(([c, l]) => [c, l.map((i) => ({ ...i }))]));
+  }
+  async drop(collection: string, name: string): Promise<void> {
+    this.raced();
+    this.calls.push(`drop ${collection}/${name}`);
+    const list = this.indexes.get(collection) ?? [];
+    if (!list.some((i) => i.name === name)) throw new MongoServerError({ errmsg: `index not found with name [${name}]`, code: 27, codeName: 'IndexNotFound' });
+    this.indexes.set(collection, list.filter((i) => i.name !== name));
+  }
+  async create(w: WantedIndex): Promise<void> {
+    this.raced();
+    this.calls.push(`create ${w.collection}/${w.name}`);
+    const list = this.indexes.get(w.collection) ?? [idIndex];
+    const same = list.find((i) => JSON.stringify(i.key) === JSON.stringify(w.keys));
+    if (same && same.name === w.name) return;
+    if (same) throw new MongoServerError({ errmsg: `Index already exists with a different name: ${same.name}`, code: 85, codeName: 'IndexOptionsConflict' });
+    this.indexes.set(w.collection, [...list, asListed(w)]);
+  }
+}
+
+describe('MongoDB index sync (two instances starting together)', () => {
+  const few = want.filter((w) => w.collection === 'inventory_items');
+
+  it('a drop of an index another instance already dropped is fine', async () => {
+    const catalog = new FakeCatalog();
+    const stale: ExistingIndex = { name: `${OWN_PREFIX}d.legacy_1`, key: { 'd.legacy': 1 } };
+    catalog.indexes.set('inventory_items', [idIndex, stale, ...few.map(asListed)]);
+    catalog.race = () => catalog.indexes.set('inventory_items', catalog.indexes.get('inventory_items')!.filter((i) => i !== stale));
+    await syncIndexes(catalog, few);
+    expect(catalog.calls).toEqual([`drop inventory_items/${stale.name}`]);
+    expect(planIndexes(few, await catalog.list())).toEqual({ drop: [], create: [] });
+  });
+
+  it('a create that conflicts with an index another instance just built re-plans and finishes', async () => {
+    const catalog = new FakeCatalog();
+    const sku = few.find((w) => w.name.includes('d.sku_1__unique'))!;
+    // The other instance, still on the version where sku was not unique, builds that one first.
+    catalog.race = () => catalog.indexes.set('inventory_items', [idIndex, { name: `${OWN_PREFIX}d.sku_1`, key: { 'd.sku': 1 } }]);
+    await syncIndexes(catalog, few);
+    expect(catalog.calls).toContain(`drop inventory_items/${OWN_PREFIX}d.sku_1`);
+    expect((await catalog.list()).get('inventory_items')!.find((i) => i.name === sku.name)).toMatchObject({ unique: true });
+    expect(planIndexes(few, await catalog.list())).toEqual({ drop: [], create: [] });
+  });
+
+  it('a conflict that stays (an index the store cannot replace) stops start-up with a clear failed-precondition', async () => {
+    const catalog = new FakeCatalog();
+    // An operator index on the same key as an entry but with other options: not ours to drop.
+    catalog.indexes.set('inventory_items', [idIndex, { name: 'ops_sku', key: { 'd.sku': 1 } }]);
+    const err = await syncIndexes(catalog, few).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isDatabaseError(err, 'failed-precondition')).toBe(true);
+    expect((err as Error).message).toMatch(/MongoDB refused an index the store needs: Index already exists with a different name: ops_sku\. Drop the conflicting index/);
+    expect(catalog.calls.filter((c) => c === `create inventory_items/${few.find((w) => w.name.includes('d.sku_1__unique'))!.name}`)).toHaveLength(3);
   });
 });
