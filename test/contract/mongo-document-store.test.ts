@@ -62,7 +62,7 @@ describe('MongoDB adapter without a server', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const { port } = server.address() as AddressInfo;
     await new Promise<void>((r) => server.close(() => r()));
-    const err = await openMongoDocumentStore(`mongodb://127.0.0.1:${port}/x`, { serverSelectionTimeoutMS: 300 }).then(
+    const err = await openMongoDocumentStore(`mongodb://127.0.0.1:${port}/x`, { serverSelectionTimeoutMS: 300, startupTimeoutMS: 0, log: () => {} }).then(
       () => null,
       (e: unknown) => e,
     );

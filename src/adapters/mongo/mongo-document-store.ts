@@ -1,20 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { MongoClient, MongoError, MongoServerError, type ClientSession, type CreateIndexesOptions, type Db, type Document, type Filter, type Sort } from 'mongodb';
-import { COLLECTION_INDEXES, TERM_INDEXES, TTL_INDEXES } from '../../domain/persistence/collection-indexes.ts';
+import { MongoClient, MongoServerError, type ChangeStreamOptions, type ClientSession, type Db, type Document, type Filter, type Sort } from 'mongodb';
+import { TTL_INDEXES } from '../../domain/persistence/collection-indexes.ts';
 import { createDocumentStore } from '../../domain/persistence/checked-document-store.ts';
 import { DatabaseError } from '../../domain/persistence/database-error.ts';
 import type { EncodedValue, Scalar } from '../../domain/persistence/document-data.ts';
 import type { DocumentStore } from '../../domain/persistence/document-store.ts';
 import type { DocumentStoreDriver, DriverSnapshot, EncodedDocument, FieldWrite, RawDocument, ReadCheck, WriteOp } from '../../domain/persistence/document-store-driver.ts';
-import type { FieldPath, NormalizedFilter, NormalizedOrder, NormalizedQuery } from '../../domain/persistence/query.ts';
+import type { NormalizedFilter, NormalizedOrder, NormalizedQuery } from '../../domain/persistence/query.ts';
 import type { Clock, IdGenerator } from '../../domain/shared/clock.ts';
+import { ChangeFeeds, type ChangeStreamLike } from './mongo-change-feed.ts';
+import { parseMongoUrl, waitForPrimary, type HelloAnswer } from './mongo-connection.ts';
+import { mayRepeatWrite, transactionFailure, translate } from './mongo-errors.ts';
+import { GONE, mongoPath, syncIndexes, type ExistingIndex } from './mongo-indexes.ts';
+import { guardSteps, planCommit, runTransaction } from './mongo-transaction.ts';
 
 /**
  * The document store on MongoDB (official driver). Each document is stored as
  * `{ _id, _v, createdAt, updatedAt, d: { ...fields } }`: the fields live under `d` so no caller
  * field can clash with the store's own, and `_v` is the version transactions compare.
- * Transactions and live queries (change streams) need a replica set; docker-compose runs a
- * single-node one. On a standalone server they fail with 'unimplemented'.
+ * Transactions and live queries (change streams) need a replica set; start-up refuses a
+ * standalone server. Pure parts live beside it: mongo-connection.ts (URL, start-up wait),
+ * mongo-errors.ts (labels, R-ERR-4), mongo-transaction.ts (commit plan, retries),
+ * mongo-indexes.ts (own indexes), mongo-change-feed.ts (shared change streams).
  */
 interface StoredDoc {
   _id: string;
@@ -24,9 +31,6 @@ interface StoredDoc {
   d: EncodedDocument;
   _ttl?: Date;
 }
-
-const META: Record<string, string> = { id: '_id', createdAt: 'createdAt', updatedAt: 'updatedAt' };
-const mongoPath = (path: FieldPath): string => (path.length === 1 && META[path[0]!]) || `d.${path.join('.')}`;
 
 const NOT_ARRAY = { $not: { $type: 'array' } };
 const NEVER: Filter<Document> = { _id: { $exists: false } };
@@ -86,71 +90,65 @@ const ttlDate = (value: EncodedValue | undefined): Date | null => {
   return Number.isNaN(t) ? null : new Date(t);
 };
 
-const hasLabel = (e: unknown, label: string): boolean => e instanceof MongoError && e.hasErrorLabel(label);
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const codeOf = (e: unknown): unknown => (e instanceof MongoServerError ? e.code : undefined);
 
-/** Driver errors the port names get their R-ERR-4 codes; anything else passes through. */
-function translate(e: unknown, op?: WriteOp): unknown {
-  if (e instanceof DatabaseError) return e;
-  if (e instanceof MongoServerError) {
-    if (e.code === 11000) {
-      const onId = Object.keys((e.keyPattern ?? {}) as object).includes('_id');
-      return new DatabaseError('already-exists', onId && op ? `Document already exists: ${op.collection}/${op.id}` : 'Another document has the same unique field value.');
-    }
-    if (e.code === 14) return new DatabaseError('invalid-argument', `Cannot increment a field that does not hold a number: ${e.message}`);
-    // IllegalOperation (transactions) and 40573 (change streams) on a standalone server.
-    if (e.code === 20 || e.code === 40573) return new DatabaseError('unimplemented', `This MongoDB deployment does not support the operation (needs a replica set): ${e.message}`);
-  }
-  if (e instanceof MongoError && /ServerSelection|Network|Topology/.test(e.name)) return new DatabaseError('unavailable', `MongoDB is unreachable: ${e.message}`);
-  return e;
+export interface MongoDriverOptions {
+  /** Time a transaction may spend re-running after transient failures (step-down, network). */
+  transactionBudgetMS?: number;
+  log?: (line: string) => void;
 }
 
 export class MongoDocumentStoreDriver implements DocumentStoreDriver {
   private readonly client: MongoClient;
   private readonly db: Db;
+  private readonly feeds: ChangeFeeds;
+  private readonly transactionBudgetMS: number;
+  private readonly log: (line: string) => void;
 
-  constructor(client: MongoClient, db: Db) {
+  constructor(client: MongoClient, db: Db, options: MongoDriverOptions = {}) {
     this.client = client;
     this.db = db;
+    this.transactionBudgetMS = options.transactionBudgetMS ?? 30_000;
+    this.log = options.log ?? (() => {});
+    this.feeds = new ChangeFeeds(
+      {
+        operationTime: async () => {
+          const session = client.startSession();
+          try {
+            await db.command({ ping: 1 }, { session });
+            return session.operationTime ?? session.clusterTime?.clusterTime;
+          } finally {
+            await session.endSession();
+          }
+        },
+        // An undefined option would be sent as null, which the server refuses.
+        open: (collection, start) => this.col(collection).watch([], Object.fromEntries(Object.entries(start).filter(([, v]) => v != null)) as ChangeStreamOptions) as unknown as ChangeStreamLike,
+      },
+      { log: this.log },
+    );
   }
 
   private col(name: string) {
     return this.db.collection<StoredDoc>(name);
   }
 
-  /**
-   * Creates the declared indexes (COLLECTION_INDEXES, TERM_INDEXES as multikey, TTL, and
-   * createdAt/updatedAt for every declared collection) and drops the indexes an earlier version
-   * created that are no longer declared, so a removed entry stops costing writes.
-   */
+  /** Creates and drops the store's own indexes only (mongo-indexes.ts); every other index is left alone. */
   async ensureIndexes(): Promise<void> {
-    const wanted: { collection: string; keys: Record<string, 1 | -1>; options: CreateIndexesOptions }[] = [];
-    for (const ix of COLLECTION_INDEXES) {
-      const keys: Record<string, 1 | -1> = {};
-      for (const f of ix.fields) keys[mongoPath(f.path.split('.'))] = f.direction === 'desc' ? -1 : 1;
-      const first = Object.keys(keys)[0]!;
-      wanted.push({ collection: ix.collection, keys, options: ix.unique ? { unique: true, partialFilterExpression: { [first]: { $exists: true } } } : {} });
-    }
-    // Multikey: one index entry per array element, so array-contains(-prefix) seeks the index.
-    for (const t of TERM_INDEXES) wanted.push({ collection: t.collection, keys: { [mongoPath(t.field.split('.'))]: 1 }, options: {} });
-    for (const t of TTL_INDEXES) wanted.push({ collection: t.collection, keys: { _ttl: 1 }, options: { expireAfterSeconds: 0 } });
-    // The store's own timestamps, which every list may sort by (SQLite: documents_created/updated),
-    // ending in _id so either direction and the id tie-break come off the index.
-    for (const c of new Set(wanted.map((w) => w.collection))) {
-      wanted.push({ collection: c, keys: { createdAt: 1, _id: 1 }, options: {} });
-      wanted.push({ collection: c, keys: { updatedAt: 1, _id: 1 }, options: {} });
-    }
-    const keep = new Set<string>();
-    for (const w of wanted) {
-      await this.col(w.collection).createIndex(w.keys, w.options);
-      keep.add(`${w.collection} ${JSON.stringify(w.keys)}`);
-    }
-    for (const { name: collection, type } of await this.db.listCollections({}, { nameOnly: true }).toArray()) {
-      if (collection.startsWith('system.') || (type !== undefined && type !== 'collection')) continue;
-      for (const ix of await this.col(collection).listIndexes().toArray()) {
-        const name = String(ix.name);
-        if (name !== '_id_' && !keep.has(`${collection} ${JSON.stringify(ix.key)}`)) await this.col(collection).dropIndex(name);
-      }
-    }
+    await syncIndexes({
+      list: async () => {
+        const existing = new Map<string, ExistingIndex[]>();
+        for (const { name, type } of await this.db.listCollections({}, { nameOnly: true }).toArray()) {
+          if (name.startsWith('system.') || (type !== undefined && type !== 'collection')) continue;
+          // A collection dropped meanwhile (NamespaceNotFound) has no indexes to plan for.
+          const listed = await this.col(name).listIndexes().toArray().catch((e: unknown) => (GONE.has(codeOf(e) as number) ? null : Promise.reject(e)));
+          if (listed) existing.set(name, listed as unknown as ExistingIndex[]);
+        }
+        return existing;
+      },
+      drop: (collection, name) => this.col(collection).dropIndex(name),
+      create: (c) => this.col(c.collection).createIndex(c.keys, { ...c.options, name: c.name }),
+    });
   }
 
   async get(collection: string, id: string): Promise<RawDocument | null> {
@@ -232,45 +230,62 @@ export class MongoDocumentStoreDriver implements DocumentStoreDriver {
   }
 
   async write(op: WriteOp, now: string): Promise<RawDocument | null> {
-    try {
-      return await this.apply(op, now);
-    } catch (e) {
-      // Two upserts of a new id can race to insert it; the loser retries as an update.
-      if (op.kind === 'increment' && op.upsert && e instanceof MongoServerError && e.code === 11000) return this.apply(op, now).catch((e2: unknown) => Promise.reject(translate(e2, op)));
-      throw translate(e, op);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.apply(op, now);
+      } catch (e) {
+        // Two upserts of a new id can race to insert it; the loser retries as an update.
+        if (op.kind === 'increment' && op.upsert && codeOf(e) === 11000 && attempt === 1) continue;
+        // The driver already retried once; during an election a second primary may take seconds.
+        if (attempt < 4 && mayRepeatWrite(e, op)) {
+          await sleep(200 * attempt);
+          continue;
+        }
+        throw translate(e, op);
+      }
+    }
+  }
+
+  /** A read document still at the version seen; an absent one still absent (guardSteps, mongo-transaction.ts). */
+  private async guard(r: ReadCheck, now: string, session: ClientSession): Promise<void> {
+    const changed = () => new DatabaseError('aborted', `${r.collection}/${r.id} changed during the transaction.`);
+    for (const step of guardSteps(r, now)) {
+      const col = this.col(step.collection);
+      if (step.kind === 'bump') {
+        if ((await col.updateOne(step.filter, { $inc: { _v: 1 } }, { session })).matchedCount !== 1) throw changed();
+      } else if (step.kind === 'insert-placeholder') {
+        await col.insertOne(step.doc, { session }).catch((e: unknown) => Promise.reject(codeOf(e) === 11000 ? changed() : e));
+      } else await col.deleteOne(step.filter, { session });
+    }
+  }
+
+  /** A read-only transaction: its reads compared in one snapshot, nothing written. */
+  private async verify(checks: ReadCheck[], session: ClientSession): Promise<void> {
+    const byCollection = new Map<string, ReadCheck[]>();
+    for (const c of checks) byCollection.set(c.collection, [...(byCollection.get(c.collection) ?? []), c]);
+    for (const [collection, list] of byCollection) {
+      const found = await this.col(collection).find({ _id: { $in: list.map((c) => c.id) } }, { session, projection: { _v: 1 } }).toArray();
+      const versions = new Map(found.map((d) => [d._id, d._v]));
+      for (const c of list) if ((versions.get(c.id) ?? null) !== c.version) throw new DatabaseError('aborted', `${collection}/${c.id} changed during the transaction.`);
     }
   }
 
   async commit(reads: ReadCheck[], writes: WriteOp[], now: string): Promise<void> {
+    const plan = planCommit(reads, writes);
+    if (plan.readOnly && plan.checks.length === 0) return;
     const session = this.client.startSession();
     try {
-      session.startTransaction({ readConcern: { level: 'snapshot' }, writeConcern: { w: 'majority' } });
-      try {
-        // Touch every document read at the version seen: a concurrent writer then either changed
-        // the version (no match) or collides with this write (WriteConflict) — both abort.
-        for (const r of reads) {
-          const col = this.col(r.collection);
-          const ok =
-            r.version === null
-              ? (await col.findOne({ _id: r.id }, { session, projection: { _id: 1 } })) === null
-              : (await col.updateOne({ _id: r.id, _v: r.version }, { $inc: { _v: 1 } }, { session })).matchedCount === 1;
-          if (!ok) throw new DatabaseError('aborted', `${r.collection}/${r.id} changed during the transaction.`);
-        }
-        for (const w of writes) await this.apply(w, now, session).catch((e: unknown) => Promise.reject(translate(e, w)));
-        for (let i = 0; ; i++) {
-          try {
-            await session.commitTransaction();
-            break;
-          } catch (e) {
-            if (i < 3 && hasLabel(e, 'UnknownTransactionCommitResult')) continue;
-            throw e;
-          }
-        }
-      } catch (e) {
-        if (session.inTransaction()) await session.abortTransaction().catch(() => {});
-        if (hasLabel(e, 'TransientTransactionError')) throw new DatabaseError('aborted', `Transaction conflict: ${(e as Error).message}`);
-        throw translate(e);
-      }
+      await runTransaction(
+        session,
+        async () => {
+          if (plan.readOnly) return this.verify(plan.checks, session);
+          for (const r of plan.checks) await this.guard(r, now, session);
+          // Labels decide re-runs (runTransaction); only a final failure is translated.
+          for (const w of writes) await this.apply(w, now, session).catch((e: unknown) => Promise.reject(transactionFailure(e) === 'give-up' ? translate(e, w) : e));
+        },
+        { budgetMs: this.transactionBudgetMS },
+        { readConcern: { level: 'snapshot' }, writeConcern: { w: 'majority' } },
+      );
     } finally {
       await session.endSession();
     }
@@ -300,13 +315,9 @@ export class MongoDocumentStoreDriver implements DocumentStoreDriver {
     }
   }
 
-  watch(collection: string, onChange: () => void, onError: (e: Error) => void): () => void {
-    const stream = this.col(collection).watch([], {});
-    stream.on('change', () => onChange());
-    // Changes between subscribe() and the stream being ready would be missed: re-read once then.
-    stream.on('init', () => onChange());
-    stream.on('error', (e) => onError(translate(e) as Error));
-    return () => void stream.close().catch(() => {});
+  /** One shared change stream per collection (mongo-change-feed.ts); it recovers by itself, so errors are not passed on. */
+  watch(collection: string, onChange: () => void, _onError: (e: Error) => void): () => void {
+    return this.feeds.subscribe(collection, onChange);
   }
 
   async ping(): Promise<void> {
@@ -318,6 +329,7 @@ export class MongoDocumentStoreDriver implements DocumentStoreDriver {
   }
 
   async close(): Promise<void> {
+    await this.feeds.close();
     await this.client.close();
   }
 
@@ -395,21 +407,34 @@ export class MongoDocumentStoreDriver implements DocumentStoreDriver {
   }
 }
 
-export interface MongoDocumentStoreOptions {
-  /** Database name; defaults to the one in the URL, else 'shieldline'. */
+export interface MongoDocumentStoreOptions extends MongoDriverOptions {
+  /** Database name; defaults to the one in the URL's path, else 'shieldline'. */
   dbName?: string;
   serverSelectionTimeoutMS?: number;
+  /** How long start-up waits for a writable primary (an election, members still starting). */
+  startupTimeoutMS?: number;
   clock?: Clock;
   ids?: IdGenerator;
 }
 
-/** Connects, creates the indexes and returns the store (which closes the client). */
+const stderrLine = (line: string): void => void process.stderr.write(`${line}\n`);
+
+/**
+ * Connects, waits for a writable primary (refusing a standalone server), creates the indexes and
+ * returns the store (which closes the client).
+ */
 export async function openMongoDocumentStore(url: string, options: MongoDocumentStoreOptions = {}): Promise<DocumentStore> {
+  const target = parseMongoUrl(url);
+  const log = options.log ?? stderrLine;
   const client = new MongoClient(url, { serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 10_000 });
   try {
-    await client.connect();
-    const db = client.db(options.dbName ?? (new URL(url).pathname.slice(1) || 'shieldline'));
-    const driver = new MongoDocumentStoreDriver(client, db);
+    await waitForPrimary(() => client.db('admin').command({ hello: 1 }) as Promise<HelloAnswer>, {
+      url,
+      timeoutMs: options.startupTimeoutMS ?? 60_000,
+      log,
+    });
+    const db = client.db(options.dbName ?? target.dbName);
+    const driver = new MongoDocumentStoreDriver(client, db, { ...options, log });
     await driver.ensureIndexes();
     return createDocumentStore(driver, {
       clock: options.clock ?? { now: () => new Date() },

@@ -15,6 +15,12 @@ export interface CollectionIndex {
   collection: string;
   fields: IndexField[];
   unique?: boolean;
+  /**
+   * Every document of the collection holds the (first) field, never null. MongoDB then builds the
+   * unique index without a partial filter, so it also serves unfiltered sorts on the field
+   * (a partial index is only used by queries that filter on it). SQLite is unaffected.
+   */
+  present?: boolean;
 }
 
 export interface TtlIndex {
@@ -26,7 +32,7 @@ const desc = (path: string): IndexField => ({ path, direction: 'desc' });
 const asc = (path: string): IndexField => ({ path });
 
 export const COLLECTION_INDEXES: CollectionIndex[] = [
-  { collection: 'employees', fields: [asc('email')], unique: true },
+  { collection: 'employees', fields: [asc('email')], unique: true, present: true },
   { collection: 'employees', fields: [asc('name')] },
   { collection: 'employees', fields: [asc('employmentStatus'), asc('name')] },
   { collection: 'contact_messages', fields: [asc('status'), desc('createdAt')] },
@@ -39,20 +45,20 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   { collection: 'reviews', fields: [asc('status'), desc('createdAt')] },
   { collection: 'reviews', fields: [asc('status'), desc('publishedAt')] },
   { collection: 'reviews', fields: [asc('status'), asc('rating')] },
-  { collection: 'proposals', fields: [asc('number')], unique: true },
+  { collection: 'proposals', fields: [asc('number')], unique: true, present: true },
   { collection: 'proposals', fields: [asc('status'), desc('createdAt')] },
   { collection: 'proposals', fields: [asc('clientId'), desc('createdAt')] },
   { collection: 'proposals', fields: [asc('publicToken')], unique: true },
-  { collection: 'jobs', fields: [asc('number')], unique: true },
+  { collection: 'jobs', fields: [asc('number')], unique: true, present: true },
   { collection: 'jobs', fields: [asc('scheduledStart'), asc('id')] },
   { collection: 'jobs', fields: [asc('assignees')] },
   { collection: 'jobs', fields: [asc('clientId'), desc('createdAt')] },
-  { collection: 'invoices', fields: [asc('number')], unique: true },
+  { collection: 'invoices', fields: [asc('number')], unique: true, present: true },
   { collection: 'invoices', fields: [asc('status'), asc('dueDate')] },
   { collection: 'invoices', fields: [asc('dueDate'), asc('id')] },
   { collection: 'invoices', fields: [asc('clientId'), desc('issueDate')] },
   { collection: 'monitoring_contracts', fields: [asc('status'), asc('nextBillingDate')] },
-  { collection: 'inventory_items', fields: [asc('sku')], unique: true },
+  { collection: 'inventory_items', fields: [asc('sku')], unique: true, present: true },
   { collection: 'inventory_items', fields: [asc('nameKey'), asc('id')] },
   { collection: 'inventory_items', fields: [asc('category'), asc('nameKey')] },
   { collection: 'inventory_items', fields: [asc('lowStock'), asc('sku')] },
