@@ -455,7 +455,7 @@ const NOT_USE_CASES: Readonly<Record<string, readonly string[]>> = {
   // createInvoice/markInvoiceSent/changeInvoice take an Actor: steps of checked use cases and of contract billing.
   'invoices/change-invoice.ts': ['changeInvoice', 'markInvoiceSent'],
   'invoices/create-invoice.ts': ['InvoiceIssuerService', 'createInvoice'],
-  'invoices/invoice-deps.ts': ['calendarOf', 'publicLink', 'todayOf'],
+  'invoices/invoice-deps.ts': ['billToOf', 'calendarOf', 'publicLink', 'renderInvoicePdf', 'todayOf'],
   'invoices/read-invoices.ts': ['viewOf'],
   'invoices/tax-report.ts': ['taxReportCsv'],
   'jobs/create-job.ts': ['createJobCreator', 'oneLineAddress'],

@@ -16,6 +16,7 @@ const LONG_NAME = 'Bartholomew Alexander Montgomery-Fitzgerald III, Northern Lak
 const LONG_EMAIL = 'bartholomew.montgomery-fitzgerald@northern-lakeshore-security-holdings.example';
 const COMPANY = { name: 'Shieldline Security', address: '1450 Commerce Drive, Suite 4, Springfield, IL 62704', phone: '(555) 010-4477', email: 'office@shieldline.example' };
 const PAY = 'Bank transfer: First Springfield Bank, IBAN DE89 3704 0044 0532 0130 00. Checks payable to Shieldline Security.';
+const PAYING = { ...COMPANY, paymentInstructions: PAY };
 const US = { currency: 'USD', locale: 'en-US', timeZone: 'America/Chicago' };
 const DE = { currency: 'EUR', locale: 'de-DE', timeZone: 'Europe/Berlin' };
 const LETTER = { width: 612, height: 792 };
@@ -57,9 +58,9 @@ describe('documents a customer receives', () => {
   });
 
   it('invoice, credit note, proposal and camera plan all share the page size of the locale', async () => {
-    const invoices = new PdfkitInvoiceDocuments({ paymentInstructions: PAY });
+    const invoices = new PdfkitInvoiceDocuments();
     for (const [f, paper] of [[US, LETTER], [DE, A4]] as const) {
-      const invoice = await pdfPages(await invoices.invoicePdf(anInvoice(), COMPANY, f));
+      const invoice = await pdfPages(await invoices.invoicePdf(anInvoice(), PAYING, f));
       expect(size(invoice[0]!)).toEqual(size(paper));
       const proposal = await pdfPages(await new PdfkitProposalPdf(f, COMPANY).render(aProposal()));
       expect(size(proposal[0]!)).toEqual(size(paper));
@@ -70,7 +71,7 @@ describe('documents a customer receives', () => {
   });
 
   it('an invoice names the company with address, phone and e-mail on every page, and says how to pay', async () => {
-    const pdf = await new PdfkitInvoiceDocuments({ paymentInstructions: PAY }).invoicePdf(anInvoice(), COMPANY, US);
+    const pdf = await new PdfkitInvoiceDocuments().invoicePdf(anInvoice(), PAYING, US);
     const pages = await pdfPages(pdf);
     for (const p of pages) for (const part of Object.values(COMPANY)) expect(p.text).toContain(part);
     const text = allText(pages);
@@ -80,7 +81,7 @@ describe('documents a customer receives', () => {
   });
 
   it('never prints an empty field, a dangling separator or a doubled word', async () => {
-    const docs = new PdfkitInvoiceDocuments({ paymentInstructions: null });
+    const docs = new PdfkitInvoiceDocuments();
     const noPhone = { ...COMPANY, phone: '', address: '' };
     const text = allText(await pdfPages(await docs.invoicePdf(anInvoice({ notes: 'Central station , account .' }), noPhone, US)));
     expect(text).not.toContain('Central station');
