@@ -274,7 +274,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
       ids,
       tokens: { next: () => randomBytes(24).toString('base64url') },
       timeZone: config.timeZone,
-      company: { name: config.company.name, email: config.company.email, phone: config.company.phone },
+      company: { name: config.company.name, email: config.company.email, phone: config.company.phone, paymentInstructions: config.paymentInstructions },
       jobs: r.resolve(TOKENS.JobCreator),
       invoices: r.resolve(TOKENS.InvoiceIssuer),
       baseUrl,

@@ -147,7 +147,7 @@ export const publicProposalSchema = z.object({
   number: z.string(),
   title: z.string(),
   status: z.enum(PROPOSAL_STATUSES),
-  company: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+  company: z.object({ name: z.string(), email: z.string(), phone: z.string(), paymentInstructions: z.string().optional() }),
   clientName: z.string(),
   siteAddress: z.string(),
   options: z.array(
@@ -172,6 +172,7 @@ export const publicProposalSchema = z.object({
   acceptedAt: z.string().nullable(),
   declinedAt: z.string().nullable(),
   canRespond: z.boolean(),
+  link: z.string().nullable(),
 });
 export type PublicProposal = z.infer<typeof publicProposalSchema>;
 

@@ -128,7 +128,7 @@ describe('invoices on SQLite', () => {
 
   it('credit notes have their own gapless sequence per year (CN-YYYY-NNNN), parallel ones from three connections included; the invoices keep theirs', async () => {
     const deps = [open(), open(), open()].map((s) => invoiceDeps(s));
-    const originals = [];
+    const originals: Awaited<ReturnType<typeof createInvoice>>[] = [];
     for (let i = 0; i < 3; i++) {
       const inv = await createInvoice(deps[0]!, FRANK, input({ lines: [aLine({ quantity: 1, unitPriceCents: 100_000, taxRateBp: 0 })] }));
       await sendInvoice(deps[0]!, ADMIN, inv.id, {});

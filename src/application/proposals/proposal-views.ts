@@ -38,7 +38,7 @@ export async function toView(deps: ProposalDeps, p: Proposal, siteAddress?: stri
 }
 
 export async function presented(deps: ProposalDeps, p: Proposal): Promise<PresentedProposal> {
-  return presentProposal(p, { company: deps.company, siteAddress: await siteAddressOf(deps, p), today: today(deps) });
+  return presentProposal(p, { company: deps.company, siteAddress: await siteAddressOf(deps, p), today: today(deps), link: linkActive(p) ? publicLink(deps, p.publicToken) : null });
 }
 
 export async function loadProposal(deps: Pick<ProposalDeps, 'proposals'>, id: string): Promise<Proposal> {

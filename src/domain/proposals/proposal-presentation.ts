@@ -5,12 +5,15 @@
  */
 import { effectiveStatus, type Proposal, type ProposalStatus } from './proposal.ts';
 import { formatMoney, type MoneySettings } from '../shared/money.ts';
+import { formatCalendarDay } from '../shared/calendar-date.ts';
 import { optionTotals } from './proposal-totals.ts';
 
 export interface CompanyInfo {
   name: string;
   email: string;
   phone: string;
+  /** How to pay (config: PAYMENT_INSTRUCTIONS), the words every invoice prints; says how the deposit is paid. */
+  paymentInstructions?: string;
 }
 
 export interface PresentedLine {
@@ -51,9 +54,11 @@ export interface PresentedProposal {
   acceptedAt: string | null;
   declinedAt: string | null;
   canRespond: boolean;
+  /** The public page where the client accepts; null while the link is revoked. */
+  link: string | null;
 }
 
-export function presentProposal(p: Proposal, context: { company: CompanyInfo; siteAddress: string; today: string }): PresentedProposal {
+export function presentProposal(p: Proposal, context: { company: CompanyInfo; siteAddress: string; today: string; link?: string | null }): PresentedProposal {
   const status = effectiveStatus(p, context.today);
   return {
     number: p.number,
@@ -92,7 +97,44 @@ export function presentProposal(p: Proposal, context: { company: CompanyInfo; si
     acceptedAt: p.acceptance?.at ?? null,
     declinedAt: p.decline?.at ?? null,
     canRespond: status === 'sent' || status === 'viewed',
+    link: context.link ?? null,
   };
+}
+
+const contactLine = (c: CompanyInfo): string => {
+  const ways = [c.phone.trim() ? `call ${c.phone.trim()}` : '', c.email.trim() ? `write to ${c.email.trim()}` : ''].filter(Boolean);
+  return ways.length > 0 ? `Questions? Please ${ways.join(' or ')}.` : '';
+};
+
+/**
+ * "How to accept" (the PDF prints it; the page is where it happens): where to go, what to do,
+ * until when. Null once the client has answered or the proposal has expired.
+ */
+export function acceptanceGuide(p: PresentedProposal, locale: string): string[] | null {
+  if (p.status !== 'draft' && p.status !== 'sent' && p.status !== 'viewed') return null;
+  const where = p.link
+    ? `Open ${p.link}, choose the option you prefer, type your full name and press Accept.`
+    : `Tell us which option you choose: ${[p.company.phone, p.company.email].map((x) => x.trim()).filter(Boolean).join(' or ')}.`;
+  return [where, `This proposal is valid until ${formatCalendarDay(p.validUntil, locale, 'words')}.`, contactLine(p.company)].filter(Boolean);
+}
+
+/**
+ * The deposit and how it is paid (PDF and public page): how much for each option (or the one
+ * chosen), that a deposit invoice due on receipt follows the acceptance, and the company's
+ * payment instructions, the words every invoice's "How to pay" prints. Null without a deposit.
+ */
+export function depositGuide(p: PresentedProposal, money: MoneySettings): string[] | null {
+  const chosen = p.options.find((o) => o.id === p.acceptedOptionId);
+  const options = (chosen ? [chosen] : p.options).filter((o) => o.depositCents > 0);
+  if (p.depositPercent <= 0 || options.length === 0) return null;
+  const percent = `${new Intl.NumberFormat(money.locale, { maximumFractionDigits: 2 }).format(p.depositPercent)} %`;
+  const amounts = options.map((o) => `${o.name} ${formatMoney(o.depositCents, money)}`).join('; ');
+  const instructions = (p.company.paymentInstructions ?? '').trim();
+  return [
+    chosen ? `Deposit due on acceptance: ${percent} of the total, ${amounts}.` : `A deposit of ${percent} of the chosen option's total is due on acceptance: ${amounts}.`,
+    'Once you accept, we send you a deposit invoice, due on receipt; the deposit is deducted from the final invoice.',
+    ...(instructions ? [`How to pay: ${instructions}`] : []),
+  ];
 }
 
 /** The client's mail: what it is, the link, the options' totals (in the configured currency); the PDF goes along. */
@@ -107,7 +149,7 @@ export function proposalMail(p: PresentedProposal, link: string, money: MoneySet
       '',
       options,
       '',
-      `View it, pick the option you prefer and accept it online (valid until ${p.validUntil}):`,
+      `View it, pick the option you prefer and accept it online (valid until ${formatCalendarDay(p.validUntil, money.locale, 'words')}):`,
       link,
       '',
       'The proposal is attached as a PDF too.',

@@ -135,6 +135,28 @@ describe('documents a customer receives', () => {
     for (const part of Object.values(COMPANY)) expect(proposal).toContain(part);
   });
 
+  it('a proposal says how to accept (its link, until when) and how the deposit is paid; terms only when it has some', async () => {
+    const pdf = new PdfkitProposalPdf(US, COMPANY);
+    const text = allText(await pdfPages(await pdf.render({ ...aProposal(), company: { ...aProposal().company, paymentInstructions: PAY } })));
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('How to accept');
+    expect(flat).toContain('Open https://shieldline.example/p/tok, choose the option you prefer, type your full name and press Accept.');
+    expect(flat).toContain('This proposal is valid until Dec 31, 2026.');
+    expect(flat).toContain("A deposit of 30 % of the chosen option's total is due on acceptance: Entrances $185.25.");
+    expect(flat).toContain('Once you accept, we send you a deposit invoice, due on receipt');
+    expect(flat).toContain(`How to pay: ${PAY}`);
+    expect(flat).not.toMatch(/\bTerms\b/);
+    const withTerms = allText(await pdfPages(await pdf.render({ ...aProposal(), terms: 'Work starts within 14 days of the deposit.' }))).replace(/\s+/g, ' ');
+    expect(withTerms).toContain('Terms Work starts within 14 days of the deposit.');
+    // Accepted: no "How to accept" any more; the deposit names the chosen option only.
+    const accepted = allText(await pdfPages(await pdf.render({ ...aProposal(), status: 'accepted', canRespond: false, acceptedOptionId: 'good', acceptedName: 'Ada', acceptedAt: '2026-11-21T10:00:00Z' }))).replace(/\s+/g, ' ');
+    expect(accepted).not.toContain('How to accept');
+    expect(accepted).toContain('Deposit due on acceptance: 30 % of the total, Entrances $185.25.');
+    // No deposit: no deposit section and no "Deposit (0 %) $0.00".
+    const none = allText(await pdfPages(await pdf.render({ ...aProposal(), depositPercent: 0, options: aProposal().options.map((o) => ({ ...o, depositCents: 0 })) })));
+    expect(none).not.toMatch(/Deposit/);
+  });
+
   it('the camera plan keeps coverage fans inside the plan frame, explains its marks and lists every camera in full', async () => {
     // A camera on the top edge looking up, with a long range: unclipped, its fan covers the title.
     const name = 'Loading dock 7 — north-east corner, looking at the gate';
@@ -199,6 +221,7 @@ function aProposal(): PresentedProposal {
     acceptedAt: null,
     declinedAt: null,
     canRespond: true,
+    link: 'https://shieldline.example/p/tok',
   };
 }
 
