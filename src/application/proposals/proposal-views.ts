@@ -3,6 +3,7 @@ import { presentProposal, type PresentedProposal } from '../../domain/proposals/
 import type { OptionTotals } from '../../domain/proposals/proposal-totals.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { linkActive } from '../../domain/shared/public-link.ts';
+import { postalAddressLine } from '../../domain/clients/postal-address.ts';
 import { publicLink, today, type ProposalDeps } from './proposal-deps.ts';
 
 export interface ProposalView extends Omit<Proposal, 'converting' | 'retiredTokens' | 'linkRevokedAt'> {
@@ -16,11 +17,10 @@ export interface ProposalView extends Omit<Proposal, 'converting' | 'retiredToke
   conversionPending: boolean;
 }
 
-export const siteAddressOf = async (deps: Pick<ProposalDeps, 'directory'>, p: Pick<Proposal, 'clientId' | 'siteId'>): Promise<string> => {
+/** The site's address on one line as the locale writes it ("2 Cedar Court, Riverton, IL 60001"). */
+export const siteAddressOf = async (deps: Pick<ProposalDeps, 'directory' | 'money'>, p: Pick<Proposal, 'clientId' | 'siteId'>): Promise<string> => {
   const found = await deps.directory.getSite(p.clientId, p.siteId);
-  if (!found) return '';
-  const a = found.site.address;
-  return [a.line1, a.line2, a.city, a.region, a.postcode].filter((v) => v !== '').join(', ');
+  return found ? postalAddressLine(found.site.address, deps.money.locale) : '';
 };
 
 export async function toView(deps: ProposalDeps, p: Proposal, siteAddress?: string): Promise<ProposalView> {
