@@ -172,7 +172,6 @@ export const publicProposalSchema = z.object({
   acceptedAt: z.string().nullable(),
   declinedAt: z.string().nullable(),
   canRespond: z.boolean(),
-  link: z.string().nullable(),
 });
 export type PublicProposal = z.infer<typeof publicProposalSchema>;
 

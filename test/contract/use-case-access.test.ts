@@ -471,7 +471,7 @@ const NOT_USE_CASES: Readonly<Record<string, readonly string[]>> = {
   'proposals/convert-proposal.ts': ['reservations'],
   'proposals/create-proposal-from-bom.ts': ['addDays'],
   'proposals/proposal-deps.ts': ['audit', 'clientActor', 'publicLink', 'today'],
-  'proposals/proposal-views.ts': ['loadProposal', 'presented', 'siteAddressOf', 'toView'],
+  'proposals/proposal-views.ts': ['loadProposal', 'presented', 'proposalPdfBytes', 'siteAddressOf', 'toView'],
   'proposals/save-proposal.ts': ['insertProposal'],
   'proposals/send-proposal.ts': ['pdfFileName'],
   'reminders/invoice-reminder-source.ts': ['InvoiceReminderSource'],

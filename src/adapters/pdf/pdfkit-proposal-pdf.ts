@@ -22,7 +22,7 @@ export class PdfkitProposalPdf implements ProposalPdfRenderer {
     this.address = company.address;
   }
 
-  render(p: PresentedProposal): Promise<Uint8Array> {
+  render(p: PresentedProposal, link: string | null = null): Promise<Uint8Array> {
     const company: Letterhead = { ...p.company, address: this.address };
     const locale = this.money.locale;
     const money = (c: number) => formatMoney(c, this.money);
@@ -50,7 +50,7 @@ export class PdfkitProposalPdf implements ProposalPdfRenderer {
       // Terms only when the proposal has some: the PDF never claims terms that do not exist.
       section(doc, 'Terms', [tidyText(p.terms)], width);
       section(doc, 'Deposit', depositGuide(p, this.money) ?? [], width);
-      section(doc, 'How to accept', acceptanceGuide(p, locale) ?? [], width);
+      section(doc, 'How to accept', acceptanceGuide(p, link, locale) ?? [], width);
     });
   }
 

@@ -38,7 +38,12 @@ export async function toView(deps: ProposalDeps, p: Proposal, siteAddress?: stri
 }
 
 export async function presented(deps: ProposalDeps, p: Proposal): Promise<PresentedProposal> {
-  return presentProposal(p, { company: deps.company, siteAddress: await siteAddressOf(deps, p), today: today(deps), link: linkActive(p) ? publicLink(deps, p.publicToken) : null });
+  return presentProposal(p, { company: deps.company, siteAddress: await siteAddressOf(deps, p), today: today(deps) });
+}
+
+/** The client's PDF, with the public link to accept at while it is live (never in the public JSON). */
+export async function proposalPdfBytes(deps: ProposalDeps, p: Proposal, view?: PresentedProposal): Promise<Uint8Array> {
+  return deps.pdf.render(view ?? (await presented(deps, p)), linkActive(p) ? publicLink(deps, p.publicToken) : null);
 }
 
 export async function loadProposal(deps: Pick<ProposalDeps, 'proposals'>, id: string): Promise<Proposal> {

@@ -54,11 +54,9 @@ export interface PresentedProposal {
   acceptedAt: string | null;
   declinedAt: string | null;
   canRespond: boolean;
-  /** The public page where the client accepts; null while the link is revoked. */
-  link: string | null;
 }
 
-export function presentProposal(p: Proposal, context: { company: CompanyInfo; siteAddress: string; today: string; link?: string | null }): PresentedProposal {
+export function presentProposal(p: Proposal, context: { company: CompanyInfo; siteAddress: string; today: string }): PresentedProposal {
   const status = effectiveStatus(p, context.today);
   return {
     number: p.number,
@@ -97,7 +95,6 @@ export function presentProposal(p: Proposal, context: { company: CompanyInfo; si
     acceptedAt: p.acceptance?.at ?? null,
     declinedAt: p.decline?.at ?? null,
     canRespond: status === 'sent' || status === 'viewed',
-    link: context.link ?? null,
   };
 }
 
@@ -107,13 +104,14 @@ const contactLine = (c: CompanyInfo): string => {
 };
 
 /**
- * "How to accept" (the PDF prints it; the page is where it happens): where to go, what to do,
- * until when. Null once the client has answered or the proposal has expired.
+ * "How to accept" (the PDF prints it; the page is where it happens): where to go (`link`, the
+ * public page; null while revoked), what to do, until when. Null once the client has answered or
+ * the proposal has expired.
  */
-export function acceptanceGuide(p: PresentedProposal, locale: string): string[] | null {
+export function acceptanceGuide(p: PresentedProposal, link: string | null, locale: string): string[] | null {
   if (p.status !== 'draft' && p.status !== 'sent' && p.status !== 'viewed') return null;
-  const where = p.link
-    ? `Open ${p.link}, choose the option you prefer, type your full name and press Accept.`
+  const where = link
+    ? `Open ${link}, choose the option you prefer, type your full name and press Accept.`
     : `Tell us which option you choose: ${[p.company.phone, p.company.email].map((x) => x.trim()).filter(Boolean).join(' or ')}.`;
   return [where, `This proposal is valid until ${formatCalendarDay(p.validUntil, locale, 'words')}.`, contactLine(p.company)].filter(Boolean);
 }

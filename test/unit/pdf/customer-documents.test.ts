@@ -137,7 +137,7 @@ describe('documents a customer receives', () => {
 
   it('a proposal says how to accept (its link, until when) and how the deposit is paid; terms only when it has some', async () => {
     const pdf = new PdfkitProposalPdf(US, COMPANY);
-    const text = allText(await pdfPages(await pdf.render({ ...aProposal(), company: { ...aProposal().company, paymentInstructions: PAY } })));
+    const text = allText(await pdfPages(await pdf.render({ ...aProposal(), company: { ...aProposal().company, paymentInstructions: PAY } }, 'https://shieldline.example/p/tok')));
     const flat = text.replace(/\s+/g, ' ');
     expect(flat).toContain('How to accept');
     expect(flat).toContain('Open https://shieldline.example/p/tok, choose the option you prefer, type your full name and press Accept.');
@@ -221,7 +221,6 @@ function aProposal(): PresentedProposal {
     acceptedAt: null,
     declinedAt: null,
     canRespond: true,
-    link: 'https://shieldline.example/p/tok',
   };
 }
 
