@@ -170,6 +170,9 @@ export const publicInvoiceSchema = z.object({
   balanceCents: z.number(),
   payments: z.array(z.object({ date: z.string(), amountCents: z.number(), method: z.string() })),
   currency: z.string(),
+  clientAddress: z.array(z.string()),
+  clientEmail: z.string().nullable(),
+  howToPay: z.object({ kind: z.enum(['pay', 'paid']), title: z.string(), lines: z.array(z.string()) }).nullable(),
 });
 export type PublicInvoiceDto = z.infer<typeof publicInvoiceSchema>;
 

@@ -148,7 +148,7 @@ export const publicProposalSchema = z.object({
   number: z.string(),
   title: z.string(),
   status: z.enum(PROPOSAL_STATUSES),
-  company: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+  company: z.object({ name: z.string(), email: z.string(), phone: z.string(), paymentInstructions: z.string().optional() }),
   clientName: z.string(),
   siteAddress: z.string(),
   options: z.array(

@@ -69,7 +69,15 @@ describe('/api/invoices', () => {
     const visitor = new TestClient(t.url);
     const pub = await visitor.get(`/api/public/invoices/${token}`);
     expect(pub.status).toBe(200);
-    expect(await json<PublicInvoiceDto>(pub)).toMatchObject({ number: inv.number, balanceCents: 10_825, company: { name: t.config.company.name } });
+    const page = await json<PublicInvoiceDto>(pub);
+    expect(page).toMatchObject({ number: inv.number, balanceCents: 10_825, company: { name: t.config.company.name } });
+    // Bill to: the billing address as en-US writes it, the empty line 2 left out; How to pay: the PDF's words.
+    const a = client.billingAddress;
+    expect(page.clientAddress).toEqual([a.line1, `${a.city}, ${a.region} ${a.postcode}`]);
+    expect(page.howToPay).toEqual({ kind: 'pay', title: 'How to pay', lines: [t.config.paymentInstructions, `Please pay $108.25 and quote ${inv.number} with your payment.`] });
+    const printed = pdfText(pdf!).replace(/\s+/g, ' ');
+    for (const words of [...page.clientAddress, 'How to pay', ...page.howToPay!.lines]) expect(printed).toContain(words.replace(/\s+/g, ' '));
+    expect(text).toContain('issued Nov 3, 2026, due Dec 3, 2026');
     const pubPdf = await visitor.get(`/api/public/invoices/${token}/pdf?download=1`);
     expect(pubPdf.headers.get('content-type')).toBe('application/pdf');
     expect(pubPdf.headers.get('content-disposition')).toContain(`attachment; filename="${inv.number}.pdf"`);

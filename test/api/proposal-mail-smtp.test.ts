@@ -6,6 +6,7 @@ import { TOKENS } from '../../src/container.ts';
 import { aClient, aSite } from '../unit/clients/client-factories.ts';
 import { aProposalRequest } from '../support/proposal-doubles.ts';
 import type { ProposalDto } from '../../src/contracts/proposals.ts';
+import { pdfText } from '../support/invoice-deps.ts';
 
 /** The base64 body of the MIME part whose headers name `filename`. */
 function attachment(raw: string, filename: string): Buffer | null {
@@ -37,6 +38,18 @@ describe('proposal mail with SMTP_URL set', () => {
     expect(mail.raw).toMatch(/Content-Type: application\/pdf/i);
     const pdf = attachment(mail.raw, `${p.number}.pdf`);
     expect(pdf?.subarray(0, 5).toString()).toBe('%PDF-');
+    // The date as the locale writes it in words (Dec 31, 2026), never ISO.
+    const words = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${p.validUntil}T12:00:00Z`));
+    const body = mail.raw.replace(/=\r\n/g, '');
+    expect(body).toContain(`valid until ${words}`);
+    expect(body).not.toContain(p.validUntil);
+    // The attached PDF tells the client how to accept (this link) and how the deposit is paid.
+    const printed = pdfText(new Uint8Array(pdf!)).replace(/\s+/g, ' ');
+    expect(printed).toContain('How to accept');
+    expect(printed).toContain(`/p/${p.publicToken}`);
+    expect(printed).toContain(`This proposal is valid until ${words}.`);
+    expect(printed).toMatch(/A deposit of 25 % of the chosen option's total is due on acceptance/);
+    expect(printed).toContain('How to pay: ');
     expect(await app.t.container.resolve(TOKENS.Outbox).list(10)).toEqual([]);
   });
 });

@@ -87,8 +87,16 @@ describe('invoices on SQLite', () => {
     expect(detail.audit.map((a) => a.action)).toEqual(['payment', 'send', 'update', 'create']);
     await expect(addPayment(deps, INVOICE_VIEWER, inv.id, { date: '2026-11-10', amountCents: 1, method: 'cash', reference: '' })).rejects.toMatchObject({ code: 'forbidden' });
 
+    // Bill to: the client's postal address as en-US writes it, the empty line 2 left out.
+    const billTo = ['Bill to', 'Ada Byron', '1 Main St', 'Springfield, IL 62704', 'ada@example.com'].map((l) => text.search(new RegExp(`^${l.replace(/[.]/g, '\\.')}`, 'm')));
+    expect(billTo.every((at, i) => at >= 0 && (i === 0 || at > billTo[i - 1]!)), `Bill to lines in order: ${billTo.join(', ')}`).toBe(true);
+    expect(text).not.toMatch(/,\s*,|^\s*,/m);
+
     const pub = await publicInvoice(deps, sent.publicToken);
-    expect(pub).toMatchObject({ number: inv.number, balanceCents: 11_650, status: 'partial' });
+    expect(pub).toMatchObject({ number: inv.number, balanceCents: 11_650, status: 'partial', clientAddress: ['1 Main St', 'Springfield, IL 62704'], clientEmail: 'ada@example.com' });
+    // The page's "How to pay" is the PDF's: the same words from the same configuration.
+    expect(pub.howToPay).toEqual({ kind: 'pay', title: 'How to pay', lines: [`Please pay $116.50 and quote ${inv.number} with your payment.`] });
+    expect(text).toContain(`Please pay $116.50 and quote ${inv.number} with your payment.`);
     expect(JSON.stringify(pub)).not.toContain(inv.id);
     await expect(publicInvoice(deps, 'x'.repeat(40))).rejects.toMatchObject({ code: 'not-found' });
   });
@@ -99,10 +107,16 @@ describe('invoices on SQLite', () => {
     await expect(publicInvoice(deps, a.publicToken)).rejects.toMatchObject({ code: 'not-found' });
     await sendInvoice(deps, ADMIN, a.id, {});
     const cn = await createCreditNote(deps, ADMIN, a.id, { lines: [aLine({ description: 'Goodwill', quantity: 1, unitPriceCents: 10_000, taxRateBp: 1000 })], reason: 'Late install', issueDate: '2026-11-05' });
-    expect(cn).toMatchObject({ kind: 'credit-note', number: 'INV-2026-0002', totalCents: -11_000, creditFor: { number: a.number } });
+    expect(cn).toMatchObject({ kind: 'credit-note', number: 'CN-2026-0001', totalCents: -11_000, creditFor: { number: a.number } });
     const after = (await getInvoice(deps, ADMIN, a.id)).invoice;
-    expect(after).toMatchObject({ creditedCents: 11_000, balanceCents: 44_000, status: 'partial', creditNotes: [{ number: 'INV-2026-0002' }] });
-    expect(pdfText((await invoicePdf(deps, ADMIN, cn.id)).pdf)).toContain('CREDIT NOTE');
+    expect(after).toMatchObject({ creditedCents: 11_000, balanceCents: 44_000, status: 'partial', creditNotes: [{ number: 'CN-2026-0001' }] });
+    const cnText = pdfText((await invoicePdf(deps, ADMIN, cn.id)).pdf);
+    expect(cnText).toContain('CREDIT NOTE');
+    expect(cnText).toMatch(/Number\s+CN-2026-0001/);
+    expect(cnText).toMatch(/For invoice\s+INV-2026-0001/);
+    expect(cnText).not.toContain('How to pay');
+    // The invoices' own sequence does not skip a number for the credit note.
+    expect((await createInvoice(deps, FRANK, input())).number).toBe('INV-2026-0002');
 
     const accrual = await taxReport(deps, ADMIN, { basis: 'accrual', period: 'month', value: '2026-11' });
     expect(accrual.rows).toEqual([{ taxRateBp: 1000, taxableCents: 40_000, taxCents: 4_000, invoiceCount: 2 }]);
@@ -110,6 +124,24 @@ describe('invoices on SQLite', () => {
     const cash = await taxReport(deps, ADMIN, { basis: 'cash', period: 'quarter', value: '2026-Q4' });
     // Effective invoice: 40 000 taxable + 4 000 tax = 44 000; half of it paid.
     expect(cash.rows).toEqual([{ taxRateBp: 1000, taxableCents: 20_000, taxCents: 2_000, invoiceCount: 1 }]);
+  });
+
+  it('credit notes have their own gapless sequence per year (CN-YYYY-NNNN), parallel ones from three connections included; the invoices keep theirs', async () => {
+    const deps = [open(), open(), open()].map((s) => invoiceDeps(s));
+    const originals: Awaited<ReturnType<typeof createInvoice>>[] = [];
+    for (let i = 0; i < 3; i++) {
+      const inv = await createInvoice(deps[0]!, FRANK, input({ lines: [aLine({ quantity: 1, unitPriceCents: 100_000, taxRateBp: 0 })] }));
+      await sendInvoice(deps[0]!, ADMIN, inv.id, {});
+      originals.push(inv);
+    }
+    const credit = (i: number, issueDate: string) =>
+      createCreditNote(deps[i % 3]!, ADMIN, originals[i % 3]!.id, { lines: [aLine({ description: `Credit ${i}`, quantity: 1, unitPriceCents: 1_000, taxRateBp: 0 })], reason: 'Goodwill', issueDate });
+    const made = await Promise.all(Array.from({ length: 9 }, (_, i) => credit(i, '2026-11-10')));
+    expect(made.map((m) => m.number).sort()).toEqual(Array.from({ length: 9 }, (_, i) => `CN-2026-000${i + 1}`));
+    // Invoices numbered after the credit notes continue their own sequence, with no hole.
+    expect((await createInvoice(deps[1]!, FRANK, input())).number).toBe('INV-2026-0004');
+    const list = await listInvoices(deps[0]!, ADMIN, { ...listAll, search: 'CN-2026-0004' });
+    expect(list.items.map((i) => [i.number, i.kind])).toEqual([['CN-2026-0004', 'credit-note']]);
   });
 
   it('lists with filters, search, overdue and cursor paging; the report reads what the list shows', async () => {

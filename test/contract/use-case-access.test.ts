@@ -455,7 +455,7 @@ const NOT_USE_CASES: Readonly<Record<string, readonly string[]>> = {
   // createInvoice/markInvoiceSent/changeInvoice take an Actor: steps of checked use cases and of contract billing.
   'invoices/change-invoice.ts': ['changeInvoice', 'markInvoiceSent'],
   'invoices/create-invoice.ts': ['InvoiceIssuerService', 'createInvoice'],
-  'invoices/invoice-deps.ts': ['calendarOf', 'publicLink', 'todayOf'],
+  'invoices/invoice-deps.ts': ['billToOf', 'calendarOf', 'publicLink', 'renderInvoicePdf', 'todayOf'],
   'invoices/read-invoices.ts': ['viewOf'],
   'invoices/tax-report.ts': ['taxReportCsv'],
   'jobs/create-job.ts': ['createJobCreator', 'oneLineAddress'],
@@ -471,7 +471,7 @@ const NOT_USE_CASES: Readonly<Record<string, readonly string[]>> = {
   'proposals/convert-proposal.ts': ['reservations'],
   'proposals/create-proposal-from-bom.ts': ['addDays'],
   'proposals/proposal-deps.ts': ['audit', 'clientActor', 'publicLink', 'today'],
-  'proposals/proposal-views.ts': ['loadProposal', 'presented', 'siteAddressOf', 'toView'],
+  'proposals/proposal-views.ts': ['loadProposal', 'presented', 'proposalPdfBytes', 'siteAddressOf', 'toView'],
   'proposals/save-proposal.ts': ['insertProposal'],
   'proposals/send-proposal.ts': ['pdfFileName'],
   'reminders/invoice-reminder-source.ts': ['InvoiceReminderSource'],

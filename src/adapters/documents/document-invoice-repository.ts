@@ -110,10 +110,10 @@ export class DocumentInvoiceRepository implements InvoiceRepository {
     this.transactions = new QueuedTransactions(store, options.maxAttempts ?? 50);
   }
 
-  private async nextSequence(tx: Transaction, year: number): Promise<number> {
-    const counter = await tx.get<{ year: number; last: number }>(INVOICE_COUNTERS, counterId(year));
+  private async nextSequence(tx: Transaction, year: number, kind: Invoice['kind'] = 'invoice'): Promise<number> {
+    const counter = await tx.get<{ year: number; last: number }>(INVOICE_COUNTERS, counterId(year, kind));
     const next = (counter?.last ?? 0) + 1;
-    tx.set(INVOICE_COUNTERS, counterId(year), { year, last: next });
+    tx.set(INVOICE_COUNTERS, counterId(year, kind), { year, last: next });
     return next;
   }
 
@@ -159,11 +159,11 @@ export class DocumentInvoiceRepository implements InvoiceRepository {
     year: number,
     make: (original: Invoice, sequence: number) => { creditNote: Changed; original: Changed },
   ): Promise<Invoice> {
-    const made = await this.transactions.queue(`year:${year}`, () =>
+    const made = await this.transactions.queue(`credit-notes:${year}`, () =>
       this.transactions.run(`invoice:${originalId}`, async (tx) => {
         const doc = await tx.get(INVOICES, originalId);
         if (!doc) throw notFound(originalId);
-        const sequence = await this.nextSequence(tx, year);
+        const sequence = await this.nextSequence(tx, year, 'credit-note');
         const { creditNote, original } = make(toInvoice(doc), sequence);
         tx.create(INVOICES, creditNote.invoice.id, invoiceToDoc(creditNote.invoice));
         tx.set(INVOICES, originalId, invoiceToDoc(original.invoice));

@@ -1,4 +1,4 @@
-import type { CompanyLetterhead, DocumentFormat, InvoiceDocuments } from '../../domain/invoices/invoice-documents.ts';
+import { paymentGuide, type BillTo, type CompanyLetterhead, type DocumentFormat, type InvoiceDocuments } from '../../domain/invoices/invoice-documents.ts';
 import { dayIn, isOverdue, type Invoice } from '../../domain/invoices/invoice.ts';
 import { formatMoney, formatRateBp } from '../../domain/shared/money.ts';
 import type { TaxReport } from '../../domain/invoices/tax-report.ts';
@@ -50,19 +50,8 @@ function columns(doc: Doc) {
 
 const termsText = (terms: Invoice['terms']): string => (terms === 'net0' ? 'Due on receipt' : terms.replace('net', 'Net '));
 
-export interface InvoiceDocumentOptions {
-  /** How to pay (bank transfer, check…), printed on every invoice (config: PAYMENT_INSTRUCTIONS). */
-  paymentInstructions: string | null;
-}
-
 export class PdfkitInvoiceDocuments implements InvoiceDocuments {
-  private readonly options: InvoiceDocumentOptions;
-
-  constructor(options: InvoiceDocumentOptions = { paymentInstructions: null }) {
-    this.options = options;
-  }
-
-  invoicePdf(inv: Invoice, company: CompanyLetterhead, f: DocumentFormat): Promise<Uint8Array> {
+  invoicePdf(inv: Invoice, company: CompanyLetterhead, f: DocumentFormat, billTo: BillTo = { addressLines: [] }): Promise<Uint8Array> {
     const money = (c: number) => formatMoney(c, f);
     const day = (iso: string) => formatDay(iso, f.locale);
     const today = dayIn(f.timeZone, new Date());
@@ -75,13 +64,14 @@ export class PdfkitInvoiceDocuments implements InvoiceDocuments {
       const billWidth = metaLabel - MARGIN - 20;
       doc.font('Helvetica-Bold').fontSize(10).text(inv.kind === 'credit-note' ? 'Credit to' : 'Bill to', MARGIN, top, { width: billWidth });
       doc.font('Helvetica').text(inv.clientName, { width: billWidth });
+      for (const line of billTo.addressLines) doc.text(line, { width: billWidth });
       if (inv.clientEmail) doc.text(inv.clientEmail, { width: billWidth });
       const billBottom = doc.y;
       const meta: [string, string][] = [
         ['Number', inv.number],
         ['Issue date', day(inv.issueDate)],
         ...(inv.kind === 'invoice' ? ([['Due date', day(inv.dueDate)], ['Terms', termsText(inv.terms)]] as [string, string][]) : []),
-        ...(inv.creditFor ? ([['Credits', inv.creditFor.number]] as [string, string][]) : []),
+        ...(inv.creditFor ? ([['For invoice', inv.creditFor.number]] as [string, string][]) : []),
         // "Draft" or "Sent" tells a customer nothing; what was paid, voided or is overdue does.
         ...(isOverdue(inv, today) ? ([['Status', `${STATUS[inv.status]} (overdue)`]] as [string, string][]) : inv.status === 'draft' || inv.status === 'sent' ? [] : ([['Status', STATUS[inv.status]]] as [string, string][])),
       ];
@@ -139,30 +129,27 @@ export class PdfkitInvoiceDocuments implements InvoiceDocuments {
       }
       const notes = tidyText(inv.notes);
       if (notes) doc.moveDown().font('Helvetica').fontSize(9).fillColor(MUTED).text(notes, MARGIN, doc.y, { width }).fillColor('#000000');
-      if (inv.kind === 'invoice' && inv.status !== 'void') this.howToPay(doc, inv, money, width);
+      this.howToPay(doc, inv, company, f, width);
     });
   }
 
-  /** Payment instructions on every invoice that is still owed; a thank-you once it is paid. */
-  private howToPay(doc: Doc, inv: Invoice, money: (c: number) => string, width: number): void {
+  /** The "How to pay" box (domain paymentGuide, the same text the public page shows); a thank-you once paid. */
+  private howToPay(doc: Doc, inv: Invoice, company: CompanyLetterhead, f: DocumentFormat, width: number): void {
+    const guide = paymentGuide(inv, company.paymentInstructions, f);
+    if (!guide) return;
     doc.moveDown(1.2);
-    if (inv.balanceCents <= 0) {
+    if (guide.kind === 'paid') {
       ensureSpace(doc, 20);
-      doc.font('Helvetica-Bold').fontSize(10).text('Paid in full. Thank you.', MARGIN, doc.y, { width });
+      doc.font('Helvetica-Bold').fontSize(10).text(guide.title, MARGIN, doc.y, { width });
       return;
     }
-    const instructions = tidyText(this.options.paymentInstructions ?? '');
-    const lines = [
-      ...(instructions ? [instructions] : []),
-      `Please pay ${money(inv.balanceCents)} and quote ${inv.number} with your payment.`,
-    ];
     doc.font('Helvetica').fontSize(9);
-    const body = lines.join('\n');
+    const body = guide.lines.map(tidyText).filter(Boolean).join('\n');
     const h = doc.heightOfString(body, { width: width - 20 }) + 34;
     ensureSpace(doc, h);
     const y = doc.y;
     doc.save().rect(MARGIN, y, width, h).lineWidth(0.8).strokeColor('#1e3a8a').stroke().restore();
-    doc.font('Helvetica-Bold').fontSize(10).fillColor('#1e3a8a').text('How to pay', MARGIN + 10, y + 8, { width: width - 20 });
+    doc.font('Helvetica-Bold').fontSize(10).fillColor('#1e3a8a').text(guide.title, MARGIN + 10, y + 8, { width: width - 20 });
     doc.font('Helvetica').fontSize(9).fillColor('#000000').text(body, MARGIN + 10, doc.y + 3, { width: width - 20 });
     doc.x = MARGIN;
     doc.y = y + h + 6;

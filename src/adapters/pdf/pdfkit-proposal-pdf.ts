@@ -1,5 +1,5 @@
 import type { ProposalPdfRenderer } from '../../domain/proposals/proposal-pdf.ts';
-import type { PresentedProposal } from '../../domain/proposals/proposal-presentation.ts';
+import { acceptanceGuide, depositGuide, type PresentedProposal } from '../../domain/proposals/proposal-presentation.ts';
 import { DEFAULT_MONEY, formatMoney, formatRateBp, type MoneySettings } from '../../domain/shared/money.ts';
 import { BRAND, ensureSpace, formatDay, formatQuantity, letterhead, renderPdf, tidyText, type Doc, type Letterhead } from './pdf-layout.ts';
 
@@ -22,7 +22,7 @@ export class PdfkitProposalPdf implements ProposalPdfRenderer {
     this.address = company.address;
   }
 
-  render(p: PresentedProposal): Promise<Uint8Array> {
+  render(p: PresentedProposal, link: string | null = null): Promise<Uint8Array> {
     const company: Letterhead = { ...p.company, address: this.address };
     const locale = this.money.locale;
     const money = (c: number) => formatMoney(c, this.money);
@@ -39,7 +39,7 @@ export class PdfkitProposalPdf implements ProposalPdfRenderer {
       fact('Prepared for', p.clientName);
       fact('Site', p.siteAddress);
       fact('Valid until', formatDay(p.validUntil, locale));
-      fact('Deposit on acceptance', `${formatQuantity(p.depositPercent, locale)} %`);
+      fact('Deposit on acceptance', p.depositPercent > 0 ? `${formatQuantity(p.depositPercent, locale)} %` : '');
       if (p.acceptedName && p.acceptedAt) {
         const chosen = p.options.find((o) => o.id === p.acceptedOptionId);
         doc.fillColor('#15803d');
@@ -47,13 +47,10 @@ export class PdfkitProposalPdf implements ProposalPdfRenderer {
         doc.fillColor('black');
       }
       for (const o of p.options) this.option(doc, p, o, money, width);
-      const terms = tidyText(p.terms);
-      if (terms) {
-        doc.moveDown(1.5);
-        ensureSpace(doc, 40);
-        doc.font('Helvetica-Bold').fontSize(11).fillColor('black').text('Terms', LEFT, doc.y, { width });
-        doc.font('Helvetica').fontSize(9).text(terms, { width });
-      }
+      // Terms only when the proposal has some: the PDF never claims terms that do not exist.
+      section(doc, 'Terms', [tidyText(p.terms)], width);
+      section(doc, 'Deposit', depositGuide(p, this.money) ?? [], width);
+      section(doc, 'How to accept', acceptanceGuide(p, link, locale) ?? [], width);
     });
   }
 
@@ -93,7 +90,8 @@ export class PdfkitProposalPdf implements ProposalPdfRenderer {
     }
     const sums: [string, number][] = [['Subtotal', o.subtotalCents]];
     if (o.discountCents > 0) sums.push(['Discount', -o.discountCents]);
-    sums.push(['Tax', o.taxCents], ['Total', o.totalCents], [`Deposit (${formatQuantity(p.depositPercent, locale)} %)`, o.depositCents]);
+    sums.push(['Tax', o.taxCents], ['Total', o.totalCents]);
+    if (p.depositPercent > 0) sums.push([`Deposit (${formatQuantity(p.depositPercent, locale)} %)`, o.depositCents]);
     y += 4;
     if (y + sums.length * 13 > doc.page.height - doc.page.margins.bottom) {
       doc.addPage();
@@ -107,6 +105,19 @@ export class PdfkitProposalPdf implements ProposalPdfRenderer {
     doc.x = LEFT;
     doc.y = y;
   }
+}
+
+/** A titled block of paragraphs, kept together on a page; nothing at all when every paragraph is empty. */
+function section(doc: Doc, title: string, paragraphs: readonly string[], width: number): void {
+  const body = paragraphs.map((t) => t.trim()).filter(Boolean);
+  if (body.length === 0) return;
+  doc.font('Helvetica').fontSize(9);
+  const height = 20 + body.reduce((h, t) => h + doc.heightOfString(t, { width }) + 3, 0);
+  doc.moveDown(1.2);
+  ensureSpace(doc, Math.min(height, 200));
+  doc.font('Helvetica-Bold').fontSize(11).fillColor(BRAND).text(title, LEFT, doc.y, { width });
+  doc.font('Helvetica').fontSize(9).fillColor('black');
+  for (const t of body) doc.text(t, LEFT, doc.y + 3, { width });
 }
 
 /** "GOOD: Basic coverage", without a doubled tier when the name already starts with it. */

@@ -1,11 +1,12 @@
 import type { AuditLog } from '../../domain/audit/audit-log.ts';
 import type { ClientDirectory } from '../../domain/clients/client-directory.ts';
-import type { CompanyLetterhead, DocumentFormat, InvoiceDocuments } from '../../domain/invoices/invoice-documents.ts';
+import type { BillTo, CompanyLetterhead, DocumentFormat, InvoiceDocuments } from '../../domain/invoices/invoice-documents.ts';
+import { postalAddressLines } from '../../domain/clients/postal-address.ts';
 import type { InvoiceRepository } from '../../domain/invoices/invoice-repository.ts';
 import type { JobMaterials } from '../../domain/invoices/job-materials.ts';
 import type { Mailer } from '../../domain/mail/mailer.ts';
 import type { Clock, IdGenerator } from '../../domain/shared/clock.ts';
-import { dayIn, type Today } from '../../domain/invoices/invoice.ts';
+import { dayIn, type Invoice, type Today } from '../../domain/invoices/invoice.ts';
 
 export interface InvoiceDeps {
   invoices: InvoiceRepository;
@@ -30,3 +31,14 @@ export const todayOf = (deps: Pick<InvoiceDeps, 'clock' | 'format'>): string => 
 export const calendarOf = (deps: Pick<InvoiceDeps, 'clock' | 'format'>): Today => ({ today: todayOf(deps), money: { currency: deps.format.currency, locale: deps.format.locale } });
 
 export const publicLink = (deps: Pick<InvoiceDeps, 'baseUrl'>, token: string): string => `${deps.baseUrl}/i/${token}`;
+
+/** The client's billing address as the locale writes it (its current one; empty parts left out). */
+export async function billToOf(deps: Pick<InvoiceDeps, 'clients' | 'format'>, inv: Pick<Invoice, 'clientId'>): Promise<BillTo> {
+  const client = await deps.clients.getClient(inv.clientId);
+  return { addressLines: client ? postalAddressLines(client.billingAddress, deps.format.locale) : [] };
+}
+
+/** The invoice or credit note as the customer's PDF: letterhead, bill-to address, how to pay. */
+export async function renderInvoicePdf(deps: Pick<InvoiceDeps, 'clients' | 'format' | 'documents' | 'company'>, inv: Invoice): Promise<Uint8Array> {
+  return deps.documents.invoicePdf(inv, deps.company, deps.format, await billToOf(deps, inv));
+}

@@ -6,7 +6,8 @@ import { INVOICE_ENTITY, daysOverdue, isOverdue, type Invoice } from '../../doma
 import type { InvoiceQuery } from '../../domain/invoices/invoice-repository.ts';
 import type { Page } from '../../domain/shared/page.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
-import { publicLink, todayOf, type InvoiceDeps } from './invoice-deps.ts';
+import { billToOf, publicLink, renderInvoicePdf, todayOf, type InvoiceDeps } from './invoice-deps.ts';
+import { paymentGuide, type PaymentGuide } from '../../domain/invoices/invoice-documents.ts';
 import { mayAccess, requireAccess } from '../shared/require-access.ts';
 import { linkActive, linkGone, linkIsLive } from '../../domain/shared/public-link.ts';
 
@@ -53,7 +54,7 @@ export async function getInvoice(deps: InvoiceDeps, auth: AuthState, id: string)
 export async function invoicePdf(deps: InvoiceDeps, auth: AuthState, id: string): Promise<{ number: string; pdf: Uint8Array }> {
   requireAccess(auth, 'viewInvoices');
   const inv = await found(deps, id);
-  return { number: inv.number, pdf: await deps.documents.invoicePdf(inv, deps.company, deps.format) };
+  return { number: inv.number, pdf: await renderInvoicePdf(deps, inv) };
 }
 
 /** What the client sees through the public link: no internal ids, audit or notes of staff. */
@@ -62,6 +63,9 @@ export interface PublicInvoice {
   kind: Invoice['kind'];
   company: InvoiceDeps['company'];
   clientName: string;
+  /** The client's billing address, line by line as the locale writes it. */
+  clientAddress: string[];
+  clientEmail: string | null;
   title: string;
   notes: string;
   issueDate: string;
@@ -78,6 +82,8 @@ export interface PublicInvoice {
   balanceCents: number;
   payments: { date: string; amountCents: number; method: string }[];
   currency: string;
+  /** The same "How to pay" box the PDF prints; null on a credit note or a void invoice. */
+  howToPay: PaymentGuide | null;
 }
 
 /**
@@ -98,6 +104,8 @@ export async function publicInvoice(deps: InvoiceDeps, token: string): Promise<P
     kind: inv.kind,
     company: deps.company,
     clientName: inv.clientName,
+    clientAddress: (await billToOf(deps, inv)).addressLines,
+    clientEmail: inv.clientEmail,
     title: inv.title,
     notes: inv.notes,
     issueDate: inv.issueDate,
@@ -114,10 +122,11 @@ export async function publicInvoice(deps: InvoiceDeps, token: string): Promise<P
     balanceCents: inv.balanceCents,
     payments: inv.payments.map((p) => ({ date: p.date, amountCents: p.amountCents, method: p.method })),
     currency: deps.format.currency,
+    howToPay: paymentGuide(inv, deps.company.paymentInstructions, deps.format),
   };
 }
 
 export async function publicInvoicePdf(deps: InvoiceDeps, token: string): Promise<{ number: string; pdf: Uint8Array }> {
   const inv = await publicFound(deps, token);
-  return { number: inv.number, pdf: await deps.documents.invoicePdf(inv, deps.company, deps.format) };
+  return { number: inv.number, pdf: await renderInvoicePdf(deps, inv) };
 }

@@ -4,7 +4,7 @@ import { formatMoney } from '../../domain/shared/money.ts';
 import { formatCalendarDay } from '../../domain/shared/calendar-date.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { markInvoiceSent } from './change-invoice.ts';
-import { publicLink, type InvoiceDeps } from './invoice-deps.ts';
+import { publicLink, renderInvoicePdf, type InvoiceDeps } from './invoice-deps.ts';
 import { requireAccess } from '../shared/require-access.ts';
 import { linkActive } from '../../domain/shared/public-link.ts';
 
@@ -27,7 +27,7 @@ export async function sendInvoice(deps: InvoiceDeps, auth: AuthState, id: string
   const to = req.to?.trim() || inv.clientEmail;
   if (!to) throw new DomainError('validation', 'The client has no e-mail address.', { to: ['Enter the address to send to.'] });
   const sent = { ...inv, status: inv.status === 'draft' ? ('sent' as const) : inv.status };
-  const pdf = await deps.documents.invoicePdf(sent, deps.company, deps.format);
+  const pdf = await renderInvoicePdf(deps, sent);
   const money = (c: number) => formatMoney(c, deps.format);
   const what = inv.kind === 'credit-note' ? 'Credit note' : 'Invoice';
   const day = (iso: string) => formatCalendarDay(iso, deps.format.locale, 'words');

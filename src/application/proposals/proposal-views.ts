@@ -3,6 +3,7 @@ import { presentProposal, type PresentedProposal } from '../../domain/proposals/
 import type { OptionTotals } from '../../domain/proposals/proposal-totals.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { linkActive } from '../../domain/shared/public-link.ts';
+import { postalAddressLine } from '../../domain/clients/postal-address.ts';
 import { publicLink, today, type ProposalDeps } from './proposal-deps.ts';
 
 export interface ProposalView extends Omit<Proposal, 'converting' | 'retiredTokens' | 'linkRevokedAt'> {
@@ -16,11 +17,10 @@ export interface ProposalView extends Omit<Proposal, 'converting' | 'retiredToke
   conversionPending: boolean;
 }
 
-export const siteAddressOf = async (deps: Pick<ProposalDeps, 'directory'>, p: Pick<Proposal, 'clientId' | 'siteId'>): Promise<string> => {
+/** The site's address on one line as the locale writes it ("2 Cedar Court, Riverton, IL 60001"). */
+export const siteAddressOf = async (deps: Pick<ProposalDeps, 'directory' | 'money'>, p: Pick<Proposal, 'clientId' | 'siteId'>): Promise<string> => {
   const found = await deps.directory.getSite(p.clientId, p.siteId);
-  if (!found) return '';
-  const a = found.site.address;
-  return [a.line1, a.line2, a.city, a.region, a.postcode].filter((v) => v !== '').join(', ');
+  return found ? postalAddressLine(found.site.address, deps.money.locale) : '';
 };
 
 export async function toView(deps: ProposalDeps, p: Proposal, siteAddress?: string): Promise<ProposalView> {
@@ -39,6 +39,11 @@ export async function toView(deps: ProposalDeps, p: Proposal, siteAddress?: stri
 
 export async function presented(deps: ProposalDeps, p: Proposal): Promise<PresentedProposal> {
   return presentProposal(p, { company: deps.company, siteAddress: await siteAddressOf(deps, p), today: today(deps) });
+}
+
+/** The client's PDF, with the public link to accept at while it is live (never in the public JSON). */
+export async function proposalPdfBytes(deps: ProposalDeps, p: Proposal, view?: PresentedProposal): Promise<Uint8Array> {
+  return deps.pdf.render(view ?? (await presented(deps, p)), linkActive(p) ? publicLink(deps, p.publicToken) : null);
 }
 
 export async function loadProposal(deps: Pick<ProposalDeps, 'proposals'>, id: string): Promise<Proposal> {

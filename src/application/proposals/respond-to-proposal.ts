@@ -3,7 +3,7 @@ import type { PresentedProposal } from '../../domain/proposals/proposal-presenta
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { linkGone, linkIsLive } from '../../domain/shared/public-link.ts';
 import { audit, clientActor, today, type ProposalDeps } from './proposal-deps.ts';
-import { presented } from './proposal-views.ts';
+import { presented, proposalPdfBytes } from './proposal-views.ts';
 
 /** The public link: the token is the only key; a wrong one reads as "no such proposal", a dead one as "no longer valid". */
 async function byToken(deps: ProposalDeps, token: string): Promise<Proposal> {
@@ -59,5 +59,5 @@ export async function declinePublicProposal(deps: ProposalDeps, token: string, i
 /** The PDF from the public page: the same document the client was mailed. */
 export async function publicProposalPdf(deps: ProposalDeps, token: string): Promise<{ fileName: string; pdf: Uint8Array }> {
   const p = await byToken(deps, token);
-  return { fileName: `${p.number}.pdf`, pdf: await deps.pdf.render(await presented(deps, p)) };
+  return { fileName: `${p.number}.pdf`, pdf: await proposalPdfBytes(deps, p) };
 }

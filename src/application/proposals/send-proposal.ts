@@ -6,14 +6,14 @@ import { DomainError } from '../../domain/shared/domain-error.ts';
 import { requireAccess } from '../shared/require-access.ts';
 import { linkActive } from '../../domain/shared/public-link.ts';
 import { audit, publicLink, today, type ProposalDeps } from './proposal-deps.ts';
-import { loadProposal, presented, toView, type ProposalView } from './proposal-views.ts';
+import { loadProposal, presented, proposalPdfBytes, toView, type ProposalView } from './proposal-views.ts';
 
 export const pdfFileName = (p: Pick<Proposal, 'number'>): string => `${p.number}.pdf`;
 
 export async function proposalPdf(deps: ProposalDeps, auth: AuthState, id: string): Promise<{ fileName: string; pdf: Uint8Array }> {
   requireAccess(auth, 'viewProposals');
   const p = await loadProposal(deps, id);
-  return { fileName: pdfFileName(p), pdf: await deps.pdf.render(await presented(deps, p)) };
+  return { fileName: pdfFileName(p), pdf: await proposalPdfBytes(deps, p) };
 }
 
 /**
@@ -30,7 +30,7 @@ export async function sendProposal(deps: ProposalDeps, auth: AuthState, id: stri
   const address = to ?? client?.email ?? null;
   if (!address) throw new DomainError('validation', 'The client has no e-mail address; add one or give an address to send to.', { to: ['Enter the e-mail address to send to.'] });
   const view = await presented(deps, p);
-  const pdf = await deps.pdf.render(view);
+  const pdf = await proposalPdfBytes(deps, p, view);
   const mail = proposalMail(view, publicLink(deps, p.publicToken), deps.money);
   await deps.mailer.send({ to: address, replyTo: deps.company.email, ...mail, attachments: [{ filename: pdfFileName(p), contentType: 'application/pdf', content: pdf }] });
   const saved = await deps.proposals.update(id, (cur) => markSent(cur, deps.clock.now(), today(deps)));

@@ -37,7 +37,7 @@ export interface Changed {
 export interface InvoiceRepository {
   create(year: number, make: (sequence: number) => Changed): Promise<Invoice>;
   update(id: string, change: (current: Invoice) => Changed | null): Promise<Invoice>;
-  /** The credit note gets the next number of its year; both documents commit together. */
+  /** The credit note gets the next number of its year's own credit-note sequence (CN-YYYY-NNNN); both documents commit together. */
   createCreditNote(originalId: string, year: number, make: (original: Invoice, sequence: number) => { creditNote: Changed; original: Changed }): Promise<Invoice>;
   get(id: string): Promise<Invoice | null>;
   /** The invoice whose current or a former public token this is. */

@@ -168,14 +168,19 @@ export function daysOverdue(inv: Pick<Invoice, 'status' | 'dueDate' | 'kind'>, t
 // ---- numbers --------------------------------------------------------------------------------
 
 export const INVOICE_PREFIX = 'INV';
+/** Credit notes have their own gapless sequence per year (CN-2026-0001), apart from the invoices'. */
+export const CREDIT_NOTE_PREFIX = 'CN';
 
-/** INV-2026-0001; a year's 10 000th invoice simply gets five digits. */
-export function invoiceNumber(year: number, sequence: number): string {
-  return `${INVOICE_PREFIX}-${year}-${String(sequence).padStart(4, '0')}`;
+const prefixOf = (kind: InvoiceKind): string => (kind === 'credit-note' ? CREDIT_NOTE_PREFIX : INVOICE_PREFIX);
+
+/** INV-2026-0001 (or CN-2026-0001 for a credit note); a year's 10 000th simply gets five digits. */
+export function invoiceNumber(year: number, sequence: number, kind: InvoiceKind = 'invoice'): string {
+  return `${prefixOf(kind)}-${year}-${String(sequence).padStart(4, '0')}`;
 }
 
-export function counterId(year: number): string {
-  return `${INVOICE_PREFIX}-${year}`;
+/** The counter document of a year's sequence: INV-2026 for invoices, CN-2026 for credit notes. */
+export function counterId(year: number, kind: InvoiceKind = 'invoice'): string {
+  return `${prefixOf(kind)}-${year}`;
 }
 
 // ---- pricing --------------------------------------------------------------------------------
@@ -441,6 +446,7 @@ export function voidInvoice(inv: Invoice, reason: string, now: Date, money: Mone
 
 export interface CreditNoteDraft {
   id: string;
+  /** The next value of the year's credit-note counter (CN-YYYY), not the invoices'. */
   sequence: number;
   publicToken: string;
   /** Positive amounts, as the original's lines read; the credit note stores them negated. */
@@ -482,7 +488,7 @@ export function issueCreditNote(original: Invoice, d: CreditNoteDraft): { credit
     ...original,
     ...priced,
     id: d.id,
-    number: invoiceNumber(year, d.sequence),
+    number: invoiceNumber(year, d.sequence, 'credit-note'),
     year,
     kind: 'credit-note',
     creditFor: { id: original.id, number: original.number },

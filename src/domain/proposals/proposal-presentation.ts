@@ -5,12 +5,15 @@
  */
 import { effectiveStatus, type Proposal, type ProposalStatus } from './proposal.ts';
 import { formatMoney, type MoneySettings } from '../shared/money.ts';
+import { formatCalendarDay } from '../shared/calendar-date.ts';
 import { optionTotals } from './proposal-totals.ts';
 
 export interface CompanyInfo {
   name: string;
   email: string;
   phone: string;
+  /** How to pay (config: PAYMENT_INSTRUCTIONS), the words every invoice prints; says how the deposit is paid. */
+  paymentInstructions?: string;
 }
 
 export interface PresentedLine {
@@ -95,6 +98,43 @@ export function presentProposal(p: Proposal, context: { company: CompanyInfo; si
   };
 }
 
+const contactLine = (c: CompanyInfo): string => {
+  const ways = [c.phone.trim() ? `call ${c.phone.trim()}` : '', c.email.trim() ? `write to ${c.email.trim()}` : ''].filter(Boolean);
+  return ways.length > 0 ? `Questions? Please ${ways.join(' or ')}.` : '';
+};
+
+/**
+ * "How to accept" (the PDF prints it; the page is where it happens): where to go (`link`, the
+ * public page; null while revoked), what to do, until when. Null once the client has answered or
+ * the proposal has expired.
+ */
+export function acceptanceGuide(p: PresentedProposal, link: string | null, locale: string): string[] | null {
+  if (p.status !== 'draft' && p.status !== 'sent' && p.status !== 'viewed') return null;
+  const where = link
+    ? `Open ${link}, choose the option you prefer, type your full name and press Accept.`
+    : `Tell us which option you choose: ${[p.company.phone, p.company.email].map((x) => x.trim()).filter(Boolean).join(' or ')}.`;
+  return [where, `This proposal is valid until ${formatCalendarDay(p.validUntil, locale, 'words')}.`, contactLine(p.company)].filter(Boolean);
+}
+
+/**
+ * The deposit and how it is paid (PDF and public page): how much for each option (or the one
+ * chosen), that a deposit invoice due on receipt follows the acceptance, and the company's
+ * payment instructions, the words every invoice's "How to pay" prints. Null without a deposit.
+ */
+export function depositGuide(p: PresentedProposal, money: MoneySettings): string[] | null {
+  const chosen = p.options.find((o) => o.id === p.acceptedOptionId);
+  const options = (chosen ? [chosen] : p.options).filter((o) => o.depositCents > 0);
+  if (p.depositPercent <= 0 || options.length === 0) return null;
+  const percent = `${new Intl.NumberFormat(money.locale, { maximumFractionDigits: 2 }).format(p.depositPercent)} %`;
+  const amounts = options.map((o) => `${o.name} ${formatMoney(o.depositCents, money)}`).join('; ');
+  const instructions = (p.company.paymentInstructions ?? '').trim();
+  return [
+    chosen ? `Deposit due on acceptance: ${percent} of the total, ${amounts}.` : `A deposit of ${percent} of the chosen option's total is due on acceptance: ${amounts}.`,
+    'Once you accept, we send you a deposit invoice, due on receipt; the deposit is deducted from the final invoice.',
+    ...(instructions ? [`How to pay: ${instructions}`] : []),
+  ];
+}
+
 /** The client's mail: what it is, the link, the options' totals (in the configured currency); the PDF goes along. */
 export function proposalMail(p: PresentedProposal, link: string, money: MoneySettings): { subject: string; text: string } {
   const options = p.options.map((o) => `  - ${o.name}: ${formatMoney(o.totalCents, money)} (deposit ${formatMoney(o.depositCents, money)})`).join('\n');
@@ -107,7 +147,7 @@ export function proposalMail(p: PresentedProposal, link: string, money: MoneySet
       '',
       options,
       '',
-      `View it, pick the option you prefer and accept it online (valid until ${p.validUntil}):`,
+      `View it, pick the option you prefer and accept it online (valid until ${formatCalendarDay(p.validUntil, money.locale, 'words')}):`,
       link,
       '',
       'The proposal is attached as a PDF too.',

@@ -135,7 +135,7 @@ describe('life cycle', () => {
       now: NOW,
       calendar: CAL,
     });
-    expect(creditNote).toMatchObject({ kind: 'credit-note', number: 'INV-2026-0005', creditFor: { id: inv.id, number: 'INV-2026-0004' }, subtotalCents: -4_000, taxCents: -330, totalCents: -4_330 });
+    expect(creditNote).toMatchObject({ kind: 'credit-note', number: 'CN-2026-0005', creditFor: { id: inv.id, number: 'INV-2026-0004' }, subtotalCents: -4_000, taxCents: -330, totalCents: -4_330 });
     expect(original).toMatchObject({ creditedCents: 4_330, balanceCents: inv.totalCents - 4_330, status: 'partial', creditTaxes: [{ taxRateBp: 825, taxableCents: -4_000, taxCents: -330 }] });
     expect(() =>
       issueCreditNote(original, { id: 'cn-2', sequence: 6, publicToken: 't', lines: [aLine({ quantity: 1, unitPriceCents: 10_000 })], reason: 'x', issueDate: '2026-11-21', now: NOW, calendar: CAL }),

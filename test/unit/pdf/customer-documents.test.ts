@@ -16,6 +16,7 @@ const LONG_NAME = 'Bartholomew Alexander Montgomery-Fitzgerald III, Northern Lak
 const LONG_EMAIL = 'bartholomew.montgomery-fitzgerald@northern-lakeshore-security-holdings.example';
 const COMPANY = { name: 'Shieldline Security', address: '1450 Commerce Drive, Suite 4, Springfield, IL 62704', phone: '(555) 010-4477', email: 'office@shieldline.example' };
 const PAY = 'Bank transfer: First Springfield Bank, IBAN DE89 3704 0044 0532 0130 00. Checks payable to Shieldline Security.';
+const PAYING = { ...COMPANY, paymentInstructions: PAY };
 const US = { currency: 'USD', locale: 'en-US', timeZone: 'America/Chicago' };
 const DE = { currency: 'EUR', locale: 'de-DE', timeZone: 'Europe/Berlin' };
 const LETTER = { width: 612, height: 792 };
@@ -57,9 +58,9 @@ describe('documents a customer receives', () => {
   });
 
   it('invoice, credit note, proposal and camera plan all share the page size of the locale', async () => {
-    const invoices = new PdfkitInvoiceDocuments({ paymentInstructions: PAY });
+    const invoices = new PdfkitInvoiceDocuments();
     for (const [f, paper] of [[US, LETTER], [DE, A4]] as const) {
-      const invoice = await pdfPages(await invoices.invoicePdf(anInvoice(), COMPANY, f));
+      const invoice = await pdfPages(await invoices.invoicePdf(anInvoice(), PAYING, f));
       expect(size(invoice[0]!)).toEqual(size(paper));
       const proposal = await pdfPages(await new PdfkitProposalPdf(f, COMPANY).render(aProposal()));
       expect(size(proposal[0]!)).toEqual(size(paper));
@@ -70,7 +71,7 @@ describe('documents a customer receives', () => {
   });
 
   it('an invoice names the company with address, phone and e-mail on every page, and says how to pay', async () => {
-    const pdf = await new PdfkitInvoiceDocuments({ paymentInstructions: PAY }).invoicePdf(anInvoice(), COMPANY, US);
+    const pdf = await new PdfkitInvoiceDocuments().invoicePdf(anInvoice(), PAYING, US);
     const pages = await pdfPages(pdf);
     for (const p of pages) for (const part of Object.values(COMPANY)) expect(p.text).toContain(part);
     const text = allText(pages);
@@ -80,7 +81,7 @@ describe('documents a customer receives', () => {
   });
 
   it('never prints an empty field, a dangling separator or a doubled word', async () => {
-    const docs = new PdfkitInvoiceDocuments({ paymentInstructions: null });
+    const docs = new PdfkitInvoiceDocuments();
     const noPhone = { ...COMPANY, phone: '', address: '' };
     const text = allText(await pdfPages(await docs.invoicePdf(anInvoice({ notes: 'Central station , account .' }), noPhone, US)));
     expect(text).not.toContain('Central station');
@@ -132,6 +133,28 @@ describe('documents a customer receives', () => {
     expect(proposal).toContain('31.12.2026');
     expect(proposal).toContain('6,5');
     for (const part of Object.values(COMPANY)) expect(proposal).toContain(part);
+  });
+
+  it('a proposal says how to accept (its link, until when) and how the deposit is paid; terms only when it has some', async () => {
+    const pdf = new PdfkitProposalPdf(US, COMPANY);
+    const text = allText(await pdfPages(await pdf.render({ ...aProposal(), company: { ...aProposal().company, paymentInstructions: PAY } }, 'https://shieldline.example/p/tok')));
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('How to accept');
+    expect(flat).toContain('Open https://shieldline.example/p/tok, choose the option you prefer, type your full name and press Accept.');
+    expect(flat).toContain('This proposal is valid until Dec 31, 2026.');
+    expect(flat).toContain("A deposit of 30 % of the chosen option's total is due on acceptance: Entrances $185.25.");
+    expect(flat).toContain('Once you accept, we send you a deposit invoice, due on receipt');
+    expect(flat).toContain(`How to pay: ${PAY}`);
+    expect(flat).not.toMatch(/\bTerms\b/);
+    const withTerms = allText(await pdfPages(await pdf.render({ ...aProposal(), terms: 'Work starts within 14 days of the deposit.' }))).replace(/\s+/g, ' ');
+    expect(withTerms).toContain('Terms Work starts within 14 days of the deposit.');
+    // Accepted: no "How to accept" any more; the deposit names the chosen option only.
+    const accepted = allText(await pdfPages(await pdf.render({ ...aProposal(), status: 'accepted', canRespond: false, acceptedOptionId: 'good', acceptedName: 'Ada', acceptedAt: '2026-11-21T10:00:00Z' }))).replace(/\s+/g, ' ');
+    expect(accepted).not.toContain('How to accept');
+    expect(accepted).toContain('Deposit due on acceptance: 30 % of the total, Entrances $185.25.');
+    // No deposit: no deposit section and no "Deposit (0 %) $0.00".
+    const none = allText(await pdfPages(await pdf.render({ ...aProposal(), depositPercent: 0, options: aProposal().options.map((o) => ({ ...o, depositCents: 0 })) })));
+    expect(none).not.toMatch(/Deposit/);
   });
 
   it('the camera plan keeps coverage fans inside the plan frame, explains its marks and lists every camera in full', async () => {

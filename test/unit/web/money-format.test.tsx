@@ -32,6 +32,9 @@ const anInvoice = (): PublicInvoiceDto => ({
   balanceCents: 146_906,
   payments: [],
   currency: 'EUR',
+  clientAddress: ['Unter den Linden 5', '10117 Berlin'],
+  clientEmail: 'ada@example.com',
+  howToPay: { kind: 'pay', title: 'How to pay', lines: ['Please pay 1.469,06 € and quote INV-2026-0001 with your payment.'] },
 });
 
 /** The shell loads /api/site on every page; here a stand-in for it. */

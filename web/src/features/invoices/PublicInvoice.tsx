@@ -49,10 +49,19 @@ export function PublicInvoice(props: { token: string }) {
           {inv.kind === 'invoice' && <p className="text-sm">Due {formatCalendarDay(inv.dueDate, money.locale)}</p>}
         </div>
       </header>
-      <p className="mt-4 text-sm">
-        Billed to <strong>{inv.clientName}</strong>
-        {inv.title ? ` · ${inv.title}` : ''}
-      </p>
+      <div className="mt-4 text-sm">
+        <h2 className="font-semibold">{inv.kind === 'credit-note' ? 'Credit to' : 'Bill to'}</h2>
+        <address className="not-italic" aria-label={inv.kind === 'credit-note' ? 'Credit to' : 'Bill to'}>
+          <strong>{inv.clientName}</strong>
+          {inv.clientAddress.map((line, i) => (
+            <span key={i} className="block">
+              {line}
+            </span>
+          ))}
+          {inv.clientEmail && <span className="block break-all">{inv.clientEmail}</span>}
+        </address>
+      </div>
+      {inv.title && <p className="mt-4 font-semibold">{inv.title}</p>}
       <InvoiceLinesTable label="Lines" lines={inv.lines} />
       <dl className="ml-auto mt-3 grid max-w-sm grid-cols-2 gap-1 text-sm">
         <SubtotalAndTaxes subtotalCents={inv.subtotalCents} taxes={inv.taxes} />
@@ -80,6 +89,19 @@ export function PublicInvoice(props: { token: string }) {
         )}
       </dl>
       {inv.notes && <p className="mt-4 whitespace-pre-line text-sm">{inv.notes}</p>}
+      {inv.howToPay?.kind === 'pay' && (
+        <section aria-labelledby="how-to-pay" className="mt-6 rounded-md border border-blue-900 p-4 dark:border-blue-300">
+          <h2 id="how-to-pay" className="font-semibold text-blue-900 dark:text-blue-200">
+            {inv.howToPay.title}
+          </h2>
+          {inv.howToPay.lines.map((line, i) => (
+            <p key={i} className="mt-1 whitespace-pre-line text-sm">
+              {line}
+            </p>
+          ))}
+        </section>
+      )}
+      {inv.howToPay?.kind === 'paid' && <p className="mt-6 font-semibold">{inv.howToPay.title}</p>}
       <div className="mt-6 flex flex-wrap gap-2">
         <a className={`${buttonStyle()} inline-flex items-center gap-1`} href={`${pdf}?download=1`}>
           <Download aria-hidden className="h-4 w-4" /> Download PDF

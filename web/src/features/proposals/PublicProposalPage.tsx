@@ -11,6 +11,7 @@ import { Button, buttonStyle } from '#ui/Button.tsx';
 import { LinkNoLongerValid } from '#ui/PublicLink.tsx';
 import { formatCents, formatRate, useMoneySettings } from '#ui/money.ts';
 import { formatCalendarDay } from '#domain/shared/calendar-date.ts';
+import { depositGuide } from '#domain/proposals/proposal-presentation.ts';
 
 const tierLabel = (tier: string) => TIER_LABELS[tier as keyof typeof TIER_LABELS] ?? tier;
 
@@ -27,6 +28,25 @@ function Outcome({ p }: { p: PublicProposal }) {
   if (p.declinedAt) return <p role="status" className="mt-4 rounded-md bg-slate-100 p-4 dark:bg-slate-800">You declined this proposal on {formatWhen(p.declinedAt)}. Thank you for letting us know.</p>;
   if (p.status === 'expired') return <p role="status" className="mt-4 rounded-md bg-amber-50 p-4 text-amber-950 dark:bg-amber-950 dark:text-amber-50">This proposal expired on {formatCalendarDay(p.validUntil, money.locale)}. Please contact us for an updated one.</p>;
   return null;
+}
+
+/** How much deposit is due on acceptance and how it is paid: the words the PDF prints. */
+function Deposit({ p }: { p: PublicProposal }) {
+  const money = useMoneySettings();
+  const lines = depositGuide(p, money);
+  if (!lines) return null;
+  return (
+    <section className="mt-6" aria-labelledby="deposit-heading">
+      <h2 id="deposit-heading" className="font-semibold">
+        Deposit
+      </h2>
+      {lines.map((line, i) => (
+        <p key={i} className="mt-1 whitespace-pre-line text-sm text-slate-700 dark:text-slate-300">
+          {line}
+        </p>
+      ))}
+    </section>
+  );
 }
 
 /** The client's view of a proposal (public, no sign-in): options side by side, accept by name, or decline. */
@@ -131,7 +151,9 @@ export function PublicProposalPage({ token }: { token: string }) {
       </div>
       {errors['optionId'] && <p className="mt-2 text-sm text-red-700">{errors['optionId']}</p>}
 
-      {p.terms && (
+      <Deposit p={p} />
+
+      {p.terms.trim() && (
         <section className="mt-6">
           <h2 className="font-semibold">Terms</h2>
           <p className="mt-1 whitespace-pre-line text-sm text-slate-700 dark:text-slate-300">{p.terms}</p>
@@ -149,7 +171,7 @@ export function PublicProposalPage({ token }: { token: string }) {
           }}
         >
           <h2 className="text-lg font-semibold">Accept</h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">Typing your name and pressing Accept is your signature on the chosen option and these terms.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">Typing your name and pressing Accept is your signature on the chosen option{p.terms.trim() ? ' and the terms above' : ''}.</p>
           <label htmlFor="accept-name" className="mt-3 block text-sm font-medium">
             Your full name
           </label>
