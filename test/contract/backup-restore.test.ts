@@ -50,7 +50,7 @@ const PRODUCT_COLLECTIONS = [
     'proposal_counters', 'proposals', 'quote_requests', 'reminder_log', 'reminder_pauses', 'reminder_settings', 'reviews',
     'serial_numbers', 'stock_movements', 'time_clocks', 'time_entries', 'time_weeks', 'vision_analyses',
   ]),
-].filter((c) => !['sessions', 'leases', 'clients', 'client_terms', 'contact_messages'].includes(c));
+].filter((c) => !['sessions', 'leases', 'rate_limits', 'clients', 'client_terms', 'contact_messages'].includes(c));
 
 const FILE_FOLDERS = ['quote-photos', 'floor-plans', 'job-photos', 'job-signatures', 'vision'];
 
