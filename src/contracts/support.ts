@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text, visitorName, visitorEmail, optionalPhone } from './text.ts';
 import { MESSAGE_KINDS, MESSAGE_STATUS_VALUES } from './public-site-values.ts';
+import { MAIL_KINDS, OUTBOX_STATUSES } from '../domain/mail/mailer.ts';
 
 export const SUPPORT_TOPICS = [
   { value: 'alarm', label: 'Alarm system' },
@@ -50,6 +51,34 @@ export const inboxListSchema = z.object({ messages: z.array(inboxMessageSchema),
 export type InboxList = z.infer<typeof inboxListSchema>;
 export const messageStatusChangeSchema = z.object({ status: z.enum(MESSAGE_STATUS_VALUES) }).strict();
 
-export const outboxListSchema = z.object({
-  mails: z.array(z.object({ id: z.string(), to: z.string(), replyTo: z.string().optional(), subject: z.string(), text: z.string(), sentAt: z.string() })),
+export const outboxMailSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  replyTo: z.string().optional(),
+  subject: z.string(),
+  text: z.string(),
+  sentAt: z.string(),
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number() })).optional(),
+  kind: z.enum(MAIL_KINDS),
+  about: z.array(z.object({ type: z.enum(['invoice', 'proposal', 'lead', 'client']), id: z.string(), label: z.string() })),
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  retryable: z.boolean(),
 });
+export type OutboxMailDto = z.infer<typeof outboxMailSchema>;
+export const outboxQuerySchema = z.object({
+  status: z.enum(OUTBOX_STATUSES).optional(),
+  q: z.string().max(200).optional(),
+  related: z.string().max(200).optional(),
+  cursor: z.string().max(2000).optional(),
+});
+export const outboxListSchema = z.object({
+  mails: z.array(outboxMailSchema),
+  nextCursor: z.string().nullable(),
+  /** True: mail is delivered over SMTP; false: only kept in the outbox. */
+  delivers: z.boolean(),
+});
+export type OutboxListDto = z.infer<typeof outboxListSchema>;
