@@ -328,7 +328,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
         jobs: [
           { name: 'contract-billing', run: (now, signal) => runContractBilling(r.resolve(TOKENS.Monitoring), now, signal) },
           { name: 'payment-reminders', run: () => runPaymentReminders(r.resolve(TOKENS.ReminderDeps)) },
-          { name: 'mail-delivery', run: () => outbox.deliverDue() },
+          { name: 'mail-delivery', run: (now) => outbox.deliverDue(now) },
         ],
       })),
   });

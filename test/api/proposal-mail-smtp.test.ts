@@ -37,6 +37,6 @@ describe('proposal mail with SMTP_URL set', () => {
     expect(mail.raw).toMatch(/Content-Type: application\/pdf/i);
     const pdf = attachment(mail.raw, `${p.number}.pdf`);
     expect(pdf?.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(await app.t.container.resolve(TOKENS.Outbox).list(10)).toEqual([]);
+    expect((await app.t.container.resolve(TOKENS.Outbox).list(10)).map((m) => ({ status: m.status, kind: m.kind, attachments: m.attachments?.map((a) => a.filename) }))).toEqual([{ status: 'sent', kind: 'proposal', attachments: [`${p.number}.pdf`] }]);
   });
 });

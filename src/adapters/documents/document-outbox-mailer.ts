@@ -171,9 +171,9 @@ export class DocumentOutboxMailer implements Mailer, MailQueue, MailOutbox {
   }
 
   /** One delivery attempt of a queued mail (nothing when it is not due). */
-  private async deliver(id: string, force = false): Promise<void> {
+  private async deliver(id: string, force = false, now = this.now()): Promise<void> {
     if (!this.transport) return;
-    const d = await this.claim(id, this.now(), force);
+    const d = await this.claim(id, now, force);
     if (!d) return;
     const attempts = (d.attempts ?? 0) + 1;
     const message: MailMessage = {
@@ -197,16 +197,16 @@ export class DocumentOutboxMailer implements Mailer, MailQueue, MailOutbox {
   }
 
   /** The scheduler's job: every queued mail whose next attempt is due (and attempts cut short), oldest first. */
-  async deliverDue(limit = 50): Promise<{ tried: number }> {
+  async deliverDue(at: Date = this.clock.now(), limit = 50): Promise<{ tried: number }> {
     if (!this.transport) return { tried: 0 };
-    const now = this.now();
+    const now = at.toISOString();
     const stuckBefore = new Date(Date.parse(now) - STUCK_AFTER_MS).toISOString();
     const [due, stuck] = await Promise.all([
       this.outbox.query({ where: [where('status', '==', 'queued'), where('nextAttemptAt', '<=', now)], orderBy: [{ field: 'nextAttemptAt' }], limit }),
       this.outbox.query({ where: [where('status', '==', 'sending'), where('claimedAt', '<', stuckBefore)], orderBy: [{ field: 'claimedAt' }], limit }),
     ]);
     const ids = [...due.docs, ...stuck.docs].map((d) => d.id);
-    for (const id of ids) await this.deliver(id);
+    for (const id of ids) await this.deliver(id, false, now);
     return { tried: ids.length };
   }
 
