@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { text, visitorName, visitorEmail, optionalPhone } from './text.ts';
 import { MESSAGE_KINDS, MESSAGE_STATUS_VALUES } from './public-site-values.ts';
-import { MAIL_KINDS, OUTBOX_STATUSES } from '../domain/mail/mailer.ts';
 
 export const SUPPORT_TOPICS = [
   { value: 'alarm', label: 'Alarm system' },
@@ -51,6 +50,9 @@ export const inboxListSchema = z.object({ messages: z.array(inboxMessageSchema),
 export type InboxList = z.infer<typeof inboxListSchema>;
 export const messageStatusChangeSchema = z.object({ status: z.enum(MESSAGE_STATUS_VALUES) }).strict();
 
+/** The outbox's kinds and statuses (src/domain/mail/mailer.ts owns them; contracts import no domain code, and the response schema refuses a value missing here). */
+const MAIL_KINDS = ['invoice', 'proposal', 'reminder', 'quote-notification', 'proposal-response', 'other'] as const;
+const OUTBOX_STATUSES = ['kept', 'queued', 'sending', 'sent', 'failed'] as const;
 export const outboxMailSchema = z.object({
   id: z.string(),
   to: z.string(),

@@ -123,9 +123,19 @@ export function isPermanentMailError(err: unknown): boolean {
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
+/** What went wrong, in words an admin reads, with the mail server's own answer after them. */
 export function mailErrorText(err: unknown): string {
   const text = err instanceof Error ? err.message : String(err);
-  return text.slice(0, 500);
+  const code = (err as { responseCode?: unknown } | null)?.responseCode;
+  const why =
+    typeof code === 'number' && code >= 500
+      ? 'The mail server refused this mail'
+      : typeof code === 'number' && code >= 400
+        ? 'The mail server asked to try again later'
+        : /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN|timeout|connect/i.test(text)
+          ? 'Could not reach the mail server'
+          : 'Delivery failed';
+  return `${why}: ${text}`.slice(0, 500);
 }
 
 /** What an invoice's (or a reminder's) mail is about: the invoice and its client. */

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { parseSearch as parseWith } from '#lib/search-params.ts';
+import { OUTBOX_STATUSES } from '#domain/mail/mailer.ts';
 import { SentMail, type SentMailSearch, type SentMailSearchPatch } from '../../features/outbox/SentMail.tsx';
 
-const STATUSES = ['kept', 'queued', 'sending', 'sent', 'failed'];
-const parseSearch = (s: Record<string, unknown>) => parseWith<SentMailSearch>(s, { q: 200, status: STATUSES, related: 200, mail: 200 });
+const parseSearch = (s: Record<string, unknown>) => parseWith<SentMailSearch>(s, { q: 200, status: OUTBOX_STATUSES, related: 200, mail: 200 });
 
 export const Route = createFileRoute('/admin/outbox')({
   validateSearch: parseSearch,
