@@ -31,6 +31,15 @@ describe('the outbox with a real mail server (SMTP_URL set)', () => {
     return (await res.json()) as OutboxListDto;
   }
 
+  /** A proposal sent to its client, whose link the customer can answer. */
+  async function sentProposal(admin: TestClient): Promise<ProposalDto> {
+    const site = aSite();
+    const client = await app.t.container.resolve(TOKENS.Clients).create(aClient({ sites: [site] }));
+    const p = (await (await admin.send('POST', '/api/proposals', aProposalRequest(client.id, site.id))).json()) as ProposalDto;
+    expect((await admin.send('POST', `/api/proposals/${p.id}/send`, { to: 'grace@example.com' })).status).toBe(200);
+    return p;
+  }
+
   async function submitQuote(form = aQuoteForm()): Promise<string> {
     const c = new TestClient(app.t.url);
     const res = await c.raw('/api/quotes', { method: 'POST', headers: { origin: app.t.url, 'x-csrf-token': await c.csrfToken() }, body: quoteFormData(form) });
@@ -116,10 +125,7 @@ describe('the outbox with a real mail server (SMTP_URL set)', () => {
 
   it("a customer's acceptance mails the office once, naming customer, proposal, option, total and the back-office link", async () => {
     const admin = await signedIn(DEMO.admin);
-    const site = aSite();
-    const client = await app.t.container.resolve(TOKENS.Clients).create(aClient({ sites: [site] }));
-    const p = (await (await admin.send('POST', '/api/proposals', aProposalRequest(client.id, site.id))).json()) as ProposalDto;
-    expect((await admin.send('POST', `/api/proposals/${p.id}/send`, { to: 'grace@example.com' })).status).toBe(200);
+    const p = await sentProposal(admin);
     const visitor = new TestClient(app.t.url);
     const accept = () => visitor.send('POST', `/api/public/proposals/${p.publicToken}/accept`, { optionId: 'opt-2', name: 'Grace Hopper' });
     expect((await accept()).status).toBe(200);
@@ -141,6 +147,17 @@ describe('the outbox with a real mail server (SMTP_URL set)', () => {
       { kind: 'proposal-response', status: 'sent' },
       { kind: 'proposal', status: 'sent' },
     ]);
+  });
+
+  it("a customer's decline mails the office once with the reason", async () => {
+    const admin = await signedIn(DEMO.admin);
+    const p = await sentProposal(admin);
+    const visitor = new TestClient(app.t.url);
+    expect((await visitor.send('POST', `/api/public/proposals/${p.publicToken}/decline`, { reason: 'Went with a cheaper quote' })).status).toBe(200);
+    const toOffice = () => app.smtp.received.filter((m) => bodyOf(m).includes(`declined proposal ${p.number}`));
+    await expect.poll(() => toOffice().length).toBe(1);
+    expect(bodyOf(toOffice()[0]!)).toContain('Reason: Went with a cheaper quote');
+    expect(bodyOf(toOffice()[0]!)).toContain(`/admin/proposals?open=${p.id}`);
   });
 
   it('an invoice mail the server refused is listed as failed but is sent again from the invoice, not retried here', async () => {
