@@ -140,7 +140,7 @@ export const TOKENS = {
   Leads: Symbol('Leads') as InjectionToken<QuoteRequestRepository>,
   Reviews: Symbol('Reviews') as InjectionToken<ReviewRepository>,
   SiteStats: Symbol('SiteStats') as InjectionToken<SiteStatsRepository>,
-  /** The outbox collection, readable by staff; also the Mailer unless SMTP_URL is set. */
+  /** The outbox: every mail is kept there (the Mailer and the MailQueue), delivered over SMTP when SMTP_URL is set. */
   Outbox: Symbol('Outbox') as InjectionToken<DocumentOutboxMailer>,
   Mailer: Symbol('Mailer') as InjectionToken<Mailer>,
   Clients: Symbol('Clients') as InjectionToken<ClientRepository>,
@@ -240,10 +240,11 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
   c.register(TOKENS.Leads, { useFactory: (r) => new DocumentQuoteRequestRepository(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.Reviews, { useFactory: (r) => new DocumentReviewRepository(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.SiteStats, { useFactory: instanceCachingFactory((r) => new DocumentSiteStatsRepository(r.resolve(TOKENS.Store))) });
-  const outbox = new DocumentOutboxMailer(store, clock, ids);
   const smtp = config.smtpUrl ? new SmtpMailer(config.smtpUrl, `${config.company.name} <${config.company.email}>`) : null;
+  // Every mail goes through the outbox: kept there, and delivered over SMTP when it is set.
+  const outbox = new DocumentOutboxMailer(store, clock, ids, smtp);
   c.register(TOKENS.Outbox, { useValue: outbox });
-  c.register(TOKENS.Mailer, { useValue: smtp ?? outbox });
+  c.register(TOKENS.Mailer, { useValue: outbox });
   c.register(TOKENS.Clients, { useFactory: (r) => new DocumentClientRepository(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.ClientDirectory, { useFactory: (r) => createClientDirectory(r.resolve(TOKENS.Clients), { leads: r.resolve(TOKENS.Leads), clock }) });
   // Derived once (scrypt); the session secret is the fallback key material (docs/clients.md).
@@ -273,6 +274,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
       leads: r.resolve(TOKENS.Leads),
       inventory: r.resolve(TOKENS.Inventory),
       mailer: r.resolve(TOKENS.Mailer),
+      mailQueue: r.resolve(TOKENS.Outbox),
       pdf: new PdfkitProposalPdf(config.money, { address: config.company.address }),
       audit: r.resolve(TOKENS.AuditLog),
       clock,
@@ -331,6 +333,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
         jobs: [
           { name: 'contract-billing', run: (now, signal) => runContractBilling(r.resolve(TOKENS.Monitoring), now, signal) },
           { name: 'payment-reminders', run: () => runPaymentReminders(r.resolve(TOKENS.ReminderDeps)) },
+          { name: 'mail-delivery', run: (now) => outbox.deliverDue(now) },
         ],
       })),
   });
@@ -408,7 +411,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
     useFactory: (r) => ({
       leads: r.resolve(TOKENS.Leads),
       files: r.resolve(TOKENS.Files),
-      mailer: r.resolve(TOKENS.Mailer),
+      mailer: r.resolve(TOKENS.Outbox),
       clock,
       ids,
       servicePostcodes: config.servicePostcodes,
@@ -426,7 +429,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
   });
   c.register(TOKENS.AnalyticsDeps, { useFactory: instanceCachingFactory((r) => ({ stats: r.resolve(TOKENS.SiteStats), clock, timeZone: config.timeZone, visitors: new VisitorGate() })) });
   c.register(TOKENS.BackOfficeDeps, {
-    useFactory: (r) => ({ contactMessages: r.resolve(TOKENS.ContactMessages), leads: r.resolve(TOKENS.Leads), reviews: r.resolve(TOKENS.Reviews), outbox: r.resolve(TOKENS.Outbox), clock }),
+    useFactory: (r) => ({ contactMessages: r.resolve(TOKENS.ContactMessages), leads: r.resolve(TOKENS.Leads), reviews: r.resolve(TOKENS.Reviews), outbox: r.resolve(TOKENS.Outbox), audit: r.resolve(TOKENS.AuditLog), clock }),
   });
   c.register(TOKENS.CameraPlanDeps, {
     useFactory: (r) => ({
@@ -465,6 +468,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
       if (closed) return;
       closed = true;
       await scheduler?.stop();
+      await outbox.settle();
       await detector?.close();
       smtp?.close();
       await files.close?.();

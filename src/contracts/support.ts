@@ -50,6 +50,37 @@ export const inboxListSchema = z.object({ messages: z.array(inboxMessageSchema),
 export type InboxList = z.infer<typeof inboxListSchema>;
 export const messageStatusChangeSchema = z.object({ status: z.enum(MESSAGE_STATUS_VALUES) }).strict();
 
-export const outboxListSchema = z.object({
-  mails: z.array(z.object({ id: z.string(), to: z.string(), replyTo: z.string().optional(), subject: z.string(), text: z.string(), sentAt: z.string() })),
+/** The outbox's kinds and statuses (src/domain/mail/mailer.ts owns them; contracts import no domain code, and the response schema refuses a value missing here). */
+const MAIL_KINDS = ['invoice', 'proposal', 'reminder', 'quote-notification', 'proposal-response', 'other'] as const;
+const OUTBOX_STATUSES = ['kept', 'queued', 'sending', 'sent', 'failed'] as const;
+export const outboxMailSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  replyTo: z.string().optional(),
+  subject: z.string(),
+  text: z.string(),
+  sentAt: z.string(),
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number() })).optional(),
+  kind: z.enum(MAIL_KINDS),
+  about: z.array(z.object({ type: z.enum(['invoice', 'proposal', 'lead', 'client']), id: z.string(), label: z.string() })),
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  retryable: z.boolean(),
 });
+export type OutboxMailDto = z.infer<typeof outboxMailSchema>;
+export const outboxQuerySchema = z.object({
+  status: z.enum(OUTBOX_STATUSES).optional(),
+  q: z.string().max(200).optional(),
+  related: z.string().max(200).optional(),
+  cursor: z.string().max(2000).optional(),
+});
+export const outboxListSchema = z.object({
+  mails: z.array(outboxMailSchema),
+  nextCursor: z.string().nullable(),
+  /** True: mail is delivered over SMTP; false: only kept in the outbox. */
+  delivers: z.boolean(),
+});
+export type OutboxListDto = z.infer<typeof outboxListSchema>;

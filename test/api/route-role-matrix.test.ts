@@ -58,6 +58,8 @@ const MATRIX: Record<string, Policy> = {
   'GET /api/admin/analytics': 'admin',
   'GET /api/admin/analytics/stream': 'admin',
   'GET /api/admin/outbox': 'admin',
+  'GET /api/admin/outbox/:id': 'admin',
+  'POST /api/admin/outbox/:id/retry': 'admin',
   'GET /api/employees': 'admin',
   'GET /api/employees/:id': 'admin',
   'POST /api/employees': 'admin',

@@ -132,7 +132,8 @@ import { getEmployeeWeek, getMyWeek } from '../../src/application/time/employee-
 import { exportTimeCsv } from '../../src/application/time/export-time-csv.ts';
 import { clockIn, clockOut, endMyBreak, getMyClock, startMyBreak } from '../../src/application/time/my-clock.ts';
 import { getWeekTimesheets } from '../../src/application/time/week-timesheets.ts';
-import { listOutbox } from '../../src/application/admin/list-outbox.ts';
+import { getOutboxMail, listOutbox } from '../../src/application/admin/list-outbox.ts';
+import { retryOutboxMail } from '../../src/application/admin/retry-outbox-mail.ts';
 import { backOfficeCounts } from '../../src/application/admin/back-office-counts.ts';
 import { readSiteStats } from '../../src/application/analytics/read-site-stats.ts';
 import { watchSiteStats } from '../../src/application/analytics/watch-site-stats.ts';
@@ -395,6 +396,8 @@ const ROWS: readonly Row[] = [
   row(moderateReview, ADMIN, (w, a) => moderateReview(w.deps.reviews, a, { id: MISSING, action: 'publish' })),
   row(backOfficeCounts, STAFF, (w, a) => backOfficeCounts(w.deps.backOffice, a)),
   row(listOutbox, ADMIN, (w, a) => listOutbox(w.deps.backOffice, a)),
+  row(getOutboxMail, ADMIN, (w, a) => getOutboxMail(w.deps.backOffice, a, MISSING)),
+  row(retryOutboxMail, ADMIN, (w, a) => retryOutboxMail(w.deps.backOffice, a, MISSING)),
   row(readSiteStats, ADMIN, (w, a) => readSiteStats(w.deps.analytics, a)),
   row(watchSiteStats, ADMIN, (w, a) => watchSiteStats(w.deps.analytics, a, { next: () => {}, error: () => {} })()),
   row(cameraPlanPlaces, 'viewProposals', (w, a) => cameraPlanPlaces(w.deps.plans, a, [])),
@@ -447,6 +450,8 @@ const NOT_USE_CASES: Readonly<Record<string, readonly string[]>> = {
   'clients/get-client.ts': ['loadClient'],
   'clients/update-site.ts': ['siteNotFound'],
   'demo/seed-demo-data.ts': ['seedDemoData'],
+  // The public accept/decline use cases' step after they saved the answer.
+  'proposals/notify-office-of-response.ts': ['notifyOfficeOfResponse'],
   'demo/seed-inventory.ts': ['seedInventory'],
   'employees/employee-change.ts': ['assertEmailFree', 'auditEmployee', 'changeEmployee', 'employeeNotFound', 'getEmployeeOrFail'],
   'files/shared-file-access.ts': ['isSharedFilePath', 'mayManageSharedFiles', 'sharedFilePath'],

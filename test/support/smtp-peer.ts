@@ -16,17 +16,24 @@ export interface SmtpPeer {
   stop(): Promise<void>;
   /** Listens again on the same port, keeping `received`. */
   start(): Promise<void>;
+  /** Recipients it answers "550 no such mailbox" for (a permanent refusal), until removed. */
+  rejects: Set<string>;
 }
 
 /** A real SMTP server (smtp-server) on 127.0.0.1 and a free port that keeps what it is sent. */
 export async function startSmtpPeer(): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
+  const rejects = new Set<string>();
   const newServer = () => new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
     // stop() cuts open connections after this instead of waiting 30 s for them to end.
     closeTimeout: 100,
     logger: false,
     size: 10_000_000,
+    onRcptTo(address, _session, cb) {
+      if (!rejects.has(address.address)) return cb();
+      cb(Object.assign(new Error(`No such mailbox: ${address.address}`), { responseCode: 550 }));
+    },
     onData(stream, session, cb) {
       let raw = '';
       stream.on('data', (d: Buffer) => (raw += d.toString()));
@@ -55,7 +62,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     });
     smtp = s;
   };
-  return { url: `smtp://127.0.0.1:${port}`, received, close: stop, stop, start };
+  return { url: `smtp://127.0.0.1:${port}`, received, close: stop, stop, start, rejects };
 }
 
 /** The Subject header of a raw mail. */

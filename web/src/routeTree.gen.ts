@@ -29,6 +29,7 @@ import { Route as AdminJobsRouteImport } from './routes/admin/jobs'
 import { Route as AdminLeadsRouteImport } from './routes/admin/leads'
 import { Route as AdminMessagesRouteImport } from './routes/admin/messages'
 import { Route as AdminMonitoringRouteImport } from './routes/admin/monitoring'
+import { Route as AdminOutboxRouteImport } from './routes/admin/outbox'
 import { Route as AdminPaymentRemindersRouteImport } from './routes/admin/payment-reminders'
 import { Route as AdminProposalsRouteImport } from './routes/admin/proposals'
 import { Route as AdminReviewsRouteImport } from './routes/admin/reviews'
@@ -137,6 +138,11 @@ const AdminMonitoringRoute = AdminMonitoringRouteImport.update({
   path: '/monitoring',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminOutboxRoute = AdminOutboxRouteImport.update({
+  id: '/outbox',
+  path: '/outbox',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminPaymentRemindersRoute = AdminPaymentRemindersRouteImport.update({
   id: '/payment-reminders',
   path: '/payment-reminders',
@@ -193,6 +199,7 @@ export interface FileRoutesByFullPath {
   '/admin/leads': typeof AdminLeadsRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/monitoring': typeof AdminMonitoringRoute
+  '/admin/outbox': typeof AdminOutboxRoute
   '/admin/payment-reminders': typeof AdminPaymentRemindersRoute
   '/admin/proposals': typeof AdminProposalsRoute
   '/admin/reviews': typeof AdminReviewsRoute
@@ -221,6 +228,7 @@ export interface FileRoutesByTo {
   '/admin/leads': typeof AdminLeadsRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/monitoring': typeof AdminMonitoringRoute
+  '/admin/outbox': typeof AdminOutboxRoute
   '/admin/payment-reminders': typeof AdminPaymentRemindersRoute
   '/admin/proposals': typeof AdminProposalsRoute
   '/admin/reviews': typeof AdminReviewsRoute
@@ -251,6 +259,7 @@ export interface FileRoutesById {
   '/admin/leads': typeof AdminLeadsRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/monitoring': typeof AdminMonitoringRoute
+  '/admin/outbox': typeof AdminOutboxRoute
   '/admin/payment-reminders': typeof AdminPaymentRemindersRoute
   '/admin/proposals': typeof AdminProposalsRoute
   '/admin/reviews': typeof AdminReviewsRoute
@@ -282,6 +291,7 @@ export interface FileRouteTypes {
     | '/admin/leads'
     | '/admin/messages'
     | '/admin/monitoring'
+    | '/admin/outbox'
     | '/admin/payment-reminders'
     | '/admin/proposals'
     | '/admin/reviews'
@@ -310,6 +320,7 @@ export interface FileRouteTypes {
     | '/admin/leads'
     | '/admin/messages'
     | '/admin/monitoring'
+    | '/admin/outbox'
     | '/admin/payment-reminders'
     | '/admin/proposals'
     | '/admin/reviews'
@@ -339,6 +350,7 @@ export interface FileRouteTypes {
     | '/admin/leads'
     | '/admin/messages'
     | '/admin/monitoring'
+    | '/admin/outbox'
     | '/admin/payment-reminders'
     | '/admin/proposals'
     | '/admin/reviews'
@@ -505,6 +517,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminMonitoringRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/outbox': {
+      id: '/admin/outbox'
+      path: '/outbox'
+      fullPath: '/admin/outbox'
+      preLoaderRoute: typeof AdminOutboxRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/payment-reminders': {
       id: '/admin/payment-reminders'
       path: '/payment-reminders'
@@ -580,6 +599,7 @@ interface AdminRouteRouteChildren {
   AdminLeadsRoute: typeof AdminLeadsRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
   AdminMonitoringRoute: typeof AdminMonitoringRoute
+  AdminOutboxRoute: typeof AdminOutboxRoute
   AdminPaymentRemindersRoute: typeof AdminPaymentRemindersRoute
   AdminProposalsRoute: typeof AdminProposalsRoute
   AdminReviewsRoute: typeof AdminReviewsRoute
@@ -598,6 +618,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminLeadsRoute: AdminLeadsRoute,
   AdminMessagesRoute: AdminMessagesRoute,
   AdminMonitoringRoute: AdminMonitoringRoute,
+  AdminOutboxRoute: AdminOutboxRoute,
   AdminPaymentRemindersRoute: AdminPaymentRemindersRoute,
   AdminProposalsRoute: AdminProposalsRoute,
   AdminReviewsRoute: AdminReviewsRoute,

@@ -43,6 +43,7 @@ export const PAGE_TITLES: Record<Exclude<keyof FileRoutesById, '__root__'>, Titl
   '/admin/proposals': 'Proposals',
   '/admin/reviews': 'Reviews',
   '/admin/tax-reporting': 'Tax reporting',
+  '/admin/outbox': 'Sent mail',
 };
 
 export const NOT_FOUND_TITLE = 'Page not found';

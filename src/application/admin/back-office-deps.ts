@@ -1,3 +1,4 @@
+import type { AuditLog } from '../../domain/audit/audit-log.ts';
 import type { ContactMessageRepository } from '../../domain/contact/contact-message-repository.ts';
 import type { MailOutbox } from '../../domain/mail/mailer.ts';
 import type { QuoteRequestRepository } from '../../domain/quotes/quote-request-repository.ts';
@@ -10,5 +11,7 @@ export interface BackOfficeDeps {
   leads: QuoteRequestRepository;
   reviews: ReviewRepository;
   outbox: MailOutbox;
+  /** Retrying a mail from the outbox is audited. */
+  audit: AuditLog;
   clock: Clock;
 }

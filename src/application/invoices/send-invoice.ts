@@ -3,6 +3,7 @@ import type { Invoice } from '../../domain/invoices/invoice.ts';
 import { formatMoney } from '../../domain/shared/money.ts';
 import { formatCalendarDay } from '../../domain/shared/calendar-date.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
+import { aboutInvoice } from '../../domain/mail/mailer.ts';
 import { markInvoiceSent } from './change-invoice.ts';
 import { publicLink, renderInvoicePdf, type InvoiceDeps } from './invoice-deps.ts';
 import { requireAccess } from '../shared/require-access.ts';
@@ -52,6 +53,8 @@ export async function sendInvoice(deps: InvoiceDeps, auth: AuthState, id: string
     subject: `${what} ${inv.number} from ${deps.company.name}`,
     text,
     attachments: [{ filename: `${inv.number}.pdf`, contentType: 'application/pdf', content: pdf }],
+    kind: 'invoice',
+    about: aboutInvoice(inv),
   });
   return markInvoiceSent(deps, actor, id);
 }

@@ -5,7 +5,7 @@ import type { ClientRepository } from '../../domain/clients/client-repository.ts
 import type { InventoryRepository } from '../../domain/inventory/inventory-repository.ts';
 import type { InvoiceIssuer } from '../../domain/invoices/invoice-issuer.ts';
 import type { JobCreator } from '../../domain/jobs/job-creator.ts';
-import type { Mailer } from '../../domain/mail/mailer.ts';
+import type { Mailer, MailQueue } from '../../domain/mail/mailer.ts';
 import type { ProposalPdfRenderer } from '../../domain/proposals/proposal-pdf.ts';
 import type { CompanyInfo } from '../../domain/proposals/proposal-presentation.ts';
 import type { ProposalRepository } from '../../domain/proposals/proposal-repository.ts';
@@ -25,6 +25,8 @@ export interface ProposalDeps {
   jobs: JobCreator;
   invoices: InvoiceIssuer;
   mailer: Mailer;
+  /** The office's mail when a customer accepts or declines (queued, once per answer). */
+  mailQueue?: MailQueue;
   pdf: ProposalPdfRenderer;
   audit: AuditLog;
   clock: Clock;

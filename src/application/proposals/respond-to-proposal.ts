@@ -4,6 +4,7 @@ import { DomainError } from '../../domain/shared/domain-error.ts';
 import { linkGone, linkIsLive } from '../../domain/shared/public-link.ts';
 import { audit, clientActor, today, type ProposalDeps } from './proposal-deps.ts';
 import { presented, proposalPdfBytes } from './proposal-views.ts';
+import { notifyOfficeOfResponse } from './notify-office-of-response.ts';
 
 /** The public link: the token is the only key; a wrong one reads as "no such proposal", a dead one as "no longer valid". */
 async function byToken(deps: ProposalDeps, token: string): Promise<Proposal> {
@@ -42,6 +43,7 @@ export async function acceptPublicProposal(deps: ProposalDeps, token: string, in
     { field: 'ip', from: null, to: ip },
   ]);
   await deps.directory.markLeadWon?.(saved.clientId); // the client's quote request is won (clients feature)
+  await notifyOfficeOfResponse(deps, saved);
   return presented(deps, saved);
 }
 
@@ -53,6 +55,7 @@ export async function declinePublicProposal(deps: ProposalDeps, token: string, i
     { field: 'reason', from: null, to: input.reason || null },
     { field: 'ip', from: null, to: ip },
   ]);
+  await notifyOfficeOfResponse(deps, saved);
   return presented(deps, saved);
 }
 

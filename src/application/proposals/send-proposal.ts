@@ -3,6 +3,7 @@ import { markSent, type Proposal } from '../../domain/proposals/proposal.ts';
 import { proposalMail } from '../../domain/proposals/proposal-presentation.ts';
 import { changeLeadStatus, nextLeadStatuses } from '../../domain/quotes/quote-request.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
+import { aboutProposal } from '../../domain/mail/mailer.ts';
 import { requireAccess } from '../shared/require-access.ts';
 import { linkActive } from '../../domain/shared/public-link.ts';
 import { audit, publicLink, today, type ProposalDeps } from './proposal-deps.ts';
@@ -32,7 +33,7 @@ export async function sendProposal(deps: ProposalDeps, auth: AuthState, id: stri
   const view = await presented(deps, p);
   const pdf = await proposalPdfBytes(deps, p, view);
   const mail = proposalMail(view, publicLink(deps, p.publicToken), deps.money);
-  await deps.mailer.send({ to: address, replyTo: deps.company.email, ...mail, attachments: [{ filename: pdfFileName(p), contentType: 'application/pdf', content: pdf }] });
+  await deps.mailer.send({ to: address, replyTo: deps.company.email, ...mail, attachments: [{ filename: pdfFileName(p), contentType: 'application/pdf', content: pdf }], kind: 'proposal', about: aboutProposal(p) });
   const saved = await deps.proposals.update(id, (cur) => markSent(cur, deps.clock.now(), today(deps)));
   await audit(deps, actor, id, 'send', [
     { field: 'status', from: p.status, to: saved.status },

@@ -1,5 +1,5 @@
 import type { FileStorage } from '../../domain/storage/file-storage.ts';
-import type { Mailer } from '../../domain/mail/mailer.ts';
+import type { MailQueue } from '../../domain/mail/mailer.ts';
 import type { QuoteRequestRepository } from '../../domain/quotes/quote-request-repository.ts';
 import type { Clock, IdGenerator } from '../../domain/shared/clock.ts';
 
@@ -7,7 +7,8 @@ import type { Clock, IdGenerator } from '../../domain/shared/clock.ts';
 export interface QuoteDeps {
   leads: QuoteRequestRepository;
   files: FileStorage;
-  mailer: Mailer;
+  /** The office's notification is queued: delivered (and retried) in the background. */
+  mailer: MailQueue;
   clock: Clock;
   ids: IdGenerator;
   servicePostcodes: readonly string[];

@@ -27,7 +27,7 @@ export interface PhotoUpload {
 }
 
 export interface SubmitQuoteRequestDeps extends QuoteDeps {
-  /** Mail is a notification: its failure is logged, the lead is kept. */
+  /** The notification is queued with the lead (the outbox retries delivery); only failing to store it is logged, the lead is kept. */
   onMailError: (err: unknown, leadId: string) => void;
 }
 
@@ -86,7 +86,8 @@ export async function submitQuoteRequest(deps: SubmitQuoteRequestDeps, input: Qu
     }
     const lead = await deps.leads.add(newQuoteRequest(input, stored, deps.ids.next(), deps.clock.now()));
     try {
-      await deps.mailer.send(quoteRequestMail(lead, deps.office));
+      const mail = { ...quoteRequestMail(lead, deps.office), kind: 'quote-notification' as const, about: [{ type: 'lead' as const, id: lead.id, label: lead.name }] };
+      await deps.mailer.enqueue(mail, `quote-request:${lead.id}:office`);
     } catch (err) {
       deps.onMailError(err, lead.id);
     }

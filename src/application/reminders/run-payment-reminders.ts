@@ -1,5 +1,6 @@
 import { INVOICE_ENTITY } from '../../domain/invoices/invoice.ts';
 import { auditEntry } from '../../domain/audit/audit-entry.ts';
+import { aboutInvoice } from '../../domain/mail/mailer.ts';
 import { dateKey } from '../../domain/analytics/page-view.ts';
 import type { RemindableInvoice, ReminderLogEntry } from '../../domain/reminders/reminder-log.ts';
 import {
@@ -118,7 +119,7 @@ export async function runPaymentReminders(deps: ReminderDeps): Promise<ReminderR
           : { balanceCents: inv.balanceCents, totalCents: inv.totalCents };
       const values = templateValues(deps, inv, today, fee, totals);
       const subject = renderTemplate(step.template.subject, values);
-      const mail = await deps.mailer.send({ to: inv.email, replyTo: deps.company.email, subject, text: renderTemplate(step.template.body, values) });
+      const mail = await deps.mailer.send({ to: inv.email, replyTo: deps.company.email, subject, text: renderTemplate(step.template.body, values), kind: 'reminder', about: aboutInvoice(inv) });
       await deps.log.finish(key, { status: 'sent', sentAt: deps.clock.now().toISOString(), mailId: mail.id, error: null });
       await deps.audit.record(
         auditEntry(REMINDER_ROBOT, deps.clock.now(), INVOICE_ENTITY, inv.id, 'reminder-sent', [

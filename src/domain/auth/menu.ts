@@ -109,6 +109,7 @@ export const SHORTCUTS: readonly MenuEntry[] = [
   entry('vision-ai', 'Vision AI analysis', '/vision-ai-analysis', needs('useVisionAi')),
   entry('reviews', 'Review moderation', '/admin/reviews', ADMIN),
   entry('shared-files', 'Shared files', '/admin/files', STAFF),
+  entry('outbox', 'Sent mail', '/admin/outbox', ADMIN),
 ];
 
 /** The shortcuts a state may open (none for visitors and non-staff). */

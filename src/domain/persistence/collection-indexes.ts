@@ -39,6 +39,10 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   { collection: 'contact_messages', fields: [asc('kind'), desc('createdAt')] },
   { collection: 'contact_messages', fields: [asc('status'), asc('kind'), desc('createdAt')] },
   { collection: 'outbox', fields: [asc('sentAt'), asc('id')] },
+  // The outbox (docs/operations.md "Mail"): the screen's status filter, and the delivery job's due and stuck attempts.
+  { collection: 'outbox', fields: [asc('status'), asc('sentAt'), asc('id')] },
+  { collection: 'outbox', fields: [asc('status'), asc('nextAttemptAt')] },
+  { collection: 'outbox', fields: [asc('status'), asc('claimedAt')] },
   { collection: 'sessions', fields: [asc('expiresAt')] },
   { collection: 'rate_limits', fields: [asc('expiresAt')] },
   { collection: 'quote_requests', fields: [asc('status'), desc('createdAt')] },
@@ -187,6 +191,7 @@ export interface TermIndex {
 const TERM_FIELDS: Record<string, string[]> = {
   clients: ['search'], jobs: ['terms', 'assignees'], vision_analyses: ['labels'], monitoring_contracts: ['keywords'],
   invoices: ['keywords'], inventory_items: ['keywords'], proposals: ['search'],
+  outbox: ['search', 'refs'],
 };
 
 export const TERM_INDEXES: TermIndex[] = Object.entries(TERM_FIELDS).flatMap(([collection, fields]) => fields.map((field) => ({ collection, field })));

@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMIN_ONLY, STAFF, needs } from '../access.ts';
 import { backOfficeCountsSchema } from '../../contracts/analytics.ts';
-import { inboxListSchema, inboxMessageSchema, inboxQuerySchema, messageStatusChangeSchema, outboxListSchema } from '../../contracts/support.ts';
+import { inboxListSchema, inboxMessageSchema, inboxQuerySchema, messageStatusChangeSchema, outboxListSchema, outboxMailSchema, outboxQuerySchema } from '../../contracts/support.ts';
 import type { BackOfficeDeps } from '../../application/admin/back-office-deps.ts';
 import { backOfficeCounts } from '../../application/admin/back-office-counts.ts';
-import { listOutbox } from '../../application/admin/list-outbox.ts';
+import { getOutboxMail, listOutbox } from '../../application/admin/list-outbox.ts';
+import { retryOutboxMail } from '../../application/admin/retry-outbox-mail.ts';
 import { changeMessageStatus } from '../../application/contact/change-message-status.ts';
 import { listMessages } from '../../application/contact/list-messages.ts';
 
@@ -29,7 +30,17 @@ export const backOfficeInboxRoutes: FastifyPluginAsyncZod<BackOfficeDeps> = asyn
     async (req) => changeMessageStatus(deps, req.auth, { id: req.params.id, status: req.body.status }),
   );
 
-  app.get('/api/admin/outbox', { config: { access: ADMIN_ONLY }, schema: { response: { 200: outboxListSchema } } }, async (req) => ({
-    mails: await listOutbox(deps, req.auth),
-  }));
+  app.get('/api/admin/outbox', { config: { access: ADMIN_ONLY }, schema: { querystring: outboxQuerySchema, response: { 200: outboxListSchema } } }, async (req) =>
+    listOutbox(deps, req.auth, req.query),
+  );
+
+  const mailId = z.object({ id: z.string().min(1).max(200) });
+  app.get('/api/admin/outbox/:id', { config: { access: ADMIN_ONLY }, schema: { params: mailId, response: { 200: outboxMailSchema } } }, async (req) =>
+    getOutboxMail(deps, req.auth, req.params.id),
+  );
+
+  // Sends a failed mail again now (audited); the answer is the mail as it then stands.
+  app.post('/api/admin/outbox/:id/retry', { config: { access: ADMIN_ONLY }, schema: { params: mailId, response: { 200: outboxMailSchema } } }, async (req) =>
+    retryOutboxMail(deps, req.auth, req.params.id),
+  );
 };

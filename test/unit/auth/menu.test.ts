@@ -129,7 +129,7 @@ describe('accessForPath', () => {
     '/vision-ai-analysis',
   ];
   /** Back-office screens beyond the spec's list, reached from the dashboards' shortcuts. */
-  const EXTRA_SCREENS = ['/admin/leads', '/admin/messages', '/admin/reviews', '/admin/files'];
+  const EXTRA_SCREENS = ['/admin/leads', '/admin/messages', '/admin/reviews', '/admin/files', '/admin/outbox'];
 
   it('[R-AUTH-15] every back-office route declares what it needs, and the menu agrees with it', () => {
     expect(BACK_OFFICE_ROUTES.map((r) => r.path).sort()).toEqual([...R_NAV_2, ...EXTRA_SCREENS].sort());
@@ -162,6 +162,7 @@ describe('accessForPath', () => {
       { path: '/admin/messages', allowed: [admin, clientsViewer], denied: [visionUser, other] },
       { path: '/admin/reviews', allowed: [admin], denied: [clientsViewer, other] },
       { path: '/admin/files', allowed: [admin, clientsViewer, visionUser], denied: [other] },
+      { path: '/admin/outbox', allowed: [admin], denied: [clientsViewer, visionUser, other] },
     ];
     for (const c of cases) {
       const access = accessForPath(c.path);
@@ -178,7 +179,7 @@ describe('shortcutsFor', () => {
   const labels = (s: AuthState) => shortcutsFor(s).map((e) => e.label);
 
   it('offers the screens the menu does not list, each only to whoever may open it', () => {
-    expect(labels(anAdmin())).toEqual(['Quote requests', 'Contact messages', 'Vision AI analysis', 'Review moderation', 'Shared files']);
+    expect(labels(anAdmin())).toEqual(['Quote requests', 'Contact messages', 'Vision AI analysis', 'Review moderation', 'Shared files', 'Sent mail']);
     expect(labels(anEmployeeWith('viewClients'))).toEqual(['Quote requests', 'Contact messages', 'Shared files']);
     expect(labels(anEmployeeWith('useVisionAi'))).toEqual(['Vision AI analysis', 'Shared files']);
     expect(labels(anEmployeeWith('viewJobs'))).toEqual(['Shared files']);
