@@ -175,6 +175,16 @@ describe('jobs API', () => {
     expect(entry?.changes).toContainEqual({ field: 'completedWithUnticked', from: null, to: 'Test siren; Program key fobs' });
   });
 
+  it("the job prints its site's address line 2, also when it was added to the site after the job was opened", async () => {
+    const own = await expectJson<ClientView>(await admin.send('POST', '/api/clients', aClient()), 201);
+    const site = own.sites[0]!;
+    const job = await expectJson<JobDto>(await admin.send('POST', '/api/jobs', { clientId: own.id, siteId: site.id, type: 'service', title: 'Keypad swap' }), 201);
+    expect(job.siteAddress).not.toMatch(/Apartment 12B/);
+    await expectJson(await admin.send('PATCH', `/api/clients/${own.id}/sites/${site.id}`, { address: { line1: site.address.line1, line2: 'Apartment 12B', city: 'Springfield', postcode: '62701' } }), 200);
+    const view = await expectJson<JobViewResponse>(await maria.get(`/api/jobs/${job.id}`), 200);
+    expect(view.job.siteAddress).toMatch(/Oak Avenue, Apartment 12B, Springfield/);
+  });
+
   it('photos are checked by their bytes', async () => {
     const job = await newJob();
     const upload = async (bytes: Uint8Array, type: string) => {
