@@ -87,6 +87,7 @@ const MATRIX: Record<string, Policy> = {
   'PUT /api/inventory/items/:id': 'editInventory',
   'GET /api/inventory/items/:id/movements': 'viewInventory',
   'POST /api/inventory/items/:id/movements': 'editInventory',
+  'POST /api/inventory/items/:id/movements/:movementId/reverse': 'editInventory',
   'GET /api/inventory/items/:id/serials/:serial': 'viewInventory',
   'GET /api/inventory/low-stock': 'viewInventory',
   'GET /api/inventory/export.csv': 'viewInventory',

@@ -83,6 +83,7 @@ import { listInventoryItems } from '../../src/application/inventory/list-invento
 import { listStockMovements } from '../../src/application/inventory/list-stock-movements.ts';
 import { lowStockReport } from '../../src/application/inventory/low-stock-report.ts';
 import { recordStockMovement } from '../../src/application/inventory/record-stock-movement.ts';
+import { reverseStockMovement } from '../../src/application/inventory/reverse-stock-movement.ts';
 import { listContractHistory } from '../../src/application/audit/list-contract-history.ts';
 import { updateInventoryItem } from '../../src/application/inventory/update-inventory-item.ts';
 import { addPayment, deletePayment, updateDraft, updatePayment, voidAnInvoice } from '../../src/application/invoices/change-invoice.ts';
@@ -290,6 +291,7 @@ const ROWS: readonly Row[] = [
   row(createInventoryItem, 'editInventory', (w, a) => createInventoryItem(w.deps.inventory, a, itemDetails())),
   row(updateInventoryItem, 'editInventory', (w, a) => updateInventoryItem(w.deps.inventory, a, w.seeded.itemId, itemDetails())),
   row(recordStockMovement, 'editInventory', (w, a) => recordStockMovement(w.deps.inventory, a, w.seeded.itemId, { kind: 'receive', quantity: 5, reason: 'delivery' } as never)),
+  row(reverseStockMovement, 'editInventory', (w, a) => reverseStockMovement(w.deps.inventory, a, w.seeded.itemId, 'no-such-movement', '')),
 
   // invoices
   row(listInvoices, 'viewInvoices', (w, a) => listInvoices(w.deps.invoices, a, {} as never)),
