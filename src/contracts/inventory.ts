@@ -363,7 +363,7 @@ export const movementFormSchema = z
     if (q === 0) ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'Quantity cannot be 0.' });
     if (f.kind !== 'adjust' && q < 0) ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'Quantity must be positive (use an adjustment to correct down).' });
     if (f.kind === 'adjust' && f.reason.trim().length < 3) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Say why the count changes.' });
-    if (f.kind === 'use' && f.jobId.trim() === '') ctx.addIssue({ code: 'custom', path: ['jobId'], message: 'Which job was it used on?' });
+    if (f.kind === 'use' && f.jobId.trim() === '') ctx.addIssue({ code: 'custom', path: ['jobId'], message: 'Job: find the job it was used on and pick it from the list.' });
     if ((f.kind === 'reserve' || f.kind === 'release') && f.jobId.trim() === '' && f.proposalId.trim() === '')
       ctx.addIssue({ code: 'custom', path: ['proposalId'], message: 'A proposal or job is required.' });
   });
