@@ -9,6 +9,7 @@ import { ApiRequestError } from '#lib/api.ts';
 import { Field } from '#ui/Field.tsx';
 import { useUnsavedChangesWarning } from '#ui/unsaved-changes.ts';
 import { JOB_TRANSITIONS, mapLink, statusLabel, typeLabel, type JobStatus } from './job-format.ts';
+import { needsSignOff } from '#domain/jobs/job.ts';
 import { formatWeekdayTime as formatWhen, formatWindow, fromLocalInput, todayIso, toLocalInput } from '#ui/dates.ts';
 import { datePlausibility } from '#domain/shared/calendar-date.ts';
 import { useMoneySettings } from '#ui/money.ts';
@@ -143,6 +144,8 @@ function StatusActions(props: { job: JobDto; onOpen: (id: string) => void }) {
   const [confirming, setConfirming] = useState(false);
   const next = JOB_TRANSITIONS[props.job.status as JobStatus];
   const unticked = props.job.checklist.filter((c) => !c.done).map((c) => c.text);
+  // The missing sign-off is the server's first answer; ask about the checklist once it is there.
+  const missingSignOff = needsSignOff(props.job) && props.job.signOff === null;
   const go = (s: JobStatus, acknowledgeUnticked = false) => move.mutate({ id: props.job.id, status: s, acknowledgeUnticked }, { onSuccess: () => setConfirming(false) });
   return (
     <div className="mb-2">
@@ -153,7 +156,7 @@ function StatusActions(props: { job: JobDto; onOpen: (id: string) => void }) {
             type="button"
             className={s === 'cancelled' ? secondary : button}
             disabled={move.isPending}
-            onClick={() => (s === 'completed' && unticked.length > 0 ? setConfirming(true) : go(s))}
+            onClick={() => (s === 'completed' && unticked.length > 0 && !missingSignOff ? setConfirming(true) : go(s))}
           >
             {s === 'completed' ? 'Complete' : s === 'cancelled' ? 'Cancel job' : `Mark ${statusLabel(s).toLowerCase()}`}
           </button>
