@@ -21,17 +21,20 @@ export const CATEGORY_LABELS: Record<(typeof ITEM_CATEGORIES)[number], string> =
   'labour-free': 'Labour-free',
 };
 export const MOVEMENT_KINDS = ['receive', 'reserve', 'release', 'use', 'adjust', 'return'] as const;
+/** Stored movements may also be reversals (POST …/movements/:movementId/reverse), never recorded as a kind. */
+export const RECORDED_KINDS = [...MOVEMENT_KINDS, 'reverse'] as const;
 export const RETURN_DIRECTIONS = ['from-job', 'to-supplier'] as const;
 export const ITEM_SORTS = ['sku', 'name', 'category', 'onHand', 'available', 'unitPriceCents', 'updatedAt'] as const;
 export const SERIAL_STATUSES = ['in-stock', 'reserved', 'installed', 'returned', 'written-off'] as const;
 /** What each movement kind reads as, in the form's picker and in lists and history. */
-export const MOVEMENT_KIND_LABELS: Record<(typeof MOVEMENT_KINDS)[number], string> = {
+export const MOVEMENT_KIND_LABELS: Record<(typeof RECORDED_KINDS)[number], string> = {
   receive: 'Received from supplier',
   use: 'Used on a job',
   reserve: 'Reserved',
   release: 'Reservation released',
   return: 'Returned',
   adjust: 'Count adjusted',
+  reverse: 'Reversal',
 };
 export const DIRECTION_LABELS: Record<(typeof RETURN_DIRECTIONS)[number], string> = { 'from-job': 'from a job', 'to-supplier': 'to the supplier' };
 export const SERIAL_STATUS_LABELS: Record<(typeof SERIAL_STATUSES)[number], string> = {
@@ -157,7 +160,7 @@ export const movementSchema = z.object({
   id: z.string(),
   itemId: z.string(),
   sku: z.string(),
-  kind: z.enum(MOVEMENT_KINDS),
+  kind: z.enum(RECORDED_KINDS),
   quantity: z.number(),
   onHandDelta: z.number(),
   reservedDelta: z.number(),
@@ -171,6 +174,10 @@ export const movementSchema = z.object({
   supplier: z.string().nullable(),
   fromReservation: z.boolean(),
   direction: z.enum(RETURN_DIRECTIONS).nullable(),
+  /** reverse: the movement it undoes. */
+  reverses: z.string().nullable().optional(),
+  /** The reversal that undid this movement. */
+  reversedBy: z.string().nullable().optional(),
   actorId: z.string(),
   actorName: z.string(),
   at: z.string(),
@@ -235,6 +242,12 @@ export const itemViewResponseSchema = z.object({
 export type ItemViewResponse = z.infer<typeof itemViewResponseSchema>;
 
 export const movementResponseSchema = z.object({ item: itemSchema, movement: movementSchema, serials: z.array(serialSchema) });
+
+export const movementParamsSchema = z.object({ id: z.string().min(1).max(100), movementId: z.string().min(1).max(200) });
+export const reverseRequestSchema = z.object({ reason: z.string().trim().max(500, 'Reason: 500 characters at most.').default('') }).strict();
+export type ReverseRequest = z.input<typeof reverseRequestSchema>;
+export const reverseResponseSchema = movementResponseSchema.extend({ original: movementSchema });
+export type ReverseResponse = z.infer<typeof reverseResponseSchema>;
 export type MovementResponse = z.infer<typeof movementResponseSchema>;
 
 export const lowStockResponseSchema = z.object({ suggestions: z.array(reorderSuggestionSchema), totalCostCents: z.number() });
@@ -350,7 +363,7 @@ export const movementFormSchema = z
     if (q === 0) ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'Quantity cannot be 0.' });
     if (f.kind !== 'adjust' && q < 0) ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'Quantity must be positive (use an adjustment to correct down).' });
     if (f.kind === 'adjust' && f.reason.trim().length < 3) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Say why the count changes.' });
-    if (f.kind === 'use' && f.jobId.trim() === '') ctx.addIssue({ code: 'custom', path: ['jobId'], message: 'Which job was it used on?' });
+    if (f.kind === 'use' && f.jobId.trim() === '') ctx.addIssue({ code: 'custom', path: ['jobId'], message: 'Job: find the job it was used on and pick it from the list.' });
     if ((f.kind === 'reserve' || f.kind === 'release') && f.jobId.trim() === '' && f.proposalId.trim() === '')
       ctx.addIssue({ code: 'custom', path: ['proposalId'], message: 'A proposal or job is required.' });
   });

@@ -60,7 +60,13 @@ export const updateJobSchema = z
   .strict();
 export type UpdateJobRequest = z.input<typeof updateJobSchema>;
 
-export const transitionSchema = z.object({ status: z.enum(JOB_STATUS_VALUES, { error: 'Pick a status.' }) }).strict();
+export const transitionSchema = z
+  .object({
+    status: z.enum(JOB_STATUS_VALUES, { error: 'Pick a status.' }),
+    /** Complete although checklist items are unticked (the person was shown them). */
+    acknowledgeUnticked: z.boolean().optional(),
+  })
+  .strict();
 
 export const windowSchema = z.object({ start: isoInstant('Start'), end: isoInstant('End') }).strict();
 

@@ -4,6 +4,8 @@ import { expectJson, TestClient } from '../support/http-client.ts';
 import { DEMO } from '../support/demo-users.ts';
 import type { InventoryItemDto, ItemListResponse, ItemRequest, ItemViewResponse, LowStockResponse, MovementRequest, MovementResponse, SerialDto } from '../../src/contracts/inventory.ts';
 import { DEMO_CATALOGUE } from '../../src/application/demo/seed-inventory.ts';
+import type { ClientView } from '../../src/contracts/clients.ts';
+import type { JobDto } from '../../src/contracts/jobs.ts';
 
 let n = 0;
 function anItemRequest(overrides: Partial<ItemRequest> = {}): ItemRequest {
@@ -16,10 +18,16 @@ describe('inventory API', () => {
   let t: ListeningTestApp;
   let admin: TestClient;
   let maria: TestClient;
+  let job: JobDto;
   beforeAll(async () => {
     t = await listenTestApp();
     admin = await TestClient.signedIn(t.url, DEMO.admin);
     maria = await TestClient.signedIn(t.url, DEMO.employee);
+    const client = await expectJson<ClientView>(
+      await admin.send('POST', '/api/clients', { kind: 'residential', name: 'Stock Client', sites: [{ label: 'Home', address: { line1: '3 Elm Street', city: 'Springfield', postcode: '62701' } }] }),
+      201,
+    );
+    job = await expectJson<JobDto>(await admin.send('POST', '/api/jobs', { clientId: client.id, siteId: client.sites[0]!.id, type: 'service', title: 'Keypad swap' }), 201);
   });
   afterAll(() => t.close());
 
@@ -43,19 +51,36 @@ describe('inventory API', () => {
     );
     await expectJson<MovementResponse>(await admin.send('POST', `/api/inventory/items/${cam.id}/movements`, aMove({ quantity: 3, serials: ['T-1', 'T-2', 'T-3'], supplier: 'Anixter' })), 201);
     const used = await expectJson<MovementResponse>(
-      await admin.send('POST', `/api/inventory/items/${cam.id}/movements`, aMove({ kind: 'use', quantity: 1, serials: ['T-2'], jobId: 'JOB-0007', siteId: 'site-3' })),
+      await admin.send('POST', `/api/inventory/items/${cam.id}/movements`, aMove({ kind: 'use', quantity: 1, serials: ['T-2'], jobId: job.id, siteId: job.siteId })),
       201,
     );
     expect(used.item).toMatchObject({ onHand: 2, available: 2 });
     const serial = await expectJson<SerialDto>(await maria.get(`/api/inventory/items/${cam.id}/serials/T-2`), 200);
-    expect(serial).toMatchObject({ status: 'installed', jobId: 'JOB-0007', siteId: 'site-3' });
+    expect(serial).toMatchObject({ status: 'installed', jobId: job.id, siteId: job.siteId });
     const view = await expectJson<ItemViewResponse>(await maria.get(`/api/inventory/items/${cam.id}`), 200);
     expect(view.movements.items.map((m) => [m.kind, m.actorName])).toEqual([['use', 'Frank Miller'], ['receive', 'Frank Miller']]);
   });
 
+  it('refuses stock used on a job that does not exist (400 at the job field); a mistaken movement is reversed once (201, then 409)', async () => {
+    const item = await expectJson<InventoryItemDto>(await admin.send('POST', '/api/inventory/items', anItemRequest()), 201);
+    await expectJson(await admin.send('POST', `/api/inventory/items/${item.id}/movements`, aMove({ quantity: 23 })), 201);
+    const unknown = await admin.send('POST', `/api/inventory/items/${item.id}/movements`, aMove({ kind: 'use', quantity: 2, jobId: 'JOB-9999' }));
+    expect(await expectJson(unknown, 400)).toMatchObject({ error: { message: 'Job: no job JOB-9999 — pick one from the list.', fields: { jobId: ['Job: no job JOB-9999 — pick one from the list.'] } } });
+    const used = await expectJson<MovementResponse>(await admin.send('POST', `/api/inventory/items/${item.id}/movements`, aMove({ kind: 'use', quantity: 2, jobId: job.id })), 201);
+    const path = `/api/inventory/items/${item.id}/movements/${used.movement.id}/reverse`;
+    expect((await maria.send('POST', path, {})).status).toBe(403);
+    const undone = await expectJson<MovementResponse & { original: { reversedBy: string } }>(await admin.send('POST', path, { reason: 'Wrong job' }), 201);
+    expect(undone.item.onHand).toBe(23);
+    expect(undone.original.reversedBy).toBe(undone.movement.id);
+    expect(await expectJson(await admin.send('POST', path, {}), 409)).toMatchObject({ error: { message: expect.stringMatching(/already reversed/) } });
+    const view = await expectJson<ItemViewResponse>(await maria.get(`/api/inventory/items/${item.id}`), 200);
+    expect(view.movements.items.map((m) => m.kind)).toEqual(['reverse', 'use', 'receive']);
+    expect(view.labels[job.id]).toBe(`${job.number} · Keypad swap`);
+  });
+
   it('refuses overselling with 409 and a clear message, and bad input with 400 field errors', async () => {
     const item = await expectJson<InventoryItemDto>(await admin.send('POST', '/api/inventory/items', anItemRequest()), 201);
-    const res = await admin.send('POST', `/api/inventory/items/${item.id}/movements`, aMove({ kind: 'use', quantity: 1, jobId: 'JOB-1' }));
+    const res = await admin.send('POST', `/api/inventory/items/${item.id}/movements`, aMove({ kind: 'use', quantity: 1, jobId: job.id }));
     expect(await expectJson(res, 409)).toMatchObject({ error: { code: 'conflict', message: expect.stringMatching(/Not enough stock: 0 available/) } });
     const adjust = await admin.send('POST', `/api/inventory/items/${item.id}/movements`, aMove({ kind: 'adjust', quantity: 2 }));
     expect(await expectJson(adjust, 400)).toMatchObject({ error: { fields: { reason: expect.any(Array) } } });

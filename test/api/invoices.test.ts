@@ -7,6 +7,7 @@ import { TOKENS } from '../../src/container.ts';
 import type { ClientView } from '../../src/contracts/clients.ts';
 import type { InvoiceDetailDto, InvoiceDto, InvoiceListResponse, PublicInvoiceDto, TaxReportDto } from '../../src/contracts/invoices.ts';
 import { aClientInput } from '../unit/clients/client-factories.ts';
+import type { SendPreviewDto } from '../../src/contracts/send-preview.ts';
 import { pdfText } from '../support/invoice-deps.ts';
 
 /** The mail's PDF attachment (base64 part) and its text body with soft line breaks undone. */
@@ -47,6 +48,31 @@ describe('/api/invoices', () => {
     expect(res.status, await res.clone().text()).toBe(201);
     return json<InvoiceDto>(res);
   }
+
+  it('the send preview says to whom, the subject, the PDF and the link before anything is sent; after sending, when', async () => {
+    const inv = await create();
+    const preview = await json<SendPreviewDto>(await admin.get(`/api/invoices/${inv.id}/send-preview`));
+    expect(preview).toMatchObject({
+      clientId: client.id,
+      toName: client.name,
+      to: client.contacts[0]!.emails[0],
+      subject: `Invoice ${inv.number} from ${t.config.company.name}`,
+      attachments: [`${inv.number}.pdf`],
+      link: expect.stringMatching(new RegExp(`^${t.url}/i/`)),
+      lastSentAt: null,
+    });
+    expect((await admin.get(`/api/invoices/${inv.id}`).then((r) => json<{ invoice: InvoiceDto }>(r))).invoice.status).toBe('draft');
+    expect((await maria.get(`/api/invoices/${inv.id}/send-preview`)).status).toBe(403);
+    // A client without an e-mail address: the preview says so (to: null).
+    const noMail = await json<ClientView>(await admin.send('POST', '/api/clients', aClientInput({ name: 'Nomail Person', contacts: [{ name: 'Nomail Person', role: '', emails: [], phones: ['(555) 010-2000'] }] })));
+    const other = await create({ clientId: noMail.id });
+    expect(await json<SendPreviewDto>(await admin.get(`/api/invoices/${other.id}/send-preview`))).toMatchObject({ toName: 'Nomail Person', to: null });
+    expect((await admin.send('POST', `/api/invoices/${inv.id}/send`, {})).status).toBe(200);
+    const after = await json<SendPreviewDto>(await admin.get(`/api/invoices/${inv.id}/send-preview`));
+    expect(after.lastSentAt).toEqual(expect.any(String));
+    await expect.poll(() => received.length).toBeGreaterThan(0);
+    received.splice(0);
+  });
 
   it('sends an invoice over SMTP with its PDF attached and a public link the client can open', async () => {
     const inv = await create({ issueDate: '2026-11-03' });

@@ -157,6 +157,34 @@ describe('jobs API', () => {
     expect((await expectJson<JobDto>(await setStatus(maria, job.id, 'completed'), 200)).status).toBe('completed');
   });
 
+  it('completing with unticked checklist items is refused unless acknowledged; the history names the items', async () => {
+    const job = await newJob({ type: 'service', checklist: ['Replace DSC panel battery', 'Test siren', 'Program key fobs'] });
+    await schedule(job.id, { start: hoursFromNow(1), end: hoursFromNow(2) });
+    await expectJson(await setStatus(maria, job.id, 'in-progress'), 200);
+    await expectJson(await maria.send('POST', `/api/jobs/${job.id}/checklist`, { action: 'tick', itemId: job.checklist[0]!.id, done: true }), 200);
+    const refused = await setStatus(maria, job.id, 'completed');
+    expect(refused.status).toBe(400);
+    const body = (await refused.json()) as { error: { message: string; fields: Record<string, string[]> } };
+    expect(body.error.message).toMatch(/^2 checklist items are not ticked: Test siren, Program key fobs\./);
+    expect(body.error.fields.checklist).toHaveLength(1);
+    expect((await expectJson<JobViewResponse>(await maria.get(`/api/jobs/${job.id}`), 200)).job.status).toBe('in-progress');
+    const done = await expectJson<JobDto>(await maria.send('POST', `/api/jobs/${job.id}/status`, { status: 'completed', acknowledgeUnticked: true }), 200);
+    expect(done.status).toBe('completed');
+    const view = await expectJson<JobViewResponse>(await admin.get(`/api/jobs/${job.id}`), 200);
+    const entry = view.history.find((h) => h.action === 'status' && h.changes.some((c) => c.field === 'status' && c.to === 'completed'));
+    expect(entry?.changes).toContainEqual({ field: 'completedWithUnticked', from: null, to: 'Test siren; Program key fobs' });
+  });
+
+  it("the job prints its site's address line 2, also when it was added to the site after the job was opened", async () => {
+    const own = await expectJson<ClientView>(await admin.send('POST', '/api/clients', aClient()), 201);
+    const site = own.sites[0]!;
+    const job = await expectJson<JobDto>(await admin.send('POST', '/api/jobs', { clientId: own.id, siteId: site.id, type: 'service', title: 'Keypad swap' }), 201);
+    expect(job.siteAddress).not.toMatch(/Apartment 12B/);
+    await expectJson(await admin.send('PATCH', `/api/clients/${own.id}/sites/${site.id}`, { address: { line1: site.address.line1, line2: 'Apartment 12B', city: 'Springfield', postcode: '62701' } }), 200);
+    const view = await expectJson<JobViewResponse>(await maria.get(`/api/jobs/${job.id}`), 200);
+    expect(view.job.siteAddress).toMatch(/Oak Avenue, Apartment 12B, Springfield/);
+  });
+
   it('photos are checked by their bytes', async () => {
     const job = await newJob();
     const upload = async (bytes: Uint8Array, type: string) => {

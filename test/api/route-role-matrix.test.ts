@@ -32,6 +32,7 @@ const MATRIX: Record<string, Policy> = {
   'GET /api/proposals/:id': 'viewProposals',
   'PUT /api/proposals/:id': 'editProposals',
   'POST /api/proposals/:id/send': 'editProposals',
+  'GET /api/proposals/:id/send-preview': 'editProposals',
   'POST /api/proposals/:id/convert': 'editProposals',
   'POST /api/proposals/:id/duplicate': 'editProposals',
   'POST /api/proposals/:id/link/revoke': 'editProposals',
@@ -89,6 +90,7 @@ const MATRIX: Record<string, Policy> = {
   'PUT /api/inventory/items/:id': 'editInventory',
   'GET /api/inventory/items/:id/movements': 'viewInventory',
   'POST /api/inventory/items/:id/movements': 'editInventory',
+  'POST /api/inventory/items/:id/movements/:movementId/reverse': 'editInventory',
   'GET /api/inventory/items/:id/serials/:serial': 'viewInventory',
   'GET /api/inventory/low-stock': 'viewInventory',
   'GET /api/inventory/export.csv': 'viewInventory',
@@ -104,6 +106,7 @@ const MATRIX: Record<string, Policy> = {
   'GET /api/invoices/:id': 'viewInvoices',
   'PUT /api/invoices/:id': 'editInvoices',
   'POST /api/invoices/:id/send': 'editInvoices',
+  'GET /api/invoices/:id/send-preview': 'editInvoices',
   'POST /api/invoices/:id/payments': 'editInvoices',
   'PATCH /api/invoices/:id/payments/:paymentId': 'editInvoices',
   'DELETE /api/invoices/:id/payments/:paymentId': 'editInvoices',
@@ -345,5 +348,6 @@ describe('route × role matrix', () => {
       // The record is looked up on every request, so the change applies without signing out.
       await check({ name: 'employee', permissions: perms }, c, { signOutAtEnd: i === cases.length - 1 });
     }
-  });
+    // Every route once per permission: minutes on a loaded 2-core machine as routes are added.
+  }, 120_000);
 });

@@ -11,6 +11,7 @@ import { DocumentReferenceNames } from '../../src/adapters/documents/document-re
 import { createInventoryItem } from '../../src/application/inventory/create-inventory-item.ts';
 import { updateInventoryItem } from '../../src/application/inventory/update-inventory-item.ts';
 import { recordStockMovement } from '../../src/application/inventory/record-stock-movement.ts';
+import { reverseStockMovement } from '../../src/application/inventory/reverse-stock-movement.ts';
 import { getInventoryItem } from '../../src/application/inventory/get-inventory-item.ts';
 import { listInventoryItems, type ListItemsInput } from '../../src/application/inventory/list-inventory-items.ts';
 import { getSerialHistory } from '../../src/application/inventory/get-serial-history.ts';
@@ -43,7 +44,7 @@ describe('inventory use cases on SQLite', () => {
     return s;
   };
 
-  beforeEach(() => {
+  beforeEach(async () => {
     dir = tempDir('inventory-');
     stores = [];
     let t = Date.parse('2026-11-23T09:00:00Z');
@@ -51,6 +52,8 @@ describe('inventory use cases on SQLite', () => {
     const ids = { next: () => randomUUID() };
     const names = new DocumentReferenceNames(store);
     deps = { inventory: new DocumentInventoryRepository(store), clock: { now: () => new Date((t += 1000)) }, ids, audit: new DocumentAuditLog(store, ids, names), names };
+    // Movements name real jobs: one the tests use by id ('job-7') and by number ('JOB-0007').
+    await store.collection('jobs').create({ number: 'JOB-0007', title: 'Garage keypad' }, 'job-7');
   });
   afterEach(async () => {
     for (const s of stores) await s.close();
@@ -85,10 +88,10 @@ describe('inventory use cases on SQLite', () => {
   it('a serialized camera: receive 3 with serials, use one on a job, and its history leads to the site', async () => {
     const cam = await createInventoryItem(deps, ADMIN, itemDetails({ category: 'camera', serialized: true, camera: { horizontalResolutionPx: 2688, horizontalFovDeg: 103, focalLengthMm: null, sensorWidthMm: null } }));
     await recordStockMovement(deps, ADMIN, cam.id, aMovement({ kind: 'receive', quantity: 3, serials: ['SN-1', 'SN-2', 'SN-3'], supplier: 'Anixter' }));
-    const used = await recordStockMovement(deps, ADMIN, cam.id, aMovement({ kind: 'use', quantity: 1, serials: ['sn-2'], jobId: 'JOB-0042', siteId: 'site-9' }));
+    const used = await recordStockMovement(deps, ADMIN, cam.id, aMovement({ kind: 'use', quantity: 1, serials: ['sn-2'], jobId: 'JOB-0007', siteId: 'site-9' }));
     expect(used.item).toMatchObject({ onHand: 2, available: 2 });
     const history = await getSerialHistory(deps, VIEWER, cam.id, 'SN-2');
-    expect(history).toMatchObject({ status: 'installed', jobId: 'JOB-0042', siteId: 'site-9' });
+    expect(history).toMatchObject({ status: 'installed', jobId: 'JOB-0007', siteId: 'site-9' });
     expect(history.history.map((h) => [h.kind, h.status])).toEqual([['receive', 'in-stock'], ['use', 'installed']]);
     const view = await getInventoryItem(deps, ADMIN, cam.id);
     expect(view.movements.items.map((m) => m.kind)).toEqual(['use', 'receive']);
@@ -114,18 +117,72 @@ describe('inventory use cases on SQLite', () => {
     const item = await createInventoryItem(deps, ADMIN, itemDetails());
     await recordStockMovement(deps, ADMIN, item.id, aMovement({ quantity: 2 }));
     const auditBefore = await stores[0]!.collection('audit_log').count();
-    await expect(recordStockMovement(deps, ADMIN, item.id, aMovement({ kind: 'use', quantity: 3, jobId: 'J' }))).rejects.toThrow(/Not enough stock: 2 available/);
+    await expect(recordStockMovement(deps, ADMIN, item.id, aMovement({ kind: 'use', quantity: 3, jobId: 'job-7' }))).rejects.toThrow(/Not enough stock: 2 available/);
     const view = await getInventoryItem(deps, ADMIN, item.id);
     expect(view.item.onHand).toBe(2);
     expect(view.movements.items).toHaveLength(1);
     expect(await stores[0]!.collection('audit_log').count()).toBe(auditBefore);
   });
 
+  it('stock used on a job that does not exist is refused at the job field, and nothing changes', async () => {
+    const item = await createInventoryItem(deps, ADMIN, itemDetails());
+    await recordStockMovement(deps, ADMIN, item.id, aMovement({ quantity: 23 }));
+    await expect(recordStockMovement(deps, ADMIN, item.id, aMovement({ kind: 'use', quantity: 2, jobId: 'JOB-9999' }))).rejects.toMatchObject({
+      code: 'validation',
+      message: 'Job: no job JOB-9999 — pick one from the list.',
+      fields: { jobId: ['Job: no job JOB-9999 — pick one from the list.'] },
+    });
+    const view = await getInventoryItem(deps, ADMIN, item.id);
+    expect(view.item.onHand).toBe(23);
+    expect(view.movements.items).toHaveLength(1);
+    // A real job, by id or by its number, is accepted.
+    await recordStockMovement(deps, ADMIN, item.id, aMovement({ kind: 'use', quantity: 2, jobId: 'job-7' }));
+    expect((await recordStockMovement(deps, ADMIN, item.id, aMovement({ kind: 'use', quantity: 1, jobId: 'JOB-0007' }))).item.onHand).toBe(20);
+  });
+
+  it('reverses a mistaken movement ledger-style: stock restored, original marked, audited, never twice', async () => {
+    const item = await createInventoryItem(deps, ADMIN, itemDetails());
+    await recordStockMovement(deps, ADMIN, item.id, aMovement({ quantity: 23 }));
+    const used = await recordStockMovement(deps, ADMIN, item.id, aMovement({ kind: 'use', quantity: 2, jobId: 'job-7' }));
+    expect(used.item.onHand).toBe(21);
+    const undone = await reverseStockMovement(deps, ADMIN, item.id, used.movement.id, 'Wrong job');
+    expect(undone.item).toMatchObject({ onHand: 23, available: 23 });
+    expect(undone.movement).toMatchObject({ kind: 'reverse', reverses: used.movement.id, onHandDelta: 2, jobId: 'job-7', reason: 'Wrong job', actorName: 'Frank Miller' });
+    const view = await getInventoryItem(deps, ADMIN, item.id);
+    expect(view.movements.items.map((m) => [m.kind, m.reversedBy ?? null])).toEqual([['reverse', null], ['use', undone.movement.id], ['receive', null]]);
+    expect(view.history[0]).toMatchObject({ action: 'movement:reverse', changes: expect.arrayContaining([{ field: 'onHand', from: 21, to: 23 }, { field: 'reversedKind', from: null, to: 'use' }]) });
+    await expect(reverseStockMovement(deps, ADMIN, item.id, used.movement.id, '')).rejects.toMatchObject({ code: 'conflict', message: expect.stringMatching(/already reversed/) });
+    await expect(reverseStockMovement(deps, ADMIN, item.id, undone.movement.id, '')).rejects.toMatchObject({ code: 'conflict', message: expect.stringMatching(/itself a reversal/) });
+    await expect(reverseStockMovement(deps, ADMIN, item.id, 'no-such-movement', '')).rejects.toMatchObject({ code: 'not-found' });
+    await expect(reverseStockMovement(deps, VIEWER, item.id, used.movement.id, '')).rejects.toMatchObject({ code: 'forbidden' });
+    expect((await getInventoryItem(deps, ADMIN, item.id)).item.onHand).toBe(23);
+  });
+
+  it('a reversal that stock no longer allows is refused; a reversed serial goes back to where it was', async () => {
+    const item = await createInventoryItem(deps, ADMIN, itemDetails());
+    const received = await recordStockMovement(deps, ADMIN, item.id, aMovement({ quantity: 5 }));
+    await recordStockMovement(deps, ADMIN, item.id, aMovement({ kind: 'use', quantity: 4, jobId: 'job-7' }));
+    await expect(reverseStockMovement(deps, ADMIN, item.id, received.movement.id, '')).rejects.toMatchObject({ code: 'conflict', message: expect.stringMatching(/^Cannot reverse this movement: .*1 on hand.*-4 on hand/) });
+
+    const cam = await createInventoryItem(deps, ADMIN, itemDetails({ category: 'camera', serialized: true }));
+    const got = await recordStockMovement(deps, ADMIN, cam.id, aMovement({ kind: 'receive', quantity: 2, serials: ['SN-1', 'SN-2'] }));
+    const use = await recordStockMovement(deps, ADMIN, cam.id, aMovement({ kind: 'use', quantity: 1, serials: ['SN-2'], jobId: 'job-7', siteId: 'site-9' }));
+    await expect(reverseStockMovement(deps, ADMIN, cam.id, got.movement.id, '')).rejects.toMatchObject({ code: 'conflict', message: expect.stringMatching(/SN-2 has moved since \(installed\)/) });
+    await reverseStockMovement(deps, ADMIN, cam.id, use.movement.id, '');
+    const sn2 = await getSerialHistory(deps, ADMIN, cam.id, 'SN-2');
+    expect(sn2).toMatchObject({ status: 'in-stock', jobId: null, siteId: null });
+    expect(sn2.history.map((h) => [h.kind, h.status])).toEqual([['receive', 'in-stock'], ['use', 'installed'], ['reverse', 'in-stock']]);
+    // Now the receipt can be undone too: both units leave stock as written off.
+    const back = await reverseStockMovement(deps, ADMIN, cam.id, got.movement.id, 'Delivered to the wrong branch');
+    expect(back.item.onHand).toBe(0);
+    expect((await getSerialHistory(deps, ADMIN, cam.id, 'SN-1')).status).toBe('written-off');
+  });
+
   it('200 concurrent uses of 1 against stock 150: exactly 150 succeed and on hand ends at 0', async () => {
     const item = await createInventoryItem(deps, ADMIN, itemDetails({ reorderPoint: 0 }));
     await recordStockMovement(deps, ADMIN, item.id, aMovement({ quantity: 150 }));
     const results = await Promise.allSettled(
-      Array.from({ length: 200 }, (_, i) => recordStockMovement(deps, ADMIN, item.id, aMovement({ kind: 'use', quantity: 1, jobId: `JOB-${i}` }))),
+      Array.from({ length: 200 }, () => recordStockMovement(deps, ADMIN, item.id, aMovement({ kind: 'use', quantity: 1, jobId: 'job-7' }))),
     );
     const ok = results.filter((r) => r.status === 'fulfilled').length;
     const refused = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason as { code: string; message: string });
@@ -142,7 +199,7 @@ describe('inventory use cases on SQLite', () => {
     const a = { ...deps, inventory: new DocumentInventoryRepository(open(), { maxAttempts: 100 }) };
     const b = { ...deps, inventory: new DocumentInventoryRepository(open(), { maxAttempts: 100 }) };
     const results = await Promise.allSettled(
-      Array.from({ length: 40 }, (_, i) => recordStockMovement(i % 2 ? a : b, ADMIN, item.id, aMovement({ kind: 'use', quantity: 1, jobId: `JOB-${i}` }))),
+      Array.from({ length: 40 }, (_, i) => recordStockMovement(i % 2 ? a : b, ADMIN, item.id, aMovement({ kind: 'use', quantity: 1, jobId: 'job-7' }))),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(30);
     expect((await getInventoryItem(deps, ADMIN, item.id)).item.onHand).toBe(0);

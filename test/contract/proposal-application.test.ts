@@ -95,7 +95,7 @@ describe('proposal use cases on SQLite', () => {
     const client = await deps.clients.create(aClient({ sites: [site], leadId: lead.id }));
     clientId = client.id;
     siteId = site.id;
-    const inv = { inventory: deps.inventory, clock: deps.clock, ids: deps.ids };
+    const inv = { inventory: deps.inventory, clock: deps.clock, ids: deps.ids, names: new DocumentReferenceNames(stores[0]!) };
     const item = await createInventoryItem(inv, ADMIN, itemDetails({ sku: 'PIR-1' }));
     await recordStockMovement(inv, ADMIN, item.id, aMovement({ kind: 'receive', quantity: 10 }));
     itemId = item.id;

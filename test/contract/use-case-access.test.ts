@@ -83,6 +83,9 @@ import { listInventoryItems } from '../../src/application/inventory/list-invento
 import { listStockMovements } from '../../src/application/inventory/list-stock-movements.ts';
 import { lowStockReport } from '../../src/application/inventory/low-stock-report.ts';
 import { recordStockMovement } from '../../src/application/inventory/record-stock-movement.ts';
+import { reverseStockMovement } from '../../src/application/inventory/reverse-stock-movement.ts';
+import { invoiceSendPreview } from '../../src/application/invoices/invoice-send-preview.ts';
+import { proposalSendPreview } from '../../src/application/proposals/proposal-send-preview.ts';
 import { listContractHistory } from '../../src/application/audit/list-contract-history.ts';
 import { updateInventoryItem } from '../../src/application/inventory/update-inventory-item.ts';
 import { addPayment, deletePayment, updateDraft, updatePayment, voidAnInvoice } from '../../src/application/invoices/change-invoice.ts';
@@ -291,6 +294,7 @@ const ROWS: readonly Row[] = [
   row(createInventoryItem, 'editInventory', (w, a) => createInventoryItem(w.deps.inventory, a, itemDetails())),
   row(updateInventoryItem, 'editInventory', (w, a) => updateInventoryItem(w.deps.inventory, a, w.seeded.itemId, itemDetails())),
   row(recordStockMovement, 'editInventory', (w, a) => recordStockMovement(w.deps.inventory, a, w.seeded.itemId, { kind: 'receive', quantity: 5, reason: 'delivery' } as never)),
+  row(reverseStockMovement, 'editInventory', (w, a) => reverseStockMovement(w.deps.inventory, a, w.seeded.itemId, 'no-such-movement', '')),
 
   // invoices
   row(listInvoices, 'viewInvoices', (w, a) => listInvoices(w.deps.invoices, a, {} as never)),
@@ -305,6 +309,7 @@ const ROWS: readonly Row[] = [
   row(duplicateInvoice, 'editInvoices', (w, a) => duplicateInvoice(w.deps.invoices, a, w.seeded.invoiceId)),
   row(voidAnInvoice, 'editInvoices', (w, a) => voidAnInvoice(w.deps.invoices, a, w.seeded.invoiceId, 'refused')),
   row(sendInvoice, 'editInvoices', (w, a) => sendInvoice(w.deps.invoices, a, w.seeded.invoiceId, UNUSED)),
+  row(invoiceSendPreview, 'editInvoices', (w, a) => invoiceSendPreview(w.deps.invoices, a, w.seeded.invoiceId)),
   row(createCreditNote, 'editInvoices', (w, a) => createCreditNote(w.deps.invoices, a, w.seeded.invoiceId, UNUSED)),
   row(revokeInvoiceLink, 'editInvoices', (w, a) => revokeInvoiceLink(w.deps.invoices, a, w.seeded.invoiceId)),
   row(rotateInvoiceLink, 'editInvoices', (w, a) => rotateInvoiceLink(w.deps.invoices, a, w.seeded.invoiceId)),
@@ -327,6 +332,7 @@ const ROWS: readonly Row[] = [
   row(updateProposal, 'editProposals', (w, a) => updateProposal(w.deps.proposals, a, w.seeded.proposalId, someContent({ clientId: w.seeded.clientId, siteId: w.seeded.siteId, title: 'Changed' }))),
   row(duplicateProposal, 'editProposals', (w, a) => duplicateProposal(w.deps.proposals, a, w.seeded.proposalId)),
   row(sendProposal, 'editProposals', (w, a) => sendProposal(w.deps.proposals, a, w.seeded.proposalId)),
+  row(proposalSendPreview, 'editProposals', (w, a) => proposalSendPreview(w.deps.proposals, a, w.seeded.proposalId)),
   row(convertProposal, 'editProposals', (w, a) => convertProposal(w.deps.proposals, a, w.seeded.proposalId)),
   row(createProposalFromBom, 'editProposals', (w, a) => createProposalFromBom(w.deps.proposals, a, UNUSED)),
   row(revokeProposalLink, 'editProposals', (w, a) => revokeProposalLink(w.deps.proposals, a, w.seeded.proposalId)),

@@ -116,6 +116,8 @@ describe('the daily-work journey in Chromium', () => {
     await m.mouse.up();
     await signOff.getByRole('button', { name: 'Save sign-off' }).click();
     await signOff.getByText(/Signed by/).waitFor();
+    await job.getByRole('region', { name: 'Checklist' }).getByRole('checkbox', { name: 'Mount panel' }).click();
+    await expect.poll(() => job.getByRole('region', { name: 'Checklist' }).getByRole('checkbox', { name: 'Mount panel' }).isChecked()).toBe(true);
     await job.getByRole('button', { name: 'Complete' }).click();
     await job.getByText('Completed', { exact: true }).waitFor();
 

@@ -16,7 +16,7 @@ const SITE = 'Lakeside summer residence and boathouse';
 describe('edit sweep: clients, sites, contacts, leads', () => {
   const env = serverAndBrowser();
 
-  const storedClients = () => readCollection<{ name: string; tags: string[]; contacts: { emails: string[]; phones: string[] }[]; sites: { label: string; alarm: { accountNumber: string } }[] }>(env.server.dataDir, 'clients');
+  const storedClients = () => readCollection<{ name: string; tags: string[]; contacts: { emails: string[]; phones: string[] }[]; sites: { label: string; address: { line2: string }; alarm: { accountNumber: string } }[] }>(env.server.dataDir, 'clients');
 
   async function saveRefused(page: Page, form: ReturnType<Page['getByRole']>, button: string, message: string) {
     const requests: string[] = [];
@@ -40,6 +40,7 @@ describe('edit sweep: clients, sites, contacts, leads', () => {
     await form.getByLabel(/^Tags/).fill('vip, lake house');
     await form.getByLabel(/^Site label/).fill(SITE);
     await form.getByLabel(/^Site street address/).fill('1200 North Lakeshore Drive');
+    await form.getByLabel('Site address line 2').fill('Boathouse');
     await form.getByLabel('Central station').fill('Rapid Response Monitoring');
     await form.getByLabel('Account number').fill('RR-100200');
     await form.getByLabel('Passcode').fill('4711');
@@ -69,6 +70,8 @@ describe('edit sweep: clients, sites, contacts, leads', () => {
     await siteForm.getByLabel(/^Site label/).fill('S'.repeat(81));
     await saveRefused(page, siteForm, 'Save site', 'Site label is too long (80 characters at most).');
     await siteForm.getByLabel(/^Site label/).fill(SITE);
+    await expect(siteForm.getByLabel('Site address line 2').inputValue()).resolves.toBe('Boathouse');
+    await siteForm.getByLabel('Site address line 2').fill('Apartment 12B');
     await siteForm.getByLabel('Account number').fill('RR-999888');
     await siteForm.getByLabel('Panel model').fill('DSC PowerSeries Neo HS2128');
     await siteForm.getByRole('button', { name: 'Save site' }).click();
@@ -82,6 +85,7 @@ describe('edit sweep: clients, sites, contacts, leads', () => {
     const reloaded = page.getByRole('article', { name: `Site ${SITE}` });
     await reloaded.getByText('RR-999888').waitFor();
     await reloaded.getByText('DSC PowerSeries Neo HS2128').waitFor();
+    await reloaded.getByText('1200 North Lakeshore Drive, Apartment 12B', { exact: false }).waitFor();
     await reloaded.getByRole('button', { name: 'Reveal' }).click();
     await reloaded.getByTestId('passcode').getByText('4711').waitFor();
     await context.close();
@@ -89,6 +93,7 @@ describe('edit sweep: clients, sites, contacts, leads', () => {
     const [stored] = storedClients();
     expect(stored).toMatchObject({ name: `${NAME} Jr.`, tags: ['vip', 'lake-house', 'gate'], contacts: [{ emails: [EMAIL, 'office@richardson.example'], phones: ['(217) 555-0199'] }] });
     expect(stored!.sites[0]!.alarm.accountNumber).toBe('RR-999888');
+    expect(stored!.sites[0]!.address.line2).toBe('Apartment 12B');
   });
 
   it('converts a quote request through the pre-filled form: address split, lead converted (not won), a first job', async () => {

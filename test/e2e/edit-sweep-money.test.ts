@@ -76,7 +76,8 @@ describe('money screens: edit sweep in Chromium', () => {
     expect(await detail.getByTestId('balance').textContent()).toBe('$1,000.00');
 
     // ---- payments: record "$400", correct it to "1,000.00", remove it; void explains meanwhile
-    await detail.getByRole('button', { name: 'Send', exact: true }).click();
+    await detail.getByRole('button', { name: 'Send…' }).click();
+    await detail.getByRole('dialog', { name: /^Send invoice/ }).getByRole('button', { name: 'Send', exact: true }).click();
     await expect.poll(() => detail.getByTestId('invoice-status').textContent()).toBe('Sent');
     await detail.getByRole('button', { name: 'Record payment' }).click();
     const pay = page.getByRole('dialog', { name: 'Record payment' });

@@ -42,8 +42,23 @@ describe('invoices and tax reporting in Chromium', () => {
 
     const detail = page.getByRole('complementary', { name: /^Invoice INV-\d{4}-0001$/ });
     await detail.waitFor();
-    await detail.getByRole('button', { name: 'Send', exact: true }).click();
+    // Send asks first: the recipient by name and address, the subject, the PDF and the link.
+    const number = (await detail.getAttribute('aria-label'))!.replace('Invoice ', '');
+    await detail.getByRole('button', { name: 'Send…' }).click();
+    const ask = detail.getByRole('dialog', { name: `Send invoice ${number}?` });
+    await ask.getByText(`Ada Invoice-Test <${client.contacts![0]!.emails![0]}>`).waitFor();
+    await ask.getByText(new RegExp(`^Invoice ${number} from .+`)).waitFor();
+    await ask.getByText(`${number}.pdf`).waitFor();
+    await ask.getByRole('link', { name: /\/i\// }).waitFor();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    expect(await detail.getByTestId('invoice-status').textContent()).toBe('Draft');
+    await detail.getByRole('button', { name: 'Send…' }).click();
+    await detail.getByRole('dialog', { name: `Send invoice ${number}?` }).getByRole('button', { name: 'Send', exact: true }).click();
     await expect.poll(() => detail.getByTestId('invoice-status').textContent()).toBe('Sent');
+    await detail.getByRole('status').getByText(`Sent to ${client.contacts![0]!.emails![0]}.`).waitFor();
+    await detail.getByRole('button', { name: 'Send again…' }).click();
+    await detail.getByRole('dialog', { name: `Send again invoice ${number}?` }).getByText(/^Last sent /).waitFor();
+    await detail.getByRole('dialog', { name: `Send again invoice ${number}?` }).getByRole('button', { name: 'Cancel' }).click();
 
     await detail.getByRole('button', { name: 'Record payment' }).click();
     const dialog = page.getByRole('dialog', { name: 'Record payment' });

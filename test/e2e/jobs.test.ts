@@ -110,6 +110,11 @@ describe('the job tracker in Chromium', () => {
     await page.mouse.up();
     await signOff.getByRole('button', { name: 'Save sign-off' }).click();
     await signOff.getByText(/Signed by/).waitFor();
+    // The checklist is done, so completing asks nothing.
+    for (const item of ['Mount panel', 'Test sirens']) {
+      await drawer.getByRole('region', { name: 'Checklist' }).getByRole('checkbox', { name: item }).click();
+      await expect.poll(() => drawer.getByRole('region', { name: 'Checklist' }).getByRole('checkbox', { name: item }).isChecked()).toBe(true);
+    }
     await drawer.getByRole('button', { name: 'Complete' }).click();
     await drawer.getByText('Completed', { exact: true }).waitFor();
     await drawer.getByRole('button', { name: 'Close' }).click();
@@ -143,6 +148,47 @@ describe('the job tracker in Chromium', () => {
     expect(billed.filter((i) => i.source.kind === 'job' && i.source.id === job!.id).map((i) => i.lines.map((l) => [l.description, l.unitPriceCents]))).toEqual([
       [['E2E alarm panel (E2E-PANEL-1)', 20000]],
     ]);
+  });
+
+  it('Maria on her phone completes a job with checklist items unticked: asked first, the items named, and the history says so', async () => {
+    const admin = await newPage(env.browser);
+    await signInAndOpen(admin.page, env.server.url, 'Frank Miller', '/admin/jobs');
+    await admin.page.getByRole('heading', { name: 'Job tracker' }).waitFor();
+    const client = await api<{ id: string; sites: { id: string }[] }>(admin.page, 'POST', '/api/clients', {
+      kind: 'residential',
+      name: 'Bartholomew Alexander Montgomery-Fitzgerald III',
+      sites: [{ label: 'Home', address: { line1: '4821 North Westmoreland Blvd', line2: 'Apartment 12B', city: 'Springfield', postcode: '62704' } }],
+    });
+    const checklist = ['Replace DSC panel battery', 'Test the siren from the keypad and the app', 'Program the two new key fobs'];
+    const job = await api<{ id: string; number: string; checklist: { id: string }[] }>(admin.page, 'POST', '/api/jobs', { clientId: client.id, siteId: client.sites[0]!.id, type: 'service', title: 'Panel battery and fobs', checklist });
+    const start = new Date(Date.now() - 3_600_000).toISOString();
+    await api(admin.page, 'PUT', `/api/jobs/${job.id}/schedule`, { window: { start, end: new Date(Date.now() + 3_600_000).toISOString() }, assignees: ['emp-maria'] });
+    await api(admin.page, 'POST', `/api/jobs/${job.id}/status`, { status: 'in-progress' });
+    await admin.context.close();
+
+    const { page, context } = await newPage(env.browser, { viewport: { width: 390, height: 844 } });
+    await signInAndOpen(page, env.server.url, 'Maria Lopez', `/admin/jobs?job=${job.id}`);
+    const drawer = page.getByRole('dialog', { name: /Panel battery and fobs/ });
+    // The site's address line 2 prints in the drawer.
+    await drawer.getByText('4821 North Westmoreland Blvd, Apartment 12B', { exact: false }).waitFor();
+    await drawer.getByRole('checkbox', { name: /Replace DSC panel battery/ }).click();
+    await expect.poll(() => drawer.getByRole('checkbox', { name: /Replace DSC panel battery/ }).isChecked()).toBe(true);
+    await drawer.getByRole('button', { name: 'Complete' }).click();
+    const ask = drawer.getByRole('alertdialog', { name: 'Complete with unticked checklist items?' });
+    await ask.getByText('2 checklist items are not ticked:').waitFor();
+    expect(await ask.getByRole('listitem').allTextContents()).toEqual([checklist[1], checklist[2]]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Going back completes nothing.
+    await ask.getByRole('button', { name: 'Go back to the checklist' }).click();
+    expect(await drawer.getByRole('alertdialog').count()).toBe(0);
+    await drawer.getByRole('button', { name: 'Complete' }).click();
+    await drawer.getByRole('alertdialog').getByRole('button', { name: 'Complete anyway' }).click();
+    await drawer.getByText('Completed', { exact: true }).first().waitFor();
+    await drawer.getByText(`${checklist[1]}; ${checklist[2]}`, { exact: false }).waitFor();
+    await drawer.getByText('Completed with checklist items unticked', { exact: false }).waitFor();
+    await context.close();
+    const [stored] = readCollection<{ number: string; status: string }>(env.server.dataDir, 'jobs').filter((j) => j.number === job.number);
+    expect(stored?.status).toBe('completed');
   });
 
   it('a view-only employee sees the board and a job but no edit controls', async () => {

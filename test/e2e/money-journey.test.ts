@@ -63,8 +63,9 @@ describe('the money journey in Chromium, mail captured by a real SMTP peer', () 
     // Sent from its screen; the client gets the link by mail.
     await page.goto(`${server.url}/admin/proposals?open=${draft.json.id}`);
     const detail = page.getByRole('region', { name: `Proposal ${draft.json.number}` });
-    await detail.getByRole('button', { name: 'Send', exact: true }).click();
-    await detail.getByRole('status').getByText('Sent to the client.').waitFor();
+    await detail.getByRole('button', { name: 'Send…' }).click();
+    await detail.getByRole('dialog', { name: /^Send proposal/ }).getByRole('button', { name: 'Send', exact: true }).click();
+    await detail.getByRole('status').getByText(/^Sent to .+@/).waitFor();
     await expect.poll(() => mails.filter((m) => m.to.includes('grace@example.com')).length).toBe(1);
     const link = /https?:\/\/\S+\/p\/[A-Za-z0-9_-]+/.exec(mails[0]!.raw.replace(/=\r?\n/g, ''))?.[0];
     expect(link).toBeDefined();
@@ -106,7 +107,8 @@ describe('the money journey in Chromium, mail captured by a real SMTP peer', () 
     // The deposit invoice is sent and part-paid from the invoice manager.
     await page.goto(`${server.url}/admin/invoices?invoice=${deposit.id}`);
     const invoice = page.getByRole('complementary', { name: `Invoice ${invoiceNumber}` });
-    await invoice.getByRole('button', { name: 'Send', exact: true }).click();
+    await invoice.getByRole('button', { name: 'Send…' }).click();
+    await invoice.getByRole('dialog', { name: /^Send invoice/ }).getByRole('button', { name: 'Send', exact: true }).click();
     await expect.poll(() => invoice.getByTestId('invoice-status').textContent()).toBe('Sent');
     await invoice.getByRole('button', { name: 'Record payment' }).click();
     const dialog = page.getByRole('dialog', { name: 'Record payment' });

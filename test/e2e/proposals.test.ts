@@ -51,8 +51,22 @@ describe('proposals in Chromium', () => {
     const detail = page.getByRole('region', { name: /^Proposal PRO-\d{4}-\d{4}$/ });
     await detail.waitFor();
     const number = (await detail.getAttribute('aria-label'))!.replace('Proposal ', '');
-    await detail.getByRole('button', { name: 'Send', exact: true }).click();
-    await detail.getByRole('status').getByText('Sent to the client.').waitFor();
+    // Send asks first: to whom, the subject, the PDF and the link; Cancel sends nothing.
+    await detail.getByRole('button', { name: 'Send…' }).click();
+    const ask = detail.getByRole('dialog', { name: `Send proposal ${number}?` });
+    await ask.getByText(`Proposal ${number} from`, { exact: false }).waitFor();
+    await ask.getByText(`${number}.pdf`).waitFor();
+    expect(await ask.getByLabel('Send to').inputValue()).toMatch(/@/);
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await detail.getByText('Draft', { exact: true }).first().waitFor();
+    await detail.getByRole('button', { name: 'Send…' }).click();
+    await detail.getByRole('dialog', { name: `Send proposal ${number}?` }).getByRole('button', { name: 'Send', exact: true }).click();
+    await detail.getByRole('status').getByText(/^Sent to .+@/).waitFor();
+    // Sending again says when it last went, and to whom.
+    await detail.getByRole('button', { name: 'Send again…' }).click();
+    const again = detail.getByRole('dialog', { name: `Send again proposal ${number}?` });
+    await again.getByText(/^Last sent .+ to .+@/).waitFor();
+    await again.getByRole('button', { name: 'Cancel' }).click();
     const link = await detail.getByRole('link', { name: /\/p\// }).getAttribute('href');
     expect(link).toMatch(/\/p\/[A-Za-z0-9_-]{32}$/);
 
@@ -95,7 +109,7 @@ describe('proposals in Chromium', () => {
     const detail = page.getByRole('region', { name: /^Proposal PRO-/ });
     await detail.getByRole('link', { name: 'PDF' }).waitFor();
     expect(await page.getByRole('button', { name: 'New proposal' }).count()).toBe(0);
-    for (const name of ['Send', 'Send again', 'Duplicate', 'Edit draft', 'Convert to job and deposit invoice']) expect(await detail.getByRole('button', { name, exact: true }).count()).toBe(0);
+    for (const name of ['Send…', 'Send again…', 'Duplicate', 'Edit draft', 'Convert to job and deposit invoice']) expect(await detail.getByRole('button', { name, exact: true }).count()).toBe(0);
     await context.close();
   });
 });

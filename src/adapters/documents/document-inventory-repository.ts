@@ -1,4 +1,4 @@
-import type { DocumentStore } from '../../domain/persistence/document-store.ts';
+import type { DocumentStore, Transaction } from '../../domain/persistence/document-store.ts';
 import type { DocumentData, StoredDocument } from '../../domain/persistence/document-data.ts';
 import { isDatabaseError } from '../../domain/persistence/database-error.ts';
 import { orderBy, where, type Filter } from '../../domain/persistence/query.ts';
@@ -8,7 +8,7 @@ import { normaliseSku, searchKeywords, type InventoryItem } from '../../domain/i
 import type { InventoryRepository, ItemQuery } from '../../domain/inventory/inventory-repository.ts';
 import type { Page } from '../../domain/shared/page.ts';
 import { normaliseSerial, serialRecordId, type SerialRecord } from '../../domain/inventory/serial-number.ts';
-import type { AppliedMovement, StockMovement } from '../../domain/inventory/stock-movement.ts';
+import type { AppliedMovement, AppliedReversal, StockMovement } from '../../domain/inventory/stock-movement.ts';
 import { writeAuditEntry } from './document-audit-log.ts';
 import { QueuedTransactions } from './queued-transactions.ts';
 
@@ -136,23 +136,28 @@ export class DocumentInventoryRepository implements InventoryRepository {
     serials: string[],
     apply: (item: InventoryItem, serials: ReadonlyMap<string, SerialRecord | null>) => AppliedMovement & { audit: NewAuditEntry },
   ): Promise<AppliedMovement> {
-    const names = [...new Set(serials.map(normaliseSerial).filter((s) => s !== ''))];
     return this.transactions.run(itemId, async (tx) => {
       const doc = await tx.get(INVENTORY_ITEMS, itemId);
       if (!doc) throw notFound(itemId);
-      const existing = new Map<string, SerialRecord | null>();
-      for (const s of names) {
-        // Ids are checked by the store; a serial that cannot be an id was refused by the domain already.
-        const id = serialRecordId(itemId, s);
-        const rec = id.length <= 200 ? await tx.get(SERIAL_NUMBERS, id) : null;
-        existing.set(s, rec ? fromStored<SerialRecord>({ ...rec, id }) : null);
-      }
-      const applied = apply(toItem(doc), existing);
-      tx.set(INVENTORY_ITEMS, itemId, toDoc(applied.item));
-      tx.create(STOCK_MOVEMENTS, applied.movement.id, stripMeta(applied.movement));
-      for (const rec of applied.serials) tx.set(SERIAL_NUMBERS, rec.id, stripMeta(rec));
-      writeAuditEntry(tx, applied.audit);
-      return { item: applied.item, movement: applied.movement, serials: applied.serials };
+      const applied = apply(toItem(doc), await readSerials(tx, itemId, serials));
+      return commitMovement(tx, applied);
+    });
+  }
+
+  async reverseMovement(
+    itemId: string,
+    movementId: string,
+    apply: (item: InventoryItem, original: StockMovement, serials: ReadonlyMap<string, SerialRecord | null>) => AppliedReversal & { audit: NewAuditEntry },
+  ): Promise<AppliedReversal> {
+    return this.transactions.run(itemId, async (tx) => {
+      const doc = await tx.get(INVENTORY_ITEMS, itemId);
+      if (!doc) throw notFound(itemId);
+      const stored = movementId.length <= 200 ? await tx.get(STOCK_MOVEMENTS, movementId) : null;
+      const original = stored ? fromStored<StockMovement>({ ...stored, id: movementId }) : null;
+      if (!original || original.itemId !== itemId) throw new DomainError('not-found', 'That movement does not exist for this item.');
+      const applied = apply(toItem(doc), original, await readSerials(tx, itemId, original.serials));
+      tx.update(STOCK_MOVEMENTS, movementId, { reversedBy: applied.movement.id });
+      return { ...commitMovement(tx, applied), original: applied.original };
     });
   }
 
@@ -189,6 +194,27 @@ export class DocumentInventoryRepository implements InventoryRepository {
     return d ? fromStored<SerialRecord>(d) : null;
   }
 
+}
+
+/** The current record (or null) of each serial, read inside the transaction. */
+async function readSerials(tx: Transaction, itemId: string, serials: readonly string[]): Promise<Map<string, SerialRecord | null>> {
+  const existing = new Map<string, SerialRecord | null>();
+  for (const s of new Set(serials.map(normaliseSerial).filter((v) => v !== ''))) {
+    // Ids are checked by the store; a serial that cannot be an id was refused by the domain already.
+    const id = serialRecordId(itemId, s);
+    const rec = id.length <= 200 ? await tx.get(SERIAL_NUMBERS, id) : null;
+    existing.set(s, rec ? fromStored<SerialRecord>({ ...rec, id }) : null);
+  }
+  return existing;
+}
+
+/** Writes a movement's item counters, the movement, its serial records and its audit entry. */
+function commitMovement(tx: Transaction, applied: AppliedMovement & { audit: NewAuditEntry }): AppliedMovement {
+  tx.set(INVENTORY_ITEMS, applied.item.id, toDoc(applied.item));
+  tx.create(STOCK_MOVEMENTS, applied.movement.id, stripMeta(applied.movement));
+  for (const rec of applied.serials) tx.set(SERIAL_NUMBERS, rec.id, stripMeta(rec));
+  writeAuditEntry(tx, applied.audit);
+  return { item: applied.item, movement: applied.movement, serials: applied.serials };
 }
 
 function notFoundThrow(id: string): never {

@@ -15,6 +15,10 @@ export interface SendInvoiceRequest {
   message?: string;
 }
 
+/** "Invoice INV-2026-0004 from Acme Security" (the send preview shows the same). */
+export const invoiceMailSubject = (inv: Pick<Invoice, 'kind' | 'number'>, company: { name: string }): string =>
+  `${inv.kind === 'credit-note' ? 'Credit note' : 'Invoice'} ${inv.number} from ${company.name}`;
+
 /**
  * Sends the invoice by e-mail with its PDF attached and the public link, then marks it sent
  * (which locks its lines). The mail goes first: a failed delivery leaves a draft a draft.
@@ -50,7 +54,7 @@ export async function sendInvoice(deps: InvoiceDeps, auth: AuthState, id: string
   await deps.mailer.send({
     to,
     replyTo: deps.company.email,
-    subject: `${what} ${inv.number} from ${deps.company.name}`,
+    subject: invoiceMailSubject(inv, deps.company),
     text,
     attachments: [{ filename: `${inv.number}.pdf`, contentType: 'application/pdf', content: pdf }],
     kind: 'invoice',

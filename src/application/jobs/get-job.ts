@@ -31,7 +31,10 @@ async function linkTo(deps: Pick<JobDeps, 'jobs'>, id: string | null | undefined
 /** One job with its current double-booking warnings and its change history. */
 export async function getJob(deps: JobDeps, auth: AuthState, id: string): Promise<JobView> {
   requireAccess(auth, 'viewJobs');
-  const job = await loadJob(deps, id);
+  const stored = await loadJob(deps, id);
+  // The drawer prints the site as it is now (an apartment number added later shows), not as it was when the job was opened.
+  const found = await deps.clients.getSite(stored.clientId, stored.siteId);
+  const job = found ? { ...stored, siteLabel: found.site.label, siteAddress: oneLineAddress(found.site.address) } : stored;
   const [warnings, history, parent, trimOut] = await Promise.all([
     bookingWarnings(deps, job),
     deps.audit.listFor(JOB_ENTITY, id, { limit: 50 }),

@@ -1,5 +1,5 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
-import { transitionJob, updateDetails, type Job, type JobDetailsPatch, type JobStatus } from '../../domain/jobs/job.ts';
+import { transitionJob, untickedItems, updateDetails, type Job, type JobDetailsPatch, type JobStatus } from '../../domain/jobs/job.ts';
 import { auditJob, jobChanges, type JobDeps } from './job-deps.ts';
 import { requireAccess } from '../shared/require-access.ts';
 
@@ -12,11 +12,15 @@ export async function updateJob(deps: JobDeps, auth: AuthState, id: string, patc
   return after;
 }
 
-/** Moves a job along the status table (the board's drag and the detail's buttons). */
-export async function changeJobStatus(deps: JobDeps, auth: AuthState, id: string, to: JobStatus): Promise<Job> {
+/**
+ * Moves a job along the status table (the board's drag and the detail's buttons). Completing with
+ * checklist items unticked needs `acknowledgeUnticked`, and the history names the items.
+ */
+export async function changeJobStatus(deps: JobDeps, auth: AuthState, id: string, to: JobStatus, options: { acknowledgeUnticked?: boolean } = {}): Promise<Job> {
   const actor = requireAccess(auth, 'editJobs');
-  const { before, after } = await deps.jobs.update(id, (job) => transitionJob(job, { to, at: deps.clock.now().toISOString() }));
-  await auditJob(deps, actor, id, 'status', jobChanges(before, after));
+  const { before, after } = await deps.jobs.update(id, (job) => transitionJob(job, { to, at: deps.clock.now().toISOString(), acknowledgeUnticked: options.acknowledgeUnticked === true }));
+  const unticked = to === 'completed' ? untickedItems(after) : [];
+  await auditJob(deps, actor, id, 'status', [...jobChanges(before, after), ...(unticked.length > 0 ? [{ field: 'completedWithUnticked', from: null, to: unticked.join('; ') }] : [])]);
   if (after.status === 'completed') await deps.clients.markLeadWon?.(after.clientId); // the client's quote request is won (clients feature)
   return after;
 }

@@ -1,7 +1,7 @@
 import type { NewAuditEntry } from '../audit/audit-entry.ts';
 import type { InventoryItem, ItemCategory } from './inventory-item.ts';
 import type { SerialRecord } from './serial-number.ts';
-import type { AppliedMovement, StockMovement } from './stock-movement.ts';
+import type { AppliedMovement, AppliedReversal, StockMovement } from './stock-movement.ts';
 import type { Page } from '../shared/page.ts';
 
 export const ITEM_SORTS = ['sku', 'name', 'category', 'onHand', 'available', 'unitPriceCents', 'updatedAt'] as const;
@@ -39,6 +39,16 @@ export interface InventoryRepository {
     serials: string[],
     apply: (item: InventoryItem, serials: ReadonlyMap<string, SerialRecord | null>) => AppliedMovement & { audit: NewAuditEntry },
   ): Promise<AppliedMovement>;
+  /**
+   * Like applyMovement, for the reversal of `movementId` (a movement of this item; not-found
+   * otherwise): `apply` gets the original as read in the transaction, and the original is written
+   * back marked reversed with the new movement.
+   */
+  reverseMovement(
+    itemId: string,
+    movementId: string,
+    apply: (item: InventoryItem, original: StockMovement, serials: ReadonlyMap<string, SerialRecord | null>) => AppliedReversal & { audit: NewAuditEntry },
+  ): Promise<AppliedReversal>;
   listMovements(itemId: string, options: { limit: number; cursor: string | null }): Promise<Page<StockMovement>>;
   listSerials(itemId: string): Promise<SerialRecord[]>;
   getSerial(itemId: string, serial: string): Promise<SerialRecord | null>;

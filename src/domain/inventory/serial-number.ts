@@ -16,6 +16,14 @@ export interface SerialStep {
   proposalId: string | null;
   supplier: string | null;
   actorName: string;
+  /** A reversal step: the movement it undid. */
+  reverses?: string | null;
+}
+
+/** The steps still in effect: a reversed step and its reversal cancel out. */
+export function effectiveSteps(history: readonly SerialStep[]): SerialStep[] {
+  const undone = new Set(history.flatMap((h) => (h.reverses ? [h.reverses] : [])));
+  return history.filter((h) => !h.reverses && !undone.has(h.movementId));
 }
 
 export interface SerialRecord {

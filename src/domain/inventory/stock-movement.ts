@@ -1,7 +1,7 @@
 import type { Actor, AuditChange } from '../audit/audit-entry.ts';
 import { DomainError, type FieldErrors } from '../shared/domain-error.ts';
 import { MAX_COUNT, availableOf, withStock, type InventoryItem, type StockLevels } from './inventory-item.ts';
-import { SERIAL_PATTERN, normaliseSerial, serialRecordId, type SerialRecord, type SerialStatus, type SerialStep } from './serial-number.ts';
+import { SERIAL_PATTERN, effectiveSteps, normaliseSerial, serialRecordId, type SerialRecord, type SerialStatus, type SerialStep } from './serial-number.ts';
 
 /**
  * Every change to stock is a movement, applied by one pure function (`applyStockMovement`) that
@@ -17,6 +17,9 @@ import { SERIAL_PATTERN, normaliseSerial, serialRecordId, type SerialRecord, typ
  */
 export const MOVEMENT_KINDS = ['receive', 'reserve', 'release', 'use', 'adjust', 'return'] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
+/** What a stored movement may be: one people record, or the reversal of one (never recorded directly). */
+export const RECORDED_KINDS = [...MOVEMENT_KINDS, 'reverse'] as const;
+export type RecordedKind = (typeof RECORDED_KINDS)[number];
 export const RETURN_DIRECTIONS = ['from-job', 'to-supplier'] as const;
 export type ReturnDirection = (typeof RETURN_DIRECTIONS)[number];
 
@@ -38,7 +41,12 @@ export interface MovementInput {
 }
 
 /** A recorded movement: what was asked (MovementInput), what it did to the counters, who and when. */
-export interface StockMovement extends MovementInput {
+export interface StockMovement extends Omit<MovementInput, 'kind'> {
+  kind: RecordedKind;
+  /** reverse: the movement this one undoes. */
+  reverses?: string | null;
+  /** The reversal that undid this movement (history stays; a movement is reversed once). */
+  reversedBy?: string | null;
   id: string;
   itemId: string;
   sku: string;
@@ -293,6 +301,97 @@ export function applyStockMovement(
   });
 
   return { item: { ...withStock(item, levels), updatedAt: at }, movement, serials: touched };
+}
+
+export interface AppliedReversal extends AppliedMovement {
+  /** The original, now marked as reversed. */
+  original: StockMovement;
+}
+
+/**
+ * Undoes a mistaken movement ledger-style: a new `reverse` movement with the opposite counter
+ * changes, referencing the original, which is marked reversed; nothing is deleted. Serials go back
+ * to the status they had before the original, which must still be their latest step (a unit
+ * installed and then returned has moved on: reverse the later movement first). The invariants
+ * hold as for any movement; a reversal that would break them is refused, never clamped.
+ */
+export function reverseStockMovement(
+  item: InventoryItem,
+  original: StockMovement,
+  existing: ReadonlyMap<string, SerialRecord | null>,
+  reason: string,
+  ctx: MovementContext,
+): AppliedReversal {
+  if (original.kind === 'reverse') refuse('This movement is itself a reversal; record a new movement to correct it.', { movementId: ['A reversal cannot be reversed.'] });
+  if (original.reversedBy) refuse('This movement was already reversed; a movement is reversed once.', { movementId: ['Already reversed.'] });
+  if (reason.length > 500) invalid('The reason is too long (500 characters at most).', { reason: ['500 characters at most.'] });
+  const at = ctx.now.toISOString();
+  const levels: StockLevels = { onHand: item.onHand - original.onHandDelta, reserved: item.reserved - original.reservedDelta, reservedSerials: item.reservedSerials };
+  const touched = original.serials.map((serial): SerialRecord => {
+    const record = existing.get(serial) ?? null;
+    const steps = record ? effectiveSteps(record.history) : [];
+    if (record === null || steps.at(-1)?.movementId !== original.id)
+      refuse(`Serial number ${serial} has moved since (${record ? record.status : 'unknown'}); reverse its later movements first.`, {
+        serials: [`${serial} has a later movement.`],
+      });
+    const r = record as SerialRecord;
+    const earlier = steps.slice(0, -1);
+    const status: SerialStatus = earlier.at(-1)?.status ?? 'written-off';
+    const lastInstall = [...earlier].reverse().find((h) => h.status === 'installed') ?? null;
+    const reservedStep = status === 'reserved' ? earlier.at(-1) : undefined;
+    levels.reservedSerials += (status === 'reserved' ? 1 : 0) - (r.status === 'reserved' ? 1 : 0);
+    const step: SerialStep = {
+      at,
+      movementId: ctx.movementId,
+      kind: 'reverse',
+      status,
+      jobId: original.jobId,
+      siteId: original.siteId,
+      proposalId: original.proposalId,
+      supplier: original.supplier,
+      actorName: ctx.actor.name,
+      reverses: original.id,
+    };
+    return {
+      ...r,
+      status,
+      jobId: lastInstall?.jobId ?? null,
+      siteId: lastInstall?.siteId ?? null,
+      installedAt: lastInstall?.at ?? null,
+      reservedFor: reservedStep ? (reservedStep.proposalId ?? reservedStep.jobId) : null,
+      history: [...r.history, step],
+    };
+  });
+  if (levels.onHand < 0 || levels.reserved < 0 || levels.reserved > levels.onHand || levels.reservedSerials < 0 || levels.reservedSerials > levels.reserved)
+    refuse(
+      `Cannot reverse this movement: stock has changed since (${item.onHand} on hand, ${item.reserved} reserved), and undoing it would leave ${levels.onHand} on hand and ${levels.reserved} reserved.`,
+      { movementId: ['Record a count adjustment instead.'] },
+    );
+  const movement: StockMovement = {
+    id: ctx.movementId,
+    itemId: item.id,
+    sku: item.sku,
+    kind: 'reverse',
+    quantity: original.quantity,
+    onHandDelta: levels.onHand - item.onHand,
+    reservedDelta: levels.reserved - item.reserved,
+    onHandAfter: levels.onHand,
+    reservedAfter: levels.reserved,
+    serials: original.serials,
+    reason: reason.trim(),
+    jobId: original.jobId,
+    proposalId: original.proposalId,
+    siteId: original.siteId,
+    supplier: original.supplier,
+    fromReservation: false,
+    direction: null,
+    reverses: original.id,
+    reversedBy: null,
+    actorId: ctx.actor.id,
+    actorName: ctx.actor.name,
+    at,
+  };
+  return { item: { ...withStock(item, levels), updatedAt: at }, movement, serials: touched, original: { ...original, reversedBy: movement.id } };
 }
 
 /** What a movement changed, for the audit log. */

@@ -184,6 +184,16 @@ export function checkWindow(w: ScheduleWindow, at?: string): ScheduleWindow {
 export interface StatusChange {
   to: JobStatus;
   at: string;
+  /** Completing with checklist items unticked: the person saw them named and went on. */
+  acknowledgeUnticked?: boolean;
+}
+
+/** The checklist items not ticked yet, as written. */
+export const untickedItems = (job: Pick<Job, 'checklist'>): string[] => job.checklist.filter((c) => !c.done).map((c) => c.text);
+
+/** "2 checklist items are not ticked: Test siren, Program fobs." */
+export function untickedMessage(items: readonly string[]): string {
+  return `${items.length} checklist item${items.length === 1 ? ' is' : 's are'} not ticked: ${items.join(', ')}.`;
 }
 
 /**
@@ -205,6 +215,10 @@ export function transitionJob(job: Job, change: StatusChange): Job {
     conflict('Set the schedule window before scheduling the job.', 'scheduledStart');
   if (change.to === 'completed' && needsSignOff(job) && job.signOff === null)
     conflict(`An ${job.type} job needs the customer's sign-off before it can be completed.`, 'signOff');
+  const unticked = change.to === 'completed' ? untickedItems(job) : [];
+  // A technician may finish with an item left (a part on order); the API cannot skip the question.
+  if (unticked.length > 0 && change.acknowledgeUnticked !== true)
+    invalid(`${untickedMessage(unticked)} Tick them, or confirm that the job is complete anyway.`, 'checklist');
   return { ...job, status: change.to, updatedAt: change.at };
 }
 

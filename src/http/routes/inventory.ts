@@ -13,6 +13,9 @@ import {
   movementListResponseSchema,
   movementRequestSchema,
   movementResponseSchema,
+  movementParamsSchema,
+  reverseRequestSchema,
+  reverseResponseSchema,
   serialParamsSchema,
   serialSchema,
 } from '../../contracts/inventory.ts';
@@ -22,6 +25,7 @@ import { getInventoryItem } from '../../application/inventory/get-inventory-item
 import { createInventoryItem } from '../../application/inventory/create-inventory-item.ts';
 import { updateInventoryItem } from '../../application/inventory/update-inventory-item.ts';
 import { recordStockMovement } from '../../application/inventory/record-stock-movement.ts';
+import { reverseStockMovement } from '../../application/inventory/reverse-stock-movement.ts';
 import { listStockMovements } from '../../application/inventory/list-stock-movements.ts';
 import { getSerialHistory } from '../../application/inventory/get-serial-history.ts';
 import { lowStockReport } from '../../application/inventory/low-stock-report.ts';
@@ -81,6 +85,12 @@ export const inventoryRoutes: FastifyPluginAsyncZod<InventoryViewDeps> = async (
     '/api/inventory/items/:id/movements',
     { config: { access: EDIT }, schema: { params: itemIdParamsSchema, body: movementRequestSchema, response: { 201: movementResponseSchema, ...errors } } },
     async (req, reply) => reply.status(201).send(await recordStockMovement(deps, req.auth, req.params.id, req.body)),
+  );
+
+  app.post(
+    '/api/inventory/items/:id/movements/:movementId/reverse',
+    { config: { access: EDIT }, schema: { params: movementParamsSchema, body: reverseRequestSchema, response: { 201: reverseResponseSchema, ...errors } } },
+    async (req, reply) => reply.status(201).send(await reverseStockMovement(deps, req.auth, req.params.id, req.params.movementId, req.body.reason)),
   );
 
   app.get(

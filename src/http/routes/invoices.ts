@@ -28,6 +28,8 @@ import { revokeInvoiceLink, rotateInvoiceLink } from '../../application/invoices
 import { publicLinkSchema } from '../../contracts/public-link.ts';
 import type { Invoice } from '../../domain/invoices/invoice.ts';
 import { taxReportRoutes } from './tax-reports.ts';
+import { sendPreviewSchema } from '../../contracts/send-preview.ts';
+import { invoiceSendPreview } from '../../application/invoices/invoice-send-preview.ts';
 
 const VIEW = needs('viewInvoices');
 const EDIT = needs('editInvoices');
@@ -89,6 +91,12 @@ export const invoiceRoutes: FastifyPluginAsyncZod<InvoiceDeps> = async (app, dep
     '/api/invoices/:id',
     { config: { access: EDIT }, schema: { params: invoiceIdParamsSchema, body: updateDraftSchema, response: { 200: invoiceSchema, ...errors } } },
     async (req) => view(await updateDraft(deps, req.auth, req.params.id, req.body)),
+  );
+
+  app.get(
+    '/api/invoices/:id/send-preview',
+    { config: { access: EDIT }, schema: { params: invoiceIdParamsSchema, response: { 200: sendPreviewSchema, ...errors } } },
+    async (req) => invoiceSendPreview(deps, req.auth, req.params.id),
   );
 
   app.post(

@@ -141,7 +141,7 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesDeps> = async (app, deps)
   app.post(
     '/api/jobs/:id/status',
     { config: { access: EDIT }, schema: { params: jobIdParamsSchema, body: transitionSchema, response: { 200: jobSchema, ...errors } } },
-    async (req) => changeJobStatus(deps, req.auth, req.params.id, req.body.status),
+    async (req) => changeJobStatus(deps, req.auth, req.params.id, req.body.status, { acknowledgeUnticked: req.body.acknowledgeUnticked }),
   );
 
   app.put(

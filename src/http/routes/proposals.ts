@@ -25,6 +25,8 @@ import { convertProposal } from '../../application/proposals/convert-proposal.ts
 import { createProposalFromBom } from '../../application/proposals/create-proposal-from-bom.ts';
 import { revokeProposalLink, rotateProposalLink } from '../../application/proposals/proposal-link.ts';
 import { publicLinkSchema } from '../../contracts/public-link.ts';
+import { sendPreviewSchema } from '../../contracts/send-preview.ts';
+import { proposalSendPreview } from '../../application/proposals/proposal-send-preview.ts';
 import { acceptPublicProposal, declinePublicProposal, publicProposalPdf, viewPublicProposal } from '../../application/proposals/respond-to-proposal.ts';
 
 const VIEW = needs('viewProposals');
@@ -74,6 +76,12 @@ export const proposalRoutes: FastifyPluginAsyncZod<ProposalDeps> = async (app, d
     '/api/proposals/:id',
     { config: { access: EDIT }, schema: { params: proposalIdParamsSchema, body: proposalRequestSchema, response: { 200: proposalSchema, ...errors } } },
     async (req) => updateProposal(deps, req.auth, req.params.id, req.body),
+  );
+
+  app.get(
+    '/api/proposals/:id/send-preview',
+    { config: { access: EDIT }, schema: { params: proposalIdParamsSchema, response: { 200: sendPreviewSchema, ...errors } } },
+    async (req) => proposalSendPreview(deps, req.auth, req.params.id),
   );
 
   app.post(

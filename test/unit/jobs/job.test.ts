@@ -72,6 +72,24 @@ describe('status transitions', () => {
     const service = aJob({ status: 'in-progress', scheduledStart: w.start, scheduledEnd: w.end }, { type: 'service' });
     expect(transitionJob(service, { to: 'completed', at: LATER }).status).toBe('completed');
   });
+
+  it('completing with unticked checklist items names them and needs an explicit acknowledgement', () => {
+    const w = window(9, 2);
+    const item = (text: string, done: boolean) => ({ id: text, text, done, doneBy: null, doneAt: null });
+    const job = aJob({ status: 'in-progress', scheduledStart: w.start, scheduledEnd: w.end, checklist: [item('Mount panel', true), item('Test siren', false), item('Program fobs', false)] }, { type: 'service' });
+    let refused: DomainError | null = null;
+    try {
+      transitionJob(job, { to: 'completed', at: LATER });
+    } catch (e) {
+      refused = e as DomainError;
+    }
+    expect(refused?.code).toBe('validation');
+    expect(refused?.message).toMatch(/^2 checklist items are not ticked: Test siren, Program fobs\./);
+    expect(refused?.fields?.checklist?.[0]).toMatch(/Test siren, Program fobs/);
+    expect(transitionJob(job, { to: 'completed', at: LATER, acknowledgeUnticked: true }).status).toBe('completed');
+    // Other moves are not asked about the checklist.
+    expect(transitionJob(job, { to: 'on-hold', at: LATER }).status).toBe('on-hold');
+  });
 });
 
 describe('schedule window', () => {

@@ -66,6 +66,9 @@ export function SiteFields({ form, prefix, isNew, hasPasscode }: { form: UseForm
         <Field label="Site street address" id={id('line1')} error={err('address.line1')} required>
           <input id={id('line1')} {...register(p('address.line1'))} />
         </Field>
+        <Field label="Site address line 2" id={id('line2')} error={err('address.line2')}>
+          <input id={id('line2')} placeholder="Apartment, suite, unit" {...register(p('address.line2'))} />
+        </Field>
         <Field label="Site city" id={id('city')} error={err('address.city')}>
           <input id={id('city')} {...register(p('address.city'))} />
         </Field>

@@ -10,7 +10,9 @@ import {
   type SerialDto,
 } from "#contracts/inventory.ts";
 import { History } from "#ui/History.tsx";
-import { itemQuery, serialQuery } from "./queries.ts";
+import { itemQuery, serialQuery, useReverseMovement } from "./queries.ts";
+import type { StockMovementDto } from "#contracts/inventory.ts";
+import { FormError } from "#ui/FormError.tsx";
 import { formatDateTime as formatWhen } from "#ui/dates.ts";
 import { ItemForm } from "./ItemForm.tsx";
 import { MovementForm } from "./MovementForm.tsx";
@@ -32,6 +34,7 @@ export function ItemDetail(props: {
   const view = useQuery(itemQuery(props.id));
   const [mode, setMode] = useState<Mode>("view");
   const [serial, setSerial] = useState<string | null>(null);
+  const [reversing, setReversing] = useState<string | null>(null);
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => panel.current?.focus(), [props.id]);
 
@@ -128,6 +131,15 @@ export function ItemDetail(props: {
           )}
 
           <h3 className="mb-2 text-lg font-semibold">Movements</h3>
+          {reversing && data.movements.items.some((m) => m.id === reversing) && (
+            <ReverseMovement
+              itemId={item.id}
+              onHand={item.onHand}
+              movement={data.movements.items.find((m) => m.id === reversing)!}
+              labels={data.labels}
+              onDone={() => setReversing(null)}
+            />
+          )}
           {data.movements.items.length === 0 ? (
             <p className="mb-6 text-sm text-slate-500">No movements yet.</p>
           ) : (
@@ -150,14 +162,25 @@ export function ItemDetail(props: {
                     <td {...stackedCell('Movement', 'py-1 pr-2')}>
                       {MOVEMENT_KIND_LABELS[m.kind]}
                       {m.direction && ` ${DIRECTION_LABELS[m.direction]}`}
+                      {m.reverses && <div className="text-xs text-slate-500">of {describe(data.movements.items, m.reverses)}</div>}
+                      {m.reversedBy && (
+                        <div className="text-xs font-semibold text-amber-800 dark:text-amber-300">Reversed{reversalAt(data.movements.items, m.reversedBy)}</div>
+                      )}
                       {m.reason && <div className="text-xs text-slate-500">{m.reason}</div>}
                       {m.serials.length > 0 && <div className="font-mono text-xs text-slate-500">{m.serials.join(', ')}</div>}
+                      {props.canEdit && mode === "view" && m.kind !== "reverse" && !m.reversedBy && (
+                        <Button size="sm" variant="secondary" className="mt-1" aria-label={`Reverse: ${MOVEMENT_KIND_LABELS[m.kind]}, ${formatWhen(m.at)}`} onClick={() => setReversing(m.id)}>
+                          Reverse
+                        </Button>
+                      )}
                     </td>
                     <td {...stackedCell('Change', 'py-1 pr-2 text-right tabular-nums')}>
                       {m.onHandDelta !== 0 ? (m.onHandDelta > 0 ? `+${m.onHandDelta}` : m.onHandDelta) : `${m.reservedDelta > 0 ? '+' : ''}${m.reservedDelta} res.`}
                     </td>
                     <td {...stackedCell('On hand', 'py-1 pr-2 text-right tabular-nums')}>{m.onHandAfter}</td>
-                    <td {...stackedCell('Reference', 'py-1 pr-2')}>{references(data.labels, m).join(' · ')}</td>
+                    <td {...stackedCell('Reference', 'py-1 pr-2 [overflow-wrap:anywhere]')}>
+                      <References labels={data.labels} r={m} />
+                    </td>
                     <td {...stackedCell('Who', 'py-1')}>{m.actorName}</td>
                   </tr>
                 ))}
@@ -239,6 +262,78 @@ type Labels = Readonly<Record<string, string>> | undefined;
 /** A referenced record by its label; a reference typed by hand that names no record reads as typed. */
 const named = (labels: Labels, id: string) => labels?.[id] ?? id;
 
+/** A movement's references with the job as a link to it (the job board opens its drawer). */
+function References(props: { labels: Labels; r: Parameters<typeof references>[1] }) {
+  const { labels, r } = props;
+  const rest = references(labels, { ...r, jobId: null });
+  if (!r.jobId) return <>{rest.join(" · ")}</>;
+  return (
+    <>
+      Job{" "}
+      {labels?.[r.jobId] ? (
+        <a className="text-blue-700 underline dark:text-blue-300" href={`/admin/jobs?job=${encodeURIComponent(r.jobId)}`}>
+          {labels[r.jobId]}
+        </a>
+      ) : (
+        r.jobId
+      )}
+      {rest.map((t) => ` · ${t}`)}
+    </>
+  );
+}
+
+/** "Used on a job, Nov 25, 2026, 6:05 PM" for a movement in the list (the original of a reversal). */
+function describe(items: readonly StockMovementDto[], id: string): string {
+  const m = items.find((x) => x.id === id);
+  return m ? `${MOVEMENT_KIND_LABELS[m.kind].toLowerCase()}, ${formatWhen(m.at)}` : "an earlier movement";
+}
+
+const reversalAt = (items: readonly StockMovementDto[], id: string): string => {
+  const r = items.find((x) => x.id === id);
+  return r ? ` ${formatWhen(r.at)} by ${r.actorName}` : "";
+};
+
+/** Asks before reversing: what the movement was, what stock becomes, and why (optional). */
+function ReverseMovement(props: { itemId: string; onHand: number; movement: StockMovementDto; labels: Labels; onDone: () => void }) {
+  const m = props.movement;
+  const reverse = useReverseMovement(props.itemId);
+  const [reason, setReason] = useState("");
+  const delta = m.onHandDelta;
+  const fmt = (n: number) => (n > 0 ? `+${n}` : String(n));
+  return (
+    <section
+      role="alertdialog"
+      aria-label="Reverse this movement?"
+      className="mb-4 grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+    >
+      <p className="font-semibold">Reverse this movement?</p>
+      <p className="[overflow-wrap:anywhere]">
+        {MOVEMENT_KIND_LABELS[m.kind]} {delta !== 0 ? fmt(delta) : `${fmt(m.reservedDelta)} reserved`} · {formatWhen(m.at)} by {m.actorName}
+        {references(props.labels, m).map((t) => ` · ${t}`)}
+      </p>
+      <p>
+        An opposite movement is recorded
+        {delta !== 0 ? `: on hand ${props.onHand} → ${props.onHand - delta}` : m.reservedDelta !== 0 ? `: reserved ${fmt(-m.reservedDelta)}` : ""}
+        {m.serials.length > 0 ? `, serials ${m.serials.join(", ")} go back to where they were` : ""}. The original stays in the history, marked reversed; it cannot be
+        reversed twice.
+      </p>
+      <label className="grid gap-1">
+        <span className="font-medium">Why (optional)</span>
+        <input className="rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="Wrong job, typo in the quantity…" />
+      </label>
+      <FormError error={reverse.error} />
+      <div className="flex flex-wrap gap-2">
+        <Button disabled={reverse.isPending} onClick={() => reverse.mutate({ movementId: m.id, reason }, { onSuccess: props.onDone })}>
+          {reverse.isPending ? "Reversing…" : "Reverse movement"}
+        </Button>
+        <Button variant="secondary" onClick={props.onDone}>
+          Keep it
+        </Button>
+      </div>
+    </section>
+  );
+}
+
 /** "Job J-2026-014 · Front gate · Site Main house (Jane Smith) · from Hikvision". */
 function references(
   labels: Labels,
@@ -264,6 +359,8 @@ const ITEM_FIELDS: Readonly<Record<string, string>> = {
   unitPriceCents: "Unit price",
   serialized: "Serial-tracked",
   serials: "Serial numbers",
+  reversedKind: "Reversed movement",
+  reversedMovementAt: "Reversed movement recorded",
 };
 
 /** The item's audit trail: edits, and each movement with its stock change, job and site by name. */
@@ -283,6 +380,8 @@ function ItemHistory(props: { entries: ItemViewResponse["history"] }) {
       valueLabel={(f, v) =>
         f === "category" && typeof v === "string"
           ? (CATEGORY_LABELS[v as keyof typeof CATEGORY_LABELS] ?? v)
+          : f === "reversedKind" && typeof v === "string"
+            ? (MOVEMENT_KIND_LABELS[v as keyof typeof MOVEMENT_KIND_LABELS] ?? v)
           : f.endsWith("Cents") && typeof v === "number"
             ? formatCents(v)
             : undefined

@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import type { JobSummaryDto } from '#contracts/jobs.ts';
+import { JobPicker } from './JobPicker.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { movementFormSchema, splitSerials, toMovementRequest, type InventoryItemDto, type MovementForm as MovementFormValues } from '#contracts/inventory.ts';
 import { Field } from '#ui/Field.tsx';
@@ -28,7 +31,14 @@ export function MovementForm(props: { item: InventoryItemDto; onDone: () => void
     resolver: zodResolver(movementFormSchema),
     defaultValues: { kind: 'receive', quantity: '1', serialsText: '', reason: '', jobId: '', proposalId: '', siteId: '', supplier: item.supplier, fromReservation: false, direction: 'from-job' },
   });
-  const { register, formState, control } = form;
+  const { register, formState, control, setValue } = form;
+  const [job, setJob] = useState<JobSummaryDto | null>(null);
+  // The job is picked, never typed; its site comes with it.
+  const pickJob = (j: JobSummaryDto | null) => {
+    setJob(j);
+    setValue('jobId', j?.id ?? '', { shouldDirty: true, shouldValidate: formState.isSubmitted });
+    setValue('siteId', j?.siteId ?? '', { shouldDirty: true });
+  };
   const record = useRecordMovement(item.id);
   const onSubmit = useSaveForm(form, { save: (values) => record.mutateAsync(toMovementRequest(values)), serverFields: SERVER_FIELDS, onSaved: () => props.onDone() });
   const kind = useWatch({ control, name: 'kind' });
@@ -70,18 +80,15 @@ export function MovementForm(props: { item: InventoryItemDto; onDone: () => void
       )}
       {(kind === 'use' || kind === 'reserve' || kind === 'release' || (kind === 'return' && direction === 'from-job')) && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Job" id={id('job')} error={errors.jobId?.message} required={kind === 'use'}>
-            <input id={id('job')} placeholder="JOB-0042" {...register('jobId')} />
-          </Field>
-          {kind === 'use' ? (
-            <Field label="Site" id={id('site')} error={errors.siteId?.message}>
-              <input id={id('site')} {...register('siteId')} />
-            </Field>
-          ) : kind !== 'return' ? (
+          <div className={kind === 'use' || kind === 'return' ? 'sm:col-span-2' : undefined}>
+            <input type="hidden" {...register('jobId')} />
+            <JobPicker id={id('job')} picked={job} onPick={pickJob} error={errors.jobId?.message} required={kind === 'use'} openOnly={kind !== 'return'} />
+          </div>
+          {kind !== 'use' && kind !== 'return' && (
             <Field label="Proposal" id={id('proposal')} error={errors.proposalId?.message}>
               <input id={id('proposal')} placeholder="PRO-2026-0001" {...register('proposalId')} />
             </Field>
-          ) : null}
+          )}
         </div>
       )}
       {kind === 'use' && (

@@ -6,8 +6,11 @@ import type {
   LowStockResponse,
   MovementRequestParsed,
   MovementResponse,
+  ReverseRequest,
+  ReverseResponse,
   SerialDto,
 } from '#contracts/inventory.ts';
+import type { JobListResponse } from '#contracts/jobs.ts';
 import { apiFetch } from '#lib/api.ts';
 import { INVENTORY_KEY } from '#lib/queries/inventory.ts';
 
@@ -21,6 +24,14 @@ export const serialQuery = (itemId: string, serial: string) =>
   queryOptions({
     queryKey: [...INVENTORY_KEY, 'serial', itemId, serial],
     queryFn: () => apiFetch<SerialDto>(`/api/inventory/items/${encodeURIComponent(itemId)}/serials/${encodeURIComponent(serial)}`),
+  });
+
+/** Jobs for the movement form's picker: newest first, by number, title, client or address. */
+export const jobSearchQuery = (q: string) =>
+  queryOptions({
+    queryKey: [...INVENTORY_KEY, 'job-search', q],
+    queryFn: () => apiFetch<JobListResponse>(`/api/jobs?${new URLSearchParams({ q, limit: '25', sort: 'number', dir: 'desc' }).toString()}`),
+    staleTime: 30_000,
   });
 
 export const lowStockQuery = queryOptions({
@@ -49,3 +60,12 @@ export function useRecordMovement(itemId: string) {
   });
 }
 
+
+export function useReverseMovement(itemId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { movementId: string } & ReverseRequest) =>
+      apiFetch<ReverseResponse>(`/api/inventory/items/${encodeURIComponent(itemId)}/movements/${encodeURIComponent(v.movementId)}/reverse`, { method: 'POST', json: { reason: v.reason ?? '' } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: INVENTORY_KEY }),
+  });
+}

@@ -238,6 +238,7 @@ export function CreditNoteDialog(props: { invoice: InvoiceDto; onClose: (created
           errors={formState.errors as FieldErrors<WithLines>}
           idPrefix="credit"
           sign={-1}
+          newLineTaxRate={bpToPercent(first?.taxRateBp ?? 0)}
         />
         <Field label="Reason" id="credit-reason" error={formState.errors.reason?.message} required>
           <input id="credit-reason" {...register('reason')} />

@@ -8,12 +8,13 @@ import { formatCalendarDay } from '#domain/shared/calendar-date.ts';
 import { InvoiceEditor } from './InvoiceEditor.tsx';
 import { invoiceQuery, useDuplicateInvoice, useInvoiceLink, useSendInvoice } from './queries.ts';
 import { PublicLinkControls } from '#ui/PublicLink.tsx';
+import { SendDialog } from '#ui/SendDialog.tsx';
 import { InvoiceLinesTable, SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
 import { StatusChip } from './StatusChip.tsx';
 import { Button, buttonStyle } from '#ui/Button.tsx';
 import { formatCents, useMoneySettings } from '#ui/money.ts';
 
-type Panel = 'edit' | 'pay' | 'void' | 'credit' | `edit-payment:${string}` | `remove-payment:${string}` | null;
+type Panel = 'edit' | 'send' | 'pay' | 'void' | 'credit' | `edit-payment:${string}` | `remove-payment:${string}` | null;
 
 const INVOICE_ACTIONS: Record<string, string> = {
   create: 'Created',
@@ -89,13 +90,14 @@ export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: 
           )}
           {canEdit && inv.status !== 'void' && isInvoice && (linkActive || inv.status === 'draft') && (
             <Button
- disabled={send.isPending}
+              disabled={send.isPending || panel === 'send'}
               onClick={() => {
                 setSendError(null);
-                send.mutate({}, { onError: (e) => setSendError(e.message) });
+                send.reset();
+                setPanel('send');
               }}
             >
-              <Send aria-hidden className="h-4 w-4" /> {send.isPending ? 'Sending…' : inv.status === 'draft' ? 'Send' : 'Send again'}
+              <Send aria-hidden className="h-4 w-4" /> {inv.status === 'draft' ? 'Send…' : 'Send again…'}
             </Button>
           )}
           {canEdit && inv.status === 'draft' && (
@@ -145,7 +147,16 @@ export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: 
           onRotate={() => link.mutateAsync('rotate')}
         />
       )}
-      {send.isSuccess && <p role="status" className="mt-2 text-sm text-green-800 dark:text-green-300">Sent to {inv.clientEmail ?? 'the client'}.</p>}
+      {panel === 'send' && (
+        <SendDialog
+          title={`${inv.status === 'draft' ? 'Send' : 'Send again'} invoice ${inv.number}?`}
+          previewUrl={`/api/invoices/${encodeURIComponent(inv.id)}/send-preview`}
+          again={inv.status !== 'draft'}
+          onSend={(to) => send.mutateAsync({ to }).then(() => setPanel(null))}
+          onCancel={() => setPanel(null)}
+        />
+      )}
+      {send.isSuccess && <p role="status" className="mt-2 text-sm text-green-800 dark:text-green-300">Sent to {send.variables.to || inv.clientEmail || 'the client'}.</p>}
       {sendError && (
         <p role="alert" className="mt-2 text-sm text-red-800">
           {sendError}

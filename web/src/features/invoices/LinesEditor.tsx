@@ -29,7 +29,9 @@ export interface WithLines {
   lines: LineForm[];
 }
 
-export const blankLine = (taxRate = '0'): LineForm => ({ description: '', quantity: '1', unitPrice: '', taxRate, itemId: null });
+/** The company has no tax-rate setting: a new line starts untaxed and the rate is typed where it applies. */
+export const DEFAULT_TAX_RATE = '0';
+export const blankLine = (taxRate = DEFAULT_TAX_RATE): LineForm => ({ description: '', quantity: '1', unitPrice: '', taxRate, itemId: null });
 export const toLineForm = (l: LineInput): LineForm => ({
   description: l.description,
   quantity: String(l.quantity),
@@ -53,7 +55,15 @@ export function lineServerFields(count: number): Record<string, string> {
 }
 
 /** The line table with live totals (the server's per-line rounding: linesTotals in the money module). */
-export function LinesEditor(props: { control: Control<WithLines>; register: UseFormRegister<WithLines>; errors: FieldErrors<WithLines> | undefined; idPrefix: string; sign?: 1 | -1 }) {
+export function LinesEditor(props: {
+  control: Control<WithLines>;
+  register: UseFormRegister<WithLines>;
+  errors: FieldErrors<WithLines> | undefined;
+  idPrefix: string;
+  sign?: 1 | -1;
+  /** The rate an added line starts with (percent); never the last line's, which silently taxed labour like parts. */
+  newLineTaxRate?: string;
+}) {
   const symbol = useCurrencySymbol();
   const { fields, append, remove } = useFieldArray({ control: props.control, name: 'lines' });
   const lines = useWatch({ control: props.control, name: 'lines' }) ?? [];
@@ -105,7 +115,7 @@ export function LinesEditor(props: { control: Control<WithLines>; register: UseF
           </tbody>
         </table>
       </div>
-      <Button variant="secondary" className="mt-2" onClick={() => append(blankLine(lines.at(-1)?.taxRate ?? '0'))}>
+      <Button variant="secondary" className="mt-2" onClick={() => append(blankLine(props.newLineTaxRate ?? DEFAULT_TAX_RATE))}>
         <Plus aria-hidden className="h-4 w-4" /> Add line
       </Button>
       <dl className="ml-auto mt-4 grid max-w-sm grid-cols-2 gap-1 text-sm" aria-label="Totals" data-testid="live-totals">

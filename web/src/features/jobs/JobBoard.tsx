@@ -5,6 +5,7 @@ import { JOB_TRANSITIONS, statusLabel, type JobStatus } from './job-format.ts';
 import { JobCard } from './JobCard.tsx';
 import { boardQuery, useTransition, type JobFilters } from './queries.ts';
 import { FormError } from '#ui/FormError.tsx';
+import { ApiRequestError } from '#lib/api.ts';
 
 /**
  * The board: a column per status. Editors move a card by dragging it to another column or with
@@ -16,11 +17,15 @@ export function JobBoard(props: { filters: JobFilters; names: Map<string, string
   const move = useTransition();
   const [dragging, setDragging] = useState<JobSummaryDto | null>(null);
   const [over, setOver] = useState<JobStatus | null>(null);
+  const [moved, setMoved] = useState<JobSummaryDto | null>(null);
 
   const moveTo = (job: JobSummaryDto, to: JobStatus) => {
     if (job.status === to) return;
+    setMoved(job);
     move.mutate({ id: job.id, status: to });
   };
+  // Unticked checklist items: the drawer names them and asks before completing.
+  const uncheckedJob = move.error instanceof ApiRequestError && move.error.fields.checklist ? moved : null;
 
   if (board.isPending) return <p role="status">Loading the board…</p>;
   if (board.isError) return <p role="alert" className="text-red-700">{board.error.message}</p>;
@@ -30,6 +35,11 @@ export function JobBoard(props: { filters: JobFilters; names: Map<string, string
   return (
     <div>
       <FormError error={move.error} className="mb-3" />
+      {uncheckedJob && (
+        <button type="button" className="mb-3 text-sm text-blue-700 underline dark:text-blue-300" onClick={() => props.onOpen(uncheckedJob.id)}>
+          Open {uncheckedJob.number} to review its checklist and complete it
+        </button>
+      )}
       <div className="grid gap-3 pb-2 sm:grid-flow-col sm:auto-cols-[minmax(12.5rem,1fr)] sm:overflow-x-auto" role="region" aria-label="Job board" tabIndex={0} data-scroll-x>
         {columns.map((col) => {
           const accepts = dragging !== null && JOB_TRANSITIONS[dragging.status as JobStatus].includes(col.status);

@@ -9,6 +9,7 @@ import { ApiRequestError } from '#lib/api.ts';
 import { Field } from '#ui/Field.tsx';
 import { useUnsavedChangesWarning } from '#ui/unsaved-changes.ts';
 import { JOB_TRANSITIONS, mapLink, statusLabel, typeLabel, type JobStatus } from './job-format.ts';
+import { needsSignOff } from '#domain/jobs/job.ts';
 import { formatWeekdayTime as formatWhen, formatWindow, fromLocalInput, todayIso, toLocalInput } from '#ui/dates.ts';
 import { datePlausibility } from '#domain/shared/calendar-date.ts';
 import { useMoneySettings } from '#ui/money.ts';
@@ -116,7 +117,7 @@ function JobHistory(props: { entries: JobViewResponse['history'] }) {
     <History
       entries={props.entries}
       actionLabel={(a) => (a.startsWith('checklist-') ? `Checklist ${a.slice('checklist-'.length)}` : JOB_ACTIONS[a])}
-      fieldLabel={(f) => (f.startsWith('material:') ? `Material ${f.slice('material:'.length)}` : undefined)}
+      fieldLabel={(f) => (f.startsWith('material:') ? `Material ${f.slice('material:'.length)}` : f === 'completedWithUnticked' ? 'Completed with checklist items unticked' : undefined)}
       valueLabel={(f, v) =>
         f === 'assignees' && typeof v === 'string' ? v.split(',').map((part) => names.get(part.trim()) ?? part.trim()).join(', ') : f === 'status' || f === 'type' ? jobLabel(f, v) : undefined
       }
@@ -141,12 +142,23 @@ const jobLabel = (f: 'status' | 'type', v: string | number | boolean | null): st
 function StatusActions(props: { job: JobDto; onOpen: (id: string) => void }) {
   const move = useTransition();
   const trim = useTrimOut(props.job.id);
+  const [confirming, setConfirming] = useState(false);
   const next = JOB_TRANSITIONS[props.job.status as JobStatus];
+  const unticked = props.job.checklist.filter((c) => !c.done).map((c) => c.text);
+  // The missing sign-off is the server's first answer; ask about the checklist once it is there.
+  const missingSignOff = needsSignOff(props.job) && props.job.signOff === null;
+  const go = (s: JobStatus, acknowledgeUnticked = false) => move.mutate({ id: props.job.id, status: s, acknowledgeUnticked }, { onSuccess: () => setConfirming(false) });
   return (
     <div className="mb-2">
       <div className="flex flex-wrap gap-2" aria-label="Change status">
         {next.map((s) => (
-          <button key={s} type="button" className={s === 'cancelled' ? secondary : button} disabled={move.isPending} onClick={() => move.mutate({ id: props.job.id, status: s })}>
+          <button
+            key={s}
+            type="button"
+            className={s === 'cancelled' ? secondary : button}
+            disabled={move.isPending}
+            onClick={() => (s === 'completed' && unticked.length > 0 && !missingSignOff ? setConfirming(true) : go(s))}
+          >
             {s === 'completed' ? 'Complete' : s === 'cancelled' ? 'Cancel job' : `Mark ${statusLabel(s).toLowerCase()}`}
           </button>
         ))}
@@ -156,6 +168,27 @@ function StatusActions(props: { job: JobDto; onOpen: (id: string) => void }) {
           </button>
         )}
       </div>
+      {confirming && unticked.length > 0 && (
+        <div role="alertdialog" aria-label="Complete with unticked checklist items?" className="mt-2 grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+          <p className="font-semibold">
+            {unticked.length} checklist item{unticked.length === 1 ? ' is' : 's are'} not ticked:
+          </p>
+          <ul className="list-disc pl-5 [overflow-wrap:anywhere]">
+            {unticked.map((t, i) => (
+              <li key={i}>{t}</li>
+            ))}
+          </ul>
+          <p>Complete anyway? The job's history will name the items left unticked.</p>
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className={button} disabled={move.isPending} onClick={() => go('completed', true)}>
+              Complete anyway
+            </button>
+            <button type="button" className={secondary} onClick={() => setConfirming(false)}>
+              Go back to the checklist
+            </button>
+          </div>
+        </div>
+      )}
       {move.isError && <p role="alert" className="mt-2 text-sm text-red-700">{move.error.message}</p>}
       {trim.isError && <p role="alert" className="mt-2 text-sm text-red-700">{trim.error.message}</p>}
     </div>

@@ -99,7 +99,9 @@ function useJobMutation<I, O>(fn: (input: I) => Promise<O>) {
 export const useCreateJob = () => useJobMutation((body: CreateJobRequest) => apiFetch<JobDto>('/api/jobs', { method: 'POST', json: body }));
 export const useUpdateJob = (id: string) => useJobMutation((body: UpdateJobRequest) => apiFetch<JobDto>(path(id), { method: 'PATCH', json: body }));
 export const useTransition = () =>
-  useJobMutation((v: { id: string; status: string }) => apiFetch<JobDto>(path(v.id, '/status'), { method: 'POST', json: { status: v.status } }));
+  useJobMutation((v: { id: string; status: string; acknowledgeUnticked?: boolean }) =>
+    apiFetch<JobDto>(path(v.id, '/status'), { method: 'POST', json: { status: v.status, ...(v.acknowledgeUnticked ? { acknowledgeUnticked: true } : {}) } }),
+  );
 export const useSchedule = (id: string) => useJobMutation((body: ScheduleRequest) => apiFetch<ScheduleResponse>(path(id, '/schedule'), { method: 'PUT', json: body }));
 export const useChecklist = () =>
   useJobMutation((v: { id: string; change: ChecklistChangeRequest }) => apiFetch<JobDto>(path(v.id, '/checklist'), { method: 'POST', json: v.change }));

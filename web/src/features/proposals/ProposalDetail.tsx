@@ -5,10 +5,10 @@ import { recordHref } from '#contracts/record-href.ts';
 import { TIER_LABELS } from '#contracts/proposals.ts';
 import { ApiRequestError } from '#lib/api.ts';
 import { LoadError } from '#ui/LoadError.tsx';
-import { inputClass } from '#ui/styles.ts';
 import { formatDateTime as formatWhen } from '#ui/dates.ts';
 import { proposalAuditQuery, proposalQuery, useProposalAction, useProposalLink } from './queries.ts';
 import { PublicLinkControls } from '#ui/PublicLink.tsx';
+import { SendDialog } from '#ui/SendDialog.tsx';
 import { StatusChip } from './StatusChip.tsx';
 import { Button, buttonStyle } from '#ui/Button.tsx';
 import { History } from '#ui/History.tsx';
@@ -37,7 +37,7 @@ export function ProposalDetail(props: { id: string; canEdit: boolean; onEdit: ()
   const audit = useQuery(proposalAuditQuery(props.id));
   const action = useProposalAction(props.id);
   const link = useProposalLink(props.id);
-  const [to, setTo] = useState('');
+  const [sending, setSending] = useState(false);
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
 
   if (q.isPending) return <p role="status">Loading proposal…</p>;
@@ -48,7 +48,7 @@ export function ProposalDetail(props: { id: string; canEdit: boolean; onEdit: ()
   const run = async (a: 'send' | 'convert' | 'duplicate', done: string) => {
     setMessage(null);
     try {
-      const result = await action.mutateAsync({ action: a, ...(a === 'send' ? { body: to.trim() ? { to: to.trim() } : {} } : {}) });
+      const result = await action.mutateAsync({ action: a });
       setMessage({ kind: 'ok', text: done });
       if (a === 'duplicate') props.onOpen(result.id);
     } catch (err) {
@@ -95,15 +95,15 @@ export function ProposalDetail(props: { id: string; canEdit: boolean; onEdit: ()
           </Button>
         )}
         {props.canEdit && (status === 'draft' || status === 'sent' || status === 'viewed') && (p.linkActive || status === 'draft') && (
-          <>
-            <label className="flex flex-col text-sm">
-              <span className="font-medium">Send to (empty: the client’s e-mail)</span>
-              <input className={inputClass} type="email" value={to} onChange={(e) => setTo(e.target.value)} placeholder="client@example.com" />
-            </label>
-            <Button disabled={action.isPending} onClick={() => void run('send', status === 'draft' ? 'Sent to the client.' : 'Sent again.')}>
-              <Send aria-hidden className="h-4 w-4" /> {status === 'draft' ? 'Send' : 'Send again'}
-            </Button>
-          </>
+          <Button
+            disabled={action.isPending || sending}
+            onClick={() => {
+              setMessage(null);
+              setSending(true);
+            }}
+          >
+            <Send aria-hidden className="h-4 w-4" /> {status === 'draft' ? 'Send…' : 'Send again…'}
+          </Button>
         )}
         {props.canEdit && status === 'accepted' && (
           <Button disabled={action.isPending} onClick={() => void run('convert', 'Converted: the job and the deposit invoice are created.')}>
@@ -117,6 +117,19 @@ export function ProposalDetail(props: { id: string; canEdit: boolean; onEdit: ()
         )}
       </div>
 
+      {sending && (
+        <SendDialog
+          title={`${status === 'draft' ? 'Send' : 'Send again'} proposal ${p.number}?`}
+          previewUrl={`/api/proposals/${encodeURIComponent(p.id)}/send-preview`}
+          again={status !== 'draft'}
+          onSend={async (address) => {
+            await action.mutateAsync({ action: 'send', body: { to: address } });
+            setSending(false);
+            setMessage({ kind: 'ok', text: `Sent to ${address}.` });
+          }}
+          onCancel={() => setSending(false)}
+        />
+      )}
       {status !== 'draft' && (
         <PublicLinkControls
           noun="proposal"

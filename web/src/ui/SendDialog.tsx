@@ -1,0 +1,92 @@
+import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Send } from 'lucide-react';
+import type { SendPreviewDto } from '#contracts/send-preview.ts';
+import { apiFetch } from '#lib/api.ts';
+import { Button } from './Button.tsx';
+import { FormError } from './FormError.tsx';
+import { formatDateTime } from './dates.ts';
+import { inputClass } from './styles.ts';
+
+/**
+ * Asks before a document goes to a customer: who gets it (name and address, editable), the
+ * subject, what is attached and linked, and when it was last sent. With no address on file it
+ * says so and offers to edit the client. `onSend` gets the address to send to.
+ */
+export function SendDialog(props: { title: string; previewUrl: string; again: boolean; onSend: (to: string) => Promise<unknown>; onCancel: () => void }) {
+  const id = useId();
+  const preview = useQuery({ queryKey: ['send-preview', props.previewUrl], queryFn: () => apiFetch<SendPreviewDto>(props.previewUrl), staleTime: 0 });
+  const [to, setTo] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<Error | null>(null);
+  const p = preview.data;
+  const address = to ?? p?.to ?? '';
+  const send = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await props.onSend(address.trim());
+    } catch (e) {
+      setError(e instanceof Error ? e : new Error('Sending failed.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section role="dialog" aria-label={props.title} className="mt-3 grid gap-3 rounded-lg border border-slate-300 bg-slate-50 p-4 text-sm dark:border-slate-700 dark:bg-slate-900">
+      <h3 className="text-base font-semibold">{props.title}</h3>
+      {preview.isPending && <p role="status">Preparing the e-mail…</p>}
+      <FormError error={preview.error} />
+      {p && (
+        <>
+          {p.lastSentAt && (
+            <p className="rounded-md bg-amber-50 p-2 text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+              Last sent {formatDateTime(p.lastSentAt)}
+              {p.lastSentTo ? ` to ${p.lastSentTo}` : ''}.
+            </p>
+          )}
+          <dl className="grid gap-x-3 gap-y-1 sm:grid-cols-[auto_1fr]">
+            <dt className="font-medium">To</dt>
+            <dd className="[overflow-wrap:anywhere]">
+              {p.toName}
+              {p.to ? ` <${p.to}>` : ''}
+            </dd>
+            <dt className="font-medium">Subject</dt>
+            <dd className="[overflow-wrap:anywhere]">{p.subject}</dd>
+            <dt className="font-medium">Attached</dt>
+            <dd className="[overflow-wrap:anywhere]">{p.attachments.join(', ')}</dd>
+            <dt className="font-medium">Link</dt>
+            <dd className="[overflow-wrap:anywhere]">
+              the client’s page to view it online:{' '}
+              <a className="text-blue-700 underline dark:text-blue-300" href={p.link} target="_blank" rel="noreferrer">
+                {p.link}
+              </a>
+            </dd>
+          </dl>
+          {!p.to && (
+            <p role="alert" className="rounded-md bg-red-50 p-2 text-red-900 dark:bg-red-950 dark:text-red-100">
+              {p.toName} has no e-mail address on file.{' '}
+              <a className="font-semibold underline" href={`/admin/clients/${encodeURIComponent(p.clientId)}`}>
+                Edit the client
+              </a>{' '}
+              to add one, or type the address to send to below.
+            </p>
+          )}
+          <label className="grid gap-1" htmlFor={`${id}-to`}>
+            <span className="font-medium">Send to</span>
+            <input id={`${id}-to`} className={inputClass} type="email" autoComplete="off" value={address} onChange={(e) => setTo(e.target.value)} placeholder="client@example.com" />
+          </label>
+        </>
+      )}
+      <FormError error={error} />
+      <div className="flex flex-wrap gap-2">
+        <Button disabled={busy || !p || address.trim() === ''} onClick={() => void send()}>
+          <Send aria-hidden className="h-4 w-4" /> {busy ? 'Sending…' : props.again ? 'Send again' : 'Send'}
+        </Button>
+        <Button variant="secondary" onClick={props.onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </section>
+  );
+}
