@@ -6,6 +6,7 @@
 import { effectiveStatus, type Proposal, type ProposalStatus } from './proposal.ts';
 import { formatMoney, type MoneySettings } from '../shared/money.ts';
 import { formatCalendarDay } from '../shared/calendar-date.ts';
+import { numberFormat } from '../shared/intl-format.ts';
 import { optionTotals } from './proposal-totals.ts';
 
 export interface CompanyInfo {
@@ -125,7 +126,7 @@ export function depositGuide(p: PresentedProposal, money: MoneySettings): string
   const chosen = p.options.find((o) => o.id === p.acceptedOptionId);
   const options = (chosen ? [chosen] : p.options).filter((o) => o.depositCents > 0);
   if (p.depositPercent <= 0 || options.length === 0) return null;
-  const percent = `${new Intl.NumberFormat(money.locale, { maximumFractionDigits: 2 }).format(p.depositPercent)} %`;
+  const percent = `${numberFormat(money.locale, { maximumFractionDigits: 2 }).format(p.depositPercent)} %`;
   const amounts = options.map((o) => `${o.name} ${formatMoney(o.depositCents, money)}`).join('; ');
   const instructions = (p.company.paymentInstructions ?? '').trim();
   return [
