@@ -69,6 +69,13 @@ export function Deferred({ placeholderClass, label, children }: { placeholderCla
   );
 }
 
+/** React.lazy keeps a failed load for good: "Try again" gives each failed form a fresh one, which fetches its code anew. */
+const failedLoads = new Set<() => void>();
+function renewFailedLoads() {
+  for (const renew of failedLoads) renew();
+  failedLoads.clear();
+}
+
 /** The deferred part's code did not arrive (offline, a new deployment): say so, and offer to try again. */
 class LoadFailed extends Component<{ label: string; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -82,7 +89,10 @@ class LoadFailed extends Component<{ label: string; children: ReactNode }, { fai
         <p>{this.props.label.replace(/^Loading /, 'Could not load ')}. Check your connection and try again.</p>
         <button
           type="button"
-          onClick={() => this.setState({ failed: false })}
+          onClick={() => {
+            renewFailedLoads();
+            this.setState({ failed: false });
+          }}
           className="mt-3 rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800"
         >
           Try again
@@ -111,18 +121,12 @@ export function lazyForm<P extends object>(load: () => Promise<ComponentType<P>>
         await nextTask();
         return { default: await load() };
       } catch (err) {
-        failed = true;
+        failedLoads.add(() => (Current = make()));
         throw err;
       }
     });
-  // React.lazy keeps a failed load for good: after "Try again" a fresh one fetches the code anew.
-  let failed = false;
   let Current = make();
   return function DeferredForm(props: P) {
-    if (failed) {
-      failed = false;
-      Current = make();
-    }
     return createElement(Current, props);
   };
 }
