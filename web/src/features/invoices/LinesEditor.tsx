@@ -115,15 +115,18 @@ export function LinesEditor(props: { control: Control<WithLines>; register: UseF
               <tr key={f.id} className="max-sm:block max-sm:py-2">
                 {(['description', 'quantity', 'unitPrice', 'taxRate'] as const).map((k) => (
                   <td key={k} {...stackedCell(k === 'description' ? undefined : LINE_LABELS[k](symbol), cell)}>
-                    <input
-                      id={`${props.idPrefix}-${i}-${k}`}
-                      aria-label={`Line ${i + 1} ${k === 'unitPrice' ? 'unit price' : k === 'taxRate' ? 'tax rate' : k}`}
-                      className={`${inputClass} ${k === 'description' ? 'w-64 max-sm:w-full' : 'w-24'}`}
-                      inputMode={k === 'description' ? undefined : 'decimal'}
-                      aria-invalid={err(i, k) ? true : undefined}
-                      {...props.register(`lines.${i}.${k}`)}
-                    />
-                    {err(i, k) && <p className="mt-1 text-xs text-red-700 dark:text-red-400">{err(i, k)}</p>}
+                    {/* One box for the input and its message: on a phone the message goes under the input, not beside it. */}
+                    <div>
+                      <input
+                        id={`${props.idPrefix}-${i}-${k}`}
+                        aria-label={`Line ${i + 1} ${k === 'unitPrice' ? 'unit price' : k === 'taxRate' ? 'tax rate' : k}`}
+                        className={`${inputClass} ${k === 'description' ? 'w-64 max-sm:w-full' : 'w-24'}`}
+                        inputMode={k === 'description' ? undefined : 'decimal'}
+                        aria-invalid={err(i, k) ? true : undefined}
+                        {...props.register(`lines.${i}.${k}`)}
+                      />
+                      {err(i, k) && <p className="mt-1 text-xs text-red-700 dark:text-red-400">{err(i, k)}</p>}
+                    </div>
                   </td>
                 ))}
                 <td {...stackedCell('Amount', `${cell} text-right tabular-nums`)}>{formatCents(totals.lines[i]?.netCents ?? 0)}</td>
