@@ -416,6 +416,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
       ids,
       servicePostcodes: config.servicePostcodes,
       timeZone: config.timeZone,
+      locale: config.money.locale,
       office: { email: config.company.email, adminUrl: baseUrl },
     }),
   });

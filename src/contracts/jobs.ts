@@ -178,6 +178,8 @@ export const jobSchema = z.object({
   trimOutJobId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The client's phone as it is now (tap to call from the job); only where the job is read on its own or on the dashboard. */
+  clientPhone: z.string().nullable().optional(),
 });
 export type JobDto = z.infer<typeof jobSchema>;
 

@@ -40,7 +40,12 @@ export const quoteRequestSchema = z
       .refine((s) => new Set(s).size === s.length, 'Each service once.'),
     propertyType: z.enum(['residential', 'commercial'], { error: 'Choose residential or commercial.' }),
     construction: z.enum(['new', 'existing'], { error: 'Choose new build or existing building.' }),
-    address: text('Please enter the property address.').trim().min(5, 'Please enter the property address.').max(200, 'Address is too long.'),
+    address: text('Please enter the property address.')
+      .trim()
+      .min(1, 'Please enter the property address.')
+      // "1" or "12345" is an address begun, not one we can drive to: say what is missing.
+      .refine((a) => a === '' || (a.length >= 5 && /\p{L}/u.test(a)), 'Address: enter the street and number, e.g. 12 Oak St.')
+      .max(200, 'Address is too long.'),
     postcode: text('Please enter the postcode.')
       .trim()
       .min(3, 'Please enter the postcode.')

@@ -237,6 +237,19 @@ describe('jobs API', () => {
     expect((await expectJson<MyJobsResponse>(await admin.get('/api/jobs/mine'), 200)).today).toEqual([]);
   });
 
+  it("the technician's card and the job drawer carry the client's phone, to call from the job", async () => {
+    const withPhone = await expectJson<ClientView>(
+      await admin.send('POST', '/api/clients', { ...aClient(), contacts: [{ name: 'Rosa Delgado', role: 'Owner', emails: [], phones: ['(217) 555-0142'] }] }),
+      201,
+    );
+    const job = await newJob({ clientId: withPhone.id, siteId: withPhone.sites[0]!.id, title: 'Call-ahead job' });
+    await schedule(job.id, { start: hoursFromNow(30), end: hoursFromNow(32) }, ['emp-maria']);
+    const mine = await expectJson<MyJobsResponse>(await maria.get('/api/jobs/mine'), 200);
+    expect(mine.upcoming.find((j) => j.id === job.id)?.clientPhone).toBe('(217) 555-0142');
+    expect((await expectJson<JobViewResponse>(await maria.get(`/api/jobs/${job.id}`), 200)).job.clientPhone).toBe('(217) 555-0142');
+    expect((await expectJson<JobViewResponse>(await maria.get(`/api/jobs/${(await newJob()).id}`), 200)).job.clientPhone).toBeNull();
+  });
+
   it('the board shows finished work of the last 90 days; the list keeps it all', async () => {
     const old = await newJob({ type: 'inspection', title: 'Old inspection' });
     await schedule(old.id, { start: hoursFromNow(-24 * 100), end: hoursFromNow(-24 * 100 + 2) });

@@ -56,6 +56,17 @@ describe('POST /api/quotes and the staff lead list', () => {
     expect(body.error.fields['postcode']?.[0]).toMatch(/outside our service area/);
   });
 
+  it('checks the ZIP code\'s format before the service area, and says what an address lacks', async () => {
+    const fields = async (over: Parameters<typeof aQuoteForm>[0]) => {
+      const res = await postQuote(quoteFormData(aQuoteForm(over)));
+      expect(res.status).toBe(400);
+      return ((await res.json()) as { error: { fields: Record<string, string[]> } }).error.fields;
+    };
+    for (const postcode of ['abc', '6270', '627041']) expect(await fields({ postcode }), postcode).toEqual({ postcode: ['ZIP code: enter a 5-digit ZIP code, e.g. 62704.'] });
+    for (const address of ['1', '12345']) expect(await fields({ address }), address).toEqual({ address: ['Address: enter the street and number, e.g. 12 Oak St.'] });
+    expect((await postQuote(quoteFormData(aQuoteForm({ postcode: '62704-1234' })))).status).toBe(201);
+  });
+
   it('answers bad input with one message per field and stores nothing', async () => {
     const before = await t.container.resolve(TOKENS.Leads).countByStatus('new');
     const res = await postQuote(quoteFormData(aQuoteForm({ name: '', email: 'nope', services: [], propertyType: 'castle' as 'residential', description: 'short' })));

@@ -470,7 +470,7 @@ const NOT_USE_CASES: Readonly<Record<string, readonly string[]>> = {
   'invoices/read-invoices.ts': ['viewOf'],
   'invoices/tax-report.ts': ['taxReportCsv'],
   'jobs/create-job.ts': ['createJobCreator', 'oneLineAddress'],
-  'jobs/job-deps.ts': ['auditJob', 'jobChanges', 'loadJob'],
+  'jobs/job-deps.ts': ['auditJob', 'jobChanges', 'loadJob', 'withClientPhone'],
   'jobs/schedule-job.ts': ['bookingWarnings'],
   'monitoring/contract-audit.ts': ['recordContractAudit'],
   'monitoring/create-contract.ts': ['resolveParties'],

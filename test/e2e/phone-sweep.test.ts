@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { appRendered, newPage, signInAndOpen } from '../support/browser.ts';
+import { appRendered, newPage, signInAndOpen, signInWithRedirect } from '../support/browser.ts';
 import { serverAndBrowser } from '../support/e2e-environment.ts';
 import { readCollection } from '../support/stored-documents.ts';
 import { aClientInput, aSiteInput } from '../unit/clients/client-factories.ts';
@@ -208,7 +208,28 @@ interface State {
   path: string;
   /** Waits for the screen (default: its main heading), then opens what the state is about. */
   open?: (page: Page) => Promise<void>;
+  /** A full page load (a page outside the app, such as the sign-in provider's), not an in-app navigation. */
+  load?: true;
+  /** What else must hold in this state, at this size: one line per problem. */
+  expect?: (page: Page, size: string) => Promise<string[]>;
 }
+
+/** On a phone a box that scrolls sideways is a problem here even if marked `data-scroll-x` (the screen stacks instead). */
+const noSidewaysBoxOnPhone = async (page: Page, size: string): Promise<string[]> =>
+  size !== 'phone'
+    ? []
+    : page.evaluate(() =>
+        Array.from(document.querySelectorAll('main *'))
+          .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1)
+          .map((el) => `scrolls sideways on a phone (${el.scrollWidth}px in ${el.clientWidth}px): ${el.tagName.toLowerCase()}.${String(el.className).split(' ').slice(0, 3).join('.')}`),
+      );
+
+/** Texts that must be on screen in this state. */
+const shows = (...texts: (string | RegExp)[]) => async (page: Page): Promise<string[]> => {
+  const missing: string[] = [];
+  for (const t of texts) if (!(await page.getByText(t).first().isVisible())) missing.push(`does not show ${String(t)}`);
+  return missing;
+};
 
 const NOWHERE = '/__between-screens';
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Page not found' }).first().waitFor();
@@ -228,6 +249,33 @@ function states(s: Seeded): State[] {
     { name: 'support', path: '/support' },
     { name: 'public-invoice', path: `/i/${s.invoiceToken}`, open: (p) => p.getByRole('article').first().waitFor() },
     { name: 'public-proposal', path: `/p/${s.proposalToken}`, open: (p) => p.getByRole('article').first().waitFor() },
+    {
+      name: 'quote-mistyped',
+      path: '/quote',
+      open: async (p) => {
+        await p.getByLabel(/^Property address/).fill('1');
+        await p.getByLabel(/^ZIP code/).fill('abc');
+        await p.getByRole('button', { name: 'Request my free quote' }).click();
+        await p.getByText(/^ZIP code: enter a 5-digit ZIP code/).waitFor();
+      },
+      // Format first: "abc" is a mistyped ZIP code, not a place outside the service area; "1" is an address begun.
+      expect: async (p) => [
+        ...(await shows('Address: enter the street and number, e.g. 12 Oak St.')(p)),
+        ...((await p.getByText(/outside our service area|Please enter the property address/).count()) ? ['says the wrong thing about the ZIP code or the address'] : []),
+      ],
+    },
+    // Last: it leaves the app for the sign-in provider's page, which must keep a margin on a phone.
+    {
+      name: 'sign-in-provider',
+      path: '/api/auth/login?mode=redirect&returnTo=%2F',
+      load: true,
+      open: (p) => p.getByRole('button', { name: /^Frank Miller/ }).waitFor(),
+      expect: async (p) => {
+        const r = await p.locator('main').boundingBox();
+        const w = p.viewportSize()!.width;
+        return r && r.x >= 12 && r.x + r.width <= w - 12 ? [] : [`the sign-in card touches the screen's edges (x ${r?.x}…${r ? r.x + r.width : '?'} of ${w})`];
+      },
+    },
   ];
 }
 
@@ -251,13 +299,48 @@ function officeStates(s: Seeded): State[] {
         await form.getByLabel('Zone name').last().fill('Loading dock roller door and north perimeter fence gate');
       },
     },
-    { name: 'jobs', path: '/admin/jobs', open: (p) => p.getByText('Install eight cameras').first().waitFor() },
+    {
+      name: 'jobs',
+      path: '/admin/jobs',
+      open: (p) => p.getByText('Install eight cameras').first().waitFor(),
+      // On a phone the columns stack: an empty one is a single line "In progress (0)", not a 180 px box.
+      expect: async (p, size) =>
+        size !== 'phone'
+          ? []
+          : p.evaluate(() =>
+              Array.from(document.querySelectorAll('[data-testid^="column-"]'))
+                .filter((col) => !col.querySelector('article, [draggable]'))
+                .flatMap((col) => {
+                  const h = col.getBoundingClientRect().height;
+                  const title = (col.querySelector('h2')?.innerText ?? '').replace(/\s+/g, ' ').trim();
+                  return h > 48 || !/^[A-Z][a-z ]+ \(0\)$/.test(title) ? [`empty column "${title}" is ${Math.round(h)}px tall`] : [];
+                }),
+            ),
+    },
     { name: 'jobs-list', path: '/admin/jobs?view=list', open: (p) => p.getByText('Install eight cameras').first().waitFor() },
     { name: 'jobs-calendar', path: '/admin/jobs?view=calendar' },
     { name: 'job-new', path: '/admin/jobs', open: async (p) => { await click(p, /^New job$/); await dialog(p, 'New job'); } },
     { name: 'job-drawer', path: `/admin/jobs?job=${s.jobId}`, open: (p) => p.getByRole('region', { name: 'Customer sign-off' }).waitFor() },
     { name: 'invoices', path: '/admin/invoices', open: (p) => p.getByRole('table').first().getByRole('row').nth(3).waitFor() },
     { name: 'invoice-new', path: '/admin/invoices', open: async (p) => { await click(p, /^New invoice$/); await p.getByRole('form', { name: 'New invoice' }).waitFor(); } },
+    {
+      name: 'invoice-new-bad-tax',
+      path: '/admin/invoices',
+      open: async (p) => {
+        await click(p, /^New invoice$/);
+        const form = p.getByRole('form', { name: 'New invoice' });
+        await form.getByLabel('Line 1 description').fill('Hikvision 8 MP ColorVu turret camera with 2.8 mm lens, installed and aimed');
+        await form.getByLabel('Line 1 quantity').fill('3');
+        await form.getByLabel('Line 1 unit price').fill('$1,000.00');
+        await form.getByLabel('Line 1 tax rate').fill('6.25');
+        await form.getByLabel('Line 1 tax rate').fill('6.2x');
+      },
+      // One bad cell: its message at the cell, the line and the totals still from the valid cells (the rate as last typed right).
+      expect: async (p) => {
+        const total = (await p.getByTestId('total').innerText()).trim();
+        return [...(await shows('Tax: a percentage from 0 to 100, such as 8.25.')(p)), ...(total === '$3,187.50' ? [] : [`the total reads ${total}, not $3,187.50`])];
+      },
+    },
     { name: 'invoice-panel', path: `/admin/invoices?invoice=${s.invoiceId}`, open: (p) => p.getByRole('complementary', { name: /^Invoice / }).waitFor() },
     { name: 'invoice-send', path: `/admin/invoices?invoice=${s.invoiceId}`, open: async (p) => { await click(p, /^Send( again)?…$/); await p.getByRole('dialog', { name: /^Send/ }).getByText('Subject').waitFor(); } },
     { name: 'tax-reporting', path: '/admin/tax-reporting' },
@@ -278,7 +361,7 @@ function officeStates(s: Seeded): State[] {
     { name: 'employees', path: '/admin/employees', open: (p) => p.getByText(LONG_NAME).first().waitFor() },
     { name: 'employee-new', path: '/admin/employees', open: (p) => click(p, /^New employee$/) },
     { name: 'employee-panel', path: '/admin/employees', open: async (p) => { await p.getByRole('button', { name: LONG_NAME }).click(); await p.getByRole('heading', { name: 'Edit employee' }).waitFor(); } },
-    { name: 'time-tracking', path: '/admin/employees?tab=hours' },
+    { name: 'time-tracking', path: '/admin/employees?tab=hours', open: (p) => p.getByRole('button', { name: LONG_NAME }).first().waitFor(), expect: noSidewaysBoxOnPhone },
     { name: 'camera-planner', path: '/admin/camera-planner' },
     { name: 'camera-plan-new', path: '/admin/camera-planner', open: (p) => click(p, /^New plan$/) },
     { name: 'plan-editor', path: `/admin/camera-planner?plan=${s.planId}`, open: (p) => p.getByRole('application').or(p.locator('canvas')).first().waitFor() },
@@ -299,7 +382,7 @@ describe('every screen fits a phone and a laptop (Chromium)', () => {
     const found: Record<string, string[]> = {};
     const check = async (page: Page, size: string, st: State) => {
       const started = Date.now();
-      if (page.url().startsWith(env.server.url)) {
+      if (page.url().startsWith(env.server.url) && !st.load) {
         // In-app navigation (as a click on a link would), through an empty screen so nothing of the last state stays open.
         const push = (path: string) => page.evaluate((p) => (history.pushState(history.state, '', p), dispatchEvent(new PopStateEvent('popstate', { state: history.state }))), path);
         await page.keyboard.press('Escape'); // a menu left open by the last state
@@ -308,7 +391,7 @@ describe('every screen fits a phone and a laptop (Chromium)', () => {
         await push(st.path);
       } else {
         await page.goto(`${env.server.url}${st.path}`);
-        await appRendered(page);
+        if (!st.load) await appRendered(page);
       }
       try {
         await (st.open ?? heading)(page);
@@ -318,7 +401,7 @@ describe('every screen fits a phone and a laptop (Chromium)', () => {
       }
       // Loaders gone and two frames drawn: what a person would now see.
       await page.waitForFunction(() => !document.querySelector('.page-loader, [aria-busy="true"]') && new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))));
-      const problems = await layoutProblems(page);
+      const problems = [...(await layoutProblems(page)), ...((await st.expect?.(page, size)) ?? [])];
       if (problems.length) found[`${st.name} @${size}`] = problems;
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/${st.name}-${size}.png` });
       if (SHOTS) console.log(`${st.name} @${size}: ${Date.now() - started} ms`);
@@ -340,5 +423,55 @@ describe('every screen fits a phone and a laptop (Chromium)', () => {
     if (SHOTS) writeFileSync(`${SHOTS}/problems.json`, JSON.stringify(found, null, 1));
     expect(found).toEqual({});
     await Promise.all([...visitorPages, ...office].map((p) => p.context.close()));
+  });
+
+  it('a back-office link opened signed out lands there after signing in, and that first signed-in load logs no error and no 404', { timeout: 90_000 }, async () => {
+    for (const sz of SIZES) {
+      const { page, context } = await newPage(env.browser, { viewport: { width: sz.width, height: sz.height } });
+      const troubles: string[] = [];
+      page.on('console', (m) => void (m.type() === 'error' && troubles.push(`console: ${m.text()}`)));
+      page.on('pageerror', (e) => troubles.push(`page error: ${e.message}`));
+      page.on('response', (r) => void (r.status() === 404 && troubles.push(`404 ${r.url()}`)));
+      const deepLink = '/admin/jobs?view=list';
+      await page.goto(`${env.server.url}${deepLink}`);
+      await page.getByRole('heading', { name: 'Please sign in' }).waitFor();
+      // What the sign-in button does on a phone (a full-page redirect), with the page as its returnTo.
+      await signInWithRedirect(page, env.server.url, 'Frank Miller', deepLink);
+      await page.waitForResponse((r) => r.url().includes('/api/auth/redirect-result'));
+      await page.getByRole('heading', { level: 1, name: 'Job tracker' }).waitFor();
+      await page.waitForTimeout(1000); // a late redirect to /admin would show here
+      expect(new URL(page.url()).pathname + new URL(page.url()).search, sz.name).toBe(deepLink);
+      expect(troubles, sz.name).toEqual([]);
+      await context.close();
+    }
+    // Staff landing on a prerendered page (the home page a sign-in returns to) are sent on while it may still hydrate, on a slow phone too (#422).
+    const { page, context } = await newPage(env.browser, { viewport: { width: 390, height: 844 } });
+    const troubles: string[] = [];
+    page.on('console', (m) => void (m.type() === 'error' && troubles.push(`console: ${m.text()}`)));
+    page.on('pageerror', (e) => troubles.push(`page error: ${e.message}`));
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    await signInWithRedirect(page, env.server.url, 'Maria Lopez', '/');
+    await page.waitForURL((u) => u.pathname === '/employee-dashboard');
+    for (let i = 0; i < 2; i++) {
+      await page.goto(`${env.server.url}/`);
+      await page.waitForURL((u) => u.pathname === '/employee-dashboard');
+      await page.getByRole('heading', { level: 1, name: 'My dashboard' }).waitFor();
+    }
+    expect(troubles).toEqual([]);
+    await context.close();
+  });
+
+  it('a public form says it is loading from the first paint, and offers to try again when its code does not arrive', { timeout: 60_000 }, async () => {
+    const { page, context } = await newPage(env.browser, { viewport: { width: 390, height: 844 } });
+    await page.goto(`${env.server.url}/reviews`);
+    await page.getByText('Loading the review form…').waitFor();
+    await page.route(/\/assets\/QuoteForm-[^/]*\.js$/, (r) => r.abort());
+    await page.goto(`${env.server.url}/quote`);
+    expect(await page.getByText('Loading the quote form…').isVisible()).toBe(true);
+    await page.getByRole('alert').getByText('Could not load the quote form. Check your connection and try again.').waitFor();
+    await page.unroute(/\/assets\/QuoteForm-[^/]*\.js$/);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByLabel(/^ZIP code/).waitFor();
+    await context.close();
   });
 });

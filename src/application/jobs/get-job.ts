@@ -4,7 +4,7 @@ import type { Job } from '../../domain/jobs/job.ts';
 import type { BookingWarning } from '../../domain/jobs/double-booking.ts';
 import { bookingWarnings } from './schedule-job.ts';
 import { oneLineAddress } from './create-job.ts';
-import { JOB_ENTITY, loadJob, type JobDeps } from './job-deps.ts';
+import { JOB_ENTITY, loadJob, withClientPhone, type JobDeps } from './job-deps.ts';
 import { requireAccess } from '../shared/require-access.ts';
 
 /** Another job as a link shows it: its number and title, never its id alone. */
@@ -15,7 +15,7 @@ export interface JobLink {
 }
 
 export interface JobView {
-  job: Job;
+  job: Job & { clientPhone: string | null };
   warnings: BookingWarning[];
   history: AuditEntry[];
   /** The prewire this follows and the trim-out visit made from it, as links read them. */
@@ -35,13 +35,14 @@ export async function getJob(deps: JobDeps, auth: AuthState, id: string): Promis
   // The drawer prints the site as it is now (an apartment number added later shows), not as it was when the job was opened.
   const found = await deps.clients.getSite(stored.clientId, stored.siteId);
   const job = found ? { ...stored, siteLabel: found.site.label, siteAddress: oneLineAddress(found.site.address) } : stored;
-  const [warnings, history, parent, trimOut] = await Promise.all([
+  const [withPhone, warnings, history, parent, trimOut] = await Promise.all([
+    withClientPhone(deps, job),
     bookingWarnings(deps, job),
     deps.audit.listFor(JOB_ENTITY, id, { limit: 50 }),
     linkTo(deps, job.parentJobId),
     linkTo(deps, job.trimOutJobId),
   ]);
-  return { job, warnings, history, related: { parent, trimOut } };
+  return { job: withPhone, warnings, history, related: { parent, trimOut } };
 }
 
 /** Active employees who can be put on a job, by name. */

@@ -72,3 +72,8 @@ export async function auditJob(deps: Pick<JobDeps, 'audit' | 'clock' | 'employee
   );
   await deps.audit.record(auditEntry(actor, deps.clock.now(), JOB_ENTITY, jobId, action, readable));
 }
+
+/** The job with its client's phone as the client record has it now (the job keeps only the name it was made with). */
+export async function withClientPhone<J extends Pick<Job, 'clientId'>>(deps: Pick<JobDeps, 'clients'>, job: J): Promise<J & { clientPhone: string | null }> {
+  return { ...job, clientPhone: (await deps.clients.getClient(job.clientId))?.phone ?? null };
+}

@@ -4,7 +4,7 @@ import { dateKey } from '../../domain/analytics/page-view.ts';
 import { searchWords } from '../../domain/shared/search.ts';
 import { ACTIVE_STATUSES, JOB_STATUSES, JOB_WORDS, MAX_WINDOW_MS, type Job, type JobStatus, type JobType } from '../../domain/jobs/job.ts';
 import type { JobPage, JobQuery, JobSort } from '../../domain/jobs/job-repository.ts';
-import type { JobDeps } from './job-deps.ts';
+import { withClientPhone, type JobDeps } from './job-deps.ts';
 import { requireAccess, STAFF } from '../shared/require-access.ts';
 
 /** The repository's filters, with the search as typed (folded into words here). */
@@ -79,9 +79,12 @@ export async function jobCalendar(deps: JobDeps, auth: AuthState, q: { from: str
   return [...before.reverse(), ...inside].filter((j) => overlaps(j, from, to) && (q.type === null || j.type === q.type));
 }
 
+/** A job on the employee's dashboard: with the customer's phone, to call from the card. */
+export type MyJob = Job & { clientPhone: string | null };
+
 export interface MyJobs {
-  today: Job[];
-  upcoming: Job[];
+  today: MyJob[];
+  upcoming: MyJob[];
   /** The day "today" is, in the company time zone. */
   day: string;
 }
@@ -107,5 +110,6 @@ export async function myJobs(deps: JobDeps, auth: AuthState): Promise<MyJobs> {
     if (j.status === 'in-progress' || (startDay <= day && endDay >= day)) today.push(j);
     else if (startDay > day) upcoming.push(j);
   }
-  return { today, upcoming: upcoming.slice(0, 20), day };
+  const phoned = (list: Job[]) => Promise.all(list.map((j) => withClientPhone(deps, j)));
+  return { today: await phoned(today), upcoming: await phoned(upcoming.slice(0, 20)), day };
 }

@@ -13,6 +13,8 @@ export interface QuoteDeps {
   ids: IdGenerator;
   servicePostcodes: readonly string[];
   timeZone: string;
+  /** The site's locale ("en-US"): which postcode format the form checks. */
+  locale?: string;
   /** Where the office is told about a new lead; adminUrl is the site's one base URL. */
   office: { email: string; adminUrl: string };
 }

@@ -15,6 +15,7 @@ import {
   type QuoteRequestInput,
 } from '../../domain/quotes/quote-request.ts';
 import type { QuoteDeps } from './quote-deps.ts';
+import { postcodeFormatProblem } from '../../domain/quotes/postcode-format.ts';
 
 export const QUOTE_PHOTO_FOLDER = 'quote-photos';
 const QUOTE_PHOTO_TYPES = PHOTO_TYPES;
@@ -36,7 +37,10 @@ const photoError = (message: string) => new DomainError('validation', message, {
 /** Field checks that need configuration or the clock, all reported together. */
 function checkInput(deps: SubmitQuoteRequestDeps, input: QuoteRequestInput, photos: PhotoUpload[]): void {
   const fields: Record<string, string[]> = {};
-  if (!isServedPostcode(input.postcode, deps.servicePostcodes)) {
+  // The format first: a mistyped ZIP code is not "outside our service area".
+  const format = deps.locale === undefined ? null : postcodeFormatProblem(input.postcode, deps.locale);
+  if (format !== null) fields.postcode = [format];
+  else if (!isServedPostcode(input.postcode, deps.servicePostcodes)) {
     fields.postcode = ['Sorry, this postcode is outside our service area. Call us: we may still be able to help or refer you.'];
   }
   try {

@@ -40,19 +40,22 @@ export function shouldFallBackToRedirect(errorCode: string | null | undefined): 
 export type SignInFlow = 'arrival' | 'popup' | 'redirect';
 
 const isHome = (path: string): boolean => path === '' || path === '/';
+const isBackOffice = (path: string): boolean => path === '/admin' || path.startsWith('/admin/');
 
 /**
  * Where to send the user, or null to stay (R-RED-1..4).
  * - An admin goes to /admin on arrival on / (R-RED-1) and after any sign-in (R-RED-3, R-RED-4).
  * - An active employee on / goes to /employee-dashboard (R-RED-2), whatever the flow.
  * - Everyone else stays where they are: after a redirect sign-in that is home (R-RED-4).
+ * - A back-office page the sign-in started from (/admin/invoices?invoice=…, its `returnTo`) is
+ *   where an admin meant to go: they stay on it rather than land on the dashboard.
  */
 export function redirectAfterSignIn(state: AuthState, flow: SignInFlow, currentPath: string): string | null {
   const onHome = isHome(currentPath);
   const go = (target: string) => (currentPath === target ? null : target);
   switch (state.kind) {
     case 'admin':
-      return flow !== 'arrival' || onHome ? go('/admin') : null;
+      return onHome || (flow !== 'arrival' && !isBackOffice(currentPath)) ? go('/admin') : null;
     case 'employee':
       return onHome ? '/employee-dashboard' : null;
     case 'other':

@@ -8,8 +8,11 @@ export const interactionPath = (uid: string) => `/oidc-login/${encodeURIComponen
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const STYLE = `body{font-family:system-ui,sans-serif;background:#f1f5f9;color:#0f172a;margin:0;display:grid;place-items:center;min-height:100vh}
-main{background:#fff;border-radius:12px;box-shadow:0 4px 24px #0002;padding:2rem;max-width:28rem;width:100%}
+// The card keeps a margin from the screen's edges on a phone (padding on the page, the card's own padding inside its width).
+const STYLE = `*,*::before,*::after{box-sizing:border-box}
+body{font-family:system-ui,sans-serif;background:#f1f5f9;color:#0f172a;margin:0;padding:1rem;display:grid;place-items:center;min-height:100vh}
+main{background:#fff;border-radius:12px;box-shadow:0 4px 24px #0002;padding:2rem 1.25rem;max-width:28rem;width:100%}
+@media (min-width:640px){main{padding:2rem}}
 h1{font-size:1.25rem;margin:0 0 .25rem}p{color:#475569;margin:.25rem 0 1.25rem}
 button{display:block;width:100%;text-align:left;padding:.75rem 1rem;margin:.5rem 0;border:1px solid #cbd5e1;border-radius:8px;background:#fff;font:inherit;cursor:pointer}
 button:hover,button:focus-visible{border-color:#1d4ed8;outline:2px solid #1d4ed8}
@@ -48,7 +51,7 @@ export async function registerEmbeddedOidc(app: FastifyInstance, oidc: EmbeddedO
     ).join('\n');
     reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Sign in (embedded provider)</title><link rel="stylesheet" href="/oidc-login/style.css"></head><body><main>
+<title>Sign in (embedded provider)</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="/oidc-login/style.css"></head><body><main>
 <h1>Choose an account</h1><p>Embedded sign-in for development and tests. In production this is Google.</p>
 <form method="post" action="${escape(action)}">${buttons}
 <button type="submit" name="account" value="" class="cancel">Cancel sign-in</button></form></main></body></html>`;

@@ -151,7 +151,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
       }
       if (mode === 'popup') {
         reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
-        return `<!doctype html><html lang="en" data-result="${error ? 'error' : 'signed-in'}"${error ? ` data-error="${escapeAttr(error)}"` : ''}><head><meta charset="utf-8"><title>Signing in…</title><script src="/api/auth/popup-done.js"></script></head><body><p>${error ? escapeAttr(error) : 'Signed in. You can close this window.'}</p></body></html>`;
+        return `<!doctype html><html lang="en" data-result="${error ? 'error' : 'signed-in'}"${error ? ` data-error="${escapeAttr(error)}"` : ''}><head><meta charset="utf-8"><title>Signing in…</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><script src="/api/auth/popup-done.js"></script></head><body><p>${error ? escapeAttr(error) : 'Signed in. You can close this window.'}</p></body></html>`;
       }
       req.session.set('redirectResult', error ? { result: 'error', error } : { result: 'signed-in' });
       return reply.redirect(pending?.returnTo ?? '/');

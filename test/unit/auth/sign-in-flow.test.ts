@@ -115,6 +115,15 @@ describe('redirectAfterSignIn', () => {
       { state: 'signedOut', flow: 'redirect', path: '/', to: null },
     ]);
   });
+
+  it('an admin who signed in from a back-office page (its returnTo) stays on it, whichever the flow', () => {
+    check([
+      { state: 'admin', flow: 'redirect', path: '/admin/invoices', to: null },
+      { state: 'admin', flow: 'popup', path: '/admin/clients/c-1', to: null },
+      { state: 'admin', flow: 'redirect', path: '/administrator', to: '/admin' },
+      { state: 'admin', flow: 'redirect', path: '/employee-dashboard', to: '/admin' },
+    ]);
+  });
 });
 
 describe('avatarFallback', () => {

@@ -10,6 +10,22 @@ import { useSessionEvents } from './session-events.ts';
 import { dismissAuthError, showAuthError, useAuthError } from './auth-notices.ts';
 
 /**
+ * A prerendered public page (/, /reviews…) may still be hydrating below the shell when the
+ * session arrives. Moving the router then makes React drop that hydration with an error (#422 in
+ * the console on the first load after signing in). So the first move away from the page the app
+ * started on, when that page was prerendered, is a full page load; later moves stay in the app.
+ */
+const firstPage = typeof document === 'undefined' ? null : document.getElementById('root')?.hasAttribute('data-prerendered') ? `${location.pathname}${location.search}` : null;
+function sendTo(router: ReturnType<typeof useRouter>, href: string): Promise<void> {
+  const here = `${router.state.location.pathname}${router.state.location.searchStr}`;
+  if (firstPage !== null && here === firstPage) {
+    window.location.replace(href);
+    return Promise.resolve();
+  }
+  return router.navigate({ href, replace: true });
+}
+
+/**
  * What the app does around the session wherever the user is: reads the redirect sign-in's
  * result once at start (R-AUTH-11, R-RED-4), sends admins and employees arriving on home to
  * their screens (R-RED-1, R-RED-2), keeps the session live (R-AUTH-3), and shows sign-in errors.
@@ -37,7 +53,7 @@ export function AuthLifecycle() {
         } else if (r.result === 'signed-in') {
           const fresh = authStateOf(await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 }));
           const to = redirectAfterSignIn(fresh, 'redirect', router.state.location.pathname);
-          if (to !== null) await router.navigate({ href: to, replace: true });
+          if (to !== null) await sendTo(router, to);
         }
       } catch (err) {
         console.error('Could not read the sign-in result:', err);
@@ -48,7 +64,7 @@ export function AuthLifecycle() {
   useEffect(() => {
     if (session === undefined) return;
     const to = redirectAfterSignIn(authStateOf(session), 'arrival', pathname);
-    if (to !== null) void router.navigate({ href: to, replace: true });
+    if (to !== null) void sendTo(router, to);
   }, [session, pathname, router]);
 
   return <AuthErrorAlert />;

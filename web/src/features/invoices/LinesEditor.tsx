@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { Plus, Trash2 } from 'lucide-react';
 import { z } from 'zod';
@@ -54,6 +55,23 @@ export function lineServerFields(count: number): Record<string, string> {
   return out;
 }
 
+type PricedParts = { quantity: number; unitPriceCents: number; taxRateBp: number };
+const cellValid = { quantity: lineFormSchema.shape.quantity, unitPrice: lineFormSchema.shape.unitPrice, taxRate: lineFormSchema.shape.taxRate };
+
+/**
+ * A line as the live totals count it while it is being typed: each cell on its own, so one bad
+ * cell (a tax rate "6.2x") does not zero the whole line and the totals. A cell that does not
+ * parse counts as its last valid value on that line (`last`, which the
+ * editor keeps per row), or 0 for just that part; its message shows at the cell.
+ */
+export function livePricedLine(l: LineForm, last: Partial<PricedParts> | undefined): PricedParts {
+  return {
+    quantity: cellValid.quantity.safeParse(l.quantity).success ? Number(l.quantity) : (last?.quantity ?? 0),
+    unitPriceCents: cellValid.unitPrice.safeParse(l.unitPrice).success ? toCents(l.unitPrice, { allowNegative: true }) : (last?.unitPriceCents ?? 0),
+    taxRateBp: cellValid.taxRate.safeParse(l.taxRate).success ? toBp(l.taxRate) : (last?.taxRateBp ?? 0),
+  };
+}
+
 /** The line table with live totals (the server's per-line rounding: linesTotals in the money module). */
 export function LinesEditor(props: {
   control: Control<WithLines>;
@@ -68,8 +86,22 @@ export function LinesEditor(props: {
   const { fields, append, remove } = useFieldArray({ control: props.control, name: 'lines' });
   const lines = useWatch({ control: props.control, name: 'lines' }) ?? [];
   const sign = props.sign ?? 1;
-  const totals = linesTotals(lines.map((l) => ({ quantity: Number(l.quantity), unitPriceCents: sign * toCents(l.unitPrice, { allowNegative: true }), taxRateBp: toBp(l.taxRate) })));
-  const err = (i: number, k: keyof LineForm) => props.errors?.lines?.[i]?.[k]?.message;
+  // Each row's last valid cells, by row id: what an invalid cell counts as until it is fixed.
+  const [lastValid] = useState(() => new Map<string, PricedParts>());
+  const priced = lines.map((l, i) => {
+    const key = fields[i]?.id ?? String(i);
+    const p = livePricedLine(l, lastValid.get(key));
+    lastValid.set(key, p);
+    return { ...p, unitPriceCents: sign * p.unitPriceCents || 0 }; // never -0 ("-$0.00")
+  });
+  const totals = linesTotals(priced);
+  // A number cell typed wrong says so at once (the totals leave it out meanwhile); the rest after Save, as every form.
+  const typedWrong = (i: number, k: keyof LineForm): string | undefined => {
+    const value = lines[i]?.[k];
+    if (k === 'description' || k === 'itemId' || typeof value !== 'string' || value.trim() === '') return undefined;
+    return cellValid[k].safeParse(value).error?.issues[0]?.message;
+  };
+  const err = (i: number, k: keyof LineForm) => props.errors?.lines?.[i]?.[k]?.message ?? typedWrong(i, k);
   const cell = 'px-2 py-1 align-top';
 
   return (
@@ -93,15 +125,18 @@ export function LinesEditor(props: {
               <tr key={f.id} className="max-sm:block max-sm:py-2">
                 {(['description', 'quantity', 'unitPrice', 'taxRate'] as const).map((k) => (
                   <td key={k} {...stackedCell(k === 'description' ? undefined : LINE_LABELS[k](symbol), cell)}>
-                    <input
-                      id={`${props.idPrefix}-${i}-${k}`}
-                      aria-label={`Line ${i + 1} ${k === 'unitPrice' ? 'unit price' : k === 'taxRate' ? 'tax rate' : k}`}
-                      className={`${inputClass} ${k === 'description' ? 'w-64 max-sm:w-full' : 'w-24'}`}
-                      inputMode={k === 'description' ? undefined : 'decimal'}
-                      aria-invalid={err(i, k) ? true : undefined}
-                      {...props.register(`lines.${i}.${k}`)}
-                    />
-                    {err(i, k) && <p className="mt-1 text-xs text-red-700 dark:text-red-400">{err(i, k)}</p>}
+                    {/* One box for the input and its message: on a phone the message goes under the input, not beside it. */}
+                    <div>
+                      <input
+                        id={`${props.idPrefix}-${i}-${k}`}
+                        aria-label={`Line ${i + 1} ${k === 'unitPrice' ? 'unit price' : k === 'taxRate' ? 'tax rate' : k}`}
+                        className={`${inputClass} ${k === 'description' ? 'w-64 max-sm:w-full' : 'w-24'}`}
+                        inputMode={k === 'description' ? undefined : 'decimal'}
+                        aria-invalid={err(i, k) ? true : undefined}
+                        {...props.register(`lines.${i}.${k}`)}
+                      />
+                      {err(i, k) && <p className="mt-1 text-xs text-red-700 dark:text-red-400">{err(i, k)}</p>}
+                    </div>
                   </td>
                 ))}
                 <td {...stackedCell('Amount', `${cell} text-right tabular-nums`)}>{formatCents(totals.lines[i]?.netCents ?? 0)}</td>

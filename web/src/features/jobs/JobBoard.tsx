@@ -43,6 +43,8 @@ export function JobBoard(props: { filters: JobFilters; names: Map<string, string
       <div className="grid gap-3 pb-2 sm:grid-flow-col sm:auto-cols-[minmax(12.5rem,1fr)] sm:overflow-x-auto" role="region" aria-label="Job board" tabIndex={0} data-scroll-x>
         {columns.map((col) => {
           const accepts = dragging !== null && JOB_TRANSITIONS[dragging.status as JobStatus].includes(col.status);
+          // On a phone the columns stack: an empty one is a single line ("Cancelled (0)"), so the technician reaches the jobs without scrolling past empty boxes.
+          const empty = col.jobs.length === 0;
           return (
             <section
               key={col.status}
@@ -61,19 +63,20 @@ export function JobBoard(props: { filters: JobFilters; names: Map<string, string
                 if (job && props.canEdit) moveTo(job, col.status);
                 setDragging(null);
               }}
-              className={`flex min-h-48 flex-col gap-2 rounded-lg p-2 ${over === col.status ? 'bg-blue-50 ring-2 ring-blue-500 dark:bg-blue-950' : 'bg-slate-50 dark:bg-slate-900/50'} ${dragging && !accepts ? 'opacity-60' : ''}`}
+              className={`flex min-h-48 flex-col gap-2 rounded-lg p-2 ${empty ? 'max-sm:min-h-0 max-sm:py-1.5' : ''} ${over === col.status ? 'bg-blue-50 ring-2 ring-blue-500 dark:bg-blue-950' : 'bg-slate-50 dark:bg-slate-900/50'} ${dragging && !accepts ? 'opacity-60' : ''}`}
             >
               <h2 className="flex items-center justify-between px-1 text-sm font-semibold">
                 <span>
                   {statusLabel(col.status)}
-                  {(col.status === 'completed' || col.status === 'cancelled') && <span className="ml-1 text-xs font-normal text-slate-500">(90 days)</span>}
+                  {(col.status === 'completed' || col.status === 'cancelled') && <span className={`ml-1 text-xs font-normal text-slate-500 ${empty ? 'max-sm:hidden' : ''}`}>(90 days)</span>}
+                  {empty && <span className="font-normal text-slate-500 sm:hidden"> (0)</span>}
                 </span>
-                <span className="text-xs font-normal text-slate-500">
+                <span className={`text-xs font-normal text-slate-500 ${empty ? 'max-sm:hidden' : ''}`}>
                   {col.jobs.length}
                   {col.more ? '+' : ''}
                 </span>
               </h2>
-              {col.jobs.length === 0 && <p className="px-1 text-xs text-slate-500">No jobs.</p>}
+              {empty && <p className="px-1 text-xs text-slate-500 max-sm:hidden">No jobs.</p>}
               {col.jobs.map((job) => (
                 <div key={job.id} onDragStart={() => setDragging(job)} onDragEnd={() => setDragging(null)}>
                   <JobCard job={job} names={props.names} onOpen={() => props.onOpen(job.id)} draggable={props.canEdit && JOB_TRANSITIONS[job.status as JobStatus].length > 0}>

@@ -1,6 +1,7 @@
-import { MapPin, Users } from 'lucide-react';
+import { MapPin, Phone, Users } from 'lucide-react';
 import { JOB_TYPE_VALUES, type JobSummaryDto } from '#contracts/jobs.ts';
 import { formatWindow } from '#ui/dates.ts';
+import { telHref } from '#ui/tel-href.ts';
 import { STATUS_COLOURS, statusLabel, typeLabel, type JobStatus } from './job-format.ts';
 
 export function StatusBadge(props: { status: string }) {
@@ -49,4 +50,16 @@ export function JobTypeOptions() {
       {typeLabel(t)}
     </option>
   ));
+}
+
+/** The customer's phone as a tap-to-call link (the technician on the way, or at a locked gate). */
+export function ClientPhone({ phone }: { phone: string | null | undefined }) {
+  if (!phone) return null;
+  return (
+    <a className="inline-flex items-center gap-1 whitespace-nowrap text-blue-700 underline dark:text-blue-300" href={telHref(phone)}>
+      <Phone aria-hidden className="h-4 w-4" />
+      <span className="sr-only">Call </span>
+      {phone}
+    </a>
+  );
 }

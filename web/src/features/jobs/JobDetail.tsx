@@ -14,7 +14,7 @@ import { formatWeekdayTime as formatWhen, formatWindow, fromLocalInput, todayIso
 import { datePlausibility } from '#domain/shared/calendar-date.ts';
 import { useMoneySettings } from '#ui/money.ts';
 import { History } from '#ui/History.tsx';
-import { JobTypeOptions, StatusBadge } from './JobCard.tsx';
+import { ClientPhone, JobTypeOptions, StatusBadge } from './JobCard.tsx';
 import { MaterialForm } from './MaterialForm.tsx';
 import { SignaturePad } from './SignaturePad.tsx';
 import { InvoiceThisJob } from './InvoiceThisJob.tsx';
@@ -57,7 +57,7 @@ export function JobDetail(props: { id: string; canEdit: boolean; canUseInventory
         {job && view.data && (
           <>
             <p className="mb-1 flex flex-wrap items-center gap-2 text-sm">
-              <StatusBadge status={job.status} /> <span>{typeLabel(job.type)}</span> · <span>{job.clientName}</span>
+              <StatusBadge status={job.status} /> <span>{typeLabel(job.type)}</span> · <span>{job.clientName}</span> <ClientPhone phone={job.clientPhone} />
             </p>
             <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
               {job.siteLabel}: {job.siteAddress}{' '}

@@ -3,7 +3,7 @@ import { ExternalLink, MapPin } from 'lucide-react';
 import type { JobDto } from '#contracts/jobs.ts';
 import { mapLink, typeLabel } from './job-format.ts';
 import { formatWindow } from '#ui/dates.ts';
-import { StatusBadge } from './JobCard.tsx';
+import { ClientPhone, StatusBadge } from './JobCard.tsx';
 import { CalendarFeedPanel } from './CalendarFeedPanel.tsx';
 import { myJobsQuery, useChecklist, useJobPermissions } from './queries.ts';
 import { recordHref } from '#contracts/record-href.ts';
@@ -55,7 +55,10 @@ function MyJob(props: { job: JobDto; canTick: boolean; canOpen: boolean }) {
         )}
       </h3>
       <p className="text-sm">{formatWindow(j.scheduledStart, j.scheduledEnd)}</p>
-      <p className="text-sm">{j.clientName}</p>
+      <p className="flex flex-wrap items-center gap-x-3 text-sm">
+        <span>{j.clientName}</span>
+        <ClientPhone phone={j.clientPhone} />
+      </p>
       <p className="flex items-start gap-1 text-sm">
         <MapPin aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
         <span>

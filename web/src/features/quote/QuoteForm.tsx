@@ -18,6 +18,8 @@ import { choiceClass, errorClass, fieldsetClass, legendClass } from '#ui/form-st
 import { FormError } from '#ui/FormError.tsx';
 import { Honeypot, SendButton } from '#ui/PublicFormParts.tsx';
 import { usePostcodeLabel } from '#ui/address-labels.ts';
+import { useMoneySettings } from '#ui/money.ts';
+import { postcodeFormatProblem } from '#domain/quotes/postcode-format.ts';
 
 const FIELD_NAMES = ['name', 'email', 'phone', 'services', 'propertyType', 'construction', 'address', 'postcode', 'preferredDate', 'preferredWindow', 'description'] as const;
 type QuoteField = (typeof FIELD_NAMES)[number];
@@ -42,8 +44,14 @@ export function QuoteForm({ initialService }: { initialService?: QuoteRequestFor
   const [done, setDone] = useState<{ name: string; email: string } | null>(null);
   const [photos, setPhotos] = useState<File[]>([]);
   const [photoError, setPhotoError] = useState<string | null>(null);
+  const { locale } = useMoneySettings();
   const form = useForm<QuoteRequestForm, unknown, QuoteRequestParsed>({
-    resolver: zodResolver(quoteRequestSchema),
+    // The schema, and the locale's postcode format with the other messages at once (the service area is the server's).
+    resolver: async (values, context, options) => {
+      const result = await zodResolver(quoteRequestSchema)(values, context, options);
+      const format = postcodeFormatProblem(values.postcode, locale);
+      return format === null ? result : { values: {}, errors: { ...result.errors, postcode: { type: 'format', message: format } } };
+    },
     defaultValues: {
       name: '',
       email: '',

@@ -1,2 +1,2 @@
-/** `tel:` link for a displayed phone number: digits and a leading + only. */
-export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
+// The kit's, so screens outside the shell (a job card) dial the same way.
+export { telHref } from '#ui/tel-href.ts';

@@ -11,6 +11,7 @@ import { timesheetsQuery } from './queries.ts';
 import { WeekPicker } from './WeekPicker.tsx';
 import { EmployeeWeekPanel } from './EmployeeWeekPanel.tsx';
 import { CsvExport } from './CsvExport.tsx';
+import { stacked, stackedCell } from '#ui/stacked-table.ts';
 
 /**
  * The Hours tab of /admin/employees (issue 6): everyone's week at a glance (employees × days,
@@ -52,10 +53,11 @@ export function TimeTrackingScreen() {
       )}
       {data && data.rows.length === 0 && <EmptyState title="No employees to show for this week.">Active employees and anyone with hours that week appear here.</EmptyState>}
       {data && data.rows.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800" data-scroll-x>
-          <table className="w-full min-w-[48rem] text-sm">
+        // On a phone each employee's week is a card ("Mon 23 Nov … 8:05"), so nothing scrolls sideways; wider screens scroll a table too wide for them.
+        <div className="rounded-lg border border-slate-200 sm:overflow-x-auto dark:border-slate-800" data-scroll-x>
+          <table className={`${stacked.table} sm:min-w-[48rem]`}>
             <caption className="sr-only">Hours per employee and day, week of {data.weekStart}</caption>
-            <thead className="bg-slate-50 text-left text-slate-700 dark:bg-slate-900 dark:text-slate-300">
+            <thead className={`${stacked.head} bg-slate-50 text-left text-slate-700 dark:bg-slate-900 dark:text-slate-300`}>
               <tr>
                 <th scope="col" className="px-3 py-2">
                   Employee
@@ -77,7 +79,7 @@ export function TimeTrackingScreen() {
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className={stacked.body}>
               {data.rows.map((r) => (
                 <Row key={r.employeeId} row={r} selected={selected === r.employeeId} onOpen={() => setSelected(r.employeeId)} />
               ))}
@@ -97,19 +99,19 @@ export function TimeTrackingScreen() {
 
 function Row({ row, selected, onOpen }: { row: TimesheetRowDto; selected: boolean; onOpen: () => void }) {
   return (
-    <tr className={clsx('border-t border-slate-200 dark:border-slate-800', selected && 'bg-blue-50 dark:bg-blue-950')}>
-      <th scope="row" className="px-3 py-2 text-left font-medium">
+    <tr className={clsx(stacked.row, 'border-t border-slate-200 max-sm:first:border-t-0 dark:border-slate-800', selected && 'bg-blue-50 dark:bg-blue-950')}>
+      <th scope="row" {...stackedCell(undefined, 'px-3 py-2 text-left font-medium')}>
         <button type="button" onClick={onOpen} className="text-blue-700 hover:underline dark:text-blue-400" aria-expanded={selected}>
           {row.employeeName}
         </button>
       </th>
       {row.days.map((d) => (
-        <td key={d.date} className="px-2 py-2 text-right tabular-nums" aria-label={d.minutes ? `${weekdayLabel(d.date)} ${spokenDuration(d.minutes)}` : undefined}>
+        <td key={d.date} {...stackedCell(`${weekdayLabel(d.date)} ${shortDayLabel(d.date)}`, 'px-2 py-2 text-right tabular-nums')} aria-label={d.minutes ? `${weekdayLabel(d.date)} ${spokenDuration(d.minutes)}` : undefined}>
           {d.minutes ? hoursMinutes(d.minutes) : <span className="text-slate-400">–</span>}
         </td>
       ))}
-      <td className="px-2 py-2 text-right font-semibold tabular-nums">{hoursMinutes(row.totalMinutes)}</td>
-      <td className={clsx('px-2 py-2 text-right tabular-nums', row.overtimeMinutes > 0 && 'font-semibold text-amber-800 dark:text-amber-300')}>
+      <td {...stackedCell('Total', 'px-2 py-2 text-right font-semibold tabular-nums')}>{hoursMinutes(row.totalMinutes)}</td>
+      <td {...stackedCell('Overtime', clsx('px-2 py-2 text-right tabular-nums', row.overtimeMinutes > 0 && 'font-semibold text-amber-800 dark:text-amber-300'))}>
         {row.overtimeMinutes > 0 ? (
           <span className="rounded bg-amber-100 px-1.5 py-0.5 dark:bg-amber-950" title="Overtime">
             +{hoursMinutes(row.overtimeMinutes)}
@@ -118,8 +120,8 @@ function Row({ row, selected, onOpen }: { row: TimesheetRowDto; selected: boolea
           <span className="text-slate-400">–</span>
         )}
       </td>
-      <td className="px-3 py-2">
-        <span className="flex flex-wrap gap-1">
+      <td {...stackedCell('Status', 'px-3 py-2')}>
+        <span className="flex flex-wrap justify-end gap-1 sm:justify-start">
           {row.forgotten > 0 && (
             <span className="inline-flex items-center gap-1 rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-800 dark:bg-red-950 dark:text-red-200">
               <AlertTriangle aria-hidden className="h-3 w-3" /> Forgot to clock out
