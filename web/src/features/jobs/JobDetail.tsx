@@ -116,10 +116,11 @@ function JobHistory(props: { entries: JobViewResponse['history'] }) {
   return (
     <History
       entries={props.entries}
-      actionLabel={(a) => (a.startsWith('checklist-') ? `Checklist ${a.slice('checklist-'.length)}` : JOB_ACTIONS[a])}
+      actionLabel={(a) => JOB_ACTIONS[a]}
       fieldLabel={(f) => (f.startsWith('material:') ? `Material ${f.slice('material:'.length)}` : f === 'completedWithUnticked' ? 'Completed with checklist items unticked' : undefined)}
       valueLabel={(f, v) =>
-        f === 'assignees' && typeof v === 'string' ? v.split(',').map((part) => names.get(part.trim()) ?? part.trim()).join(', ') : f === 'status' || f === 'type' ? jobLabel(f, v) : undefined
+        // Status and type read through the shared audit vocabulary (History's default).
+        f === 'assignees' && typeof v === 'string' ? v.split(',').map((part) => names.get(part.trim()) ?? part.trim()).join(', ') : undefined
       }
     />
   );
@@ -134,10 +135,10 @@ const JOB_ACTIONS: Record<string, string> = {
   photo: 'Photo added',
   'sign-off': 'Signed off',
   material: 'Material recorded',
+  'checklist-add': 'Checklist item added',
+  'checklist-tick': 'Checklist item ticked',
+  'checklist-remove': 'Checklist item removed',
 };
-
-const jobLabel = (f: 'status' | 'type', v: string | number | boolean | null): string | undefined =>
-  typeof v !== 'string' ? undefined : f === 'status' ? statusLabel(v) : typeLabel(v);
 
 function StatusActions(props: { job: JobDto; onOpen: (id: string) => void }) {
   const move = useTransition();

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AuditListDto } from '#contracts/audit.ts';
-import { CYCLE_LABELS, STATUS_LABELS } from '#contracts/monitoring.ts';
 import { apiFetch } from '#lib/api.ts';
 import { History } from '#ui/History.tsx';
 import { formatCents, formatRate } from '#ui/money.ts';
@@ -28,11 +27,7 @@ export function ContractHistory(props: { id: string }) {
             ? formatCents(v)
             : typeof v === 'number' && f === 'taxRateBp'
               ? formatRate(v)
-              : typeof v === 'string' && f === 'billingCycle'
-                ? (CYCLE_LABELS[v as keyof typeof CYCLE_LABELS] ?? v)
-                : typeof v === 'string' && f === 'status'
-                  ? (STATUS_LABELS[v as keyof typeof STATUS_LABELS] ?? v)
-                  : undefined
+              : undefined // billing cycle and status: the shared audit vocabulary
         }
         showChanges={(e) => e.action !== 'created'}
       />
