@@ -108,7 +108,9 @@ describe('/api/invoices', () => {
     expect(pubPdf.headers.get('content-type')).toBe('application/pdf');
     expect(pubPdf.headers.get('content-disposition')).toContain(`attachment; filename="${inv.number}.pdf"`);
     expect((await visitor.get(`/api/public/invoices/${token.slice(0, -2)}xx`)).status).toBe(404);
-    expect((await t.container.resolve(TOKENS.Outbox).list(10)).map((m) => ({ status: m.status, kind: m.kind, about: m.about.map((a) => a.label) }))).toEqual([{ status: 'sent', kind: 'invoice', about: [inv.number, expect.any(String)] }]);
+    // Other tests of this file send invoices through the same server: this invoice's mail, once.
+    const mails = (await t.container.resolve(TOKENS.Outbox).list(50)).filter((m) => m.about.some((a) => a.label === inv.number));
+    expect(mails.map((m) => ({ status: m.status, kind: m.kind, about: m.about.map((a) => a.label) }))).toEqual([{ status: 'sent', kind: 'invoice', about: [inv.number, expect.any(String)] }]);
   });
 
   it('records a partial payment, refuses an overpayment, and audits both', async () => {

@@ -468,6 +468,7 @@ const NOT_USE_CASES: Readonly<Record<string, readonly string[]>> = {
   'invoices/create-invoice.ts': ['InvoiceIssuerService', 'createInvoice'],
   'invoices/invoice-deps.ts': ['billToOf', 'calendarOf', 'publicLink', 'renderInvoicePdf', 'todayOf'],
   'invoices/read-invoices.ts': ['viewOf'],
+  'invoices/send-invoice.ts': ['invoiceMailSubject'],
   'invoices/tax-report.ts': ['taxReportCsv'],
   'jobs/create-job.ts': ['createJobCreator', 'oneLineAddress'],
   'jobs/job-deps.ts': ['auditJob', 'jobChanges', 'loadJob', 'withClientPhone'],
