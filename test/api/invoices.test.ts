@@ -149,7 +149,18 @@ describe('/api/invoices', () => {
     await admin.send('POST', `/api/invoices/${b.id}/send`, {});
     const cn = await admin.send('POST', `/api/invoices/${b.id}/credit-notes`, { lines: [line({ quantity: 1 })], reason: 'One returned' });
     expect(cn.status, await cn.clone().text()).toBe(201);
-    expect(await json<InvoiceDto>(cn)).toMatchObject({ kind: 'credit-note', creditFor: { id: b.id }, totalCents: -5_413 });
+    const createdCredit = await json<InvoiceDto>(cn);
+    expect(createdCredit).toMatchObject({ kind: 'credit-note', creditFor: { id: b.id }, totalCents: -5_413 });
+    // A credit note is sent to the customer like an invoice: its own subject, its CN number and PDF.
+    const credit = createdCredit;
+    await expect.poll(() => received.length).toBeGreaterThan(0);
+    received.splice(0);
+    expect((await admin.send('POST', `/api/invoices/${credit.id}/send`, {})).status).toBe(200);
+    await expect.poll(() => received.length).toBe(1);
+    const creditMail = parseMail(received[0]!.raw);
+    expect(creditMail.text).toContain(`Subject: Credit note ${credit.number} from ${t.config.company.name}`);
+    expect(credit.number).toMatch(/^CN-\d{4}-\d{4}$/);
+    expect(pdfText(creditMail.pdf!)).toContain(credit.number);
     const list = await json<InvoiceListResponse>(await admin.get('/api/invoices?status=void'));
     expect(list.items.map((i) => i.id)).toContain(a.id);
     expect(list.items.every((i) => i.status === 'void')).toBe(true);

@@ -61,6 +61,11 @@ describe('customer documents in Chromium', () => {
     // The back office lists the credit note under its own number.
     await page.goto(`${env.server.url}/admin/invoices`);
     await page.getByRole('table', { name: 'Invoices' }).getByText(made.creditNote.number).waitFor();
+    // …and the office can send it to the customer, through the same confirmation as an invoice.
+    await page.getByRole('table', { name: 'Invoices' }).getByText(made.creditNote.number).click();
+    await page.getByRole('button', { name: 'Send…' }).click();
+    await page.getByText(`Send credit note ${made.creditNote.number}?`).waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
 
     for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
       const { page: customer, context } = await newPage(env.browser, { viewport });

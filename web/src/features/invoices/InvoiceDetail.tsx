@@ -88,7 +88,7 @@ export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: 
               <LinkIcon aria-hidden className="h-4 w-4" /> Client link
             </a>
           )}
-          {canEdit && inv.status !== 'void' && isInvoice && (linkActive || inv.status === 'draft') && (
+          {canEdit && inv.status !== 'void' && (linkActive || inv.status === 'draft') && (
             <Button
               disabled={send.isPending || panel === 'send'}
               onClick={() => {
@@ -97,7 +97,7 @@ export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: 
                 setPanel('send');
               }}
             >
-              <Send aria-hidden className="h-4 w-4" /> {inv.status === 'draft' ? 'Send…' : 'Send again…'}
+              <Send aria-hidden className="h-4 w-4" /> {inv.status === 'draft' || !isInvoice ? 'Send…' : 'Send again…'}
             </Button>
           )}
           {canEdit && inv.status === 'draft' && (
@@ -149,7 +149,7 @@ export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: 
       )}
       {panel === 'send' && (
         <SendDialog
-          title={`${inv.status === 'draft' ? 'Send' : 'Send again'} invoice ${inv.number}?`}
+          title={isInvoice ? `${inv.status === 'draft' ? 'Send' : 'Send again'} invoice ${inv.number}?` : `Send credit note ${inv.number}?`}
           previewUrl={`/api/invoices/${encodeURIComponent(inv.id)}/send-preview`}
           again={inv.status !== 'draft'}
           onSend={(to) => send.mutateAsync({ to }).then(() => setPanel(null))}
