@@ -79,7 +79,7 @@ describe('invoices on SQLite', () => {
     await expect(voidAnInvoice(deps, ADMIN, inv.id, 'oops')).rejects.toMatchObject({ code: 'conflict' });
 
     const text = pdfText((await invoicePdf(deps, ADMIN, inv.id)).pdf);
-    for (const s of ['Shieldline Security', '1450 Commerce Drive', '(555) 010-4477', 'office@shieldline.example', inv.number, 'Ada Byron', 'Door contact sensor', 'Tax 8.25 % on $200.00', '$16.50', '$216.50', 'Payment 11/10/2026 (check #1042)', 'Balance due', '$116.50']) {
+    for (const s of ['Shieldline Security', '1450 Commerce Drive', '(555) 010-4477', 'office@shieldline.example', inv.number, 'Ada Byron', 'Door contact sensor', 'Tax 8.25 % on $200.00', '$16.50', '$216.50', 'Payment 11/10/2026 (Check #1042)', 'Balance due', '$116.50']) {
       expect(text).toContain(s);
     }
     const detail = await getInvoice(deps, INVOICE_VIEWER, inv.id);

@@ -74,7 +74,7 @@ describe('Sent mail (the outbox) in Chromium', () => {
     await table.getByText(longEmail).click();
     const panel = page.getByRole('dialog');
     await panel.getByRole('heading', { name: new RegExp(`Invoice ${last}`) }).waitFor();
-    await panel.getByTestId('mail-text').getByText(`please find invoice ${last} attached`, { exact: false }).waitFor();
+    await panel.getByTestId('mail-text').getByText(`Please find invoice ${last} attached`, { exact: false }).waitFor();
     expect(await panel.getByRole('region', { name: 'Links in the mail' }).getByRole('link').first().getAttribute('href')).toMatch(/\/i\/[\w-]+$/);
     expect(await panel.getByTestId('mail-attachments').textContent()).toContain(`${last}.pdf`);
     await panel.getByRole('link', { name: last }).waitFor();

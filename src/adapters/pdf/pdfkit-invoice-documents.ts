@@ -1,3 +1,4 @@
+import { METHOD_LABELS } from '../../contracts/invoice-labels.ts';
 import { paymentGuide, type BillTo, type CompanyLetterhead, type DocumentFormat, type InvoiceDocuments } from '../../domain/invoices/invoice-documents.ts';
 import { dayIn, isOverdue, type Invoice } from '../../domain/invoices/invoice.ts';
 import { formatMoney, formatRateBp } from '../../domain/shared/money.ts';
@@ -7,7 +8,6 @@ import { ensureSpace, formatDay, formatQuantity, letterhead, MUTED, renderPdf, t
 const MARGIN = 50;
 const PDF_ENTRY_LIMIT = 2000;
 const STATUS: Record<Invoice['status'], string> = { draft: 'Draft', sent: 'Sent', partial: 'Partly paid', paid: 'Paid', void: 'VOID' };
-const METHOD: Record<Invoice['payments'][number]['method'], string> = { cash: 'cash', check: 'check', card: 'card', 'bank-transfer': 'bank transfer', other: 'other' };
 
 /**
  * A table row: text columns at x positions, numbers right-aligned in their width. A cell that
@@ -117,7 +117,7 @@ export class PdfkitInvoiceDocuments implements InvoiceDocuments {
       for (const t of inv.taxes.filter((x) => x.taxRateBp !== 0 || x.taxCents !== 0)) total(`Tax ${formatRateBp(t.taxRateBp, f.locale)} on ${money(t.taxableCents)}`, money(t.taxCents));
       total('Total', money(inv.totalCents), true);
       if (inv.kind === 'invoice') {
-        for (const p of inv.payments) total(`Payment ${day(p.date)} (${[METHOD[p.method], p.reference.trim()].filter(Boolean).join(' ')})`, money(-p.amountCents));
+        for (const p of inv.payments) total(`Payment ${day(p.date)} (${[METHOD_LABELS[p.method], p.reference.trim()].filter(Boolean).join(' ')})`, money(-p.amountCents));
         for (const cn of inv.creditNotes) total(`Credit note ${cn.number}`, '');
         if (inv.creditedCents > 0) total('Credited', money(-inv.creditedCents));
         total('Balance due', money(inv.balanceCents), true);

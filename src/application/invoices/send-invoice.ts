@@ -39,7 +39,7 @@ export async function sendInvoice(deps: InvoiceDeps, auth: AuthState, id: string
   const text = [
     `Hello ${inv.clientName},`,
     '',
-    req.message?.trim() || `please find ${what.toLowerCase()} ${inv.number} attached.`,
+    req.message?.trim() || `Please find ${what.toLowerCase()} ${inv.number} attached.`,
     '',
     `${what} ${inv.number}, issued ${day(inv.issueDate)}${inv.kind === 'invoice' ? `, due ${day(inv.dueDate)}` : ''}`,
     `Total: ${money(inv.totalCents)}`,

@@ -117,7 +117,7 @@ describe('documents a customer receives', () => {
     expect(de).toContain('2,5');
     expect(de).toContain('20.11.2026');
     expect(de).toContain('20.12.2026');
-    expect(de).toContain('Payment 21.11.2026 (bank transfer)');
+    expect(de).toContain('Payment 21.11.2026 (Bank transfer)');
     expect(de).not.toMatch(/2026-\d\d-\d\d/);
     const us = allText(await pdfPages(await docs.invoicePdf(anInvoice(), COMPANY, US)));
     expect(us).toContain('2.5');
