@@ -61,7 +61,7 @@ describe('the daily-work journey in Chromium', () => {
     await a.goto(`${env.server.url}/admin/jobs`);
     await a.getByRole('button', { name: 'New job' }).click();
     const dialog = a.getByRole('dialog', { name: 'New job' });
-    await dialog.getByLabel('Find client').fill('Ruth');
+    await dialog.getByLabel('Find a client').fill('Ruth');
     await dialog.getByRole('combobox', { name: /^Client/ }).selectOption({ label: 'Ruth Bader' });
     await expect.poll(() => dialog.getByRole('combobox', { name: /^Site/ }).inputValue()).not.toBe('');
     await dialog.getByRole('combobox', { name: /^Type/ }).selectOption('install');

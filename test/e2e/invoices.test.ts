@@ -23,7 +23,7 @@ describe('invoices and tax reporting in Chromium', () => {
 
     await page.getByRole('button', { name: 'New invoice' }).click();
     const form = page.getByRole('form', { name: 'New invoice' });
-    await form.getByRole('searchbox', { name: 'Find client' }).fill('Ada Invoice');
+    await form.getByRole('searchbox', { name: 'Find a client' }).fill('Ada Invoice');
     await form.getByRole('option', { name: /Ada Invoice-Test/ }).waitFor({ state: 'attached' });
     await form.getByRole('combobox', { name: /^Client/ }).selectOption({ label: `Ada Invoice-Test — ${client.contacts![0]!.emails![0]}` });
     await form.getByLabel('Title', { exact: true }).fill('Alarm install');

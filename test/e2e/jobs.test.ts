@@ -59,7 +59,7 @@ describe('the job tracker in Chromium', () => {
     // New job: find the client, its only site is picked, type and title.
     await page.getByRole('button', { name: 'New job' }).click();
     const dialog = page.getByRole('dialog', { name: 'New job' });
-    await dialog.getByLabel('Find client').fill('Grace');
+    await dialog.getByLabel('Find a client').fill('Grace');
     await dialog.getByRole('combobox', { name: /^Client/ }).selectOption({ label: 'Grace Hopper' });
     await expect.poll(() => dialog.getByRole('combobox', { name: /^Site/ }).inputValue()).not.toBe('');
     await dialog.getByRole('combobox', { name: /^Type/ }).selectOption('install');

@@ -1,3 +1,4 @@
+import { STATUS_LABELS } from '#domain/jobs/job.ts';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { JobSummaryDto } from '#contracts/jobs.ts';
@@ -5,7 +6,6 @@ import { Field } from '#ui/Field.tsx';
 import { jobSearchQuery } from './queries.ts';
 
 const OPEN = new Set(['unscheduled', 'scheduled', 'in-progress', 'on-hold']);
-const STATUS = { unscheduled: 'unscheduled', scheduled: 'scheduled', 'in-progress': 'in progress', 'on-hold': 'on hold', completed: 'completed', cancelled: 'cancelled' } as const;
 export const jobLabel = (j: Pick<JobSummaryDto, 'number' | 'title'>) => `${j.number} · ${j.title}`;
 
 /**
@@ -58,7 +58,7 @@ export function JobPicker(props: { id: string; picked: JobSummaryDto | null; onP
               <span className="font-medium">{jobLabel(j)}</span>
               <span className="text-slate-600 dark:text-slate-400">
                 {' '}
-                — {j.clientName} · {j.siteLabel} · {STATUS[j.status]}
+                — {j.clientName} · {j.siteLabel} · {STATUS_LABELS[j.status]}
               </span>
             </button>
           </li>

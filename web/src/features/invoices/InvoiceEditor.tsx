@@ -76,7 +76,7 @@ export function InvoiceEditor(props: { invoice: InvoiceDto | null; onDone: (save
         ) : (
           <div>
             <label className="flex flex-col text-sm">
-              <span className="font-medium">Find client</span>
+              <span className="font-medium">Find a client</span>
               <input className={inputClass} type="search" value={clientText} onChange={(e) => setClientText(e.target.value)} placeholder="Name, e-mail, phone" />
             </label>
             <Field label="Client" id={`${idp}-client`} error={errors.clientId?.message} required>

@@ -66,7 +66,7 @@ export function CreateJobDialog(props: { onClose: (createdId: string | null) => 
             ),
           )}
         >
-          <Field label="Find client" id="job-client-search">
+          <Field label="Find a client" id="job-client-search">
             <input id="job-client-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Name, phone, e-mail or address" />
           </Field>
           <Field label="Client" id="job-client" error={formState.errors.clientId?.message ? 'Pick a client.' : undefined} required>

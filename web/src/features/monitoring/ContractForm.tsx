@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -61,6 +61,13 @@ export function ContractForm(props: { contract: Contract | null; onDone: (saved:
       setValue('accountNumber', site.alarm.accountNumber, { shouldDirty: true });
     }
   };
+
+  // A client with one site: that site (a contract is always for a site).
+  const onlySite = client.data?.sites.length === 1 ? client.data.sites[0]!.id : null;
+  useEffect(() => {
+    if (onlySite && !siteId) pickSite(onlySite);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- pickSite reads the same client; run when the client changes
+  }, [onlySite]);
 
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label={props.contract ? 'Edit contract' : 'New contract'}>
