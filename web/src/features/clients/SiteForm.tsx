@@ -3,6 +3,7 @@ import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ZONE_TYPE_LABELS, ZONE_TYPE_VALUES, siteInputSchema, type SiteInput, type SiteView } from '#contracts/clients.ts';
 import { Field } from '#ui/Field.tsx';
+import { usePostcodeLabel } from '#ui/address-labels.ts';
 import { cleaning, errorAt } from './form-helpers.ts';
 import { useNoSilentErrors } from '#ui/no-silent-errors.ts';
 import { rootNotAtField, showServerErrors } from '#lib/form-errors.ts';
@@ -57,6 +58,7 @@ export function SiteFields({ form, prefix, isNew, hasPasscode }: { form: UseForm
   const zones = useFieldArray({ control, name: p('alarm.zones') });
   const contacts = useFieldArray({ control, name: p('alarm.emergencyContacts') });
   const id = (s: string) => `site-${prefix.replace(/\W/g, '')}${s}`;
+  const postcodeLabel = usePostcodeLabel();
   return (
     <div className="grid gap-4">
       <div className="grid gap-3 sm:grid-cols-3">
@@ -75,7 +77,7 @@ export function SiteFields({ form, prefix, isNew, hasPasscode }: { form: UseForm
         <Field label="Site state / region" id={id('region')} error={err('address.region')}>
           <input id={id('region')} {...register(p('address.region'))} />
         </Field>
-        <Field label="Site postcode" id={id('postcode')} error={err('address.postcode')}>
+        <Field label={`Site ${postcodeLabel}`} id={id('postcode')} error={err('address.postcode')}>
           <input id={id('postcode')} {...register(p('address.postcode'))} />
         </Field>
         <div className="grid grid-cols-2 gap-2">
