@@ -59,7 +59,23 @@ describe('the camera planner in Chromium', () => {
     const coverage = page.getByTestId('coverage-total');
     await expect.poll(async () => percent(await coverage.textContent())).toBeGreaterThan(0);
     await expect.poll(async () => percent(await coverage.textContent()), { timeout: 2000 }).toBeGreaterThan(30);
-    const before = percent(await coverage.textContent());
+    // The coverage is recomputed after each change; read it once it has settled (two equal reads in a row).
+    const settled = async (): Promise<number> => {
+      let last = Number.NaN;
+      await expect
+        .poll(
+          async () => {
+            const now = percent(await coverage.textContent());
+            const same = now === last;
+            last = now;
+            return same;
+          },
+          { interval: 300 },
+        )
+        .toBe(true);
+      return last;
+    };
+    const before = await settled();
 
     // An area of interest behind the short wall that nobody sees: flagged in the table, hatched on the plan.
     await page.getByRole('button', { name: 'Area of interest', exact: true }).click();
@@ -77,7 +93,7 @@ describe('the camera planner in Chromium', () => {
     await page.mouse.move(to.x, to.y, { steps: 20 });
     await expect.poll(async () => percent(await coverage.textContent())).toBeLessThan(before - 5);
     await page.mouse.up();
-    const behindWall = percent(await coverage.textContent());
+    const behindWall = await settled();
     expect(behindWall).toBeLessThan(before - 5);
 
     // Undo puts it back; redo moves it again.
