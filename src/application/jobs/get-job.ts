@@ -33,16 +33,16 @@ export async function getJob(deps: JobDeps, auth: AuthState, id: string): Promis
   requireAccess(auth, 'viewJobs');
   const stored = await loadJob(deps, id);
   // The drawer prints the site as it is now (an apartment number added later shows), not as it was when the job was opened.
+  // The site lookup reads the client too: its phone comes from that read (a second read only when the site is gone).
   const found = await deps.clients.getSite(stored.clientId, stored.siteId);
-  const job = found ? { ...stored, siteLabel: found.site.label, siteAddress: oneLineAddress(found.site.address) } : stored;
-  const [withPhone, warnings, history, parent, trimOut] = await Promise.all([
-    withClientPhone(deps, job),
+  const job = found ? { ...stored, siteLabel: found.site.label, siteAddress: oneLineAddress(found.site.address), clientPhone: found.client.phone } : await withClientPhone(deps, stored);
+  const [warnings, history, parent, trimOut] = await Promise.all([
     bookingWarnings(deps, job),
     deps.audit.listFor(JOB_ENTITY, id, { limit: 50 }),
     linkTo(deps, job.parentJobId),
     linkTo(deps, job.trimOutJobId),
   ]);
-  return { job: withPhone, warnings, history, related: { parent, trimOut } };
+  return { job, warnings, history, related: { parent, trimOut } };
 }
 
 /** Active employees who can be put on a job, by name. */
