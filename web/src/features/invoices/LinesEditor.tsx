@@ -8,6 +8,7 @@ import { Button } from '#ui/Button.tsx';
 import type { LineInput } from '#contracts/invoices.ts';
 import { bpToPercent, centsToDecimal, linesTotals } from '#domain/shared/money.ts';
 import { formatCents, parseAmount, toBp, toCents, useCurrencySymbol } from '#ui/money.ts';
+import { percentField } from '#contracts/form-fields.ts';
 import { LIMITS } from '#domain/invoices/invoice.ts';
 import { stacked, stackedCell } from '#ui/stacked-table.ts';
 
@@ -22,7 +23,7 @@ export const lineFormSchema = z.object({
     if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error === 'Enter an amount.' ? 'Enter a price such as 49.99.' : parsed.error });
     else if (Math.abs(parsed.cents) > LIMITS.unitPriceCents) ctx.addIssue({ code: 'custom', message: `At most ${formatCents(LIMITS.unitPriceCents)} a unit.` });
   }),
-  taxRate: z.string().refine((s) => Number.isFinite(toBp(s)) && toBp(s) >= 0 && toBp(s) <= 10_000, 'Tax: a percentage from 0 to 100, such as 8.25.'),
+  taxRate: percentField('Tax'),
   itemId: z.string().nullable(),
 });
 export type LineForm = z.infer<typeof lineFormSchema>;
