@@ -21,6 +21,7 @@ import { Button } from "#ui/Button.tsx";
 import { SidePanel } from "#ui/SidePanel.tsx";
 import { formatCents, useMoneySettings } from "#ui/money.ts";
 import { stacked, stackedCell } from "#ui/stacked-table.ts";
+import { inputClass } from "#ui/styles.ts";
 
 type Mode = "view" | "edit" | "move";
 
@@ -319,7 +320,7 @@ function ReverseMovement(props: { itemId: string; onHand: number; movement: Stoc
       </p>
       <label className="grid gap-1">
         <span className="font-medium">Why (optional)</span>
-        <input className="rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="Wrong job, typo in the quantity…" />
+        <input className={inputClass} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="Wrong job, typo in the quantity…" />
       </label>
       <FormError error={reverse.error} />
       <div className="flex flex-wrap gap-2">
