@@ -4,6 +4,10 @@ import react from '@vitejs/plugin-react';
 // One config, one project per test layer (DESIGN.md "Tests").
 export default defineConfig({
   test: {
+    // Two workers even on a 2-core machine (vitest's default is cores − 1) for the unit, web and
+    // contract layers; the api and e2e layers then run after them, one file at a time, as before
+    // (their timing tests and server processes are not made to share the machine with each other).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -35,6 +39,8 @@ export default defineConfig({
           include: ['test/api/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -45,6 +51,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

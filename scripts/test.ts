@@ -3,7 +3,7 @@
  * (unit, web, contract, api, e2e in real Chromium). Ends with one summary line
  * "tests: N passed, N failed, N skipped".
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -12,24 +12,58 @@ if (!existsSync(chrome)) {
   process.exit(1);
 }
 
-function step(title: string, cmd: string, args: string[]): void {
-  console.log(`\n▶ ${title}`);
+interface Step {
+  title: string;
+  cmd: string;
+  args: string[];
+}
+
+/** Runs one step with its output kept, and prints it whole when the step ends (lanes run side by side). */
+function run(step: Step): Promise<{ step: Step; status: number | null; output: string; seconds: number }> {
   const started = Date.now();
-  const r = spawnSync(cmd, args, { stdio: 'inherit' });
-  if (r.status !== 0) {
-    console.error(`✖ ${title} failed (exit ${r.status ?? r.signal}).`);
-    process.exit(r.status ?? 1);
+  return new Promise((resolve) => {
+    const child = spawn(step.cmd, step.args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => chunks.push(c));
+    child.stderr.on('data', (c: Buffer) => chunks.push(c));
+    child.on('close', (status) =>
+      resolve({ step, status, output: Buffer.concat(chunks).toString('utf8'), seconds: (Date.now() - started) / 1000 }),
+    );
+  });
+}
+
+/** A lane: its steps one after another; the first failure ends the lane. */
+async function lane(steps: Step[]): Promise<boolean> {
+  for (const step of steps) {
+    const r = await run(step);
+    console.log(`\n▶ ${step.title}`);
+    if (r.output.trim()) process.stdout.write(r.output.endsWith('\n') ? r.output : `${r.output}\n`);
+    if (r.status !== 0) {
+      console.error(`✖ ${step.title} failed (exit ${r.status}).`);
+      return false;
+    }
+    console.log(`✔ ${step.title} (${r.seconds.toFixed(1)} s)`);
   }
-  console.log(`✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return true;
 }
 
 console.log(`Node ${process.version}`);
-step('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
-step('dependency rule', 'npx', ['depcruise', '--config', '.dependency-cruiser.cjs', 'src', 'web/src']);
-step('typecheck (server)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-step('typecheck (e2e)', 'npx', ['tsc', '-p', 'test/e2e/tsconfig.json', '--noEmit']);
-step('build (SPA + prerendered public pages)', 'npm', ['run', 'build', '--silent']);
-step('typecheck (web)', 'npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']);
+// Two lanes side by side (each step is one process on one core): lint and build, and the three typechecks.
+const checksStarted = Date.now();
+const lanes = await Promise.all([
+  lane([
+    { title: 'lint', cmd: 'npx', args: ['eslint', '--max-warnings=0', '.'] },
+    { title: 'dependency rule', cmd: 'npx', args: ['depcruise', '--config', '.dependency-cruiser.cjs', 'src', 'web/src'] },
+    { title: 'build (SPA + prerendered public pages)', cmd: 'npm', args: ['run', 'build', '--silent'] },
+  ]),
+  lane([
+    { title: 'typecheck (server)', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
+    { title: 'typecheck (e2e)', cmd: 'npx', args: ['tsc', '-p', 'test/e2e/tsconfig.json', '--noEmit'] },
+    { title: 'typecheck (web)', cmd: 'npx', args: ['tsc', '-p', 'web/tsconfig.json', '--noEmit'] },
+  ]),
+]);
+if (lanes.includes(false)) process.exit(1);
+console.log(`\n✔ checks and build (${((Date.now() - checksStarted) / 1000).toFixed(1)} s)`);
 
 mkdirSync('test-results', { recursive: true });
 const report = 'test-results/vitest.json';
