@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage, signInAndOpen } from '../support/browser.ts';
 import { serverAndBrowser } from '../support/e2e-environment.ts';
@@ -34,8 +34,9 @@ async function settle(page: Page): Promise<void> {
 describe('the back office is accessible (axe-core, Chromium)', () => {
   const env = serverAndBrowser();
 
+  // The three walks run side by side, each in its own browser context (Chromium and the server share the two cores).
   for (const theme of ['light', 'dark'] as const) {
-    it(`finds no violations on any back-office screen, nor with the admin and account menus open (${theme})`, async () => {
+    it.concurrent(`finds no violations on any back-office screen, nor with the admin and account menus open (${theme})`, { timeout: 150_000 }, async ({ expect }) => {
       const { page, context } = await newPage(env.browser, { bypassCSP: true });
       await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
       await signInAndOpen(page, env.server.url, 'Frank Miller', '/admin');
@@ -61,7 +62,7 @@ describe('the back office is accessible (axe-core, Chromium)', () => {
     });
   }
 
-  it('finds no violations on the No access page and an employee\'s dashboard and menu', async () => {
+  it.concurrent('finds no violations on the No access page and an employee\'s dashboard and menu', { timeout: 150_000 }, async ({ expect }) => {
     const { page, context } = await newPage(env.browser, { bypassCSP: true });
     await signInAndOpen(page, env.server.url, 'Maria Lopez', '/admin/invoices');
     await page.getByRole('heading', { level: 1, name: 'No access' }).waitFor();
