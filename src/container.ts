@@ -79,7 +79,7 @@ import { DocumentCalendarFeedRepository } from './adapters/documents/document-ca
 import { randomSecretTokens } from './adapters/crypto/random-secret-tokens.ts';
 import { icalGeneratorCalendarWriter } from './adapters/ical/ical-generator-calendar-writer.ts';
 import { DocumentSessionStore, type CallbackSessionStore } from './adapters/documents/document-session-store.ts';
-import { documentRateLimitStore } from './adapters/documents/document-rate-limit-store.ts';
+import { documentRateLimitStore, documentWindowCounter } from './adapters/documents/document-rate-limit-store.ts';
 import type { CameraPlanPdfRenderer } from './domain/planner/camera-plan-report.ts';
 import type { PdfPageRasterizer } from './domain/planner/pdf-page-rasterizer.ts';
 import { PdfkitCameraPlanPdf } from './adapters/pdf/pdfkit-camera-plan-pdf.ts';
@@ -427,7 +427,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
       business: { name: config.company.name, phone: config.company.phone, email: config.company.email, url: baseUrl, areaServed: config.company.serviceArea },
     }),
   });
-  c.register(TOKENS.AnalyticsDeps, { useFactory: instanceCachingFactory((r) => ({ stats: r.resolve(TOKENS.SiteStats), clock, timeZone: config.timeZone, visitors: new VisitorGate() })) });
+  c.register(TOKENS.AnalyticsDeps, { useFactory: instanceCachingFactory((r) => ({ stats: r.resolve(TOKENS.SiteStats), clock, timeZone: config.timeZone, visitors: new VisitorGate(documentWindowCounter(r.resolve(TOKENS.Store))) })) });
   c.register(TOKENS.BackOfficeDeps, {
     useFactory: (r) => ({ contactMessages: r.resolve(TOKENS.ContactMessages), leads: r.resolve(TOKENS.Leads), reviews: r.resolve(TOKENS.Reviews), outbox: r.resolve(TOKENS.Outbox), audit: r.resolve(TOKENS.AuditLog), clock }),
   });

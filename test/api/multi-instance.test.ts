@@ -4,6 +4,8 @@ import { TestClient } from '../support/http-client.ts';
 import { aContactRequest } from '../support/factories.ts';
 import { DEMO } from '../support/demo-users.ts';
 import { aClientInput } from '../unit/clients/client-factories.ts';
+import { MAX_NEW_VISITORS_PER_NETWORK } from '../../src/domain/analytics/visitor-gate.ts';
+import type { SiteStatsDto } from '../../src/contracts/analytics.ts';
 
 /**
  * Two app instances on one database (one SQLite file here; MongoDB in production), as behind a
@@ -13,8 +15,8 @@ describe('two app instances on one database', () => {
   let a: ListeningTestApp;
   let b: ListeningTestApp;
   beforeAll(async () => {
-    a = await listenTestApp();
-    b = await listenTestApp({ DATA_DIR: a.dataDir });
+    a = await listenTestApp({ TRUST_PROXY: '127.0.0.1' });
+    b = await listenTestApp({ DATA_DIR: a.dataDir, TRUST_PROXY: '127.0.0.1' });
   });
   afterAll(async () => {
     await b?.close();
@@ -43,5 +45,31 @@ describe('two app instances on one database', () => {
     const names = async (c: TestClient) => ((await (await c.raw('/api/clients?q=Bidwellington')).json()) as { items: { name: string }[] }).items.map((i) => i.name);
     expect(await names(viaB)).toContain('Bidwellington Twoinstance');
     expect(await names(viaA)).toContain('Bidwellington Twoinstance');
+  });
+
+  describe('count page-view visitors once between them', () => {
+    const view = (via: ListeningTestApp, page: string, ip: string, ua = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0') =>
+      new TestClient(via.url).send('POST', '/api/analytics/page-view', { page, referrer: null, firstVisit: true }, { 'user-agent': ua, 'x-forwarded-for': ip });
+    const stats = async () => {
+      const admin = await TestClient.signedIn(a.url, DEMO.admin);
+      return (await (await admin.get('/api/admin/analytics')).json()) as SiteStatsDto;
+    };
+
+    it('the same visitor arriving through both instances is one unique visitor, and one view of a page a minute', async () => {
+      const s0 = await stats();
+      const answers = [await view(a, 'home', '198.51.100.23'), await view(b, 'services', '198.51.100.23'), await view(b, 'home', '198.51.100.23')];
+      expect(answers.map((r) => r.status)).toEqual([204, 204, 204]);
+      const s = await stats();
+      expect({ unique: s.uniqueVisitors - s0.uniqueVisitors, views: s.totalVisits - s0.totalVisits }).toEqual({ unique: 1, views: 2 });
+    });
+
+    it(`one network brings at most ${MAX_NEW_VISITORS_PER_NETWORK} new visitors a day in all, not that many per instance`, async () => {
+      const s0 = await stats();
+      for (let i = 0; i < 2 * MAX_NEW_VISITORS_PER_NETWORK; i++) {
+        const r = await view(i % 2 === 0 ? a : b, 'quote', `2001:db8:77:1::${(i + 1).toString(16)}`, `Bot/${i}`);
+        expect(r.status).toBe(204);
+      }
+      expect((await stats()).uniqueVisitors - s0.uniqueVisitors).toBe(MAX_NEW_VISITORS_PER_NETWORK);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DocumentStore } from '../../domain/persistence/document-store.ts';
 import type { Clock } from '../../domain/shared/clock.ts';
+import type { WindowCounter } from '../../domain/shared/window-counter.ts';
 
 /** What @fastify/rate-limit asks of a store (its LocalStore and RedisStore have the same shape). */
 type RateLimitCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
@@ -27,6 +28,22 @@ type WindowDoc = {
  * A store error fails the request (the error handler answers 503): a limit that silently stops
  * counting when the database is unwell would open the public forms to a flood.
  */
+/** `key` (any text; kept hashed) as a counter's document id. */
+const counterId = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 32);
+
+/**
+ * The counters as a `WindowCounter` (the page-view visitor gate counts visitors and views here):
+ * the same documents, atomic upserting increment and TTL as the rate limits below.
+ */
+export function documentWindowCounter(store: DocumentStore): WindowCounter {
+  return {
+    async hit(key, expiresAtMs) {
+      const doc = await store.collection<WindowDoc>(RATE_LIMIT_COLLECTION).increment(`w-${counterId(key)}`, { count: 1 }, { upsert: true, set: { expiresAt: new Date(expiresAtMs).toISOString() } });
+      return doc.count;
+    },
+  };
+}
+
 export function documentRateLimitStore(store: DocumentStore, clock: Clock) {
   const counters = () => store.collection<WindowDoc>(RATE_LIMIT_COLLECTION);
 
@@ -45,7 +62,7 @@ export function documentRateLimitStore(store: DocumentStore, clock: Clock) {
 
     /** Route and address hashed (document ids allow few characters; an address is not kept as such). */
     private id(key: string, start: number): string {
-      return `${createHash('sha256').update(`${this.prefix}|${key}`).digest('hex').slice(0, 32)}-${start}`;
+      return `${counterId(`${this.prefix}|${key}`)}-${start}`;
     }
 
     incr(key: string, cb: RateLimitCallback, timeWindow: number): void {

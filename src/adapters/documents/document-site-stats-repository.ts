@@ -1,56 +1,71 @@
-import type { SiteStatsRepository } from '../../domain/analytics/site-stats-repository.ts';
-import { addIncrements, boundedMaps, capReferrerIncrements, initialStats, type SiteStats, type StatsIncrements } from '../../domain/analytics/site-stats.ts';
-import { isDatabaseError } from '../../domain/persistence/database-error.ts';
+import type { DayRange, SiteStatsRepository } from '../../domain/analytics/site-stats-repository.ts';
+import { addIncrements, boundedMaps, capReferrerIncrements, type SiteStats, type StatsIncrements } from '../../domain/analytics/site-stats.ts';
+import { dayIncrements, sumDays, type DayStats } from '../../domain/analytics/day-stats.ts';
 import type { DocumentStore } from '../../domain/persistence/document-store.ts';
 import type { DocumentData, StoredDocument } from '../../domain/persistence/document-data.ts';
+import { orderBy, where, type Filter } from '../../domain/persistence/query.ts';
 
+/** The record from before the per-day records (read, never written to again, besides its trim). */
 export const ANALYTICS = 'analytics';
 export const SITE_STATS_ID = 'siteStats';
+/** One record per day, its id the day (YYYY-MM-DD). */
+export const ANALYTICS_DAYS = 'analytics_days';
 /** Views arriving within this many ms of each other are written in one step. */
 export const WRITE_WINDOW_MS = 20;
 
 type Doc = DocumentData;
+type Waiter = { resolve: () => void; reject: (e: unknown) => void };
 
-const toStats = (d: StoredDocument<Doc> | null): SiteStats | null => {
-  if (d === null) return null;
+const strip = (d: StoredDocument<Doc>) => {
   const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = d;
-  return rest as unknown as SiteStats;
+  return rest;
 };
+const toStats = (d: StoredDocument<Doc> | null): SiteStats | null => (d === null ? null : (strip(d) as unknown as SiteStats));
+const toDay = (d: StoredDocument<Doc>): DayStats => ({ day: d.id, ...(strip(d) as unknown as Omit<DayStats, 'day'>) });
 
 /**
- * The one 'analytics/siteStats' document. Each write is a single atomic increment with
- * lastUpdated set in the same step, so N concurrent views add exactly N (R-TRK-6). The first
- * view ever creates the record from `initialStats` (R-TRK-3) and then increments it; two first
- * views racing both try the create, one wins and the other's already-exists is ignored.
+ * Page views in one small record per day, 'analytics_days/<YYYY-MM-DD>' (domain/analytics/day-stats.ts:
+ * a single record would grow towards MongoDB's 16 MB limit). Each write is one atomic upserting
+ * increment of the day's record with lastUpdated set in the same step, so N concurrent views add
+ * exactly N (R-TRK-6) on any number of instances; the first view of a day creates its record.
  *
- * Bounded and batched (security review, finding 3: 5 300 junk keys, each view rewriting them
- * all, took the site from 2 223 to 240 views per 10 s): referrer keys beyond MAX_REFERRER_KEYS
- * count under 'other' (the keys known come back with every write), a record from before the cap
- * is brought within it at the first write (`boundedMaps`), and views that arrive while a write
- * is in flight or within WRITE_WINDOW_MS of each other are added up and written together, so a
- * burst costs a few rewrites of a small record, not one per view. Each `record` resolves once its
- * write commits (a view waits at most the window longer).
+ * Bounded and batched (security review, finding 3): referrer keys beyond MAX_REFERRER_KEYS a day
+ * count under 'other' (the day's keys come back with every write), page keys outside the public
+ * pages are dropped, and views that arrive while a write is in flight or within WRITE_WINDOW_MS
+ * of each other are added up per day and written together, so a burst costs a few rewrites of a
+ * small record, not one per view. Each `record` resolves once its write commits.
+ *
+ * Upgrade: the one 'analytics/siteStats' record of earlier versions is read alongside the days
+ * (its counts, daily ones included, stay in the totals) and no longer written, except that a
+ * record from before the caps is brought within them once (`boundedMaps`).
  */
 export class DocumentSiteStatsRepository implements SiteStatsRepository {
   private readonly store: DocumentStore;
-  /** Views waiting for the next write: their increments added up, the latest time, their callers. */
-  private pending: { increments: Record<string, number>; now: Date; waiters: { resolve: () => void; reject: (e: unknown) => void }[] } | null = null;
+  /** Views waiting for the next write, per day: their increments added up, the latest time, their callers. */
+  private pending = new Map<string, { increments: Record<string, number>; now: Date; waiters: Waiter[] }>();
   private writing = false;
-  /** The referrer keys stored, from the last write; null until the first. */
-  private referrers: Set<string> | null = null;
+  /** The referrer keys stored in the record of `referrers.day`, from its last write. */
+  private referrers: { day: string; keys: Set<string> } | null = null;
+  private legacyTrimmed: Promise<void> | null = null;
 
   constructor(store: DocumentStore) {
     this.store = store;
   }
 
-  private get docs() {
+  private get days() {
+    return this.store.collection<Doc>(ANALYTICS_DAYS);
+  }
+
+  private get legacy() {
     return this.store.collection<Doc>(ANALYTICS);
   }
 
   record(increments: StatsIncrements, now: Date): Promise<void> {
     return new Promise((resolve, reject) => {
-      const batch = (this.pending ??= { increments: {}, now, waiters: [] });
-      addIncrements(batch.increments, increments);
+      const { day, increments: forDay } = dayIncrements(increments);
+      let batch = this.pending.get(day);
+      if (!batch) this.pending.set(day, (batch = { increments: {}, now, waiters: [] }));
+      addIncrements(batch.increments, forDay);
       if (now > batch.now) batch.now = now;
       batch.waiters.push({ resolve, reject });
       if (!this.writing) void this.drain();
@@ -60,54 +75,89 @@ export class DocumentSiteStatsRepository implements SiteStatsRepository {
   /** Writes the pending views, then whatever arrived meanwhile, one write at a time. */
   private async drain(): Promise<void> {
     this.writing = true;
-    while (this.pending) {
+    while (this.pending.size > 0) {
       await new Promise((resolve) => setTimeout(resolve, WRITE_WINDOW_MS));
-      const batch = this.pending;
-      this.pending = null;
-      try {
-        await this.write(batch.increments, batch.now);
-        for (const w of batch.waiters) w.resolve();
-      } catch (err) {
-        this.referrers = null;
-        for (const w of batch.waiters) w.reject(err);
+      const batches = this.pending;
+      this.pending = new Map();
+      for (const [day, batch] of batches) {
+        try {
+          await this.write(day, batch.increments, batch.now);
+          for (const w of batch.waiters) w.resolve();
+        } catch (err) {
+          this.referrers = null;
+          for (const w of batch.waiters) w.reject(err);
+        }
       }
     }
     this.writing = false;
   }
 
-  private async write(increments: StatsIncrements, now: Date): Promise<void> {
-    const known = this.referrers ?? (await this.knownReferrers());
-    const capped = { ...capReferrerIncrements(increments, known) };
-    const set = { lastUpdated: now.toISOString() };
-    let doc: StoredDocument<Doc>;
-    try {
-      doc = await this.docs.increment(SITE_STATS_ID, capped, { set });
-    } catch (err) {
-      if (!isDatabaseError(err, 'not-found')) throw err;
-      try {
-        await this.docs.create(initialStats(now) as unknown as Doc, SITE_STATS_ID);
-      } catch (createErr) {
-        if (!isDatabaseError(createErr, 'already-exists')) throw createErr;
-      }
-      doc = await this.docs.increment(SITE_STATS_ID, capped, { set });
-    }
-    this.referrers = new Set(Object.keys(toStats(doc)?.referrers ?? {}));
+  private async write(day: string, increments: StatsIncrements, now: Date): Promise<void> {
+    await (this.legacyTrimmed ??= this.trimLegacy().catch((err: unknown) => {
+      this.legacyTrimmed = null;
+      throw err;
+    }));
+    const known = this.referrers?.day === day ? this.referrers.keys : await this.knownReferrers(day);
+    const capped = capReferrerIncrements(increments, known);
+    const doc = await this.days.increment(day, capped, { upsert: true, set: { day, lastUpdated: now.toISOString() } });
+    this.referrers = { day, keys: new Set(Object.keys((doc['referrers'] as Record<string, number> | undefined) ?? {})) };
   }
 
-  /** The stored referrer keys; a record from before the caps is brought within them first. */
-  private async knownReferrers(): Promise<Set<string>> {
-    const stats = toStats(await this.docs.get(SITE_STATS_ID));
-    if (stats === null) return new Set();
-    const bounded = boundedMaps(stats);
-    if (bounded) await this.docs.update(SITE_STATS_ID, { pageViews: bounded.pageViews, referrers: bounded.referrers });
-    return new Set(Object.keys(bounded?.referrers ?? stats.referrers ?? {}));
+  private async knownReferrers(day: string): Promise<Set<string>> {
+    const doc = await this.days.get(day);
+    return new Set(Object.keys((doc?.['referrers'] as Record<string, number> | undefined) ?? {}));
   }
 
-  async read(): Promise<SiteStats | null> {
-    return toStats(await this.docs.get(SITE_STATS_ID));
+  /** A record from before the caps (any page key, any number of referrers) is brought within them, once. */
+  private async trimLegacy(): Promise<void> {
+    const stats = toStats(await this.legacy.get(SITE_STATS_ID));
+    const bounded = stats && boundedMaps(stats);
+    if (bounded) await this.legacy.update(SITE_STATS_ID, { pageViews: bounded.pageViews, referrers: bounded.referrers });
   }
 
+  private async readDays(filters: Filter[]): Promise<DayStats[]> {
+    return (await this.days.query({ where: filters, orderBy: [orderBy('day')] })).docs.map(toDay);
+  }
+
+  async read(range: DayRange = {}): Promise<SiteStats | null> {
+    const filters: Filter[] = [];
+    if (range.from !== undefined) filters.push(where('day', '>=', range.from));
+    if (range.to !== undefined) filters.push(where('day', '<=', range.to));
+    // The record from before the upgrade has no days of its own but its dailyStats: all-time reads only.
+    const [legacy, days] = await Promise.all([range.from === undefined && range.to === undefined ? this.legacy.get(SITE_STATS_ID) : null, this.readDays(filters)]);
+    return sumDays(toStats(legacy), days);
+  }
+
+  /**
+   * The days before the latest two are read once (they no longer change: a day's views are
+   * written that day, give or take a batch at midnight); the latest two and any later ones, and
+   * the record from before the upgrade, are listened to. Each change pushes the new sum.
+   */
   watch(onNext: (stats: SiteStats | null) => void, onError: (err: Error) => void): () => void {
-    return this.docs.subscribeDoc(SITE_STATS_ID, (d) => onNext(toStats(d)), onError);
+    let stopped = false;
+    let legacy: SiteStats | null | undefined;
+    let past: DayStats[] | undefined;
+    let recent: DayStats[] | undefined;
+    const push = () => {
+      if (!stopped && legacy !== undefined && past !== undefined && recent !== undefined) onNext(sumDays(legacy, [...past, ...recent]));
+    };
+    const stops: (() => void)[] = [];
+    const fail = (err: Error) => {
+      if (!stopped) onError(err);
+    };
+    stops.push(this.legacy.subscribeDoc(SITE_STATS_ID, (d) => ((legacy = toStats(d)), push()), fail));
+    this.days
+      .query({ orderBy: [orderBy('day', 'desc')], limit: 2 })
+      .then(async (latest) => {
+        const from = latest.docs.at(-1)?.id ?? '';
+        past = from === '' ? [] : await this.readDays([where('day', '<', from)]);
+        if (stopped) return;
+        stops.push(this.days.subscribe({ where: [where('day', '>=', from)], orderBy: [orderBy('day')] }, (page) => ((recent = page.docs.map(toDay)), push()), fail));
+      })
+      .catch(fail);
+    return () => {
+      stopped = true;
+      for (const s of stops) s();
+    };
   }
 }

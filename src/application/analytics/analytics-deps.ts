@@ -7,6 +7,6 @@ export interface AnalyticsDeps {
   stats: SiteStatsRepository;
   clock: Clock;
   timeZone: string;
-  /** One per process: who counts as a visitor today (in memory). */
+  /** Who counts as a visitor today, counted in the store (shared by every instance). */
   visitors: VisitorGate;
 }

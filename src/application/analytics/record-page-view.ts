@@ -21,15 +21,15 @@ export interface PageViewReport {
  * lastUpdated come from the server's clock (in the company time zone), never the browser's.
  * Only the public site's pages count (PUBLIC_PAGE_KEYS); any other key is accepted and dropped,
  * so a staff screen or a made-up key never reaches the statistics. The browser's first-visit
- * and throttle claims are checked against the server's own day of visitors (`VisitorGate`): a
- * script repeating them counts once. Returns whether it counted.
+ * and throttle claims are checked against the day of visitors counted in the store (`VisitorGate`,
+ * shared by every instance): a script repeating them counts once. Returns whether it counted.
  * Access: public (every visitor's browser reports its page views).
  */
 export async function recordPageView(deps: { stats: SiteStatsRepository; clock: Clock; timeZone: string; visitors: VisitorGate }, view: PageViewReport): Promise<boolean> {
   if (!isPublicPage(view.page)) return false;
   const now = deps.clock.now();
   const date = dateKey(now, deps.timeZone);
-  const counts = deps.visitors.decide({ address: view.address, userAgent: view.userAgent ?? '', page: view.page, firstVisit: view.firstVisit, day: date, nowMs: now.getTime() });
+  const counts = await deps.visitors.decide({ address: view.address, userAgent: view.userAgent ?? '', page: view.page, firstVisit: view.firstVisit, day: date, nowMs: now.getTime() });
   if (!counts.view) return false;
   const increments = buildPageViewIncrement({
     page: view.page,

@@ -1,15 +1,22 @@
 import type { SiteStats, StatsIncrements } from './site-stats.ts';
 
-/** The single 'analytics/siteStats' record (R-TRK-3, R-TRK-6, R-TRK-9). */
+/** Days to sum, YYYY-MM-DD, both ends included; either end open when left out. */
+export interface DayRange {
+  from?: string;
+  to?: string;
+}
+
+/** The site statistics (R-TRK-3, R-TRK-6, R-TRK-9), stored per day (day-stats.ts) and read as one sum. */
 export interface SiteStatsRepository {
   /**
-   * Applies the increments atomically and stamps lastUpdated with `now` (server time); referrer
-   * keys beyond MAX_REFERRER_KEYS count under 'other'. Views recorded together may be written in
+   * Applies the increments of one page view (`buildPageViewIncrement`: exactly one dailyStats
+   * day) atomically and stamps lastUpdated with `now` (server time); referrer keys beyond
+   * MAX_REFERRER_KEYS a day count under 'other'. Views recorded together may be written in
    * one step; the promise settles once this view's write has committed.
    */
   record(increments: StatsIncrements, now: Date): Promise<void>;
-  /** The record, or null before the first view. */
-  read(): Promise<SiteStats | null>;
-  /** Pushes the record now and after every change (R-TRK-9); returns the unsubscribe. */
+  /** The sum over the days in `range` (all time, the record from before the upgrade included, by default); null before the first view. */
+  read(range?: DayRange): Promise<SiteStats | null>;
+  /** Pushes the all-time sum now and after every change (R-TRK-9); returns the unsubscribe. */
   watch(onNext: (stats: SiteStats | null) => void, onError: (err: Error) => void): () => void;
 }

@@ -2,21 +2,21 @@
  * Which page views count, decided on the server (security review, finding 3). The browser's
  * once-per-browser marker (R-TRK-5) and its 60 s throttle (R-TRK-2) are claims a script repeats
  * at will: `firstVisit: true` 120 times a minute once added 120 unique visitors. So the server
- * also keeps, for the current day and in memory only:
+ * also counts, per day, in the shared window counter (the rate-limit store: one count for every
+ * app instance on the database, removed by TTL after the day):
  * - a visitor (client address + user agent, kept as a 53-bit hash, never the address itself)
  *   counts as a unique visitor — with its referrer and device — at most once a day;
  * - a network (an IPv4 address, an IPv6 /64) brings at most MAX_NEW_VISITORS_PER_NETWORK new
  *   visitors a day, so a script rotating its user agent gains a handful, not thousands;
- * - a visitor's view of a page counts at most once per PAGE_VIEW_THROTTLE_MS (R-TRK-2).
- * Each table holds at most MAX_TRACKED entries; when a flood from many addresses fills one,
- * further new visitors and views are not counted (closed, not open). A restart forgets the day,
- * so a visitor may count once more after it. People sharing one address and the same browser
- * build (an office) count as one visitor a day: the price of not trusting the browser.
+ * - a visitor's view of a page counts at most once per 60 s window (R-TRK-2).
+ * People sharing one address and the same browser build (an office) count as one visitor a day:
+ * the price of not trusting the browser. Before issue 18 these tables were in memory per
+ * instance, so N instances counted a visitor up to N times and allowed N times the network cap.
  */
+import type { WindowCounter } from '../shared/window-counter.ts';
 import { PAGE_VIEW_THROTTLE_MS } from './page-view.ts';
 
 export const MAX_NEW_VISITORS_PER_NETWORK = 20;
-export const MAX_TRACKED = 100_000;
 
 export interface VisitRequest {
   /** The client's address as the server sees it (behind a trusted proxy, the forwarded one). */
@@ -65,46 +65,28 @@ export function networkOf(address: string): string {
     .join(':');
 }
 
+/** Counts outlive their window by this much: a day in any time zone, and a margin. */
+const DAY_KEEP_MS = 48 * 3_600_000;
+
 export class VisitorGate {
-  private day = '';
-  /** Visitors counted today. */
-  private readonly visitors = new Set<number>();
-  /** New visitors per network today. */
-  private readonly networks = new Map<number, number>();
-  /** When each visitor's view of a page last counted; oldest first (re-inserted on update). */
-  private readonly lastViews = new Map<number, number>();
+  private readonly counter: WindowCounter;
 
-  decide(req: VisitRequest): VisitDecision {
-    if (req.day !== this.day) {
-      this.day = req.day;
-      this.visitors.clear();
-      this.networks.clear();
-    }
+  constructor(counter: WindowCounter) {
+    this.counter = counter;
+  }
+
+  async decide(req: VisitRequest): Promise<VisitDecision> {
     const visitor = hash53(`${req.address}\n${req.userAgent}`);
-    if (!this.admitView(hash53(`${visitor}\n${req.page}`), req.nowMs)) return { view: false, visitor: false };
-    return { view: true, visitor: req.firstVisit && this.admitVisitor(visitor, hash53(networkOf(req.address))) };
+    // The view counts in fixed 60 s windows: two views 60 s apart always count (as the browser's
+    // throttle lets them), a script gets one per page per window.
+    const window = Math.floor(req.nowMs / PAGE_VIEW_THROTTLE_MS);
+    if ((await this.counter.hit(`view|${visitor}|${req.page}|${window}`, (window + 1) * PAGE_VIEW_THROTTLE_MS)) > 1) return { view: false, visitor: false };
+    return { view: true, visitor: req.firstVisit && (await this.admitVisitor(visitor, hash53(networkOf(req.address)), req)) };
   }
 
-  private admitView(key: number, nowMs: number): boolean {
-    const last = this.lastViews.get(key);
-    // A time from the future (the clock moved back) does not block, as in the browser (R-TRK-2).
-    if (last !== undefined && nowMs >= last && nowMs - last < PAGE_VIEW_THROTTLE_MS) return false;
-    for (const [k, at] of this.lastViews) {
-      if (this.lastViews.size < MAX_TRACKED || nowMs - at < PAGE_VIEW_THROTTLE_MS) break;
-      this.lastViews.delete(k);
-    }
-    if (last === undefined && this.lastViews.size >= MAX_TRACKED) return false;
-    this.lastViews.delete(key);
-    this.lastViews.set(key, nowMs);
-    return true;
-  }
-
-  private admitVisitor(visitor: number, network: number): boolean {
-    if (this.visitors.has(visitor) || this.visitors.size >= MAX_TRACKED) return false;
-    const fromNetwork = this.networks.get(network) ?? 0;
-    if (fromNetwork >= MAX_NEW_VISITORS_PER_NETWORK || (fromNetwork === 0 && this.networks.size >= MAX_TRACKED)) return false;
-    this.networks.set(network, fromNetwork + 1);
-    this.visitors.add(visitor);
-    return true;
+  private async admitVisitor(visitor: number, network: number, req: VisitRequest): Promise<boolean> {
+    const keep = req.nowMs + DAY_KEEP_MS;
+    if ((await this.counter.hit(`visitor|${visitor}|${req.day}`, keep)) > 1) return false;
+    return (await this.counter.hit(`network|${network}|${req.day}`, keep)) <= MAX_NEW_VISITORS_PER_NETWORK;
   }
 }

@@ -45,6 +45,8 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   { collection: 'outbox', fields: [asc('status'), asc('claimedAt')] },
   { collection: 'sessions', fields: [asc('expiresAt')] },
   { collection: 'rate_limits', fields: [asc('expiresAt')] },
+  // Analytics, one record per day (adapters/documents/document-site-stats-repository.ts): summed in day order.
+  { collection: 'analytics_days', fields: [asc('day')] },
   { collection: 'quote_requests', fields: [asc('status'), desc('createdAt')] },
   { collection: 'reviews', fields: [asc('status'), desc('createdAt')] },
   { collection: 'reviews', fields: [asc('status'), desc('publishedAt')] },
