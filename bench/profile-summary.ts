@@ -12,7 +12,7 @@ interface ProfileNode {
   children?: number[];
 }
 
-export function summariseProfile(file: string, rows = 25): string {
+export function summariseProfile(file: string, rows = 25, focus?: RegExp): string {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as { nodes: ProfileNode[]; samples: number[] };
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
@@ -25,9 +25,15 @@ export function summariseProfile(file: string, rows = 25): string {
   const total = new Map<string, number>();
   const idle = new Set(['(idle)', '(program)', '(garbage collector)']);
   let busy = 0;
+  const stack = (id: number) => {
+    const labels: string[] = [];
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) labels.push(label(byId.get(cur)!));
+    return labels;
+  };
   for (const id of profile.samples) {
     const n = byId.get(id)!;
     if (n.callFrame.functionName === '(idle)') continue;
+    if (focus && !stack(id).some((l) => focus.test(l))) continue;
     busy++;
     self.set(label(n), (self.get(label(n)) ?? 0) + 1);
     const seen = new Set<string>();
@@ -43,4 +49,5 @@ export function summariseProfile(file: string, rows = 25): string {
   return `  ${busy} busy samples\n  self time:\n${top(self)}\n  total time (with callees):\n${top(total)}`;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(summariseProfile(process.argv[2]!, Number(process.argv[3] ?? 40)));
+// `node bench/profile-summary.ts <file> [rows] [focus-regexp]`: only samples whose stack matches focus.
+if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(summariseProfile(process.argv[2]!, Number(process.argv[3] ?? 40), process.argv[4] ? new RegExp(process.argv[4]) : undefined));

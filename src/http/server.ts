@@ -1,7 +1,7 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginOptions, type FastifyRequest, type RawServerDefault } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyPluginOptions, type FastifyReply, type FastifyRequest, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyOauth2, { type OAuth2Namespace } from '@fastify/oauth2';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config.ts';
 import { TOKENS, type AppContainer } from '../container.ts';
 import type { InjectionToken } from 'tsyringe';
@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createEmbeddedOidc } from '../adapters/oidc/embedded-oidc-provider.ts';
 import { idTokenVerifier } from '../adapters/oidc/id-token-verifier.ts';
 import { registerErrorHandler } from './error-handler.ts';
+import { responseSerializerCompiler } from './response-serializer.ts';
 import { logSafePath, requestLogValue } from './log-redaction.ts';
 import pino from 'pino';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -92,6 +93,20 @@ const routeTable = (auth: AuthRouteDeps): RouteEntry[] => [
   area(historyRoutes, TOKENS.Monitoring),
 ];
 
+/**
+ * One log line per request, written when it is answered (method, path made safe as in
+ * log-redaction.ts, status, ms), instead of Fastify's "incoming request" and "request completed".
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null, req: FastifyRequest, reply: FastifyReply): void {
+    const line = { method: req.method, url: logSafePath(req), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request');
+  }
+}
+
 /** Builds the BFF (not listening). Tests call this with `inject`; main.ts adds `listen`. */
 export async function buildServer(
   config: AppConfig,
@@ -113,17 +128,11 @@ export async function buildServer(
     // Idle keep-alive sockets are closed at shutdown; in-flight requests are allowed to finish.
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
-    // One line per request, written when it is answered (below), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.addHook('onResponse', (req, reply, done) => {
-    req.log.info({ method: req.method, url: logSafePath(req), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
-    done();
-  });
-
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(config.env));
   registerErrorHandler(app);
   await registerSecurityHeaders(app, { production });
 
