@@ -232,10 +232,15 @@ async function main(): Promise<number> {
     writeFileSync(cannedFile, JSON.stringify(canned));
     bare = await startBare(cannedFile);
 
+    // What the server burns with no requests (timers, sweeps), which every figure below includes.
+    const idle0 = cpuMs(real.proc.pid!);
+    await new Promise((r) => setTimeout(r, 3000));
+    const idleMsPerS = (cpuMs(real.proc.pid!) - idle0) / 3;
     const logLinesBefore = readFileSync(real.log, 'utf8').split('\n').length;
     let realRequests = 0;
     console.log(`server request classes: real server (src/main.ts, info logs to a file) vs a bare Fastify route with the same bytes; ${SECONDS} s a measurement, load generator in its own process`);
     console.log(`  budgets: ratio ≥ ${RATIO_BUDGET} at 10 conns, p99 ≤ ${P99_BUDGET_MS} ms at 10 conns, p99 at 100 ≤ ${P99_GROWTH_BUDGET}× p99 at 10, RSS ≤ ${RSS_BUDGET_MB} MB`);
+    console.log(`  server CPU while idle: ${idleMsPerS.toFixed(0)} ms/s`);
     console.log('  (cpu: server CPU ms per 1 000 requests; "cpu ratio" = bare cpu ÷ real cpu, the ratio a quiet machine would show when the server is the bottleneck)');
     console.log('  class        bytes  conns | bare req/s  p50   p99   cpu | real req/s  p50   p99   cpu | ratio  cpu ratio  budget');
     const results: Record<string, unknown>[] = [];
