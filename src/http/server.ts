@@ -93,15 +93,22 @@ const routeTable = (auth: AuthRouteDeps): RouteEntry[] => [
   area(historyRoutes, TOKENS.Monitoring),
 ];
 
+const URL_AT_START = Symbol('url at start');
+type RequestWithUrlAtStart = FastifyRequest & { [URL_AT_START]?: string };
+
 /**
  * One log line per request, written when it is answered (method, path made safe as in
  * log-redaction.ts, status, ms), instead of Fastify's "incoming request" and "request completed".
  */
 class OneLinePerRequest extends LogController {
-  override incomingRequest(): void {}
+  /** The path as it came in: a mounted handler (the embedded provider) may rewrite `req.url`. */
+  override incomingRequest(req: FastifyRequest): void {
+    (req as RequestWithUrlAtStart)[URL_AT_START] = req.url;
+  }
 
   override requestCompleted(error: Error | null, req: FastifyRequest, reply: FastifyReply): void {
-    const line = { method: req.method, url: logSafePath(req), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    const url = logSafePath({ url: (req as RequestWithUrlAtStart)[URL_AT_START] ?? req.url, routeOptions: req.routeOptions, params: req.params });
+    const line = { method: req.method, url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request');
   }
