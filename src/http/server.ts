@@ -1,7 +1,7 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginOptions, type FastifyRequest, type RawServerDefault } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyPluginOptions, type FastifyReply, type FastifyRequest, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyOauth2, { type OAuth2Namespace } from '@fastify/oauth2';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config.ts';
 import { TOKENS, type AppContainer } from '../container.ts';
 import type { InjectionToken } from 'tsyringe';
@@ -9,7 +9,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createEmbeddedOidc } from '../adapters/oidc/embedded-oidc-provider.ts';
 import { idTokenVerifier } from '../adapters/oidc/id-token-verifier.ts';
 import { registerErrorHandler } from './error-handler.ts';
-import { requestLogValue } from './log-redaction.ts';
+import { responseSerializerCompiler } from './response-serializer.ts';
+import { logSafePath, requestLogValue } from './log-redaction.ts';
+import pino from 'pino';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerIdentity, sessionCookieName } from './plugins/identity.ts';
@@ -91,6 +93,27 @@ const routeTable = (auth: AuthRouteDeps): RouteEntry[] => [
   area(historyRoutes, TOKENS.Monitoring),
 ];
 
+const URL_AT_START = Symbol('url at start');
+type RequestWithUrlAtStart = FastifyRequest & { [URL_AT_START]?: string };
+
+/**
+ * One log line per request, written when it is answered (method, path made safe as in
+ * log-redaction.ts, status, ms), instead of Fastify's "incoming request" and "request completed".
+ */
+class OneLinePerRequest extends LogController {
+  /** The path as it came in: a mounted handler (the embedded provider) may rewrite `req.url`. */
+  override incomingRequest(req: FastifyRequest): void {
+    (req as RequestWithUrlAtStart)[URL_AT_START] = req.url;
+  }
+
+  override requestCompleted(error: Error | null, req: FastifyRequest, reply: FastifyReply): void {
+    const url = logSafePath({ url: (req as RequestWithUrlAtStart)[URL_AT_START] ?? req.url, routeOptions: req.routeOptions, params: req.params });
+    const line = { method: req.method, url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request');
+  }
+}
+
 /** Builds the BFF (not listening). Tests call this with `inject`; main.ts adds `listen`. */
 export async function buildServer(
   config: AppConfig,
@@ -101,7 +124,8 @@ export async function buildServer(
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      // Written to stdout asynchronously, so a slow reader never blocks the event loop; flushed at exit.
+      stream: options.logStream ?? pino.destination({ dest: 1, sync: false }),
       // Paths without query strings or secret segments (sign-in codes, public links, calendar feeds).
       serializers: { req: (req) => requestLogValue(req as unknown as FastifyRequest) },
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
@@ -111,10 +135,11 @@ export async function buildServer(
     // Idle keep-alive sockets are closed at shutdown; in-flight requests are allowed to finish.
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
+    logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(config.env));
   registerErrorHandler(app);
   await registerSecurityHeaders(app, { production });
 
@@ -166,7 +191,9 @@ export async function buildServer(
     verifierCookieName: production ? '__Host-oauth2-verifier' : 'oauth2-verifier',
   });
 
-  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  // Bodies under 10 KB (a page of 25 clients is ≈ 7 KB) go uncompressed: compressing them cost
+  // more server time than the bytes saved take to send (issue 16).
+  await app.register(fastifyCompress, { global: true, threshold: 10_240 });
   const auth: AuthRouteDeps = {
     oidc: (app as unknown as { oidc: OAuth2Namespace }).oidc,
     provider: config.google ? 'google' : 'embedded',
@@ -188,8 +215,9 @@ export async function buildServer(
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_req, reply) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   app.addHook('onClose', async () => {
     await container.close();

@@ -40,11 +40,14 @@ import { COLUMNS, fileSnapshot, memorySnapshot, toRaw, type Row } from './sqlite
 const isConstraint = (e: unknown, code: string): boolean => (e as { code?: string }).code === code;
 
 interface PendingWrite {
-  op: WriteOp;
+  /** One write, or a transaction's read checks and writes. */
+  op: WriteOp | { kind: 'commit'; reads: ReadCheck[]; writes: WriteOp[] };
   now: string;
   resolve: (doc: RawDocument | null) => void;
   reject: (e: unknown) => void;
 }
+
+const collectionsOf = (op: PendingWrite['op']): string[] => (op.kind === 'commit' ? op.writes.map((w) => w.collection) : [op.collection]);
 
 export interface SqliteDriverOptions {
   /** How often to look for commits made by other processes while someone is subscribed. */
@@ -69,7 +72,7 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
   private readonly sweeper: NodeJS.Timeout | undefined;
   private dataVersion = 0;
   private readonly pending: PendingWrite[] = [];
-  private readonly applyOne = (w: PendingWrite): RawDocument | null => this.apply(w.op, w.now);
+  private readonly applyOne = (w: PendingWrite): RawDocument | null => (w.op.kind === 'commit' ? this.applyCommit(w.op.reads, w.op.writes, w.now) : this.apply(w.op, w.now));
   private readonly applyBatch;
 
   constructor(db: SqliteDb, options: SqliteDriverOptions = {}) {
@@ -188,6 +191,10 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
    * promise settles after the shared commit, so an acknowledged write is a durable one.
    */
   write(op: WriteOp, now: string): Promise<RawDocument | null> {
+    return this.enqueue(op, now);
+  }
+
+  private enqueue(op: PendingWrite['op'], now: string): Promise<RawDocument | null> {
     return new Promise((resolve, reject) => {
       this.pending.push({ op, now, resolve, reject });
       if (this.pending.length === 1) setImmediate(() => this.flush());
@@ -204,21 +211,26 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
       for (const w of batch) w.reject(e);
       return;
     }
-    this.changed(batch.map((w) => w.op.collection));
+    this.changed(batch.flatMap((w) => collectionsOf(w.op)));
     outcomes.forEach((o, i) => ('ok' in o ? batch[i]!.resolve(o.ok) : batch[i]!.reject(o.error)));
   }
 
+  /**
+   * A transaction's commit joins the group commit: its read checks and writes run in their own
+   * savepoint of the shared IMMEDIATE transaction, so concurrent requests share one fsync (a
+   * commit of its own each held the event loop for a whole fsync).
+   */
   async commit(reads: ReadCheck[], writes: WriteOp[], now: string): Promise<void> {
-    this.db
-      .transaction(() => {
-        for (const read of reads) {
-          const version = this.row(read.collection, read.id)?.version ?? null;
-          if (version !== read.version) throw new DatabaseError('aborted', `${read.collection}/${read.id} changed during the transaction.`);
-        }
-        for (const w of writes) this.apply(w, now);
-      })
-      .immediate();
-    if (writes.length > 0) this.changed(writes.map((w) => w.collection));
+    await this.enqueue({ kind: 'commit', reads, writes }, now);
+  }
+
+  private applyCommit(reads: ReadCheck[], writes: WriteOp[], now: string): null {
+    for (const read of reads) {
+      const version = this.row(read.collection, read.id)?.version ?? null;
+      if (version !== read.version) throw new DatabaseError('aborted', `${read.collection}/${read.id} changed during the transaction.`);
+    }
+    for (const w of writes) this.apply(w, now);
+    return null;
   }
 
   private filterContext(collection: string): FilterContext {

@@ -186,8 +186,9 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDeps)
     }
   });
 
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (reachedApi(req) && req.auth.kind !== 'signed-out') reply.header('Cache-Control', 'no-store');
+    done(null, payload);
   });
 
   registerLiveStreamLimits(app);
