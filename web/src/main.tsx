@@ -5,6 +5,7 @@ import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen.ts';
 import { routerOptions } from './router-options.ts';
+import { FRESH_MS } from './lib/queries/cross-tab.ts';
 import { startPageViewTracker } from './features/analytics/page-view-tracker.ts';
 import './styles.css';
 
@@ -25,7 +26,7 @@ const yieldThen = (next: () => void) => void setTimeout(next, 0);
 function start() {
   const rootEl = document.getElementById('root');
   if (!rootEl) throw new Error('#root is missing from index.html');
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: FRESH_MS } } });
   const router = createAppRouter(queryClient);
   startPageViewTracker(router, queryClient);
   const app = (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setCompanyTimeZone, todayIso } from '../../../web/src/ui/dates.ts';
-import { defaultValue } from '../../../web/src/features/tax/TaxReportScreen.tsx';
+import { defaultValue } from '../../../web/src/lib/queries/tax.ts';
 
 /**
  * A date box's "today" is the company's calendar day (COMPANY_TIME_ZONE via /api/site), the

@@ -1,33 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
-import type { Lead } from '#contracts/quotes.ts';
 import { LeadCard } from '../../../web/src/features/leads/LeadCard.tsx';
 import { renderApp } from './support/render-app.tsx';
 import { aSession } from './support/session-factory.ts';
+import { aLead } from './support/lead-factory.ts';
 
 afterEach(cleanup);
-
-const aLead = (over: Partial<Lead> = {}): Lead => ({
-  id: 'lead-1',
-  name: 'Bartholomew Alexander Montgomery-Fitzgerald III',
-  email: 'bartholomew.alexander.montgomery-fitzgerald@very-long-family-domain.example.com',
-  phone: '(217) 555-0100',
-  services: ['alarm', 'cameras'],
-  propertyType: 'residential',
-  construction: 'existing',
-  address: '4821 North Westmoreland Blvd, Apt 12B',
-  postcode: '62704',
-  preferredDate: '2026-12-04',
-  preferredWindow: 'morning',
-  description: 'Two-storey house, back door faces an alley.',
-  photos: [],
-  status: 'new',
-  nextStatuses: ['contacted', 'lost', 'spam'],
-  convertedClientId: null,
-  createdAt: '2026-11-25T20:00:00.000Z',
-  updatedAt: '2026-11-25T20:00:00.000Z',
-  ...over,
-});
 
 describe('LeadCard (leads screen)', () => {
   it('says status, services, property and the preferred visit in words and the local date format, never slugs or ISO dates', async () => {

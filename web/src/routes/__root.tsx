@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
-import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { shareSavedChanges } from '#lib/queries/cross-tab.ts';
 import { TopBar } from '../features/shell/TopBar.tsx';
 import { Footer } from '../features/shell/Footer.tsx';
 import { AuthLifecycle } from '../features/auth/AuthLifecycle.tsx';
@@ -22,6 +23,8 @@ function RootLayout() {
   // React replays a click on the screen below at once if that part is still hydrating. Tests
   // wait for this mark before clicking.
   useEffect(() => document.getElementById('root')?.removeAttribute('data-prerendered'), []);
+  const queryClient = useQueryClient();
+  useEffect(() => shareSavedChanges(queryClient), [queryClient]);
   const site = useSiteInfo();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   return (

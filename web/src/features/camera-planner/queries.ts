@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { BomDto, CameraPlanDto, CameraPlanSummaryDto } from '#contracts/camera-plans.ts';
 import type { InventoryItemDto } from '#contracts/inventory.ts';
 import { apiFetch, ApiRequestError } from '#lib/api.ts';
@@ -43,3 +43,6 @@ export const cameraModelsQuery = queryOptions({
   },
   staleTime: 60_000,
 });
+
+/** What /admin/camera-planner shows first: the plan list, or the open plan (the route loader starts it). */
+export const prefetchPlannerScreen = (qc: QueryClient, search: { plan?: string }) => (search.plan ? qc.prefetchQuery(planQuery(search.plan)) : qc.prefetchQuery(planListQuery(undefined)));

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { ARCHIVED_FILTER_VALUES, CLIENT_KIND_VALUES, CLIENT_SOURCE_VALUES, type ClientSummary } from '#contracts/clients.ts';
-import { clientListQuery, type ClientListParams } from '#lib/queries/clients.ts';
+import { CLIENT_PAGE_SIZE, clientListQuery, type ClientListParams } from '#lib/queries/clients.ts';
 import { inputClass } from '#ui/styles.ts';
 import { Button } from '#ui/Button.tsx';
 import { EmptyState } from '#ui/EmptyState.tsx';
@@ -23,7 +23,7 @@ const SORTABLE: Record<string, 'name' | 'createdAt'> = { name: 'name', createdAt
 export function ClientTable({ filters, onFilters }: { filters: ClientFilters; onFilters: (f: ClientFilters) => void }) {
   const [text, setText] = useState(filters.q ?? '');
   const [cursors, setCursors] = useState<string[]>([]);
-  const [pageSize, setPageSize] = useState(25);
+  const [pageSize, setPageSize] = useState(CLIENT_PAGE_SIZE);
 
   // Debounce typing; a new search starts from the first page.
   useEffect(() => {

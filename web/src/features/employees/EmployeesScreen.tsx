@@ -8,12 +8,11 @@ import { EmployeeTable } from './EmployeeTable.tsx';
 import { EmployeeForm, DISCARD_QUESTION } from './EmployeeForm.tsx';
 import { AuditHistory } from './AuditHistory.tsx';
 import { DeactivateButton } from './DeactivateButton.tsx';
-import { employeeListQuery, employeeQuery, useCreateEmployee, useUpdateEmployee } from './queries.ts';
+import { EMPLOYEE_LIST_START, employeeListQuery, employeeQuery, useCreateEmployee, useUpdateEmployee } from './queries.ts';
 import { STATUS_LABELS } from './labels.ts';
 import { Options } from '#ui/Options.tsx';
 import { FormError } from '#ui/FormError.tsx';
 
-const PAGE_SIZE = 20;
 type Panel = { kind: 'none' } | { kind: 'new' } | { kind: 'edit'; id: string };
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -28,9 +27,9 @@ function useDebounced<T>(value: T, ms: number): T {
 /** The employee database: list with search, status filter, sort and paging; a panel to create or edit. */
 export function EmployeesScreen() {
   const uid = useId();
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<EmploymentStatusValue | ''>('');
-  const [sort, setSort] = useState('name');
+  const [search, setSearch] = useState<string>(EMPLOYEE_LIST_START.q);
+  const [status, setStatus] = useState<EmploymentStatusValue | ''>(EMPLOYEE_LIST_START.status);
+  const [sort, setSort] = useState<string>(EMPLOYEE_LIST_START.sort);
   const [panel, setPanel] = useState<Panel>({ kind: 'none' });
   const dirty = useRef(false);
   const panelHeading = useRef<HTMLHeadingElement>(null);
@@ -38,7 +37,7 @@ export function EmployeesScreen() {
 
   // Back to the first page whenever the search, filter or order change.
   const pages = useCursorPages({ q, status, sort });
-  const list = useQuery(employeeListQuery({ q, status, sort, limit: PAGE_SIZE, cursor: pages.cursor }));
+  const list = useQuery(employeeListQuery({ q, status, sort, limit: EMPLOYEE_LIST_START.limit, cursor: pages.cursor }));
 
   const setDirty = useCallback((d: boolean) => {
     dirty.current = d;

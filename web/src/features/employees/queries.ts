@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AuditListDto } from '#contracts/audit.ts';
 import type {
   EmployeeCreate,
@@ -71,3 +71,9 @@ export function useDeactivateEmployee(id: string) {
     onSuccess: invalidate,
   });
 }
+
+/** The list as the employee database first shows it: everyone, by name, one page. */
+export const EMPLOYEE_LIST_START = { q: '', status: '', sort: 'name', limit: 20, cursor: null } as const;
+
+/** What /admin/employees shows first (the route loader starts it beside the code). */
+export const prefetchEmployeeScreen = (qc: QueryClient) => qc.prefetchQuery(employeeListQuery(EMPLOYEE_LIST_START));

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Download, Plus } from 'lucide-react';
 import { PageHeading } from '#ui/PageHeading.tsx';
-import { ItemsTable, type ItemFilters } from './ItemsTable.tsx';
+import { ItemsTable } from './ItemsTable.tsx';
+import { itemFilters } from './queries.ts';
 import { ItemDetail } from './ItemDetail.tsx';
 import { ItemForm } from './ItemForm.tsx';
 import { LowStockPanel } from './LowStockPanel.tsx';
@@ -30,7 +31,7 @@ export function InventoryManager(props: { search: InventorySearch; onSearch: (ne
   const { search, onSearch } = props;
   const canEdit = useCan('editInventory');
   const [creating, setCreating] = useState(false);
-  const filters: ItemFilters = { q: search.q ?? '', category: search.category, low: search.low ?? false, sort: search.sort ?? 'name', dir: search.dir ?? 'asc' };
+  const filters = itemFilters(search);
   const open = (id: string) => onSearch({ item: id });
 
   return (

@@ -3,17 +3,9 @@ import { CATEGORY_LABELS, ITEM_CATEGORIES, type InventoryItemDto } from '#contra
 import { CursorPager, useCursorPages } from '#ui/DataTable.tsx';
 import { DataTable, type Column } from '#ui/DataTable.tsx';
 import { FilterSelect, SearchForm } from '#ui/SearchForm.tsx';
-import { itemsQuery } from '#lib/queries/inventory.ts';
+import { itemListQuery, type ItemFilters } from './queries.ts';
 import { LowStockBadge } from './StockBadge.tsx';
 import { formatCents, useMoneySettings } from '#ui/money.ts';
-
-export interface ItemFilters {
-  q: string;
-  category: string | undefined;
-  low: boolean;
-  sort: string;
-  dir: 'asc' | 'desc';
-}
 
 // Quantities and prices sort largest first on the first click.
 const COLUMNS: Column<InventoryItemDto>[] = [
@@ -35,7 +27,6 @@ const COLUMNS: Column<InventoryItemDto>[] = [
   { id: 'available', label: 'Available', sortable: true, numeric: true, descFirst: true, cell: (i) => i.available },
   { id: 'unitPriceCents', label: 'Unit price', sortable: true, numeric: true, descFirst: true, cell: (i) => formatCents(i.unitPriceCents) },
 ];
-const PAGE_SIZE = 25;
 
 /**
  * The items list: the server searches, filters, sorts and pages (cursor), so it stays fast
@@ -46,7 +37,7 @@ export function ItemsTable(props: { filters: ItemFilters; onFilters: (f: Partial
   const { filters } = props;
   const pages = useCursorPages(filters);
   const list = useQuery(
-    itemsQuery({ search: filters.q, category: filters.category, lowStock: filters.low, sort: filters.sort, dir: filters.dir, cursor: pages.cursor, limit: PAGE_SIZE }),
+    itemListQuery(filters, pages.cursor),
   );
 
   return (

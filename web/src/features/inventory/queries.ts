@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   InventoryItemDto,
   ItemRequestParsed,
@@ -12,7 +12,7 @@ import type {
 } from '#contracts/inventory.ts';
 import type { JobListResponse } from '#contracts/jobs.ts';
 import { apiFetch } from '#lib/api.ts';
-import { INVENTORY_KEY } from '#lib/queries/inventory.ts';
+import { INVENTORY_KEY, itemsQuery } from '#lib/queries/inventory.ts';
 
 export const itemQuery = (id: string) =>
   queryOptions({
@@ -69,3 +69,23 @@ export function useReverseMovement(itemId: string) {
     onSuccess: () => qc.invalidateQueries({ queryKey: INVENTORY_KEY }),
   });
 }
+
+export interface ItemFilters {
+  q: string;
+  category: string | undefined;
+  low: boolean;
+  sort: string;
+  dir: 'asc' | 'desc';
+}
+
+/** The list's filters for the screen's search (defaults filled in). */
+export const itemFilters = (search: { tab?: string; q?: string; category?: string; low?: boolean; sort?: string; dir?: 'desc'; item?: string }): ItemFilters => ({ q: search.q ?? '', category: search.category, low: search.low ?? false, sort: search.sort ?? 'name', dir: search.dir ?? 'asc' });
+
+const PAGE_SIZE = 25;
+
+/** One page of the list for the filters, from `cursor`. */
+export const itemListQuery = (filters: ItemFilters, cursor: string | null) => itemsQuery({ search: filters.q, category: filters.category, lowStock: filters.low, sort: filters.sort, dir: filters.dir, cursor, limit: PAGE_SIZE });
+
+/** What the screen shows first for its search (the route loader starts it beside the code). */
+export const prefetchItemScreen = (qc: QueryClient, search: Parameters<typeof itemFilters>[0]) =>
+  Promise.all([search.tab === 'low-stock' ? qc.prefetchQuery(lowStockQuery) : null, qc.prefetchQuery(itemListQuery(itemFilters(search), null)), search.item ? qc.prefetchQuery(itemQuery(search.item)) : null]);

@@ -4,18 +4,10 @@ import { CursorPager, useCursorPages } from '#ui/DataTable.tsx';
 import { DataTable, type Column } from '#ui/DataTable.tsx';
 import { FilterChips } from '#ui/FilterChips.tsx';
 import { SearchForm } from '#ui/SearchForm.tsx';
-import { invoicesQuery } from './queries.ts';
+import { invoiceListQuery, type InvoiceFilters } from './queries.ts';
 import { StatusChip } from './StatusChip.tsx';
 import { formatCents, useMoneySettings } from '#ui/money.ts';
 import { formatCalendarDay } from '#domain/shared/calendar-date.ts';
-
-export interface InvoiceFilters {
-  q: string;
-  status: string | undefined;
-  overdue: boolean;
-  sort: string;
-  dir: 'asc' | 'desc';
-}
 
 /** The columns, dates written as people of the configured locale write them ("11/25/2026"). */
 const columns = (locale: string): Column<InvoiceDto>[] => [
@@ -27,14 +19,13 @@ const columns = (locale: string): Column<InvoiceDto>[] => [
   { id: 'balanceCents', label: 'Balance', sortable: true, numeric: true, cell: (inv) => (inv.kind === 'invoice' ? formatCents(inv.balanceCents) : '—') },
   { id: 'status', label: 'Status', cell: (inv) => <StatusChip status={inv.status} overdue={inv.overdue} daysOverdue={inv.daysOverdue} kind={inv.kind} /> },
 ];
-const PAGE_SIZE = 25;
 
 /** The invoice list: the server filters, searches, sorts and pages (cursor). */
 export function InvoiceList(props: { filters: InvoiceFilters; onFilters: (f: Partial<InvoiceFilters>) => void; onOpen: (id: string) => void }) {
   const { locale } = useMoneySettings();
   const { filters } = props;
   const pages = useCursorPages(filters);
-  const list = useQuery(invoicesQuery({ search: filters.q, status: filters.status, overdue: filters.overdue, sort: filters.sort, dir: filters.dir, cursor: pages.cursor, limit: PAGE_SIZE }));
+  const list = useQuery(invoiceListQuery(filters, pages.cursor));
 
   return (
     <div>

@@ -4,7 +4,8 @@ import { PageHeading } from '#ui/PageHeading.tsx';
 import { useCan } from '../auth/session.ts';
 import { InvoiceDetail } from './InvoiceDetail.tsx';
 import { InvoiceEditor } from './InvoiceEditor.tsx';
-import { InvoiceList, type InvoiceFilters } from './InvoiceList.tsx';
+import { InvoiceList } from './InvoiceList.tsx';
+import { invoiceFilters } from './queries.ts';
 import type { SearchPatch } from '#lib/search-params.ts';
 import { Button } from '#ui/Button.tsx';
 import { CreatePanel } from '#ui/Section.tsx';
@@ -24,7 +25,7 @@ export function InvoiceManager(props: { search: InvoiceSearch; onSearch: (next: 
   const { search, onSearch } = props;
   const canEdit = useCan('editInvoices');
   const [creating, setCreating] = useState(false);
-  const filters: InvoiceFilters = { q: search.q ?? '', status: search.status, overdue: search.overdue ?? false, sort: search.sort ?? 'issueDate', dir: search.dir ?? 'desc' };
+  const filters = invoiceFilters(search);
   const open = (id: string) => onSearch({ invoice: id });
 
   return (

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { PublicLinkDto } from '#contracts/public-link.ts';
 import type { ClientListResponse } from '#contracts/clients.ts';
 import type {
@@ -68,3 +68,23 @@ export function useInvoiceLink(id: string) {
   });
 }
 export const useDuplicateInvoice = (id: string) => useInvoiceMutation((_: void) => apiFetch<InvoiceDto>(path(id, '/duplicate'), { method: 'POST' }));
+
+export interface InvoiceFilters {
+  q: string;
+  status: string | undefined;
+  overdue: boolean;
+  sort: string;
+  dir: 'asc' | 'desc';
+}
+
+/** The list's filters for the screen's search (defaults filled in). */
+export const invoiceFilters = (search: { q?: string; status?: string; overdue?: boolean; sort?: string; dir?: 'asc'; invoice?: string }): InvoiceFilters => ({ q: search.q ?? '', status: search.status, overdue: search.overdue ?? false, sort: search.sort ?? 'issueDate', dir: search.dir ?? 'desc' });
+
+const PAGE_SIZE = 25;
+
+/** One page of the list for the filters, from `cursor`. */
+export const invoiceListQuery = (filters: InvoiceFilters, cursor: string | null) => invoicesQuery({ search: filters.q, status: filters.status, overdue: filters.overdue, sort: filters.sort, dir: filters.dir, cursor, limit: PAGE_SIZE });
+
+/** What the screen shows first for its search (the route loader starts it beside the code). */
+export const prefetchInvoiceScreen = (qc: QueryClient, search: Parameters<typeof invoiceFilters>[0]) =>
+  Promise.all([qc.prefetchQuery(invoiceListQuery(invoiceFilters(search), null)), search.invoice ? qc.prefetchQuery(invoiceQuery(search.invoice)) : null]);

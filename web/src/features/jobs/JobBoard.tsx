@@ -22,7 +22,7 @@ export function JobBoard(props: { filters: JobFilters; names: Map<string, string
   const moveTo = (job: JobSummaryDto, to: JobStatus) => {
     if (job.status === to) return;
     setMoved(job);
-    move.mutate({ id: job.id, status: to });
+    move.mutate({ id: job.id, status: to, number: job.number });
   };
   // Unticked checklist items: the drawer names them and asks before completing.
   const uncheckedJob = move.error instanceof ApiRequestError && move.error.fields.checklist ? moved : null;

@@ -148,7 +148,7 @@ function StatusActions(props: { job: JobDto; onOpen: (id: string) => void }) {
   const unticked = props.job.checklist.filter((c) => !c.done).map((c) => c.text);
   // The missing sign-off is the server's first answer; ask about the checklist once it is there.
   const missingSignOff = needsSignOff(props.job) && props.job.signOff === null;
-  const go = (s: JobStatus, acknowledgeUnticked = false) => move.mutate({ id: props.job.id, status: s, acknowledgeUnticked }, { onSuccess: () => setConfirming(false) });
+  const go = (s: JobStatus, acknowledgeUnticked = false) => move.mutate({ id: props.job.id, status: s, acknowledgeUnticked, number: props.job.number }, { onSuccess: () => setConfirming(false) });
   return (
     <div className="mb-2">
       <div className="flex flex-wrap gap-2" aria-label="Change status">
@@ -346,12 +346,12 @@ function Checklist(props: { job: JobDto; canEdit: boolean }) {
         {props.job.checklist.map((c) => (
           <li key={c.id} className="flex items-center gap-2 text-sm">
             <label className="inline-flex items-center gap-2">
-              <input type="checkbox" checked={c.done} disabled={!editable || change.isPending} onChange={(e) => change.mutate({ id: props.job.id, change: { action: 'tick', itemId: c.id, done: e.target.checked } })} />
+              <input type="checkbox" checked={c.done} disabled={!editable || change.isPending} onChange={(e) => change.mutate({ id: props.job.id, change: { action: 'tick', itemId: c.id, done: e.target.checked }, text: c.text })} />
               <span className={c.done ? 'line-through' : ''}>{c.text}</span>
             </label>
             {c.done && c.doneBy && <span className="text-xs text-slate-500">{c.doneBy}, {c.doneAt ? formatWhen(c.doneAt) : ''}</span>}
             {editable && (
-              <button type="button" aria-label={`Remove ${c.text}`} className="text-slate-500 hover:text-red-700" onClick={() => change.mutate({ id: props.job.id, change: { action: 'remove', itemId: c.id } })}>
+              <button type="button" aria-label={`Remove ${c.text}`} className="text-slate-500 hover:text-red-700" onClick={() => change.mutate({ id: props.job.id, change: { action: 'remove', itemId: c.id }, text: c.text })}>
                 <Trash2 aria-hidden className="h-4 w-4" />
               </button>
             )}
@@ -363,7 +363,7 @@ function Checklist(props: { job: JobDto; canEdit: boolean }) {
           className="mt-2 flex gap-2"
           onSubmit={(e) => {
             e.preventDefault();
-            if (text.trim()) change.mutate({ id: props.job.id, change: { action: 'add', text } }, { onSuccess: () => setText('') });
+            if (text.trim()) change.mutate({ id: props.job.id, change: { action: 'add', text }, text }, { onSuccess: () => setText('') });
           }}
         >
           <input className={`${input} flex-1`} aria-label="New checklist item" value={text} onChange={(e) => setText(e.target.value)} maxLength={200} placeholder="Add an item" />

@@ -6,7 +6,7 @@ import { useCursorPages } from '#ui/DataTable.tsx';
 import { statusLabel, typeLabel } from './job-format.ts';
 import { formatWindow } from '#ui/dates.ts';
 import { StatusBadge } from './JobCard.tsx';
-import { listQuery, type JobFilters } from './queries.ts';
+import { JOB_LIST_SORT, listQuery, type JobFilters } from './queries.ts';
 import { Options } from '#ui/Options.tsx';
 import { stacked, stackedCell } from '#ui/stacked-table.ts';
 
@@ -18,8 +18,8 @@ const SORTS = [
 
 /** The sortable, cursor-paged job list with a status filter (the board shows every status at once). */
 export function JobList(props: { filters: JobFilters; onStatus: (status: string | undefined) => void; names: Map<string, string>; onOpen: (id: string) => void }) {
-  const [sort, setSort] = useState<string>('number');
-  const [dir, setDir] = useState<'asc' | 'desc'>('desc');
+  const [sort, setSort] = useState<string>(JOB_LIST_SORT.sort);
+  const [dir, setDir] = useState<'asc' | 'desc'>(JOB_LIST_SORT.dir);
   // Back to the first page whenever the filters or the order change.
   const pages = useCursorPages({ filters: props.filters, sort, dir });
   const list = useQuery(listQuery(props.filters, sort, dir, pages.cursor));

@@ -9,7 +9,7 @@ import { JobDetail } from './JobDetail.tsx';
 import { CreateJobDialog } from './CreateJobDialog.tsx';
 import { WeekCalendar, weekStart } from './WeekCalendar.tsx';
 import { CalendarFeedPanel } from './CalendarFeedPanel.tsx';
-import { assigneesQuery, useJobPermissions, type JobFilters } from './queries.ts';
+import { assigneesQuery, jobFilters, useJobPermissions, type JobFilters } from './queries.ts';
 import type { SearchPatch } from '#lib/search-params.ts';
 
 export type JobView = 'board' | 'calendar' | 'list';
@@ -46,7 +46,7 @@ export function JobTracker(props: { search: JobSearch; onSearch: (next: JobSearc
   const [creating, setCreating] = useState(false);
   const [q, setQ] = useState(search.q ?? '');
   const view = search.view ?? 'board';
-  const filters: JobFilters = { q: search.q ?? '', type: search.type, employee: search.employee, status: search.status };
+  const filters: JobFilters = jobFilters(search);
   const open = (id: string) => onSearch({ job: id });
 
   if (perms.loading) return <p role="status">Loading…</p>;

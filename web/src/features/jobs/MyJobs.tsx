@@ -78,7 +78,7 @@ function MyJob(props: { job: JobDto; canTick: boolean; canOpen: boolean }) {
                   className="h-5 w-5"
                   checked={c.done}
                   disabled={!props.canTick || tick.isPending}
-                  onChange={(e) => tick.mutate({ id: j.id, change: { action: 'tick', itemId: c.id, done: e.target.checked } })}
+                  onChange={(e) => tick.mutate({ id: j.id, change: { action: 'tick', itemId: c.id, done: e.target.checked }, text: c.text })}
                 />
                 <span className={c.done ? 'line-through' : ''}>{c.text}</span>
               </label>

@@ -1,5 +1,5 @@
 import { sessionQuery } from '../auth/session.ts';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   AssigneesResponse,
   BoardResponse,
@@ -19,6 +19,8 @@ import type {
   UpdateJobRequest,
 } from '#contracts/jobs.ts';
 import { apiFetch } from '#lib/api.ts';
+import { useOptimisticChange } from '#lib/queries/optimistic.ts';
+import { checklistWhat, patchCachedJob, tickPatch, transitionWhat, withServerJob } from './optimistic-jobs.ts';
 
 /** Every job query key starts with 'jobs', so a mutation invalidates them all by prefix. */
 export const JOBS_KEY = ['jobs'] as const;
@@ -29,6 +31,12 @@ export interface JobFilters {
   employee: string | undefined;
   status: string | undefined;
 }
+
+/** The filters of /admin/jobs' search (board, calendar and list share them). */
+export const jobFilters = (search: { q?: string; type?: string; employee?: string; status?: string }): JobFilters => ({ q: search.q ?? '', type: search.type, employee: search.employee, status: search.status });
+
+/** The list view's first order. */
+export const JOB_LIST_SORT = { sort: 'number', dir: 'desc' } as const;
 
 const qs = (params: Record<string, string | number | undefined | null>) => {
   const out = new URLSearchParams();
@@ -89,6 +97,18 @@ export const clientOptionsQuery = (q: string) =>
 
 export const feedQuery = queryOptions({ queryKey: [...JOBS_KEY, 'feed'], queryFn: () => apiFetch<FeedStatusDto>('/api/jobs/calendar-feed'), retry: false });
 
+/** What /admin/jobs shows first for its search (the route loader starts it): the view's jobs, the open job, the people. */
+export function prefetchJobScreen(qc: QueryClient, search: { view?: string; job?: string } & Parameters<typeof jobFilters>[0]): Promise<unknown> {
+  const filters = jobFilters(search);
+  const view = search.view ?? 'board';
+  return Promise.all([
+    qc.prefetchQuery(assigneesQuery),
+    view === 'board' ? qc.prefetchQuery(boardQuery(filters)) : null,
+    view === 'list' ? qc.prefetchQuery(listQuery(filters, JOB_LIST_SORT.sort, JOB_LIST_SORT.dir, null)) : null,
+    search.job ? qc.prefetchQuery(jobQuery(search.job)) : null,
+  ]);
+}
+
 const path = (id: string, rest = '') => `/api/jobs/${encodeURIComponent(id)}${rest}`;
 
 function useJobMutation<I, O>(fn: (input: I) => Promise<O>) {
@@ -98,13 +118,26 @@ function useJobMutation<I, O>(fn: (input: I) => Promise<O>) {
 
 export const useCreateJob = () => useJobMutation((body: CreateJobRequest) => apiFetch<JobDto>('/api/jobs', { method: 'POST', json: body }));
 export const useUpdateJob = (id: string) => useJobMutation((body: UpdateJobRequest) => apiFetch<JobDto>(path(id), { method: 'PATCH', json: body }));
+/** A status move; the job shows in its new status at once (rolled back, with the reason, if refused). */
 export const useTransition = () =>
-  useJobMutation((v: { id: string; status: string; acknowledgeUnticked?: boolean }) =>
-    apiFetch<JobDto>(path(v.id, '/status'), { method: 'POST', json: { status: v.status, ...(v.acknowledgeUnticked ? { acknowledgeUnticked: true } : {}) } }),
-  );
+  useOptimisticChange({
+    queryKey: JOBS_KEY,
+    run: (v: { id: string; status: string; acknowledgeUnticked?: boolean; number?: string }) =>
+      apiFetch<JobDto>(path(v.id, '/status'), { method: 'POST', json: { status: v.status, ...(v.acknowledgeUnticked ? { acknowledgeUnticked: true } : {}) } }),
+    guess: (v) => (data) => patchCachedJob(data, v.id, (j) => ({ ...j, status: v.status }), v.status),
+    reconcile: withServerJob,
+    what: (v) => transitionWhat(v.status, v.number),
+  });
 export const useSchedule = (id: string) => useJobMutation((body: ScheduleRequest) => apiFetch<ScheduleResponse>(path(id, '/schedule'), { method: 'PUT', json: body }));
+/** A checklist change (`text`: the item's, for the message); a tick shows at once (rolled back, with the reason, if refused). */
 export const useChecklist = () =>
-  useJobMutation((v: { id: string; change: ChecklistChangeRequest }) => apiFetch<JobDto>(path(v.id, '/checklist'), { method: 'POST', json: v.change }));
+  useOptimisticChange({
+    queryKey: JOBS_KEY,
+    run: (v: { id: string; change: ChecklistChangeRequest; text?: string }) => apiFetch<JobDto>(path(v.id, '/checklist'), { method: 'POST', json: v.change }),
+    guess: ({ id, change }) => (change.action === 'tick' ? (data) => patchCachedJob(data, id, tickPatch(change.itemId, change.done)) : null),
+    reconcile: withServerJob,
+    what: (v) => checklistWhat(v.change, v.text),
+  });
 export const useMaterial = (id: string) => useJobMutation((body: MaterialRequest) => apiFetch<JobDto>(path(id, '/materials'), { method: 'POST', json: body }));
 export const useSignOff = (id: string) => useJobMutation((body: SignOffRequest) => apiFetch<JobDto>(path(id, '/sign-off'), { method: 'POST', json: body }));
 export const useTrimOut = (id: string) => useJobMutation(() => apiFetch<JobDto>(path(id, '/trim-out'), { method: 'POST' }));

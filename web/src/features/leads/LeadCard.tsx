@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCan } from '../auth/session.ts';
 import { formatDateTime, formatDay } from '#ui/dates.ts';
 import { ConvertLeadForm } from './ConvertLeadForm.tsx';
+import { useLeadStatus } from './queries.ts';
 import type { Lead } from '#contracts/quotes.ts';
 import { serviceLabel } from '#domain/clients/lead-conversion.ts';
 import { LEAD_STATUS_LABELS } from '#contracts/public-site-values.ts';
-import { apiFetch, ApiRequestError } from '#lib/api.ts';
+import { ApiRequestError } from '#lib/api.ts';
 import { Button } from '#ui/Button.tsx';
 
 /** "Residential, existing building", "Commercial, new build": the property as a person says it. */
@@ -20,13 +20,9 @@ export const preferredVisit = (lead: Pick<Lead, 'preferredDate' | 'preferredWind
 
 /** One quote request on the leads screen: what was asked, statuses in words, the next steps. */
 export function LeadCard({ lead }: { lead: Lead }) {
-  const client = useQueryClient();
   const canConvert = useCan('editClients');
   const [converting, setConverting] = useState(false);
-  const change = useMutation({
-    mutationFn: (status: string) => apiFetch<Lead>(`/api/admin/leads/${encodeURIComponent(lead.id)}`, { method: 'PATCH', json: { status } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
-  });
+  const change = useLeadStatus(lead);
   return (
     <li className="rounded-xl border border-slate-200 p-5 dark:border-slate-800" aria-label={`Lead from ${lead.name}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -3,17 +3,10 @@ import { CONTRACT_STATUSES, CYCLE_LABELS, STATUS_LABELS, type Contract } from '#
 import { CursorPager, useCursorPages } from '#ui/DataTable.tsx';
 import { DataTable, type Column } from '#ui/DataTable.tsx';
 import { FilterSelect, SearchForm } from '#ui/SearchForm.tsx';
-import { contractsQuery } from './queries.ts';
+import { contractListQuery, type ContractFilters } from './queries.ts';
 import { formatDay as formatDate } from '#ui/dates.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { formatCents, useMoneySettings } from '#ui/money.ts';
-
-export interface ContractFilters {
-  q: string;
-  status: string | undefined;
-  sort: string;
-  dir: 'asc' | 'desc';
-}
 
 const COLUMNS: Column<Contract>[] = [
   {
@@ -33,14 +26,13 @@ const COLUMNS: Column<Contract>[] = [
   { id: 'startDate', label: 'Start', sortable: true, cell: (c) => formatDate(c.startDate) },
   { id: 'status', label: 'Status', sortable: true, cell: (c) => <StatusBadge status={c.status} /> },
 ];
-const PAGE_SIZE = 25;
 
 /** The server searches, filters, sorts and pages (cursor); this keeps a stack of cursors for Previous. */
 export function ContractsTable(props: { filters: ContractFilters; onFilters: (f: Partial<ContractFilters>) => void; onOpen: (id: string) => void }) {
   useMoneySettings();
   const { filters } = props;
   const pages = useCursorPages(filters);
-  const list = useQuery(contractsQuery({ search: filters.q, status: filters.status, sort: filters.sort, dir: filters.dir, cursor: pages.cursor, limit: PAGE_SIZE }));
+  const list = useQuery(contractListQuery(filters, pages.cursor));
 
   return (
     <div>

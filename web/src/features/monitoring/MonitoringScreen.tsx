@@ -4,11 +4,11 @@ import { Plus, RefreshCw } from 'lucide-react';
 import { PageHeading } from '#ui/PageHeading.tsx';
 import { ApiRequestError } from '#lib/api.ts';
 import { sessionQuery, useCan } from '../auth/session.ts';
-import { ContractsTable, type ContractFilters } from './ContractsTable.tsx';
+import { ContractsTable } from './ContractsTable.tsx';
 import { ContractForm } from './ContractForm.tsx';
 import { ContractDetail } from './ContractDetail.tsx';
 import { SummaryCards } from './SummaryCards.tsx';
-import { fetchBillingPreview, useRunBilling } from './queries.ts';
+import { contractFilters, fetchBillingPreview, useRunBilling } from './queries.ts';
 import { BillingPreviewPanel } from './BillingPreviewPanel.tsx';
 import type { BillingPreview } from '#contracts/monitoring.ts';
 import type { SearchPatch } from '#lib/search-params.ts';
@@ -35,7 +35,7 @@ export function MonitoringScreen(props: { search: MonitoringSearch; onSearch: (n
   const run = useRunBilling();
   const [preview, setPreview] = useState<BillingPreview | null>(null);
   const [previewError, setPreviewError] = useState<string | null>(null);
-  const filters: ContractFilters = { q: search.q ?? '', status: search.status, sort: search.sort ?? 'createdAt', dir: search.dir ?? 'desc' };
+  const filters = contractFilters(search);
   const open = (id: string) => onSearch({ contract: id });
 
   return (

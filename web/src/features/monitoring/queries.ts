@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ClientListResponse, ClientView } from '#contracts/clients.ts';
 import type {
   BillingPreview,
@@ -88,3 +88,22 @@ export const useRetryPeriod = (id: string) =>
   );
 
 export const formatRate = (bp: number | null) => (bp === null ? '—' : `${(bp / 100).toFixed(2)} %`);
+
+export interface ContractFilters {
+  q: string;
+  status: string | undefined;
+  sort: string;
+  dir: 'asc' | 'desc';
+}
+
+/** The list's filters for the screen's search (defaults filled in). */
+export const contractFilters = (search: { q?: string; status?: string; sort?: string; dir?: 'asc'; contract?: string }): ContractFilters => ({ q: search.q ?? '', status: search.status, sort: search.sort ?? 'createdAt', dir: search.dir ?? 'desc' });
+
+const PAGE_SIZE = 25;
+
+/** One page of the list for the filters, from `cursor`. */
+export const contractListQuery = (filters: ContractFilters, cursor: string | null) => contractsQuery({ search: filters.q, status: filters.status, sort: filters.sort, dir: filters.dir, cursor, limit: PAGE_SIZE });
+
+/** What the screen shows first for its search (the route loader starts it beside the code). */
+export const prefetchContractScreen = (qc: QueryClient, search: Parameters<typeof contractFilters>[0]) =>
+  Promise.all([qc.prefetchQuery(summaryQuery), qc.prefetchQuery(contractListQuery(contractFilters(search), null)), search.contract ? qc.prefetchQuery(contractQuery(search.contract)) : null]);

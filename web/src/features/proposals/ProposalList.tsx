@@ -4,23 +4,15 @@ import { CursorPager, useCursorPages } from '#ui/DataTable.tsx';
 import { DataTable, type Column } from '#ui/DataTable.tsx';
 import { FilterChips } from '#ui/FilterChips.tsx';
 import { FilterSelect, SearchForm } from '#ui/SearchForm.tsx';
-import { proposalsQuery } from './queries.ts';
+import { proposalListQuery, type ProposalFilters } from './queries.ts';
 import { StatusChip } from './StatusChip.tsx';
 import { formatCents, useMoneySettings } from '#ui/money.ts';
 import { formatCalendarDay } from '#domain/shared/calendar-date.ts';
-
-export interface ProposalFilters {
-  status: string | undefined;
-  q: string;
-  sort: string;
-  dir: 'asc' | 'desc';
-}
 
 const SORT_KEYS = ['createdAt', 'number', 'validUntil', 'updatedAt'] as const;
 const SORT_LABELS: Record<(typeof SORT_KEYS)[number], string> = { createdAt: 'Created', number: 'Number', validUntil: 'Valid until', updatedAt: 'Last change' };
 const ORDERS = ['desc', 'asc'] as const;
 const ORDER_LABELS = { desc: 'Newest / highest first', asc: 'Oldest / lowest first' };
-const PAGE_SIZE = 25;
 /** The columns, valid-until written as people of the configured locale write dates ("12/25/2026"). */
 const columns = (locale: string): Column<ProposalDto>[] => [
   { id: 'number', label: 'Number', className: 'font-mono text-xs', cell: (p) => p.number },
@@ -36,7 +28,7 @@ export function ProposalList(props: { filters: ProposalFilters; onFilters: (f: P
   const { locale } = useMoneySettings();
   const { filters } = props;
   const pages = useCursorPages(filters);
-  const list = useQuery(proposalsQuery({ status: filters.status, search: filters.q, sort: filters.sort, dir: filters.dir, cursor: pages.cursor, limit: PAGE_SIZE }));
+  const list = useQuery(proposalListQuery(filters, pages.cursor));
 
   return (
     <div>

@@ -5,8 +5,8 @@ import { PageHeading } from '#ui/PageHeading.tsx';
 import { useCan } from '../auth/session.ts';
 import { ProposalDetail } from './ProposalDetail.tsx';
 import { ProposalEditor } from './ProposalEditor.tsx';
-import { ProposalList, type ProposalFilters } from './ProposalList.tsx';
-import { proposalQuery } from './queries.ts';
+import { ProposalList } from './ProposalList.tsx';
+import { proposalFilters, proposalQuery } from './queries.ts';
 import type { SearchPatch } from '#lib/search-params.ts';
 import { Button } from '#ui/Button.tsx';
 
@@ -32,7 +32,7 @@ export function ProposalsScreen(props: { search: ProposalsSearch; onSearch: (nex
   const { search, onSearch } = props;
   const canEdit = useCan('editProposals');
   const [editorKey, setEditorKey] = useState(0);
-  const filters: ProposalFilters = { status: search.status, q: search.q ?? '', sort: search.sort ?? 'createdAt', dir: search.dir ?? 'desc' };
+  const filters = proposalFilters(search);
 
   return (
     <section>

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { PublicLinkDto } from '#contracts/public-link.ts';
 import type { AuditListDto } from '#contracts/audit.ts';
 import type { ProposalDto, ProposalListResponse, ProposalRequestParsed, PublicProposal } from '#contracts/proposals.ts';
@@ -78,3 +78,22 @@ export function usePublicAnswer(token: string) {
   });
 }
 
+
+export interface ProposalFilters {
+  status: string | undefined;
+  q: string;
+  sort: string;
+  dir: 'asc' | 'desc';
+}
+
+/** The list's filters for the screen's search (defaults filled in). */
+export const proposalFilters = (search: { status?: string; q?: string; sort?: string; dir?: 'asc'; open?: string }): ProposalFilters => ({ status: search.status, q: search.q ?? '', sort: search.sort ?? 'createdAt', dir: search.dir ?? 'desc' });
+
+const PAGE_SIZE = 25;
+
+/** One page of the list for the filters, from `cursor`. */
+export const proposalListQuery = (filters: ProposalFilters, cursor: string | null) => proposalsQuery({ status: filters.status, search: filters.q, sort: filters.sort, dir: filters.dir, cursor, limit: PAGE_SIZE });
+
+/** What the screen shows first for its search (the route loader starts it beside the code). */
+export const prefetchProposalScreen = (qc: QueryClient, search: Parameters<typeof proposalFilters>[0]) =>
+  Promise.all([qc.prefetchQuery(proposalListQuery(proposalFilters(search), null)), search.open ? qc.prefetchQuery(proposalQuery(search.open)) : null]);

@@ -8,12 +8,12 @@ import { StatusFilter } from '#ui/StatusFilter.tsx';
 import { useCursorPages } from '#ui/DataTable.tsx';
 import { formatDateTime as formatWhen, formatDay } from '#ui/dates.ts';
 import { PolicyEditor } from './PolicyEditor.tsx';
-import { describeOffset, logQuery, overviewQuery, runSummary, usePause, useResume, useRetry, useRunNow } from './queries.ts';
+import { REMINDER_DAYS, describeOffset, logQuery, overviewQuery, runSummary, usePause, useResume, useRetry, useRunNow } from './queries.ts';
 import { Button } from '#ui/Button.tsx';
 import { formatCents, useMoneySettings } from '#ui/money.ts';
 import { stacked, stackedCell } from '#ui/stacked-table.ts';
 
-const DAYS = 30;
+const DAYS = REMINDER_DAYS;
 type Outcome = (typeof REMINDER_OUTCOMES)[number];
 
 const OUTCOME_CLASS: Record<Outcome, string> = {

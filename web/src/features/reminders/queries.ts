@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ReminderLogPageResponse, ReminderOverviewResponse, ReminderPolicyBody, ReminderRunResponse } from '#contracts/reminders.ts';
 import { apiFetch } from '#lib/api.ts';
 
@@ -43,3 +43,9 @@ export const runSummary = (r: ReminderRunResponse): string => {
 
 export const describeOffset = (days: number): string =>
   days === 0 ? 'On the due date' : days < 0 ? `${-days} day${days === -1 ? '' : 's'} before` : `${days} day${days === 1 ? '' : 's'} after`;
+
+/** How far ahead the screen lists coming reminders. */
+export const REMINDER_DAYS = 30;
+
+/** What /admin/payment-reminders shows first: what is coming up and the latest log page (the route loader starts it). */
+export const prefetchRemindersScreen = (qc: QueryClient) => Promise.all([qc.prefetchQuery(overviewQuery(REMINDER_DAYS)), qc.prefetchQuery(logQuery(undefined, null))]);

@@ -7,7 +7,7 @@ import { fileNameFromDisposition } from '#domain/storage/stored-file.ts';
 import { PageHeading } from '#ui/PageHeading.tsx';
 import { sessionQuery } from '../auth/session.ts';
 import { copyText, FileLinks, type NewLink } from './FileLinks.tsx';
-import { fileUrl, formatBytes, sharedFilesQuery, typeLabel, useCreateLink, useDeleteSharedFile } from './queries.ts';
+import { fileUrl, formatBytes, sharedFilesPageQuery, sharedFilesView, typeLabel, useCreateLink, useDeleteSharedFile } from './queries.ts';
 import { inputClass } from '#ui/styles.ts';
 import { DataTable, type Column } from '#ui/DataTable.tsx';
 import { CursorPager, useCursorPages } from '#ui/DataTable.tsx';
@@ -22,8 +22,6 @@ export interface SharedFilesSearch {
 }
 export type SharedFilesSearchPatch = SearchPatch<SharedFilesSearch>;
 
-const PAGE_SIZE = 25;
-const defaultDir = (sort: SharedFileSort) => (sort === 'name' ? 'asc' : 'desc');
 
 /**
  * /admin/files: company documents (manuals, certificates, templates). Every staff member lists
@@ -33,13 +31,12 @@ export function SharedFilesScreen(props: { search: SharedFilesSearch; onSearch: 
   const { search, onSearch } = props;
   const session = useQuery(sessionQuery);
   const isAdmin = session.data?.state === 'admin';
-  const sort = search.sort ?? 'created';
-  const dir = search.dir ?? defaultDir(sort);
-  const q = search.q ?? '';
+  const view = sharedFilesView(search);
+  const { sort, dir, q } = view;
 
   // A new search or order starts over at the first page.
   const pages = useCursorPages({ q, sort, dir });
-  const list = useQuery(sharedFilesQuery({ search: q, sort, dir, cursor: pages.cursor, limit: PAGE_SIZE }));
+  const list = useQuery(sharedFilesPageQuery(view, pages.cursor));
   const rows = { ...list, data: list.data ? { items: list.data.files.map((f) => ({ ...f, id: f.path })) } : undefined };
 
   const [searchText, setSearchText] = useState(q);

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { FileLink, SharedFileList, SharedFileSort, StoredFileDto } from '#contracts/files.ts';
 import { apiFetch } from '#lib/api.ts';
 
@@ -83,3 +83,18 @@ export function formatBytes(n: number): string {
 }
 
 export { fileTypeLabel as typeLabel } from '#domain/storage/file-types.ts';
+
+const PAGE_SIZE = 25;
+const defaultDir = (sort: SharedFileSort) => (sort === 'name' ? 'asc' : 'desc');
+
+/** The list's order and search for /admin/files' search (defaults filled in). */
+export function sharedFilesView(search: { q?: string; sort?: SharedFileSort; dir?: 'asc' | 'desc' }) {
+  const sort = search.sort ?? 'created';
+  return { q: search.q ?? '', sort, dir: search.dir ?? defaultDir(sort) };
+}
+
+/** One page of the list, from `cursor`. */
+export const sharedFilesPageQuery = (v: ReturnType<typeof sharedFilesView>, cursor: string | null) => sharedFilesQuery({ search: v.q, sort: v.sort, dir: v.dir, cursor, limit: PAGE_SIZE });
+
+/** What /admin/files shows first (the route loader starts it beside the code). */
+export const prefetchSharedFilesScreen = (qc: QueryClient, search: Parameters<typeof sharedFilesView>[0]) => qc.prefetchQuery(sharedFilesPageQuery(sharedFilesView(search), null));

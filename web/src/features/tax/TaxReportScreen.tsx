@@ -1,8 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { PERIOD_KINDS, TAX_BASES, type TaxReportDto } from '#contracts/invoices.ts';
 import { recordHref } from '#contracts/record-href.ts';
-import { apiFetch } from '#lib/api.ts';
+import { defaultValue, taxReportParams, taxReportQuery, type TaxSearch } from '#lib/queries/tax.ts';
 import { PageHeading } from '#ui/PageHeading.tsx';
 import { inputClass } from '#ui/styles.ts';
 import { Options } from '#ui/Options.tsx';
@@ -10,7 +10,6 @@ import type { SearchPatch } from '#lib/search-params.ts';
 import { buttonStyle } from '#ui/Button.tsx';
 import { formatCents, formatRate, useMoneySettings } from '#ui/money.ts';
 import { formatCalendarDay } from '#domain/shared/calendar-date.ts';
-import { todayIso } from '#ui/dates.ts';
 import { DataTable, staticList, type Column } from '#ui/DataTable.tsx';
 
 type Entry = TaxReportDto['entries'][number] & { id: string };
@@ -36,41 +35,18 @@ const entryColumns = (basis: string, day: (iso: string) => string): Column<Entry
   { id: 'tax', label: 'Tax', numeric: true, cell: (e) => formatCents(e.taxCents) },
 ];
 
-export interface TaxSearch {
-  basis?: 'cash';
-  period?: string;
-  value?: string;
-  rate?: number;
-}
+export type { TaxSearch };
 export type TaxSearchPatch = SearchPatch<TaxSearch>;
 
 const PERIOD_LABELS: Record<(typeof PERIOD_KINDS)[number], string> = { month: 'Month', quarter: 'Quarter', year: 'Year', custom: 'Custom range' };
-
-/** The default value of each period kind: the current month, quarter or year. */
-export function defaultValue(kind: string, today = todayIso()): string {
-  const y = Number(today.slice(0, 4));
-  const m = Number(today.slice(5, 7));
-  if (kind === 'quarter') return `${y}-Q${Math.ceil(m / 3)}`;
-  if (kind === 'year') return String(y);
-  if (kind === 'custom') return `${y}-01-01..${today}`;
-  return `${y}-${String(m).padStart(2, '0')}`;
-}
-
-const taxReportQuery = (basis: string, period: string, value: string, rate: number | undefined) => ({
-  queryKey: ['tax-report', basis, period, value, rate],
-  queryFn: () => apiFetch<TaxReportDto>(`/api/tax-reports?${new URLSearchParams({ basis, period, value, ...(rate === undefined ? {} : { rate: String(rate) }) }).toString()}`),
-  placeholderData: keepPreviousData,
-});
 
 /** /admin/tax-reporting: per-rate table for a period and basis, drill-down to invoices, exports. */
 export function TaxReportScreen(props: { search: TaxSearch; onSearch: (next: TaxSearchPatch) => void }) {
   const money = useMoneySettings();
   const day = (iso: string) => formatCalendarDay(iso, money.locale);
-  const basis = props.search.basis ?? 'accrual';
-  const period = props.search.period ?? 'month';
-  const value = props.search.value ?? defaultValue(period);
-  const rate = props.search.rate;
-  const report = useQuery(taxReportQuery(basis, period, value, rate));
+  const params = taxReportParams(props.search);
+  const { basis, period, value, rate } = params;
+  const report = useQuery(taxReportQuery(params));
   const [from, to] = period === 'custom' ? value.split('..') : ['', ''];
   const qs = new URLSearchParams({ basis, period, value }).toString();
   const entries = report.data?.entries ?? [];

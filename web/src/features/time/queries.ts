@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MyJobsResponse } from '#contracts/jobs.ts';
 import type { ClockInInput, EmployeeWeekDto, EntryCreateInput, EntryPatchInput, MyClockDto, TimeEntryDto, WeekTimesheetsDto } from '#contracts/time.ts';
 import { apiFetch } from '#lib/api.ts';
@@ -73,3 +73,6 @@ export const useUnlockWeek = (employeeId: string) =>
   useTimeMutation((body: { week: string; reason: string }) =>
     apiFetch<EmployeeWeekDto>(`/api/time/timesheets/${encodeURIComponent(employeeId)}/unlock`, { method: 'POST', json: body }),
   );
+
+/** What the Hours tab shows first: this week's timesheets (the route loader starts it). */
+export const prefetchHoursScreen = (qc: QueryClient) => qc.prefetchQuery(timesheetsQuery(null));

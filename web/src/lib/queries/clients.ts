@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ClientListQueryInput, ClientListResponse, ClientRelatedResponse, ClientView } from '#contracts/clients.ts';
 import { apiFetch } from '../api.ts';
 
@@ -26,3 +26,12 @@ export const clientRelatedQuery = (id: string) =>
     queryKey: [...CLIENTS_KEY, 'related', id],
     queryFn: ({ signal }) => apiFetch<ClientRelatedResponse>(`/api/clients/${encodeURIComponent(id)}/related`, { signal }),
   });
+
+/** The list's first page size (the person may pick another). */
+export const CLIENT_PAGE_SIZE = 25;
+
+/** What /admin/clients shows first for its search (the route loader starts it). */
+export const prefetchClientList = (qc: QueryClient, filters: Omit<ClientListParams, 'limit' | 'cursor'>) => qc.prefetchQuery(clientListQuery({ ...filters, limit: CLIENT_PAGE_SIZE }));
+
+/** What /admin/clients/$clientId shows first. */
+export const prefetchClient = (qc: QueryClient, id: string) => Promise.all([qc.prefetchQuery(clientQuery(id)), qc.prefetchQuery(clientRelatedQuery(id))]);

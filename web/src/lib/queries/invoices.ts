@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateInvoiceBody, InvoiceDto } from '#contracts/invoices.ts';
 import { apiFetch } from '../api.ts';
+import { TAX_REPORT_KEY } from './tax.ts';
 
 export const INVOICES_KEY = ['invoices'] as const;
 
@@ -11,7 +12,7 @@ export function useInvoiceMutation<B>(run: (body: B) => Promise<InvoiceDto>) {
     mutationFn: run,
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: INVOICES_KEY });
-      await qc.invalidateQueries({ queryKey: ['tax-report'] });
+      await qc.invalidateQueries({ queryKey: TAX_REPORT_KEY });
     },
   });
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { OutboxListDto, OutboxMailDto } from '#contracts/support.ts';
 import { apiFetch } from '../api.ts';
 
@@ -36,3 +36,7 @@ export function useRetryMail() {
     onSettled: () => qc.invalidateQueries({ queryKey: OUTBOX_KEY }),
   });
 }
+
+/** What /admin/outbox shows first for its search: the first page, the open mail (the route loader starts it). */
+export const prefetchOutboxScreen = (qc: QueryClient, search: OutboxFilters & { mail?: string }) =>
+  Promise.all([qc.prefetchQuery(outboxQuery({ status: search.status, q: search.q, related: search.related }, null)), search.mail ? qc.prefetchQuery(outboxMailQuery(search.mail)) : null]);

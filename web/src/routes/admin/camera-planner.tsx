@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { startScreenData } from '#lib/queries/prefetch.ts';
 import { CameraPlanner } from '../../features/camera-planner/CameraPlanner.tsx';
 
 interface PlannerSearch {
@@ -13,6 +14,8 @@ function parseSearch(s: Record<string, unknown>): PlannerSearch {
 
 export const Route = createFileRoute('/admin/camera-planner')({
   validateSearch: parseSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => startScreenData(import('../../features/camera-planner/queries.ts').then((q) => q.prefetchPlannerScreen(context.queryClient, deps))),
   component: Screen,
 });
 

@@ -2,8 +2,10 @@ import { Link, createFileRoute } from '@tanstack/react-router';
 import { ClientDetail } from '../../features/clients/ClientDetail.tsx';
 import { useClientPermissions } from '../../features/clients/queries.ts';
 import { ErrorNote } from '#ui/FormError.tsx';
+import { startScreenData } from '#lib/queries/prefetch.ts';
 
 export const Route = createFileRoute('/admin/clients/$clientId')({
+  loader: ({ context, params }) => startScreenData(import('#lib/queries/clients.ts').then((q) => q.prefetchClient(context.queryClient, params.clientId))),
   component: Screen,
 });
 

@@ -10,6 +10,7 @@ import { ClientTable, type ClientFilters } from '../../features/clients/ClientTa
 import { ImportDialog } from '../../features/clients/ImportDialog.tsx';
 import { useClientPermissions } from '../../features/clients/queries.ts';
 import { CLIENTS_KEY } from '#lib/queries/clients.ts';
+import { startScreenData } from '#lib/queries/prefetch.ts';
 import { Button, buttonStyle } from '#ui/Button.tsx';
 import { ErrorNote } from '#ui/FormError.tsx';
 
@@ -25,6 +26,10 @@ const validateSearch = (search: Record<string, unknown>) =>
 
 export const Route = createFileRoute('/admin/clients')({
   validateSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps, location }) => {
+    if (location.pathname.replace(/\/$/, '') === '/admin/clients') startScreenData(import('#lib/queries/clients.ts').then((q) => q.prefetchClientList(context.queryClient, deps)));
+  },
   component: Screen,
 });
 

@@ -1,4 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { startScreenData } from '#lib/queries/prefetch.ts';
 import { EmployeesScreen } from '../../features/employees/EmployeesScreen.tsx';
 import { TimeTrackingScreen } from '../../features/time/TimeTrackingScreen.tsx';
 
@@ -7,6 +8,13 @@ const parseSearch = (s: Record<string, unknown>): { tab?: 'hours' } => (s['tab']
 
 export const Route = createFileRoute('/admin/employees')({
   validateSearch: parseSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    startScreenData(
+      deps.tab === 'hours'
+        ? import('../../features/time/queries.ts').then((q) => q.prefetchHoursScreen(context.queryClient))
+        : import('../../features/employees/queries.ts').then((q) => q.prefetchEmployeeScreen(context.queryClient)),
+    ),
   component: Screen,
 });
 

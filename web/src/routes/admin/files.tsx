@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { startScreenData } from '#lib/queries/prefetch.ts';
 import { parseSearch as parseWith } from '#lib/search-params.ts';
 import { SharedFilesScreen, type SharedFilesSearch, type SharedFilesSearchPatch } from '../../features/shared-files/SharedFilesScreen.tsx';
 
@@ -8,6 +9,8 @@ const parseSearch = (s: Record<string, unknown>) => parseWith<SharedFilesSearch>
 /** Shared files (company documents); the /admin layout checks access (SHORTCUTS in menu.ts: staff). */
 export const Route = createFileRoute('/admin/files')({
   validateSearch: parseSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => startScreenData(import('../../features/shared-files/queries.ts').then((q) => q.prefetchSharedFilesScreen(context.queryClient, deps))),
   component: Screen,
 });
 

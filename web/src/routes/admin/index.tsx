@@ -1,6 +1,7 @@
 import { numberFormat } from '#domain/shared/intl-format.ts';
 import { Suspense, lazy } from 'react';
 import { Link, createFileRoute } from '@tanstack/react-router';
+import { startScreenData } from '#lib/queries/prefetch.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Inbox, MessageSquareText, Star } from 'lucide-react';
 import { PageHeading } from '#ui/PageHeading.tsx';
@@ -14,6 +15,7 @@ import { Shortcuts } from '../../features/auth/components/Shortcuts.tsx';
 const DailyViewsChart = lazy(() => import('../../features/admin-panel/DailyViewsChart.tsx'));
 
 export const Route = createFileRoute('/admin/')({
+  loader: ({ context }) => startScreenData(import('../../features/admin-panel/queries.ts').then((q) => q.prefetchAdminPanel(context.queryClient))),
   component: Screen,
 });
 

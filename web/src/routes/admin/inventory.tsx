@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { parseSearch as parseWith } from '#lib/search-params.ts';
+import { startScreenData } from '#lib/queries/prefetch.ts';
 import { InventoryManager, type InventorySearch, type InventorySearchPatch } from '../../features/inventory/InventoryManager.tsx';
 
 const SORTS = ['sku', 'name', 'category', 'onHand', 'available', 'unitPriceCents', 'updatedAt'];
@@ -9,6 +10,8 @@ const parseSearch = (s: Record<string, unknown>) =>
 
 export const Route = createFileRoute('/admin/inventory')({
   validateSearch: parseSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => startScreenData(import('../../features/inventory/queries.ts').then((q) => q.prefetchItemScreen(context.queryClient, deps))),
   component: Screen,
 });
 

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { parseSearch as parseWith } from '#lib/search-params.ts';
+import { startScreenData } from '#lib/queries/prefetch.ts';
 import { InvoiceManager, type InvoiceSearch, type InvoiceSearchPatch } from '../../features/invoices/InvoiceManager.tsx';
 
 const SORTS = ['issueDate', 'dueDate', 'number', 'totalCents', 'balanceCents', 'clientName'];
@@ -9,6 +10,8 @@ const parseSearch = (s: Record<string, unknown>) =>
 
 export const Route = createFileRoute('/admin/invoices')({
   validateSearch: parseSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => startScreenData(import('../../features/invoices/queries.ts').then((q) => q.prefetchInvoiceScreen(context.queryClient, deps))),
   component: Screen,
 });
 

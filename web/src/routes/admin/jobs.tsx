@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { parseSearch as parseWith } from '#lib/search-params.ts';
+import { startScreenData } from '#lib/queries/prefetch.ts';
 import { JobTracker, type JobSearch, type JobSearchPatch } from '../../features/jobs/JobTracker.tsx';
 
 const VIEWS = ['board', 'calendar', 'list'];
@@ -10,6 +11,8 @@ const parseSearch = (s: Record<string, unknown>) =>
 
 export const Route = createFileRoute('/admin/jobs')({
   validateSearch: parseSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => startScreenData(import('../../features/jobs/queries.ts').then((q) => q.prefetchJobScreen(context.queryClient, deps))),
   component: Screen,
 });
 

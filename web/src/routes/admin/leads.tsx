@@ -1,4 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { startScreenData } from '#lib/queries/prefetch.ts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { PageHeading } from '#ui/PageHeading.tsx';
 import { leadsQuery } from '../../features/leads/queries.ts';
@@ -12,6 +13,8 @@ export const Route = createFileRoute('/admin/leads')({
     const status = oneOf(LEAD_STATUS_VALUES, s.status);
     return status ? { status } : {};
   },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => startScreenData(import('../../features/leads/queries.ts').then((q) => q.prefetchLeadsScreen(context.queryClient, deps.status))),
   component: Screen,
 });
 

@@ -1,11 +1,13 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useInfiniteQuery, useMutation, useQueryClient, infiniteQueryOptions } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { PageHeading } from '#ui/PageHeading.tsx';
 import { formatDateTime } from '#ui/dates.ts';
 import { PagedCardList } from '#ui/PagedCardList.tsx';
 import { StatusFilter } from '#ui/StatusFilter.tsx';
-import type { InboxList, InboxMessage } from '#contracts/support.ts';
+import type { InboxMessage } from '#contracts/support.ts';
 import { apiFetch } from '#lib/api.ts';
+import { messagesQuery } from '#lib/queries/back-office-inbox.ts';
+import { startScreenData } from '#lib/queries/prefetch.ts';
 
 import { MESSAGE_KINDS as KINDS, MESSAGE_STATUS_VALUES as STATUSES, oneOf } from '#contracts/public-site-values.ts';
 import { Button } from '#ui/Button.tsx';
@@ -16,23 +18,11 @@ export const Route = createFileRoute('/admin/messages')({
     const kind = oneOf(KINDS, s.kind);
     return { ...(status ? { status } : {}), ...(kind ? { kind } : {}) };
   },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => startScreenData(import('#lib/queries/back-office-inbox.ts').then((q) => q.prefetchMessages(context.queryClient, deps))),
   component: Screen,
 });
 
-
-const messagesQuery = (status: string | undefined, kind: string | undefined) =>
-  infiniteQueryOptions({
-    queryKey: ['admin', 'messages', status ?? 'all', kind ?? 'all'],
-    queryFn: ({ pageParam }) => {
-      const q = new URLSearchParams();
-      if (status) q.set('status', status);
-      if (kind) q.set('kind', kind);
-      if (pageParam) q.set('cursor', pageParam);
-      return apiFetch<InboxList>(`/api/admin/messages?${q.toString()}`);
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
 
 function Screen() {
   const search = Route.useSearch();

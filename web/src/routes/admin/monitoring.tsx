@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { parseSearch as parseWith } from '#lib/search-params.ts';
+import { startScreenData } from '#lib/queries/prefetch.ts';
 import { MonitoringScreen, type MonitoringSearch, type MonitoringSearchPatch } from '../../features/monitoring/MonitoringScreen.tsx';
 
 const SORTS = ['createdAt', 'clientName', 'plan', 'monthlyFeeCents', 'startDate', 'status'];
@@ -8,6 +9,8 @@ const parseSearch = (s: Record<string, unknown>) => parseWith<MonitoringSearch>(
 
 export const Route = createFileRoute('/admin/monitoring')({
   validateSearch: parseSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => startScreenData(import('../../features/monitoring/queries.ts').then((q) => q.prefetchContractScreen(context.queryClient, deps))),
   component: Screen,
 });
 

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { startScreenData } from '#lib/queries/prefetch.ts';
 import { parseSearch as parseWith } from '#lib/search-params.ts';
 import { OUTBOX_STATUSES } from '#domain/mail/mailer.ts';
 import { SentMail, type SentMailSearch, type SentMailSearchPatch } from '../../features/outbox/SentMail.tsx';
@@ -7,6 +8,8 @@ const parseSearch = (s: Record<string, unknown>) => parseWith<SentMailSearch>(s,
 
 export const Route = createFileRoute('/admin/outbox')({
   validateSearch: parseSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => startScreenData(import('#lib/queries/outbox.ts').then((q) => q.prefetchOutboxScreen(context.queryClient, deps))),
   component: Screen,
 });
 

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { parseSearch as parseWith } from '#lib/search-params.ts';
+import { startScreenData } from '#lib/queries/prefetch.ts';
 import { ProposalsScreen, type ProposalsSearch, type ProposalsSearchPatch } from '../../features/proposals/ProposalsScreen.tsx';
 
 const STATUSES = ['draft', 'sent', 'viewed', 'accepted', 'declined', 'expired', 'converted'];
@@ -9,6 +10,8 @@ const parseSearch = (s: Record<string, unknown>) =>
 
 export const Route = createFileRoute('/admin/proposals')({
   validateSearch: parseSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => startScreenData(import('../../features/proposals/queries.ts').then((q) => q.prefetchProposalScreen(context.queryClient, deps))),
   component: Screen,
 });
 

@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useInfiniteQuery, useMutation, useQueryClient, infiniteQueryOptions } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { PageHeading } from '#ui/PageHeading.tsx';
 import { formatDate } from '#ui/dates.ts';
 import { PagedCardList } from '#ui/PagedCardList.tsx';
 import { StatusFilter } from '#ui/StatusFilter.tsx';
 import { Stars } from '../../features/reviews/Stars.tsx';
-import { REJECT_REASON_LABELS, REJECT_REASON_OPTIONS, REVIEW_STATUS_LABELS, type StaffReview, type StaffReviewList } from '#contracts/reviews.ts';
+import { REJECT_REASON_LABELS, REJECT_REASON_OPTIONS, REVIEW_STATUS_LABELS, type StaffReview } from '#contracts/reviews.ts';
 import { Field } from '#ui/Field.tsx';
 import { apiFetch, ApiRequestError } from '#lib/api.ts';
+import { DEFAULT_REVIEW_STATUS, staffReviewsQuery } from '#lib/queries/back-office-inbox.ts';
+import { startScreenData } from '#lib/queries/prefetch.ts';
 
 import { REVIEW_STATUS_VALUES as STATUSES, oneOf } from '#contracts/public-site-values.ts';
 import { Button } from '#ui/Button.tsx';
@@ -18,25 +20,14 @@ export const Route = createFileRoute('/admin/reviews')({
     const status = oneOf(STATUSES, s.status);
     return status ? { status } : {};
   },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => startScreenData(import('#lib/queries/back-office-inbox.ts').then((q) => q.prefetchReviews(context.queryClient, deps))),
   component: Screen,
 });
 
 
-const staffReviewsQuery = (status: string | undefined) =>
-  infiniteQueryOptions({
-    queryKey: ['admin', 'reviews', status ?? 'all'],
-    queryFn: ({ pageParam }) => {
-      const q = new URLSearchParams();
-      if (status) q.set('status', status);
-      if (pageParam) q.set('cursor', pageParam);
-      return apiFetch<StaffReviewList>(`/api/admin/reviews?${q.toString()}`);
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
-
 function Screen() {
-  const { status = 'pending' } = Route.useSearch();
+  const { status = DEFAULT_REVIEW_STATUS } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const q = useInfiniteQuery(staffReviewsQuery(status));
   const reviews = q.data?.pages.flatMap((p) => p.reviews) ?? [];

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { startScreenData } from '#lib/queries/prefetch.ts';
 import { TaxReportScreen, type TaxSearch, type TaxSearchPatch } from '../../features/tax/TaxReportScreen.tsx';
 
 const PERIODS = ['month', 'quarter', 'year', 'custom'];
@@ -19,6 +20,8 @@ function parseSearch(s: Record<string, unknown>): TaxSearch {
 
 export const Route = createFileRoute('/admin/tax-reporting')({
   validateSearch: parseSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => startScreenData(import('#lib/queries/tax.ts').then((q) => q.prefetchTaxScreen(context.queryClient, deps))),
   component: Screen,
 });
 
