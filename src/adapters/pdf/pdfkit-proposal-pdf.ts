@@ -189,8 +189,8 @@ function drawCertificate(doc: Doc, company: Letterhead, c: AcceptanceCertificate
   doc.moveDown(0.6);
   doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text('Signature', LEFT, doc.y, { width });
   const boxY = doc.y + 4;
-  const boxW = 260;
-  const boxH = 90;
+  const boxW = 330;
+  const boxH = 100;
   doc.save().lineWidth(0.5).strokeColor('#94a3b8').rect(LEFT, boxY, boxW, boxH).stroke().restore();
   doc.image(Buffer.from(signature), LEFT + 8, boxY + 6, { fit: [boxW - 16, boxH - 12], align: 'center', valign: 'center' });
   doc.font('Helvetica').fontSize(9).fillColor('black').text(c.signer, LEFT, boxY + boxH + 4, { width: boxW });

@@ -35,7 +35,8 @@ function drawTyped(c: HTMLCanvasElement, name: string): void {
 /**
  * A signature pad (mouse, pen or finger through pointer events). `onChange` receives a PNG data
  * URL after each stroke, or null when cleared. With `typed` set (the keyboard way to sign), the
- * pad shows that name in a script face instead and reports it as the signature.
+ * pad shows that name in a script face instead and reports it as the signature. Switching
+ * between drawing and typing: give the pad a new `key`, so it starts blank.
  */
 export function SignaturePad(props: { onChange: (dataUrl: string | null) => void; label: string; typed?: string | null; hint?: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -49,7 +50,6 @@ export function SignaturePad(props: { onChange: (dataUrl: string | null) => void
     if (!c) return;
     if (!typing) {
       blank(c);
-      setInked(false);
       onChange(null);
       return;
     }

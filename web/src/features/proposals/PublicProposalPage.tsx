@@ -221,7 +221,7 @@ export function PublicProposalPage({ token }: { token: string }) {
               </label>
             </div>
             <div className="mt-2" aria-describedby={errors['signature'] ? 'accept-signature-error' : undefined}>
-              <SignaturePad label="Your signature" onChange={setSignature} typed={typedSignature ? name : null} hint="Sign inside the box with your finger or mouse." />
+              <SignaturePad key={typedSignature ? 'typed' : 'drawn'} label="Your signature" onChange={setSignature} typed={typedSignature ? name : null} hint="Sign inside the box with your finger or mouse." />
             </div>
             {fieldError('signature')}
           </fieldset>
