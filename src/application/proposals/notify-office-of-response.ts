@@ -11,6 +11,7 @@ import type { ProposalDeps } from './proposal-deps.ts';
  */
 export async function notifyOfficeOfResponse(deps: Pick<ProposalDeps, 'mailQueue' | 'company' | 'baseUrl' | 'money'>, saved: Proposal, attachments: MailAttachment[] = []): Promise<void> {
   if (!deps.mailQueue || (saved.status !== 'accepted' && saved.status !== 'declined')) return;
-  const mail = { ...proposalResponseMail(saved, { email: deps.company.email, adminUrl: deps.baseUrl, money: deps.money }), ...(attachments.length ? { attachments } : {}) };
+  const mail = proposalResponseMail(saved, { email: deps.company.email, adminUrl: deps.baseUrl, money: deps.money });
+  if (attachments.length) Object.assign(mail, { attachments, text: `${mail.text}\n\nAttached: the signed copy, its last page the acceptance certificate (signer, e-mail, time, IP, document hash, signature).` });
   await deps.mailQueue.enqueue(mail, `proposal:${saved.id}:${saved.status}`);
 }
