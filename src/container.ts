@@ -275,6 +275,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
       mailer: r.resolve(TOKENS.Mailer),
       mailQueue: r.resolve(TOKENS.Outbox),
       pdf: new PdfkitProposalPdf(config.money, { address: config.company.address }),
+      files: r.resolve(TOKENS.Files),
       audit: r.resolve(TOKENS.AuditLog),
       clock,
       ids,

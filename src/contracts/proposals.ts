@@ -94,7 +94,20 @@ export const proposalListQuerySchema = z.object({
 export const proposalIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 export const tokenParamsSchema = z.object({ token: z.string().min(1).max(100) });
 export const sendRequestSchema = z.object({ to: z.email('Enter a valid e-mail address.').max(254).optional() }).strict();
-export const acceptRequestSchema = z.object({ optionId: z.string().min(1, 'Pick one of the options.').max(100), name: visitorName() }).strict();
+export const acceptRequestSchema = z
+  .object({
+    optionId: z.string().min(1, 'Pick one of the options.').max(100),
+    name: visitorName(),
+    // Missing ones are refused by the use case, at their field, in words ("Tick “I agree” …").
+    agreed: z.boolean().default(false),
+    /** The drawn signature, a PNG data URL (at most 300 KB of PNG). */
+    signature: z.string().max(900_000, 'The signature image is too large (at most 300 KB). Clear the pad and sign again.').default(''),
+    /** Where to mail the signed copy; empty: the address on file. */
+    email: z.union([z.literal(''), z.email('Enter a valid e-mail address, or leave it empty to use the one we have on file.').max(254)]).optional(),
+  })
+  .strict();
+/** What the public page sends to accept (the SPA's type for the request). */
+export type AcceptRequest = z.input<typeof acceptRequestSchema>;
 export const declineRequestSchema = z.object({ reason: z.string().trim().max(1000, '1000 characters at most.').default('') }).strict();
 
 // ---- responses ------------------------------------------------------------------------------
@@ -131,7 +144,18 @@ export const proposalSchema = z.object({
   linkActive: z.boolean(),
   sentAt: z.string().nullable(),
   viewedAt: z.string().nullable(),
-  acceptance: z.object({ optionId: z.string(), name: z.string(), at: z.string(), ip: z.string() }).nullable(),
+  acceptance: z
+    .object({
+      optionId: z.string(),
+      name: z.string(),
+      at: z.string(),
+      ip: z.string(),
+      // Signed acceptances only (drawn signature and certificate, /api/proposals/:id/certificate).
+      email: z.string().nullish(),
+      userAgent: z.string().nullish(),
+      documentSha256: z.string().nullish(),
+    })
+    .nullable(),
   decline: z.object({ reason: z.string(), at: z.string(), ip: z.string() }).nullable(),
   conversion: z.object({ jobId: z.string(), jobNumber: z.string(), invoiceId: z.string().nullable(), invoiceNumber: z.string().nullable(), at: z.string() }).nullable(),
   conversionPending: z.boolean(),

@@ -4,7 +4,7 @@ import { TestClient } from '../support/http-client.ts';
 import { DEMO } from '../support/demo-users.ts';
 import { aQuoteForm, quoteFormData } from '../support/public-site-factories.ts';
 import type { ReceivedMail } from '../support/smtp-peer.ts';
-import { aProposalRequest } from '../support/proposal-doubles.ts';
+import { aProposalRequest, SIGNED } from '../support/proposal-doubles.ts';
 import { aClient, aSite } from '../unit/clients/client-factories.ts';
 import { TOKENS } from '../../src/container.ts';
 import type { OutboxListDto, OutboxMailDto } from '../../src/contracts/support.ts';
@@ -127,7 +127,7 @@ describe('the outbox with a real mail server (SMTP_URL set)', () => {
     const admin = await signedIn(DEMO.admin);
     const p = await sentProposal(admin);
     const visitor = new TestClient(app.t.url);
-    const accept = () => visitor.send('POST', `/api/public/proposals/${p.publicToken}/accept`, { optionId: 'opt-2', name: 'Grace Hopper' });
+    const accept = () => visitor.send('POST', `/api/public/proposals/${p.publicToken}/accept`, { optionId: 'opt-2', name: 'Grace Hopper', ...SIGNED });
     expect((await accept()).status).toBe(200);
     expect((await accept()).status).not.toBe(200);
 
@@ -142,11 +142,16 @@ describe('the outbox with a real mail server (SMTP_URL set)', () => {
     expect(body).toContain(`/admin/proposals?open=${p.id}`);
     await settle();
     expect(toOffice()).toHaveLength(1);
-    const listed = (await outbox(admin, `?related=${p.id}`)).mails.map((m) => ({ kind: m.kind, status: m.status }));
-    expect(listed).toEqual([
-      { kind: 'proposal-response', status: 'sent' },
-      { kind: 'proposal', status: 'sent' },
-    ]);
+    const listed = (await outbox(admin, `?related=${p.id}`)).mails.map((m) => ({ kind: m.kind, status: m.status, to: m.to }));
+    // The office's mail, the customer's signed copy, and the proposal as sent.
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        { kind: 'proposal-response', status: 'sent', to: app.t.config.company.email },
+        { kind: 'proposal', status: 'sent', to: expect.not.stringMatching(app.t.config.company.email) },
+        { kind: 'proposal', status: 'sent', to: 'grace@example.com' },
+      ]),
+    );
+    expect(listed).toHaveLength(3);
   });
 
   it("a customer's decline mails the office once with the reason", async () => {

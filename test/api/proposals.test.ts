@@ -7,7 +7,7 @@ import { expectJson, TestClient } from '../support/http-client.ts';
 import { DEMO } from '../support/demo-users.ts';
 import { TOKENS } from '../../src/container.ts';
 import { aClient, aSite } from '../unit/clients/client-factories.ts';
-import { aProposalRequest, MemoryInvoiceIssuer, MemoryJobCreator } from '../support/proposal-doubles.ts';
+import { aProposalRequest, MemoryInvoiceIssuer, MemoryJobCreator, SIGNED } from '../support/proposal-doubles.ts';
 import type { ProposalDto, ProposalListResponse, PublicProposal } from '../../src/contracts/proposals.ts';
 import type { OutboxMail } from '../../src/domain/mail/mailer.ts';
 
@@ -86,7 +86,7 @@ describe('proposals API', () => {
     const seen = await expectJson<PublicProposal>(await visitor.get(`/api/public/proposals/${p.publicToken}`), 200);
     expect(seen).toMatchObject({ number: p.number, status: 'viewed', canRespond: true });
     expect(JSON.stringify(seen)).not.toContain(p.publicToken);
-    const accepted = await expectJson<PublicProposal>(await visitor.send('POST', `/api/public/proposals/${p.publicToken}/accept`, { optionId: 'opt-2', name: 'Grace Hopper' }), 200);
+    const accepted = await expectJson<PublicProposal>(await visitor.send('POST', `/api/public/proposals/${p.publicToken}/accept`, { optionId: 'opt-2', name: 'Grace Hopper', ...SIGNED }), 200);
     expect(accepted).toMatchObject({ status: 'accepted', acceptedOptionId: 'opt-2', acceptedName: 'Grace Hopper', canRespond: false });
     await expectJson(await visitor.send('POST', `/api/public/proposals/${p.publicToken}/decline`, {}), 409);
 

@@ -4,7 +4,7 @@ import { expectJson, TestClient } from '../support/http-client.ts';
 import { DEMO } from '../support/demo-users.ts';
 import { TOKENS } from '../../src/container.ts';
 import { aClient, aClientInput, aSite } from '../unit/clients/client-factories.ts';
-import { aProposalRequest } from '../support/proposal-doubles.ts';
+import { aProposalRequest, SIGNED } from '../support/proposal-doubles.ts';
 import type { ClientView } from '../../src/contracts/clients.ts';
 import type { InvoiceDetailDto, InvoiceDto } from '../../src/contracts/invoices.ts';
 import type { ProposalDto } from '../../src/contracts/proposals.ts';
@@ -115,7 +115,7 @@ describe('public document links: revoke and rotate', () => {
     const fresh = tokenOf(rotated.url);
     expect((await visitor.get(`/api/public/proposals/${fresh}`)).status).toBe(200);
     // The old link cannot accept either.
-    expect((await visitor.send('POST', `/api/public/proposals/${p.publicToken}/accept`, { optionId: 'opt-1', name: CUSTOMER })).status).toBe(410);
+    expect((await visitor.send('POST', `/api/public/proposals/${p.publicToken}/accept`, { optionId: 'opt-1', name: CUSTOMER, ...SIGNED })).status).toBe(410);
 
     await expectJson(await admin.send('POST', `/api/proposals/${p.id}/link/revoke`, {}), 200);
     await expectDead(`/api/public/proposals/${fresh}`, [CUSTOMER, STREET, p.number]);

@@ -39,6 +39,8 @@ const MATRIX: Record<string, Policy> = {
   'POST /api/proposals/:id/link/rotate': 'editProposals',
   'GET /api/proposals/:id/pdf': 'viewProposals',
   'GET /api/proposals/:id/audit': 'viewProposals',
+  'GET /api/proposals/:id/certificate': 'viewProposals',
+  'GET /api/proposals/:id/signature': 'viewProposals',
   'GET /api/public/proposals/:token': 'public',
   'GET /api/public/proposals/:token/pdf': 'public',
   'POST /api/public/proposals/:token/accept': 'public',

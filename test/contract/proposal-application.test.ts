@@ -9,6 +9,7 @@ import { DocumentQuoteRequestRepository } from '../../src/adapters/documents/doc
 import { DocumentAuditLog } from '../../src/adapters/documents/document-audit-log.ts';
 import { DocumentReferenceNames } from '../../src/adapters/documents/document-reference-names.ts';
 import { PdfkitProposalPdf } from '../../src/adapters/pdf/pdfkit-proposal-pdf.ts';
+import { FsFileStorage } from '../../src/adapters/fs-storage/fs-file-storage.ts';
 import { createClientDirectory } from '../../src/application/clients/client-directory.ts';
 import type { ProposalDeps } from '../../src/application/proposals/proposal-deps.ts';
 import { createProposal } from '../../src/application/proposals/save-proposal.ts';
@@ -28,7 +29,7 @@ import { where } from '../../src/domain/persistence/query.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { aClient, aSite } from '../unit/clients/client-factories.ts';
 import { aMovement, itemDetails } from '../unit/inventory/inventory-factories.ts';
-import { aProposalRequest, MemoryInvoiceIssuer, MemoryJobCreator } from '../support/proposal-doubles.ts';
+import { aProposalRequest, MemoryInvoiceIssuer, MemoryJobCreator, SIGNED } from '../support/proposal-doubles.ts';
 
 /** Proposal use cases with the real repositories on an SQLite file; jobs and invoices are test doubles. */
 const user = (id: string, name: string) => ({ id, email: `${id}@example.com`, emailVerified: true, displayName: name, photoUrl: null });
@@ -63,6 +64,7 @@ describe('proposal use cases on SQLite', () => {
       invoices,
       mailer: { send: async (m) => (mails.push(m), { id: `m${mails.length}` }) },
       pdf: new PdfkitProposalPdf(),
+      files: new FsFileStorage({ root: join(dir.path, 'files') }),
       audit: new DocumentAuditLog(store, { next: () => randomUUID() }),
       clock: { now: () => new Date((t += 1000)) },
       ids: { next: () => randomUUID() },
@@ -133,7 +135,7 @@ describe('proposal use cases on SQLite', () => {
   it('converts once: a job, a deposit invoice and stock reserved; a second convert is refused and doubles nothing', async () => {
     const p = await createProposal(deps, ADMIN, request({ itemId }));
     await sendProposal(deps, ADMIN, p.id);
-    await acceptPublicProposal(deps, p.publicToken, { optionId: 'opt-2', name: 'Ada Lovelace' }, '203.0.113.7');
+    await acceptPublicProposal(deps, p.publicToken, { optionId: 'opt-2', name: 'Ada Lovelace', ...SIGNED }, '203.0.113.7');
     const results = await Promise.allSettled([convertProposal(deps, ADMIN, p.id), convertProposal(deps, ADMIN, p.id)]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     await expect(convertProposal(deps, ADMIN, p.id)).rejects.toMatchObject({ code: 'conflict' });
@@ -158,7 +160,7 @@ describe('proposal use cases on SQLite', () => {
   it('resumes a conversion that failed half-way without doubling the job or the reservation', async () => {
     const p = await createProposal(deps, ADMIN, request({ itemId }));
     await sendProposal(deps, ADMIN, p.id);
-    await acceptPublicProposal(deps, p.publicToken, { optionId: 'opt-2', name: 'Ada Lovelace' }, '203.0.113.7');
+    await acceptPublicProposal(deps, p.publicToken, { optionId: 'opt-2', name: 'Ada Lovelace', ...SIGNED }, '203.0.113.7');
     invoices.failNext = true;
     await expect(convertProposal(deps, ADMIN, p.id)).rejects.toThrow('invoice store down');
     expect((await getProposal(deps, ADMIN, p.id)).status).toBe('accepted');
@@ -175,7 +177,7 @@ describe('proposal use cases on SQLite', () => {
     req.options[1]!.lines[1]!.quantity = 11;
     const p = await createProposal(deps, ADMIN, req);
     await sendProposal(deps, ADMIN, p.id);
-    await acceptPublicProposal(deps, p.publicToken, { optionId: 'opt-2', name: 'Ada Lovelace' }, '203.0.113.7');
+    await acceptPublicProposal(deps, p.publicToken, { optionId: 'opt-2', name: 'Ada Lovelace', ...SIGNED }, '203.0.113.7');
     await expect(convertProposal(deps, ADMIN, p.id)).rejects.toMatchObject({ code: 'conflict' });
     expect(jobs.jobs).toHaveLength(0);
     const item = await getInventoryItem({ inventory: deps.inventory, audit: deps.audit, names: new DocumentReferenceNames(stores[0]!) }, ADMIN, itemId);
@@ -187,7 +189,7 @@ describe('proposal use cases on SQLite', () => {
     await sendProposal(deps, ADMIN, p.id);
     const base = deps.clock;
     deps = { ...deps, clock: { now: () => new Date(base.now().getTime() + 5 * 86_400_000) } };
-    await expect(acceptPublicProposal(deps, p.publicToken, { optionId: 'opt-1', name: 'Ada Lovelace' }, '1.2.3.4')).rejects.toThrow(/expired/);
+    await expect(acceptPublicProposal(deps, p.publicToken, { optionId: 'opt-1', name: 'Ada Lovelace', ...SIGNED }, '1.2.3.4')).rejects.toThrow(/expired/);
     expect((await getProposal(deps, ADMIN, p.id)).effectiveStatus).toBe('expired');
     const list = async (status: 'sent' | 'expired') =>
       (await listProposals(deps, ADMIN, { status, search: '', sort: 'createdAt', direction: 'desc', limit: 10, cursor: null })).items.map((x) => x.id);

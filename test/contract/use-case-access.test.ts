@@ -119,6 +119,7 @@ import { createProposalFromBom } from '../../src/application/proposals/create-pr
 import { getProposal, listProposals, proposalAudit } from '../../src/application/proposals/read-proposals.ts';
 import { createProposal, duplicateProposal, updateProposal } from '../../src/application/proposals/save-proposal.ts';
 import { proposalPdf, sendProposal } from '../../src/application/proposals/send-proposal.ts';
+import { proposalCertificatePdf, proposalSignature } from '../../src/application/proposals/acceptance-files.ts';
 import {
   listReminderLog,
   pauseReminders,
@@ -328,6 +329,8 @@ const ROWS: readonly Row[] = [
   row(getProposal, 'viewProposals', (w, a) => getProposal(w.deps.proposals, a, w.seeded.proposalId)),
   row(proposalAudit, 'viewProposals', (w, a) => proposalAudit(w.deps.proposals, a, w.seeded.proposalId)),
   row(proposalPdf, 'viewProposals', (w, a) => proposalPdf(w.deps.proposals, a, w.seeded.proposalId)),
+  row(proposalCertificatePdf, 'viewProposals', (w, a) => proposalCertificatePdf(w.deps.proposals, a, w.seeded.proposalId)),
+  row(proposalSignature, 'viewProposals', (w, a) => proposalSignature(w.deps.proposals, a, w.seeded.proposalId)),
   row(createProposal, 'editProposals', (w, a) => createProposal(w.deps.proposals, a, someContent({ clientId: w.seeded.clientId, siteId: w.seeded.siteId }))),
   row(updateProposal, 'editProposals', (w, a) => updateProposal(w.deps.proposals, a, w.seeded.proposalId, someContent({ clientId: w.seeded.clientId, siteId: w.seeded.siteId, title: 'Changed' }))),
   row(duplicateProposal, 'editProposals', (w, a) => duplicateProposal(w.deps.proposals, a, w.seeded.proposalId)),
@@ -484,6 +487,8 @@ const NOT_USE_CASES: Readonly<Record<string, readonly string[]>> = {
   'proposals/create-proposal-from-bom.ts': ['addDays'],
   'proposals/proposal-deps.ts': ['audit', 'clientActor', 'publicLink', 'today'],
   'proposals/proposal-views.ts': ['loadProposal', 'presented', 'proposalPdfBytes', 'siteAddressOf', 'toView'],
+  // Steps of the public accept use case (and of the staff certificate read, which checks first).
+  'proposals/signed-acceptance.ts': ['businessTime', 'certifiedPdf', 'completeSignedAcceptance', 'sha256Hex'],
   'proposals/save-proposal.ts': ['insertProposal'],
   'proposals/send-proposal.ts': ['pdfFileName'],
   'reminders/invoice-reminder-source.ts': ['InvoiceReminderSource'],

@@ -11,7 +11,7 @@ import { aClientInput, aSiteInput } from '../unit/clients/client-factories.ts';
 describe('proposals in Chromium', () => {
   const env = serverAndBrowser();
 
-  it('an admin sends a two-option proposal; the client opens the link in a fresh browser, accepts option 2 by name; the admin sees it accepted', async () => {
+  it('an admin sends a two-option proposal; the client opens the link in a fresh browser, signs with the mouse and accepts option 2; the admin sees the signature and certificate', async () => {
     const { page, context } = await newPage(env.browser);
     await signInAndOpen(page, env.server.url, 'Frank Miller', '/admin/proposals');
     await page.getByRole('table', { name: 'Proposals' }).getByText('No proposals yet.').waitFor();
@@ -78,18 +78,38 @@ describe('proposals in Chromium', () => {
     await proposal.getByRole('region', { name: 'Option 2: Alarm and cameras' }).getByText('$649.50').waitFor();
     await proposal.getByLabel('Choose Alarm and cameras').check();
     await proposal.getByLabel('Your full name').fill('Edith Clarke');
-    await proposal.getByRole('button', { name: 'Accept' }).click();
-    await proposal.getByRole('status').getByText(/Accepted: Alarm and cameras, signed “Edith Clarke”/).waitFor();
+    const accept = proposal.getByRole('button', { name: 'Accept' });
+    // Not signed, not agreed: Accept waits and says what is missing.
+    expect(await accept.isDisabled()).toBe(true);
+    await proposal.getByText('To accept, sign in the box (or use your typed name) and tick “I agree to this proposal and its terms”.').waitFor();
+    // Signs with the mouse on the pad.
+    const pad = proposal.getByTestId('signature-pad');
+    await pad.scrollIntoViewIfNeeded();
+    const box = (await pad.boundingBox())!;
+    const at = (x: number, y: number) => [box.x + box.width * x, box.y + box.height * y] as const;
+    await visitor.page.mouse.move(...at(0.1, 0.6));
+    await visitor.page.mouse.down();
+    for (const [x, y] of [[0.25, 0.3], [0.4, 0.7], [0.55, 0.35], [0.7, 0.65], [0.85, 0.4]] as const) await visitor.page.mouse.move(...at(x, y), { steps: 4 });
+    await visitor.page.mouse.up();
+    await proposal.getByText('Signed.', { exact: true }).waitFor();
+    await proposal.getByText('To accept, tick “I agree to this proposal and its terms”.').waitFor();
+    await proposal.getByLabel('I agree to this proposal and its terms').check();
+    await accept.click();
+    await proposal.getByRole('status').getByText(/Accepted: Alarm and cameras, signed by Edith Clarke/).waitFor();
     await visitor.context.close();
 
-    // Back in the office: accepted, with the typed name.
+    // Back in the office: accepted by Edith, with her signature and the certificate.
     await page.reload();
-    await detail.getByTestId('acceptance').getByText(/Accepted Alarm and cameras — signed “Edith Clarke”/).waitFor();
+    const acceptance = detail.getByTestId('acceptance');
+    await acceptance.getByText(/Accepted by Edith Clarke on .+ — Alarm and cameras, from /).waitFor();
+    expect(await acceptance.getByRole('link', { name: 'View certificate' }).getAttribute('href')).toMatch(/\/api\/proposals\/.+\/certificate$/);
+    const signature = acceptance.getByRole('img', { name: 'Signature of Edith Clarke' });
+    await expect.poll(() => signature.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(600);
     expect(await detail.getByRole('button', { name: 'Convert to job and deposit invoice' }).count()).toBe(1);
     await context.close();
 
     const [stored] = readCollection<{ number: string; status: string; acceptance: { optionId: string; name: string } }>(env.server.dataDir, 'proposals').filter((p) => p.number === number);
-    expect(stored).toMatchObject({ status: 'accepted', acceptance: { name: 'Edith Clarke' } });
+    expect(stored).toMatchObject({ status: 'accepted', acceptance: { name: 'Edith Clarke', signaturePath: expect.stringMatching(/^proposal-signatures\//), certificatePath: expect.stringMatching(/^proposal-certificates\//) } });
   });
 
   it('Maria, given viewProposals only, reads proposals but sees no edit controls', async () => {

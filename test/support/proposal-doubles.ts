@@ -65,3 +65,9 @@ export function aProposalRequest(clientId: string, siteId: string, options: { it
     terms: 'Balance due on completion.',
   };
 }
+
+/** A drawn signature as the pad sends it: a PNG data URL (a 300 × 90 stroke). */
+export const A_SIGNATURE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAASwAAABaAgMAAAB/H4OOAAAADFBMVEX///8WHjC6vcJuc36YoPXiAAAACXBIWXMAAAsTAAALEwEAmpwYAAAC40lEQVRYw+1YO27jMBCVaKjQGip9BJVBKgNb+gjCwiO5EAIdweVWgS6hS6R370sQbl3uBdJHP5u/GZIB2SwQFrEMMyPOe2+GM5MkP+t/WK/NPZapAgD6SLb4aKuNYyqH949PuEaxta+ThMEphikG3fi3bKK42CwWYzi5P8kfgSweFmHU4aY2zQO2cInlD2UNXbCt8rw+ZOGADYf1IQ0HDMRTKGAbcZpdKGCFQCmrfKLkk85PT+hHwI4+ygYgo20nQod5hORmTE9wplQvU+oOyRL+MU4QzmrcXzLgRni3RBpIW5wHMm1OuhnwdxYVrg8K+fnVBZ7Qyw7XLeVitxDgotED/LSx7eOU2NCVtbZ9DRUEuBcrIihgm6Ptq5kHegtJ+cl2TAOuGodmBUBz3A6+gGCH7NsftO/WtCN+LZF9Q2+Rrkn61baP20LKiN3Gto/V9HbLjYX8I2aea04zmaiKdghzWyfjQhBjEmnSoYkkl+8m+czlwTjF1S5exiVbCpbZ2SUJPTpK+EuAm1f2yDZS2Fa5ctS02doj24iiAe4UuOzoiGyNrBe1uFapuzkiW/WEQdPTMTI4xKQifFHvVE3qugSwzPFkPoc3KoIwgXE0GfQPaalv0iqX4myPbNlxRVpIatMEhieYhZAt1NbbL0lPHolvEYoqLQQQTWBlRxaKL0bfZgBSO2lcokiXFgbIzU3jHEUXs1wzANn1Thon13VpoYAoYqXuieIPR4o1AxBFrNT9lYIurfkYhnY6J40T8JjzvwztVG4aR068BgyKWDm167dfw9K6afRu049kDvn+uiXf636szaJveeSxJO6G0G5RiJUFzzbEzePV4Nn7mcq/93GKtY0GvSQwj17RtZpo0AslhEMvrv1g1UuiCJ5FSGVSjLnlWkNGmN08a8gyyqRxGStFmHVNJ6rm5ruPYSufkCqjwDXPPhk/R7GVDG9jFXONYyuLN8genQS4R7I1evie/CxjfQGDoqzTJu96fwAAAABJRU5ErkJggg==';
+
+/** What the public accept form sends besides the option and the name: the ticked "I agree" and a signature. */
+export const SIGNED = { agreed: true, signature: A_SIGNATURE } as const;

@@ -79,6 +79,12 @@ export interface PdfOptions {
   author: string;
   /** Printed small at the bottom of every page. */
   footer: Letterhead;
+  /**
+   * The document's creation date (pdfkit otherwise stamps the time of rendering, and its file ID
+   * with it): given, the same content renders to the same bytes, so a hash of the PDF a client
+   * received can be checked later.
+   */
+  createdAt?: Date;
 }
 
 /** Renders a document and collects its bytes; the company footer goes on every page. */
@@ -89,7 +95,7 @@ export function renderPdf(options: PdfOptions, draw: (doc: Doc) => void): Promis
       size: pageSizeFor(options.locale),
       layout: options.layout ?? 'portrait',
       margin: options.margin,
-      info: { Title: options.title, Author: options.author },
+      info: { Title: options.title, Author: options.author, ...(options.createdAt ? { CreationDate: options.createdAt } : {}) },
       compress: false,
     });
     const chunks: Buffer[] = [];

@@ -1,7 +1,7 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { resolveContentType, SNIFF_BYTES } from '../../domain/storage/detect-content-type.ts';
-import { parseDataUrl } from '../../domain/storage/data-url.ts';
+import { readSignaturePng } from '../../domain/storage/signature-intake.ts';
 import { checkImageIntake } from '../../domain/storage/image-intake.ts';
 import { isStorageError } from '../../domain/storage/storage-error.ts';
 import type { DownloadResult } from '../../domain/storage/file-storage.ts';
@@ -12,7 +12,6 @@ import { requireAccess } from '../shared/require-access.ts';
 
 export const JOB_PHOTO_FOLDER = 'job-photos';
 export const SIGNATURE_FOLDER = 'job-signatures';
-export const MAX_SIGNATURE_BYTES = 300 * 1024;
 export { MAX_PHOTO_BYTES };
 
 export interface PhotoUpload {
@@ -71,25 +70,7 @@ export async function addJobPhoto(deps: JobDeps, auth: AuthState, id: string, up
 export async function signOff(deps: JobDeps, auth: AuthState, id: string, input: { name: string; signature: string }): Promise<Job> {
   const actor = requireAccess(auth, 'editJobs');
   const name = checkSignOffName(input.name);
-  const bad = (message: string) => new DomainError('validation', message, { signature: [message] });
-  let bytes: Uint8Array;
-  try {
-    const parsed = parseDataUrl(input.signature);
-    if (!parsed.base64) throw bad('The signature must be a PNG image.');
-    bytes = parsed.bytes;
-  } catch (err) {
-    if (isStorageError(err)) throw bad('The signature must be a PNG image.');
-    throw err;
-  }
-  if (bytes.byteLength < 67) throw bad('Ask the customer to sign on the pad.');
-  if (bytes.byteLength > MAX_SIGNATURE_BYTES) throw bad('The signature image is too large.');
-  try {
-    resolveContentType({ declared: 'image/png', head: bytes.subarray(0, SNIFF_BYTES), allowed: ['image/png'] });
-  } catch (err) {
-    if (isStorageError(err)) throw bad('The signature must be a PNG image.');
-    throw err;
-  }
-  checkImageIntake(bytes, { subject: 'The signature', field: 'signature' });
+  const bytes = readSignaturePng(input.signature, { missing: 'Ask the customer to sign on the pad.' });
   const job = await loadJob(deps, id);
   const file = await deps.files.upload({ folder: SIGNATURE_FOLDER, data: bytes, contentType: 'image/png', fileName: `${job.number}-signature.png`, customMetadata: { jobId: job.id } });
   try {

@@ -1,14 +1,17 @@
 import { proposalResponseMail } from '../../domain/mail/proposal-response-mail.ts';
+import type { MailAttachment } from '../../domain/mail/mailer.ts';
 import type { Proposal } from '../../domain/proposals/proposal.ts';
 import type { ProposalDeps } from './proposal-deps.ts';
 
 /**
  * Tells the office a customer answered a proposal: one mail per proposal and answer (the key),
  * queued in the outbox, so a repeated click or a mail server that is down neither doubles nor
- * loses it. A step of the public accept/decline use cases, after they saved the answer.
+ * loses it. A step of the public accept/decline use cases, after they saved the answer; an
+ * acceptance carries the signed PDF (the acceptance certificate as its last page).
  */
-export async function notifyOfficeOfResponse(deps: Pick<ProposalDeps, 'mailQueue' | 'company' | 'baseUrl' | 'money'>, saved: Proposal): Promise<void> {
+export async function notifyOfficeOfResponse(deps: Pick<ProposalDeps, 'mailQueue' | 'company' | 'baseUrl' | 'money'>, saved: Proposal, attachments: MailAttachment[] = []): Promise<void> {
   if (!deps.mailQueue || (saved.status !== 'accepted' && saved.status !== 'declined')) return;
   const mail = proposalResponseMail(saved, { email: deps.company.email, adminUrl: deps.baseUrl, money: deps.money });
+  if (attachments.length) Object.assign(mail, { attachments, text: `${mail.text}\n\nAttached: the signed copy, its last page the acceptance certificate (signer, e-mail, time, IP, document hash, signature).` });
   await deps.mailQueue.enqueue(mail, `proposal:${saved.id}:${saved.status}`);
 }

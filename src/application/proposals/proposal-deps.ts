@@ -11,6 +11,7 @@ import type { CompanyInfo } from '../../domain/proposals/proposal-presentation.t
 import type { ProposalRepository } from '../../domain/proposals/proposal-repository.ts';
 import type { QuoteRequestRepository } from '../../domain/quotes/quote-request-repository.ts';
 import type { Clock, IdGenerator } from '../../domain/shared/clock.ts';
+import type { FileStorage } from '../../domain/storage/file-storage.ts';
 import type { MoneySettings } from '../../domain/shared/money.ts';
 import { dateKey } from '../../domain/analytics/page-view.ts';
 
@@ -28,6 +29,8 @@ export interface ProposalDeps {
   /** The office's mail when a customer accepts or declines (queued, once per answer). */
   mailQueue?: MailQueue;
   pdf: ProposalPdfRenderer;
+  /** Signatures and signed (certified) PDFs of accepted proposals. */
+  files: FileStorage;
   audit: AuditLog;
   clock: Clock;
   ids: IdGenerator;

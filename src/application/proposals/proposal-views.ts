@@ -43,7 +43,7 @@ export async function presented(deps: ProposalDeps, p: Proposal): Promise<Presen
 
 /** The client's PDF, with the public link to accept at while it is live (never in the public JSON). */
 export async function proposalPdfBytes(deps: ProposalDeps, p: Proposal, view?: PresentedProposal): Promise<Uint8Array> {
-  return deps.pdf.render(view ?? (await presented(deps, p)), linkActive(p) ? publicLink(deps, p.publicToken) : null);
+  return deps.pdf.render(view ?? (await presented(deps, p)), linkActive(p) ? publicLink(deps, p.publicToken) : null, p.createdAt);
 }
 
 export async function loadProposal(deps: Pick<ProposalDeps, 'proposals'>, id: string): Promise<Proposal> {

@@ -112,7 +112,7 @@ const contactLine = (c: CompanyInfo): string => {
 export function acceptanceGuide(p: PresentedProposal, link: string | null, locale: string): string[] | null {
   if (p.status !== 'draft' && p.status !== 'sent' && p.status !== 'viewed') return null;
   const where = link
-    ? `Open ${link}, choose the option you prefer, type your full name and press Accept.`
+    ? `Open ${link}, choose the option you prefer, type your full name, sign, tick “I agree” and press Accept.`
     : `Tell us which option you choose: ${[p.company.phone, p.company.email].map((x) => x.trim()).filter(Boolean).join(' or ')}.`;
   return [where, `This proposal is valid until ${formatCalendarDay(p.validUntil, locale, 'words')}.`, contactLine(p.company)].filter(Boolean);
 }

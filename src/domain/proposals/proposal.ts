@@ -61,6 +61,29 @@ export interface Acceptance {
   name: string;
   at: string;
   ip: string;
+  // The signed acceptance (issue 17); acceptances made before it have none of these.
+  /** Where the signed copy went: typed by the signer, else the client's contact e-mail. */
+  email?: string | null;
+  userAgent?: string | null;
+  /** The drawn (or typed-and-rendered) signature, a PNG in file storage. */
+  signaturePath?: string | null;
+  /** SHA-256 (hex) of the proposal PDF exactly as it stood when the client accepted it. */
+  documentSha256?: string | null;
+  /** The certified PDF (the proposal plus the acceptance certificate page) in file storage. */
+  certificatePath?: string | null;
+}
+
+/** What the signer gives and the server observes when a proposal is accepted. */
+export interface AcceptanceInput {
+  optionId: string;
+  name: string;
+  /** The "I agree to this proposal and its terms" box. */
+  agreed: boolean;
+  ip: string;
+  email: string | null;
+  userAgent: string | null;
+  signaturePath: string | null;
+  documentSha256: string | null;
 }
 
 export interface Decline {
@@ -235,13 +258,36 @@ export function markViewed(p: Proposal, now: Date): { proposal: Proposal; first:
   return { proposal: { ...p, status: 'viewed', viewedAt: now.toISOString(), updatedAt: now.toISOString() }, first: true };
 }
 
-export function accept(p: Proposal, input: { optionId: string; name: string; ip: string }, now: Date, today: string): Proposal {
-  move(p, 'accepted', today);
-  if (!p.options.some((o) => o.id === input.optionId)) throw new DomainError('validation', 'Pick one of the options.', { optionId: ['Pick one of the options.'] });
-  const name = input.name.trim().replace(/\s+/g, ' ');
-  if (name.length < 2) throw new DomainError('validation', 'Type your full name to accept.', { name: ['Type your full name to accept.'] });
+/**
+ * The client's acceptance. Checked before anything is stored (`checkAcceptance`) and again in the
+ * transaction that stores it, so a second accept (a double click, a retry) is refused with when
+ * the first one happened. `formatWhen` writes that time as the business writes it.
+ */
+export function accept(p: Proposal, input: AcceptanceInput, now: Date, today: string, formatWhen: (iso: string) => string = (iso) => iso): Proposal {
+  const name = checkAcceptance(p, input, today, formatWhen);
   const at = now.toISOString();
-  return { ...p, status: 'accepted', acceptance: { optionId: input.optionId, name, at, ip: input.ip }, updatedAt: at };
+  const { optionId, ip, email, userAgent, signaturePath, documentSha256 } = input;
+  return { ...p, status: 'accepted', acceptance: { optionId, name, at, ip, email, userAgent, signaturePath, documentSha256, certificatePath: null }, updatedAt: at };
+}
+
+/** The signer's name, tidied, once the proposal may be accepted with this input; else the refusal. */
+export function checkAcceptance(p: Proposal, input: Pick<AcceptanceInput, 'optionId' | 'name' | 'agreed'>, today: string, formatWhen: (iso: string) => string = (iso) => iso): string {
+  if (p.acceptance) throw new DomainError('conflict', `This proposal was already accepted on ${formatWhen(p.acceptance.at)}.`);
+  move(p, 'accepted', today);
+  const errors: FieldErrors = {};
+  if (!p.options.some((o) => o.id === input.optionId)) errors['optionId'] = ['Pick one of the options.'];
+  const name = input.name.trim().replace(/\s+/g, ' ');
+  if (name.length < 2) errors['name'] = ['Type your full name to accept.'];
+  if (!input.agreed) errors['agreed'] = ['Tick “I agree to this proposal and its terms” to accept.'];
+  const first = Object.values(errors)[0]?.[0];
+  if (first) throw new DomainError('validation', first, errors);
+  return name;
+}
+
+/** The stored certified PDF, once it is made (after the acceptance itself is saved). */
+export function withCertificate(p: Proposal, certificatePath: string): Proposal {
+  if (!p.acceptance) refuse(`Proposal ${p.number} has not been accepted.`);
+  return { ...p, acceptance: { ...p.acceptance!, certificatePath } };
 }
 
 export function decline(p: Proposal, input: { reason: string; ip: string }, now: Date, today: string): Proposal {

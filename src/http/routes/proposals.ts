@@ -28,6 +28,8 @@ import { publicLinkSchema } from '../../contracts/public-link.ts';
 import { sendPreviewSchema } from '../../contracts/send-preview.ts';
 import { proposalSendPreview } from '../../application/proposals/proposal-send-preview.ts';
 import { acceptPublicProposal, declinePublicProposal, publicProposalPdf, viewPublicProposal } from '../../application/proposals/respond-to-proposal.ts';
+import { proposalCertificatePdf, proposalSignature } from '../../application/proposals/acceptance-files.ts';
+import { sendStoredFile } from '../file-responses.ts';
 
 const VIEW = needs('viewProposals');
 const EDIT = needs('editProposals');
@@ -120,6 +122,14 @@ export const proposalRoutes: FastifyPluginAsyncZod<ProposalDeps> = async (app, d
     return sendPdf(reply, fileName, pdf, 'inline');
   });
 
+  // The signed acceptance: the certified PDF (its last page the acceptance certificate) and the signature.
+  app.get('/api/proposals/:id/certificate', { config: { access: VIEW }, schema: { params: proposalIdParamsSchema } }, async (req, reply) => {
+    const { fileName, pdf } = await proposalCertificatePdf(deps, req.auth, req.params.id);
+    return sendPdf(reply, fileName, pdf, 'inline');
+  });
+
+  app.get('/api/proposals/:id/signature', { config: { access: VIEW }, schema: { params: proposalIdParamsSchema } }, async (req, reply) => sendStoredFile(reply, await proposalSignature(deps, req.auth, req.params.id)));
+
   app.get(
     '/api/proposals/:id/audit',
     { config: { access: VIEW }, schema: { params: proposalIdParamsSchema, response: { 200: auditListSchema, ...errors } } },
@@ -146,7 +156,7 @@ export const proposalRoutes: FastifyPluginAsyncZod<ProposalDeps> = async (app, d
     '/api/public/proposals/:token/accept',
     { config: { access: PUBLIC, rateLimit: PUBLIC_WRITE_LIMIT }, schema: { params: tokenParamsSchema, body: acceptRequestSchema, response: { 200: publicProposalSchema, ...errors } } },
     async (req) => {
-      const result = await acceptPublicProposal(deps, req.params.token, req.body, req.ip);
+      const { view: result } = await acceptPublicProposal(deps, req.params.token, req.body, req.ip, req.headers['user-agent']?.slice(0, 500) ?? null);
       req.log.info({ proposal: result.number }, 'proposal accepted through its public link');
       return result;
     },

@@ -140,7 +140,7 @@ describe('documents a customer receives', () => {
     const text = allText(await pdfPages(await pdf.render({ ...aProposal(), company: { ...aProposal().company, paymentInstructions: PAY } }, 'https://shieldline.example/p/tok')));
     const flat = text.replace(/\s+/g, ' ');
     expect(flat).toContain('How to accept');
-    expect(flat).toContain('Open https://shieldline.example/p/tok, choose the option you prefer, type your full name and press Accept.');
+    expect(flat).toContain('Open https://shieldline.example/p/tok, choose the option you prefer, type your full name, sign, tick “I agree” and press Accept.');
     expect(flat).toContain('This proposal is valid until Dec 31, 2026.');
     expect(flat).toContain("A deposit of 30 % of the chosen option's total is due on acceptance: Entrances $185.25.");
     expect(flat).toContain('Once you accept, we send you a deposit invoice, due on receipt');

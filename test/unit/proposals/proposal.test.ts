@@ -18,8 +18,10 @@ import { DomainError } from '../../../src/domain/shared/domain-error.ts';
 import { aLine, anOption, aProposal, NOW, someContent, TODAY } from './factories.ts';
 
 const later = new Date(NOW.getTime() + 60_000);
+/** The rest of a signed acceptance (the use case fills these in; the rules only carry them). */
+const SIGNED_BY = { agreed: true, email: null, userAgent: null, signaturePath: null, documentSha256: null };
 const sent = (): Proposal => markSent(aProposal(), NOW, TODAY);
-const accepted = (): Proposal => accept(sent(), { optionId: 'opt-better', name: 'Ada Lovelace', ip: '203.0.113.9' }, later, TODAY);
+const accepted = (): Proposal => accept(sent(), { optionId: 'opt-better', name: 'Ada Lovelace', ip: '203.0.113.9', ...SIGNED_BY }, later, TODAY);
 const conversion = { jobId: 'j1', jobNumber: 'JOB-0001', invoiceId: 'i1', invoiceNumber: 'INV-2026-0001', at: later.toISOString() };
 
 const codeOf = (fn: () => unknown): string | null => {
@@ -68,17 +70,17 @@ describe('proposal status path', () => {
     const v = markViewed(s, later);
     expect(v).toMatchObject({ first: true, proposal: { status: 'viewed', viewedAt: later.toISOString() } });
     expect(markViewed(v.proposal, later).first).toBe(false);
-    const a = accept(v.proposal, { optionId: 'opt-better', name: '  Ada   Lovelace ', ip: '203.0.113.9' }, later, TODAY);
-    expect(a.acceptance).toEqual({ optionId: 'opt-better', name: 'Ada Lovelace', at: later.toISOString(), ip: '203.0.113.9' });
+    const a = accept(v.proposal, { optionId: 'opt-better', name: '  Ada   Lovelace ', ip: '203.0.113.9', ...SIGNED_BY }, later, TODAY);
+    expect(a.acceptance).toMatchObject({ optionId: 'opt-better', name: 'Ada Lovelace', at: later.toISOString(), ip: '203.0.113.9' });
     expect(markConverted(a, conversion, TODAY)).toMatchObject({ status: 'converted', conversion });
   });
 
   it.each<[string, () => Proposal, (p: Proposal) => unknown]>([
-    ['accept a draft', aProposal, (p) => accept(p, { optionId: 'opt-good', name: 'Ada', ip: '1' }, later, TODAY)],
+    ['accept a draft', aProposal, (p) => accept(p, { optionId: 'opt-good', name: 'Ada', ip: '1', ...SIGNED_BY }, later, TODAY)],
     ['convert a sent proposal', sent, (p) => markConverted(p, conversion, TODAY)],
     ['convert twice', accepted, (p) => markConverted(markConverted(p, conversion, TODAY), conversion, TODAY)],
-    ['decline an accepted one', accepted, (p) => decline(p, { reason: '', ip: '1' }, later, TODAY)],
-    ['accept a declined one', () => decline(sent(), { reason: 'too dear', ip: '1' }, later, TODAY), (p) => accept(p, { optionId: 'opt-good', name: 'Ada', ip: '1' }, later, TODAY)],
+    ['decline an accepted one', accepted, (p) => decline(p, { reason: '', ip: '1', ...SIGNED_BY }, later, TODAY)],
+    ['accept a declined one', () => decline(sent(), { reason: 'too dear', ip: '1', ...SIGNED_BY }, later, TODAY), (p) => accept(p, { optionId: 'opt-good', name: 'Ada', ip: '1', ...SIGNED_BY }, later, TODAY)],
     ['edit a sent proposal', sent, (p) => updateDraft(p, someContent(), later)],
   ])('refuses to %s', (_label, make, act) => {
     const p = make();
@@ -89,12 +91,12 @@ describe('proposal status path', () => {
     const p = sent();
     expect(effectiveStatus(p, '2026-12-22')).toBe('sent');
     expect(effectiveStatus(p, '2026-12-23')).toBe('expired');
-    expect(() => accept(p, { optionId: 'opt-good', name: 'Ada Lovelace', ip: '1' }, later, '2026-12-23')).toThrow(/expired on 2026-12-22/);
+    expect(() => accept(p, { optionId: 'opt-good', name: 'Ada Lovelace', ip: '1', ...SIGNED_BY }, later, '2026-12-23')).toThrow(/expired on 2026-12-22/);
   });
 
   it('refuses an unknown option or a name too short', () => {
-    expect(codeOf(() => accept(sent(), { optionId: 'nope', name: 'Ada Lovelace', ip: '1' }, later, TODAY))).toBe('validation');
-    expect(codeOf(() => accept(sent(), { optionId: 'opt-good', name: ' A ', ip: '1' }, later, TODAY))).toBe('validation');
+    expect(codeOf(() => accept(sent(), { optionId: 'nope', name: 'Ada Lovelace', ip: '1', ...SIGNED_BY }, later, TODAY))).toBe('validation');
+    expect(codeOf(() => accept(sent(), { optionId: 'opt-good', name: ' A ', ip: '1', ...SIGNED_BY }, later, TODAY))).toBe('validation');
   });
 
   it('does not expire accepted, declined or converted ones', () => {
@@ -111,5 +113,22 @@ describe('what the client sees', () => {
     expect(mail.subject).toContain('PRO-2026-0001');
     expect(mail.text).toContain('https://example.com/p/abc');
     expect(mail.text).toContain('Alarm + cameras: $368.05 (deposit $110.42)');
+  });
+});
+
+describe('signed acceptance rules', () => {
+  it('refuses a second acceptance with when the first happened, and an acceptance without "I agree"', () => {
+    const first = accepted();
+    expect(() => accept(first, { optionId: 'opt-good', name: 'Ada Lovelace', ip: '1', ...SIGNED_BY }, later, TODAY, () => 'Nov 26, 2026, 10:15 AM')).toThrow('This proposal was already accepted on Nov 26, 2026, 10:15 AM.');
+    const refusal = (() => {
+      try {
+        accept(sent(), { optionId: 'opt-good', name: 'Ada Lovelace', ip: '1', ...SIGNED_BY, agreed: false }, later, TODAY);
+      } catch (e) {
+        return e as DomainError;
+      }
+      return null;
+    })();
+    expect(refusal?.message).toBe('Tick “I agree to this proposal and its terms” to accept.');
+    expect(refusal?.fields).toEqual({ agreed: ['Tick “I agree to this proposal and its terms” to accept.'] });
   });
 });

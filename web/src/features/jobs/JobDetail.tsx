@@ -16,7 +16,7 @@ import { useMoneySettings } from '#ui/money.ts';
 import { History } from '#ui/History.tsx';
 import { ClientPhone, JobTypeOptions, StatusBadge } from './JobCard.tsx';
 import { MaterialForm } from './MaterialForm.tsx';
-import { SignaturePad } from './SignaturePad.tsx';
+import { SignaturePad } from '#ui/SignaturePad.tsx';
 import { InvoiceThisJob } from './InvoiceThisJob.tsx';
 import { assigneesQuery, jobQuery, useChecklist, usePhotoUpload, useSchedule, useSignOff, useTransition, useTrimOut, useUpdateJob } from './queries.ts';
 import { recordHref } from '#contracts/record-href.ts';

@@ -30,6 +30,9 @@ const PROPOSAL_ACTIONS: Record<string, string> = {
   'link-rotated': 'New client link made',
 };
 
+/** What a signed acceptance records, as the history names it. */
+const ACCEPTANCE_FIELDS: Record<string, string> = { signedBy: 'Signed by', email: 'E-mail', userAgent: 'Browser (User-Agent)', documentSha256: 'Document SHA-256' };
+
 /** One proposal: its options side by side, what the client did, and the staff actions. */
 export function ProposalDetail(props: { id: string; canEdit: boolean; onEdit: () => void; onOpen: (id: string) => void; onClose: () => void }) {
   const money = useMoneySettings();
@@ -144,9 +147,21 @@ export function ProposalDetail(props: { id: string; canEdit: boolean; onEdit: ()
         />
       )}
       {p.acceptance && (
-        <p className="mt-3 rounded-md bg-green-50 p-3 text-green-900 dark:bg-green-950 dark:text-green-100" data-testid="acceptance">
-          Accepted {p.options.find((o) => o.id === p.acceptance?.optionId)?.name} — signed “{p.acceptance.name}” on {formatWhen(p.acceptance.at)} from {p.acceptance.ip}.
-        </p>
+        <div className="mt-3 rounded-md bg-green-50 p-3 text-green-900 dark:bg-green-950 dark:text-green-100" data-testid="acceptance">
+          <p className="break-words">
+            Accepted by {p.acceptance.name} on {formatWhen(p.acceptance.at)} — {p.options.find((o) => o.id === p.acceptance?.optionId)?.name}, from {p.acceptance.ip}
+            {p.acceptance.email ? `, signed copy to ${p.acceptance.email}` : ''}.
+            {p.acceptance.documentSha256 && (
+              <>
+                {' '}
+                <a className="font-medium underline" href={`/api/proposals/${encodeURIComponent(p.id)}/certificate`} target="_blank" rel="noreferrer">
+                  View certificate
+                </a>
+              </>
+            )}
+          </p>
+          {p.acceptance.documentSha256 && <img src={`/api/proposals/${encodeURIComponent(p.id)}/signature`} alt={`Signature of ${p.acceptance.name}`} className="mt-2 h-20 max-w-full rounded border border-slate-200 bg-white object-contain" />}
+        </div>
       )}
       {p.decline && (
         <p className="mt-3 rounded-md bg-red-50 p-3 text-red-900 dark:bg-red-950 dark:text-red-100">
@@ -221,7 +236,7 @@ export function ProposalDetail(props: { id: string; canEdit: boolean; onEdit: ()
 
       <h3 className="mt-6 font-semibold">History</h3>
       <div className="mt-2">
-        <History entries={audit.data?.entries} loading={audit.isPending} error={audit.error?.message ?? null} actionLabel={(a) => PROPOSAL_ACTIONS[a]} />
+        <History entries={audit.data?.entries} loading={audit.isPending} error={audit.error?.message ?? null} actionLabel={(a) => PROPOSAL_ACTIONS[a]} fieldLabel={(f) => ACCEPTANCE_FIELDS[f]} />
       </div>
     </section>
   );

@@ -12,8 +12,12 @@ import { LinkNoLongerValid } from '#ui/PublicLink.tsx';
 import { formatCents, formatRate, useMoneySettings } from '#ui/money.ts';
 import { formatCalendarDay } from '#domain/shared/calendar-date.ts';
 import { depositGuide } from '#domain/proposals/proposal-presentation.ts';
+import { SignaturePad } from '#ui/SignaturePad.tsx';
 
 const tierLabel = (tier: string) => TIER_LABELS[tier as keyof typeof TIER_LABELS] ?? tier;
+
+/** "a, b and c". */
+const joinWords = (words: readonly string[]): string => (words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`);
 
 function Outcome({ p }: { p: PublicProposal }) {
   const money = useMoneySettings();
@@ -21,7 +25,10 @@ function Outcome({ p }: { p: PublicProposal }) {
     const chosen = p.options.find((o) => o.id === p.acceptedOptionId);
     return (
       <p role="status" className="mt-4 flex items-center gap-2 rounded-md bg-green-50 p-4 text-green-900 dark:bg-green-950 dark:text-green-100">
-        <CheckCircle2 aria-hidden className="h-5 w-5" /> Accepted: {chosen?.name}, signed “{p.acceptedName}” on {formatWhen(p.acceptedAt)}. Thank you — we will be in touch to schedule the work.
+        <CheckCircle2 aria-hidden className="h-5 w-5 shrink-0" />
+        <span>
+          Accepted: {chosen?.name}, signed by {p.acceptedName} on {formatWhen(p.acceptedAt)}. Thank you — we will be in touch to schedule the work. Your signed copy is on its way by e-mail; Download PDF above has it too, with the acceptance certificate as its last page.
+        </span>
       </p>
     );
   }
@@ -49,13 +56,17 @@ function Deposit({ p }: { p: PublicProposal }) {
   );
 }
 
-/** The client's view of a proposal (public, no sign-in): options side by side, accept by name, or decline. */
+/** The client's view of a proposal (public, no sign-in): options side by side, accept (name, drawn or typed signature, "I agree"), or decline. */
 export function PublicProposalPage({ token }: { token: string }) {
   const money = useMoneySettings();
   const q = useQuery(publicProposalQuery(token));
   const answer = usePublicAnswer(token);
   const [optionId, setOptionId] = useState<string | null>(null);
   const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [signature, setSignature] = useState<string | null>(null);
+  const [typedSignature, setTypedSignature] = useState(false);
+  const [agreed, setAgreed] = useState(false);
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -72,7 +83,21 @@ export function PublicProposalPage({ token }: { token: string }) {
   const p = q.data;
   const picked = optionId ?? (p.options.length === 1 ? (p.options[0]?.id ?? null) : null);
 
-  const submit = async (a: { kind: 'accept'; optionId: string; name: string } | { kind: 'decline'; reason: string }) => {
+  // What still stands between the client and Accept, named (the button stays off until none is left).
+  const missing = [
+    !picked && 'choose one of the options above',
+    name.trim().length < 2 && 'type your full name',
+    !signature && !typedSignature && 'sign in the box (or use your typed name)',
+    !agreed && 'tick “I agree to this proposal and its terms”',
+  ].filter((m): m is string => Boolean(m));
+  const fieldError = (field: string) =>
+    errors[field] ? (
+      <p id={`accept-${field}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+        {errors[field]}
+      </p>
+    ) : null;
+
+  const submit = async (a: Parameters<typeof answer.mutateAsync>[0]) => {
     setErrors({});
     try {
       await answer.mutateAsync(a);
@@ -167,33 +192,61 @@ export function PublicProposalPage({ token }: { token: string }) {
           onSubmit={(e) => {
             e.preventDefault();
             if (!picked) return setErrors({ optionId: 'Choose one of the options above.' });
-            void submit({ kind: 'accept', optionId: picked, name });
+            if (!signature) return setErrors({ signature: 'Sign in the box, or choose “Use my typed name”, to accept.' });
+            void submit({ kind: 'accept', optionId: picked, name, agreed, signature, email: email.trim() });
           }}
         >
           <h2 className="text-lg font-semibold">Accept</h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">Typing your name and pressing Accept is your signature on the chosen option{p.terms.trim() ? ' and the terms above' : ''}.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">Your name, your signature and “I agree” are your acceptance of the chosen option{p.terms.trim() ? ' and the terms above' : ''}. We e-mail you a signed copy with an acceptance certificate.</p>
           <label htmlFor="accept-name" className="mt-3 block text-sm font-medium">
             Your full name
           </label>
           <input id="accept-name" className={`${inputClass} mt-1 w-full`} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" aria-invalid={errors['name'] ? true : undefined} aria-describedby={errors['name'] ? 'accept-name-error' : undefined} />
-          {errors['name'] && (
-            <p id="accept-name-error" className="mt-1 text-sm text-red-700">
-              {errors['name']}
-            </p>
-          )}
+          {fieldError('name')}
+          <label htmlFor="accept-email" className="mt-3 block text-sm font-medium">
+            E-mail for your signed copy <span className="font-normal text-slate-500">(optional: empty sends it to the address we have for you)</span>
+          </label>
+          <input id="accept-email" type="email" className={`${inputClass} mt-1 w-full`} value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" aria-invalid={errors['email'] ? true : undefined} aria-describedby={errors['email'] ? 'accept-email-error' : undefined} />
+          {fieldError('email')}
+          <fieldset className="mt-4">
+            <legend className="text-sm font-medium">Your signature</legend>
+            <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+              <label className="flex items-center gap-2">
+                <input type="radio" name="signature-kind" checked={!typedSignature} onChange={() => setTypedSignature(false)} />
+                Draw it
+              </label>
+              <label className="flex items-center gap-2">
+                <input type="radio" name="signature-kind" checked={typedSignature} onChange={() => setTypedSignature(true)} />
+                Use my typed name
+              </label>
+            </div>
+            <div className="mt-2" aria-describedby={errors['signature'] ? 'accept-signature-error' : undefined}>
+              <SignaturePad key={typedSignature ? 'typed' : 'drawn'} label="Your signature" onChange={setSignature} typed={typedSignature ? name : null} hint="Sign inside the box with your finger or mouse." />
+            </div>
+            {fieldError('signature')}
+          </fieldset>
+          <label className="mt-4 flex items-start gap-2 font-medium">
+            <input type="checkbox" className="mt-1 h-4 w-4" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} aria-invalid={errors['agreed'] ? true : undefined} aria-describedby={errors['agreed'] ? 'accept-agreed-error' : undefined} />I agree to this proposal and its terms
+          </label>
+          {fieldError('agreed')}
           {errors['form'] && (
-            <p role="alert" className="mt-2 text-sm text-red-700">
+            <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
               {errors['form']}
             </p>
           )}
           <div className="mt-4 flex flex-wrap gap-2">
-            <Button type="submit" disabled={answer.isPending}>
+            <Button type="submit" disabled={answer.isPending || missing.length > 0} aria-describedby={missing.length ? 'accept-missing' : undefined}>
               {answer.isPending ? 'Sending…' : 'Accept'}
             </Button>
             <Button variant="secondary" onClick={() => setDeclining(true)}>
               Decline…
             </Button>
           </div>
+          {missing.length > 0 && (
+            <p id="accept-missing" className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+              To accept, {joinWords(missing)}.
+            </p>
+          )}
         </form>
       )}
       {p.canRespond && declining && (

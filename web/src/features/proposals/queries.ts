@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { PublicLinkDto } from '#contracts/public-link.ts';
 import type { AuditListDto } from '#contracts/audit.ts';
-import type { ProposalDto, ProposalListResponse, ProposalRequestParsed, PublicProposal } from '#contracts/proposals.ts';
+import type { AcceptRequest, ProposalDto, ProposalListResponse, ProposalRequestParsed, PublicProposal } from '#contracts/proposals.ts';
 import { apiFetch } from '#lib/api.ts';
 
 export const PROPOSALS_KEY = ['proposals'] as const;
@@ -69,11 +69,10 @@ export const publicProposalQuery = (token: string) =>
 export function usePublicAnswer(token: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (a: { kind: 'accept'; optionId: string; name: string } | { kind: 'decline'; reason: string }) =>
-      apiFetch<PublicProposal>(`/api/public/proposals/${encodeURIComponent(token)}/${a.kind}`, {
-        method: 'POST',
-        json: a.kind === 'accept' ? { optionId: a.optionId, name: a.name } : { reason: a.reason },
-      }),
+    mutationFn: (a: ({ kind: 'accept' } & AcceptRequest) | { kind: 'decline'; reason: string }) => {
+      const { kind, ...body } = a;
+      return apiFetch<PublicProposal>(`/api/public/proposals/${encodeURIComponent(token)}/${kind}`, { method: 'POST', json: body });
+    },
     onSuccess: (data) => qc.setQueryData(['public-proposal', token], data),
   });
 }
