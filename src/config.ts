@@ -79,6 +79,11 @@ const envSchema = z.object({
   FORGOTTEN_CLOCK_OUT_HOURS: z.coerce.number().min(1, 'must be at least 1').max(72).default(12),
   PAYMENT_INSTRUCTIONS: z.string().trim().max(1000, 'must be at most 1000 characters').optional(),
   ALLOW_DEMO_SIGN_IN_ON_NETWORK: z.enum(['true', 'false']).optional(),
+  STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+  STRIPE_API_HOST: z.string().trim().min(1).optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
 });
 
 /** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
@@ -197,6 +202,8 @@ export interface AppConfig {
    * A literal `\n` in the value starts a new line. Unset: checks payable to the company name.
    */
   paymentInstructions: string;
+  /** Online payment through Stripe (docs/payments.md); null: "Pay" shows the payment instructions. `api` points the SDK elsewhere (tests' loopback peer). */
+  stripe: { secretKey: string; webhookSecret: string; api: { host: string; port: number; protocol: 'http' | 'https' } | null } | null;
 }
 
 export class ConfigError extends Error {
@@ -237,6 +244,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     problems.push(
       `HOST: ${host} is not a loopback address, and the embedded demo sign-in (used without GOOGLE_CLIENT_ID) lets anyone who reaches the port sign in as an administrator in one click; use HOST=127.0.0.1, configure GOOGLE_CLIENT_ID/SECRET, or on a trusted network set ALLOW_DEMO_SIGN_IN_ON_NETWORK=true`,
     );
+  }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both (the API key and the webhook endpoint\'s signing secret) or neither');
   }
   if (problems.length) throw new ConfigError(problems);
   const dataDir = resolve(e.DATA_DIR);
@@ -283,6 +293,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     vision: visionConfig(e),
     time: { overtimeWeeklyHours: e.OVERTIME_WEEKLY_HOURS, forgottenClockOutHours: e.FORGOTTEN_CLOCK_OUT_HOURS },
     paymentInstructions: paymentInstructions(e),
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            api: e.STRIPE_API_HOST ? { host: e.STRIPE_API_HOST, port: e.STRIPE_API_PORT ?? 443, protocol: e.STRIPE_API_PROTOCOL ?? 'https' } : null,
+          }
+        : null,
   };
 }
 

@@ -73,6 +73,8 @@ import type { Actor } from './domain/audit/audit-entry.ts';
 import { DocumentInvoiceRepository } from './adapters/documents/document-invoice-repository.ts';
 import { DocumentJobMaterials } from './adapters/documents/document-job-materials.ts';
 import { PdfkitInvoiceDocuments } from './adapters/pdf/pdfkit-invoice-documents.ts';
+import { StripePaymentProvider } from './adapters/stripe/stripe-payment-provider.ts';
+import type { PaymentDeps } from './application/payments/payment-deps.ts';
 import { createJobCreator } from './application/jobs/create-job.ts';
 import { DocumentJobRepository } from './adapters/documents/document-job-repository.ts';
 import { DocumentCalendarFeedRepository } from './adapters/documents/document-calendar-feed-repository.ts';
@@ -179,6 +181,8 @@ export const TOKENS = {
   BackOfficeDeps: Symbol('BackOfficeDeps') as InjectionToken<BackOfficeDeps>,
   CameraPlanDeps: Symbol('CameraPlanDeps') as InjectionToken<CameraPlanDeps>,
   FileDeps: Symbol('FileDeps') as InjectionToken<FileRoutesDeps>,
+  /** Online payment: the invoices' bundle and the provider (null unless STRIPE_* is set; docs/payments.md). */
+  PaymentDeps: Symbol('PaymentDeps') as InjectionToken<PaymentDeps>,
 } as const;
 
 export interface AppContainer {
@@ -362,6 +366,9 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
       format: { ...config.money, timeZone: config.timeZone },
       baseUrl,
     })),
+  });
+  c.register(TOKENS.PaymentDeps, {
+    useFactory: instanceCachingFactory((r) => ({ ...r.resolve(TOKENS.InvoiceDeps), provider: config.stripe ? new StripePaymentProvider(config.stripe) : null })),
   });
   c.register(TOKENS.InvoiceIssuer, { useFactory: instanceCachingFactory((r) => new InvoiceIssuerService(r.resolve(TOKENS.InvoiceDeps))) });
   c.register(TOKENS.JobDeps, {

@@ -42,6 +42,7 @@ import { invoiceRoutes } from './routes/invoices.ts';
 import { jobRoutes } from './routes/jobs.ts';
 import { fileRoutes } from './routes/files.ts';
 import { historyRoutes } from './routes/histories.ts';
+import { paymentRoutes } from './routes/payments.ts';
 
 const GOOGLE = {
   issuer: 'https://accounts.google.com',
@@ -91,6 +92,7 @@ const routeTable = (auth: AuthRouteDeps): RouteEntry[] => [
   area(jobRoutes, TOKENS.JobDeps),
   area(fileRoutes, TOKENS.FileDeps),
   area(historyRoutes, TOKENS.Monitoring),
+  area(paymentRoutes, TOKENS.PaymentDeps),
 ];
 
 const URL_AT_START = Symbol('url at start');

@@ -146,6 +146,7 @@ import { listMessages } from '../../src/application/contact/list-messages.ts';
 import { changeMessageStatus } from '../../src/application/contact/change-message-status.ts';
 import { watchOwnRecord } from '../../src/application/employees/watch-own-record.ts';
 import { exportTaxReportPdf } from '../../src/application/invoices/export-tax-report-pdf.ts';
+import { refundOnlinePayment } from '../../src/application/payments/refund-online-payment.ts';
 import { getLead } from '../../src/application/quotes/get-lead.ts';
 import { listLeads } from '../../src/application/quotes/list-leads.ts';
 import { openLeadPhoto } from '../../src/application/quotes/open-lead-photo.ts';
@@ -314,6 +315,7 @@ const ROWS: readonly Row[] = [
   row(createCreditNote, 'editInvoices', (w, a) => createCreditNote(w.deps.invoices, a, w.seeded.invoiceId, UNUSED)),
   row(revokeInvoiceLink, 'editInvoices', (w, a) => revokeInvoiceLink(w.deps.invoices, a, w.seeded.invoiceId)),
   row(rotateInvoiceLink, 'editInvoices', (w, a) => rotateInvoiceLink(w.deps.invoices, a, w.seeded.invoiceId)),
+  row(refundOnlinePayment, 'editInvoices', (w, a) => refundOnlinePayment({ ...w.deps.invoices, provider: null }, a, w.seeded.invoiceId, 'no-such-payment', undefined)),
 
   // payment reminders (invoices)
   row(reminderOverview, 'viewInvoices', (w, a) => reminderOverview(w.deps.reminders, a, 14)),
@@ -431,6 +433,9 @@ const PUBLIC_USE_CASES: Readonly<Record<string, string>> = {
   'proposals/respond-to-proposal.ts#publicProposalPdf': "the customer's unguessable proposal link",
   'invoices/read-invoices.ts#publicInvoice': "the customer's unguessable invoice link",
   'invoices/read-invoices.ts#publicInvoicePdf': "the customer's unguessable invoice link",
+  'payments/start-checkout.ts#startCheckout': "Pay on the customer's unguessable invoice link",
+  'payments/payment-status.ts#publicPaymentStatus': "the customer's unguessable invoice link, back from the provider",
+  'payments/receive-payment-webhook.ts#receivePaymentWebhook': "the payment provider's webhook: its signature over the body is the key",
   'jobs/calendar-feeds.ts#renderFeed': "a calendar app holding the feed's secret token",
   'files/read-shared-files.ts#openSharedFileByToken': "anyone holding the file's download token",
   'contact/send-support-request.ts#sendSupportRequest': 'the public support form',
@@ -470,7 +475,8 @@ const NOT_USE_CASES: Readonly<Record<string, readonly string[]>> = {
   'invoices/change-invoice.ts': ['changeInvoice', 'markInvoiceSent'],
   'invoices/create-invoice.ts': ['InvoiceIssuerService', 'createInvoice'],
   'invoices/invoice-deps.ts': ['billToOf', 'calendarOf', 'publicLink', 'renderInvoicePdf', 'todayOf'],
-  'invoices/read-invoices.ts': ['viewOf'],
+  'invoices/read-invoices.ts': ['viewOf', 'publicFound'],
+  'payments/payment-deps.ts': ['providerActor'],
   'invoices/send-invoice.ts': ['invoiceMailSubject'],
   'invoices/tax-report.ts': ['taxReportCsv'],
   'jobs/create-job.ts': ['createJobCreator', 'oneLineAddress'],

@@ -14,6 +14,8 @@ import { writeAuditEntry } from './document-audit-log.ts';
 
 export const INVOICES = 'invoices';
 export const INVOICE_COUNTERS = 'invoice_counters';
+/** Outside events (payment webhooks) already applied, keyed by provider and event id: each applies once. */
+export const PROCESSED_EVENTS = 'processed_payment_events';
 /** A compact copy of what tax reports read, one per issued (not draft, not void) invoice. */
 export const INVOICE_TAX_ENTRIES = 'invoice_tax_entries';
 
@@ -141,17 +143,33 @@ export class DocumentInvoiceRepository implements InvoiceRepository {
   }
 
   async update(id: string, change: (current: Invoice) => Changed | null): Promise<Invoice> {
-    const result = await this.transactions.run(`invoice:${id}`, async (tx) => {
-      const doc = await tx.get(INVOICES, id);
-      if (!doc) throw notFound(id);
-      const changed = change(toInvoice(doc));
-      if (!changed) return toInvoice(doc);
-      tx.set(INVOICES, id, invoiceToDoc(changed.invoice));
-      this.writeTaxEntry(tx, changed.invoice, doc['status'] !== 'draft' && doc['status'] !== 'void');
-      this.audit(tx, changed);
-      return changed.invoice;
-    });
+    const result = await this.transactions.run(`invoice:${id}`, (tx) => this.change(tx, id, change));
     return (await this.get(id)) ?? result;
+  }
+
+  private async change(tx: Transaction, id: string, change: (current: Invoice) => Changed | null): Promise<Invoice> {
+    const doc = await tx.get(INVOICES, id);
+    if (!doc) throw notFound(id);
+    const changed = change(toInvoice(doc));
+    if (!changed) return toInvoice(doc);
+    tx.set(INVOICES, id, invoiceToDoc(changed.invoice));
+    this.writeTaxEntry(tx, changed.invoice, doc['status'] !== 'draft' && doc['status'] !== 'void');
+    this.audit(tx, changed);
+    return changed.invoice;
+  }
+
+  async applyOnce(id: string, eventKey: string, change: (current: Invoice) => Changed | null): Promise<{ invoice: Invoice; applied: boolean }> {
+    const result = await this.transactions.run(`invoice:${id}`, async (tx) => {
+      if (await tx.get(PROCESSED_EVENTS, eventKey)) {
+        const doc = await tx.get(INVOICES, id);
+        if (!doc) throw notFound(id);
+        return { invoice: toInvoice(doc), applied: false };
+      }
+      const invoice = await this.change(tx, id, change);
+      tx.create(PROCESSED_EVENTS, eventKey, { invoiceId: id });
+      return { invoice, applied: true };
+    });
+    return { invoice: (await this.get(id)) ?? result.invoice, applied: result.applied };
   }
 
   async createCreditNote(

@@ -90,7 +90,7 @@ export interface PublicInvoice {
  * Drafts are not public: their link answers 404 like an unknown token until they are sent. A
  * revoked, rotated-away or voided link answers 410 with the company to contact, nothing else.
  */
-async function publicFound(deps: InvoiceDeps, token: string): Promise<Invoice> {
+export async function publicFound(deps: InvoiceDeps, token: string): Promise<Invoice> {
   const inv = /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await deps.invoices.getByPublicToken(token) : null;
   if (!inv || inv.status === 'draft') throw new DomainError('not-found', 'No such invoice.');
   if (!linkIsLive(inv, token)) throw linkGone(deps.company);

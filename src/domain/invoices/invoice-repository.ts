@@ -37,6 +37,12 @@ export interface Changed {
 export interface InvoiceRepository {
   create(year: number, make: (sequence: number) => Changed): Promise<Invoice>;
   update(id: string, change: (current: Invoice) => Changed | null): Promise<Invoice>;
+  /**
+   * `update` for an outside event (a payment provider's webhook, docs/payments.md): the event's
+   * key is stored in the same transaction as the change, so it applies at most once, whoever
+   * delivers it how often; `applied` is false when the key was seen before (nothing written).
+   */
+  applyOnce(id: string, eventKey: string, change: (current: Invoice) => Changed | null): Promise<{ invoice: Invoice; applied: boolean }>;
   /** The credit note gets the next number of its year's own credit-note sequence (CN-YYYY-NNNN); both documents commit together. */
   createCreditNote(originalId: string, year: number, make: (original: Invoice, sequence: number) => { creditNote: Changed; original: Changed }): Promise<Invoice>;
   get(id: string): Promise<Invoice | null>;

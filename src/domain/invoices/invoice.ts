@@ -401,6 +401,7 @@ function paymentOf(inv: Invoice, paymentId: string): Payment {
 export function correctPayment(inv: Invoice, paymentId: string, p: PaymentInput, ctx: PaymentContext): Invoice {
   refuseClosed(inv);
   const old = paymentOf(inv, paymentId);
+  if (old.amountCents < 0) throw new DomainError('conflict', 'A refund comes from the payment provider and is not edited; remove it only if it was recorded by mistake.');
   const errors = paymentErrors(inv, p, inv.balanceCents + old.amountCents, ctx);
   if (Object.keys(errors).length > 0) throw invalid(errors);
   const next: Payment = { ...old, date: p.date, amountCents: p.amountCents, method: p.method, reference: p.reference.trim() };
@@ -413,6 +414,24 @@ export function removePayment(inv: Invoice, paymentId: string, now: Date): Invoi
   refuseClosed(inv);
   paymentOf(inv, paymentId);
   return withPayments(inv, inv.payments.filter((x) => x.id !== paymentId), now.toISOString());
+}
+
+/**
+ * Money the payment provider gave back to the client (docs/payments.md "Refunds"): an entry of
+ * minus the refunded amount with the refunded payment's method and reference, so paid, balance
+ * and status follow (a refunded invoice is owed again until it is paid or credited). At most
+ * what was paid under that reference and not yet refunded.
+ */
+export function recordRefund(inv: Invoice, r: { date: string; amountCents: number; reference: string }, ctx: { id: string; now: Date; by: string }): Invoice {
+  refuseClosed(inv);
+  const under = inv.payments.filter((x) => x.reference === r.reference);
+  const paid = under.find((x) => x.amountCents > 0);
+  const net = under.reduce((s, x) => s + x.amountCents, 0);
+  if (!paid) throw new DomainError('not-found', `${inv.number} has no payment ${r.reference} to refund.`);
+  if (!Number.isSafeInteger(r.amountCents) || r.amountCents <= 0 || r.amountCents > net) throw new DomainError('conflict', `${inv.number}: a refund can return at most what remains of payment ${r.reference}.`);
+  const at = ctx.now.toISOString();
+  const refund: Payment = { id: ctx.id, date: r.date, amountCents: -r.amountCents, method: paid.method, reference: r.reference, recordedAt: at, recordedBy: ctx.by };
+  return withPayments(inv, [...inv.payments, refund], at);
 }
 
 /** A payment's fields as the audit trail lists them (`payment.amountCents`, …); null when there is none. */

@@ -163,7 +163,7 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDeps)
     if (!reachedApi(req)) return;
     req.auth = await resolveAuth(req, deps);
 
-    if (STATE_CHANGING.has(req.method)) {
+    if (STATE_CHANGING.has(req.method) && req.routeOptions.config.access?.kind !== 'webhook') {
       const refused = crossSiteRefusal(req, deps.origin);
       if (refused) {
         securityEvent(req, 'cross-site request refused', { reason: refused });

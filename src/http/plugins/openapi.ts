@@ -81,7 +81,7 @@ const describeRoute: SwaggerTransform = (input) => {
     ...described.schema,
     tags: described.schema.tags ?? [areaOf(url)],
     description: [described.schema.description, access ? `Access: ${accessText(access)}.` : ''].filter(Boolean).join('\n\n'),
-    security: access?.kind === 'public' ? [] : [{ session: [] }],
+    security: access?.kind === 'public' || access?.kind === 'webhook' ? [] : [{ session: [] }],
     'x-access': access,
   };
   if (consumesMultipart(schema) && !schema.body) {
@@ -106,6 +106,8 @@ function accessText(access: RouteAccess): string {
       return 'anyone';
     case 'signed-in':
       return 'any signed-in user';
+    case 'webhook':
+      return "the payment provider (no session; the provider's signature is checked)";
     case 'staff':
       return 'staff (any active employee, and admins)';
     case 'admin':

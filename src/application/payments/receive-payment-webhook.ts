@@ -1,0 +1,72 @@
+import { auditEntry, type Actor, type AuditChange } from '../../domain/audit/audit-entry.ts';
+import { INVOICE_ENTITY, invoiceChanges, paymentChanges, recordPayment, recordRefund, type Invoice } from '../../domain/invoices/invoice.ts';
+import type { Changed } from '../../domain/invoices/invoice-repository.ts';
+import type { PaymentEvent } from '../../domain/payments/payment-provider.ts';
+import { DomainError, isDomainError } from '../../domain/shared/domain-error.ts';
+import { calendarOf } from '../invoices/invoice-deps.ts';
+import { providerActor, type PaymentDeps } from './payment-deps.ts';
+
+export type WebhookOutcome = 'payment-recorded' | 'refund-recorded' | 'failure-recorded' | 'not-applied' | 'already-applied' | 'ignored' | 'unknown-invoice';
+
+const what = (e: PaymentEvent, amountCents: number, reference: string, more: AuditChange[] = []): AuditChange[] => [
+  { field: 'event', from: null, to: `${e.type} ${e.eventId}` },
+  { field: 'payment.amountCents', from: null, to: amountCents },
+  { field: 'payment.reference', from: null, to: reference },
+  ...more,
+];
+
+/**
+ * The provider's webhook (public by design: the signature over the raw body is the key). A
+ * forged or stale signature is refused (400) before anything is read. Each event applies at most
+ * once: its id is stored with the change in one transaction (InvoiceRepository.applyOnce), so a
+ * redelivery, a replay or two instances receiving it change nothing more. A payment is also
+ * recorded once per provider reference, since Checkout reports one payment twice (the session
+ * completed, the payment intent succeeded). A payment the invoice cannot take any more (paid by
+ * check meanwhile, voided) is not recorded: the audit trail says so, for the office to refund.
+ */
+export async function receivePaymentWebhook(deps: PaymentDeps, rawBody: Buffer, signature: string | undefined): Promise<{ outcome: WebhookOutcome }> {
+  if (!deps.provider) throw new DomainError('not-found', 'No payment provider is configured.');
+  const event = await deps.provider.parseWebhook(rawBody, signature);
+  if (event.kind === 'ignored') return { outcome: 'ignored' };
+  const actor = providerActor(deps.provider);
+  const apply = (inv: Invoice, now: Date): { changed: Changed | null; outcome: WebhookOutcome } => applyEvent(deps, actor, event, inv, now);
+  let outcome: WebhookOutcome = 'already-applied';
+  try {
+    const { applied } = await deps.invoices.applyOnce(event.invoiceId, `${deps.provider.name}:${event.eventId}`, (inv) => {
+      const r = apply(inv, deps.clock.now());
+      outcome = r.outcome;
+      return r.changed;
+    });
+    if (!applied) outcome = 'already-applied';
+  } catch (err) {
+    if (isDomainError(err) && err.code === 'not-found') return { outcome: 'unknown-invoice' };
+    throw err;
+  }
+  return { outcome };
+}
+
+function applyEvent(deps: PaymentDeps, actor: Actor, e: Exclude<PaymentEvent, { kind: 'ignored' }>, inv: Invoice, now: Date): { changed: Changed | null; outcome: WebhookOutcome } {
+  const entry = (action: string, changes: AuditChange[]) => auditEntry(actor, now, INVOICE_ENTITY, inv.id, action, changes);
+  const calendar = calendarOf(deps);
+  if (e.kind === 'failed') return { changed: { invoice: inv, audit: entry('payment-failed', what(e, e.amountCents, e.reference, [{ field: 'reason', from: null, to: e.reason }])) }, outcome: 'failure-recorded' };
+  if (e.kind === 'paid') {
+    if (inv.payments.some((p) => p.reference === e.reference && p.amountCents > 0)) return { changed: null, outcome: 'already-applied' };
+    const id = deps.ids.next();
+    try {
+      const next = recordPayment(inv, { date: calendar.today, amountCents: e.amountCents, method: 'card', reference: e.reference }, { ...calendar, id, now, by: actor.name });
+      const changes = [...paymentChanges(null, next.payments.find((p) => p.id === id) ?? null), ...invoiceChanges(inv, next)];
+      return { changed: { invoice: next, audit: entry('payment', changes) }, outcome: 'payment-recorded' };
+    } catch (err) {
+      if (!isDomainError(err)) throw err;
+      // Paid meanwhile, voided, or more than the balance: money to give back, not to book.
+      return { changed: { invoice: inv, audit: entry('payment-not-applied', what(e, e.amountCents, e.reference, [{ field: 'reason', from: null, to: err.message }])) }, outcome: 'not-applied' };
+    }
+  }
+  const refundedSoFar = -inv.payments.filter((p) => p.reference === e.reference && p.amountCents < 0).reduce((s, p) => s + p.amountCents, 0);
+  const more = e.refundedCents - refundedSoFar;
+  if (more <= 0) return { changed: null, outcome: 'already-applied' };
+  const id = deps.ids.next();
+  const next = recordRefund(inv, { date: calendar.today, amountCents: more, reference: e.reference }, { id, now, by: actor.name });
+  const changes = [...paymentChanges(null, next.payments.find((p) => p.id === id) ?? null), ...invoiceChanges(inv, next)];
+  return { changed: { invoice: next, audit: entry('refund', changes) }, outcome: 'refund-recorded' };
+}
