@@ -79,6 +79,12 @@ const envSchema = z.object({
   FORGOTTEN_CLOCK_OUT_HOURS: z.coerce.number().min(1, 'must be at least 1').max(72).default(12),
   PAYMENT_INSTRUCTIONS: z.string().trim().max(1000, 'must be at most 1000 characters').optional(),
   ALLOW_DEMO_SIGN_IN_ON_NETWORK: z.enum(['true', 'false']).optional(),
+  // SMS (docs/notifications.md): off unless all three are set.
+  TWILIO_ACCOUNT_SID: z.string().trim().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().trim().min(1).optional(),
+  TWILIO_FROM: z.string().trim().regex(/^(\+[1-9]\d{7,14}|MG[0-9a-fA-F]{32})$/, 'must be the sending number in E.164 (+15550102000) or a Messaging Service SID (MG…)').optional(),
+  TWILIO_API_URL: z.url('must be a URL such as https://api.twilio.com').default('https://api.twilio.com'),
+  SMS_COUNTRY_CODE: z.string().regex(/^[1-9]\d{0,2}$/, 'must be a country calling code such as 1 or 44').default('1'),
 });
 
 /** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
@@ -197,6 +203,8 @@ export interface AppConfig {
    * A literal `\n` in the value starts a new line. Unset: checks payable to the company name.
    */
   paymentInstructions: string;
+  /** SMS through Twilio; null: SMS is off. */
+  sms: { accountSid: string; authToken: string; from: string; apiUrl: string; countryCode: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -238,6 +246,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       `HOST: ${host} is not a loopback address, and the embedded demo sign-in (used without GOOGLE_CLIENT_ID) lets anyone who reaches the port sign in as an administrator in one click; use HOST=127.0.0.1, configure GOOGLE_CLIENT_ID/SECRET, or on a trusted network set ALLOW_DEMO_SIGN_IN_ON_NETWORK=true`,
     );
   }
+  const twilio = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM];
+  if (twilio.some(Boolean) && !twilio.every(Boolean)) problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM: set all three to send SMS, or none');
   if (problems.length) throw new ConfigError(problems);
   const dataDir = resolve(e.DATA_DIR);
   const dbUrl = e.DATABASE_URL ?? `sqlite:${resolve(dataDir, 'app.db')}`;
@@ -283,6 +293,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     vision: visionConfig(e),
     time: { overtimeWeeklyHours: e.OVERTIME_WEEKLY_HOURS, forgottenClockOutHours: e.FORGOTTEN_CLOCK_OUT_HOURS },
     paymentInstructions: paymentInstructions(e),
+    sms:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, apiUrl: e.TWILIO_API_URL, countryCode: e.SMS_COUNTRY_CODE }
+        : null,
   };
 }
 

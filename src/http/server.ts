@@ -40,6 +40,7 @@ import { invoiceRoutes } from './routes/invoices.ts';
 import { jobRoutes } from './routes/jobs.ts';
 import { fileRoutes } from './routes/files.ts';
 import { historyRoutes } from './routes/histories.ts';
+import { notificationRoutes } from './routes/notifications.ts';
 
 const GOOGLE = {
   issuer: 'https://accounts.google.com',
@@ -89,6 +90,7 @@ const routeTable = (auth: AuthRouteDeps): RouteEntry[] => [
   area(jobRoutes, TOKENS.JobDeps),
   area(fileRoutes, TOKENS.FileDeps),
   area(historyRoutes, TOKENS.Monitoring),
+  area(notificationRoutes, TOKENS.NotificationDeps),
 ];
 
 /** Builds the BFF (not listening). Tests call this with `inject`; main.ts adds `listen`. */
