@@ -147,16 +147,18 @@ export function checkTemplate(key: TemplateKey, t: TemplateText): TemplateText {
   else if (body.length > MAX_BODY) fields.body = [`Message: at most ${MAX_BODY} characters (now ${body.length}).`];
   if (sms !== null && sms === '') fields.sms = ['SMS text: write the short text, or reset the template.'];
   else if (sms !== null && sms.length > MAX_SMS) fields.sms = [`SMS text: at most ${MAX_SMS} characters (now ${sms.length}).`];
+  const unknownAll: string[] = [];
   for (const [field, text] of [['subject', subject], ['body', body], ['sms', sms ?? '']] as const) {
     const unknown = placeholdersIn(text).filter((p) => !allowed.includes(p));
+    unknownAll.push(...unknown);
     if (unknown.length > 0) {
       const label = field === 'subject' ? 'Subject' : field === 'body' ? 'Message' : 'SMS text';
       (fields[field] ??= []).push(`${label}: unknown placeholder${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `{{${u}}}`).join(', ')}. Use one of: ${allowed.map((a) => `{{${a}}}`).join(', ')}.`);
     }
   }
   if (Object.keys(fields).length > 0) {
-    const first = Object.values(fields)[0]![0]!;
-    throw new DomainError('validation', first, fields);
+    const message = unknownAll.length > 0 ? `The template uses placeholders it cannot fill: ${[...new Set(unknownAll)].map((u) => `{{${u}}}`).join(', ')}.` : 'The template needs changes before it can be saved.';
+    throw new DomainError('validation', message, fields);
   }
   return { subject, body, sms };
 }

@@ -6,6 +6,7 @@
  * state is per person (`readBy` holds the user ids that read it).
  */
 import type { Access } from '../auth/menu.ts';
+import type { Job } from '../jobs/job.ts';
 import type { TemplateKey, TemplateText } from './notification-template.ts';
 
 export const OFFICE_KINDS = [
@@ -90,11 +91,11 @@ export interface UnsubscribeTokens {
 
 /** Reads a record's data for a customer message; null when it is gone. */
 export interface JobReader {
-  get(id: string): Promise<import('../jobs/job.ts').Job | null>;
-  scheduledBetween(from: string, to: string, options: { employeeId: string | null; limit: number }): Promise<import('../jobs/job.ts').Job[]>;
+  get(id: string): Promise<Job | null>;
+  scheduledBetween(from: string, to: string, options: { employeeId: string | null; limit: number }): Promise<Job[]>;
 }
 
 /** The job's sign-off as a PDF for the customer (what was done, who signed, the signature). */
 export interface SignOffPdf {
-  render(job: import('../jobs/job.ts').Job, signaturePng: Uint8Array | null, company: { name: string; address: string; phone: string; email: string }, format: { locale: string; timeZone: string }): Promise<Uint8Array>;
+  render(job: Job, signaturePng: Uint8Array | null, company: { name: string; address: string; phone: string; email: string }, format: { locale: string; timeZone: string }): Promise<Uint8Array>;
 }

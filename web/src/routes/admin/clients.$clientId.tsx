@@ -2,6 +2,7 @@ import { Link, createFileRoute } from '@tanstack/react-router';
 import { ClientDetail } from '../../features/clients/ClientDetail.tsx';
 import { useClientPermissions } from '../../features/clients/queries.ts';
 import { ErrorNote } from '#ui/FormError.tsx';
+import { CustomerMessagesSwitch } from '../../features/notifications/CustomerMessagesSwitch.tsx';
 
 export const Route = createFileRoute('/admin/clients/$clientId')({
   component: Screen,
@@ -17,6 +18,7 @@ function Screen() {
         ← All clients
       </Link>
       {canView ? <ClientDetail key={clientId} clientId={clientId} /> : <ErrorNote>You do not have permission to see clients.</ErrorNote>}
+      {canView && <CustomerMessagesSwitch key={`messages-${clientId}`} clientId={clientId} />}
     </div>
   );
 }
