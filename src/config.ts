@@ -84,6 +84,12 @@ const envSchema = z.object({
   STRIPE_API_HOST: z.string().trim().min(1).optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  // SMS (docs/notifications.md): off unless all three are set.
+  TWILIO_ACCOUNT_SID: z.string().trim().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().trim().min(1).optional(),
+  TWILIO_FROM: z.string().trim().regex(/^(\+[1-9]\d{7,14}|MG[0-9a-fA-F]{32})$/, 'must be the sending number in E.164 (+15550102000) or a Messaging Service SID (MG…)').optional(),
+  TWILIO_API_URL: z.url('must be a URL such as https://api.twilio.com').default('https://api.twilio.com'),
+  SMS_COUNTRY_CODE: z.string().regex(/^[1-9]\d{0,2}$/, 'must be a country calling code such as 1 or 44').default('1'),
 });
 
 /** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
@@ -204,6 +210,8 @@ export interface AppConfig {
   paymentInstructions: string;
   /** Online payment through Stripe (docs/payments.md); null: "Pay" shows the payment instructions. `api` points the SDK elsewhere (tests' loopback peer). */
   stripe: { secretKey: string; webhookSecret: string; api: { host: string; port: number; protocol: 'http' | 'https' } | null } | null;
+  /** SMS through Twilio; null: SMS is off. */
+  sms: { accountSid: string; authToken: string; from: string; apiUrl: string; countryCode: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -248,6 +256,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
     problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both (the API key and the webhook endpoint\'s signing secret) or neither');
   }
+  const twilio = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM];
+  if (twilio.some(Boolean) && !twilio.every(Boolean)) problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM: set all three to send SMS, or none');
   if (problems.length) throw new ConfigError(problems);
   const dataDir = resolve(e.DATA_DIR);
   const dbUrl = e.DATABASE_URL ?? `sqlite:${resolve(dataDir, 'app.db')}`;
@@ -300,6 +310,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
             api: e.STRIPE_API_HOST ? { host: e.STRIPE_API_HOST, port: e.STRIPE_API_PORT ?? 443, protocol: e.STRIPE_API_PROTOCOL ?? 'https' } : null,
           }
+        : null,
+    sms:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, apiUrl: e.TWILIO_API_URL, countryCode: e.SMS_COUNTRY_CODE }
         : null,
   };
 }

@@ -99,6 +99,14 @@ import type { BackOfficeDeps } from './application/admin/back-office-deps.ts';
 import type { CameraPlanDeps } from './application/camera-plans/camera-plan-deps.ts';
 import type { FileRoutesDeps } from './http/routes/files.ts';
 import type { JobRoutesDeps } from './http/routes/jobs.ts';
+import type { NotificationDeps } from './application/notifications/notification-deps.ts';
+import type { Notify } from './domain/notifications/notification-event.ts';
+import { createNotifier } from './application/notifications/notify.ts';
+import { runVisitReminders } from './application/notifications/visit-reminders.ts';
+import { DocumentCustomerPreferences, DocumentNotificationRepository, DocumentTemplateRepository } from './adapters/documents/document-notifications.ts';
+import { HmacUnsubscribeTokens } from './adapters/crypto/hmac-unsubscribe-tokens.ts';
+import { TwilioSmsSender } from './adapters/sms/twilio-sms-sender.ts';
+import { PdfkitSignOffPdf } from './adapters/pdf/pdfkit-sign-off-pdf.ts';
 
 /** The address browsers use for this site (PUBLIC_URL, else the local listener), without a trailing slash. */
 function siteBaseUrl(config: AppConfig): string {
@@ -183,6 +191,10 @@ export const TOKENS = {
   FileDeps: Symbol('FileDeps') as InjectionToken<FileRoutesDeps>,
   /** Online payment: the invoices' bundle and the provider (null unless STRIPE_* is set; docs/payments.md). */
   PaymentDeps: Symbol('PaymentDeps') as InjectionToken<PaymentDeps>,
+  /** Notifications (docs/notifications.md): the office's bell, templates, opt-outs, the reminder job. */
+  NotificationDeps: Symbol('NotificationDeps') as InjectionToken<NotificationDeps>,
+  /** The one entry point every area tells what happened: `notify(event)` (typed events, sent exactly once). */
+  Notify: Symbol('Notify') as InjectionToken<Notify>,
 } as const;
 
 export interface AppContainer {
@@ -290,6 +302,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
       invoices: r.resolve(TOKENS.InvoiceIssuer),
       baseUrl,
       money: config.money,
+      notify: (e) => r.resolve(TOKENS.Notify)(e),
     })),
   });
   const holder = `${hostname()}:${process.pid}:${ids.next().slice(0, 8)}`;
@@ -338,6 +351,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
           { name: 'contract-billing', run: (now, signal) => runContractBilling(r.resolve(TOKENS.Monitoring), now, signal) },
           { name: 'payment-reminders', run: () => runPaymentReminders(r.resolve(TOKENS.ReminderDeps)) },
           { name: 'mail-delivery', run: (now) => outbox.deliverDue(now) },
+          { name: 'visit-reminders', run: (now) => runVisitReminders(r.resolve(TOKENS.NotificationDeps), now) },
         ],
       })),
   });
@@ -365,6 +379,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
       company: { name: config.company.name, address: config.company.address, phone: config.company.phone, email: config.company.email, paymentInstructions: config.paymentInstructions },
       format: { ...config.money, timeZone: config.timeZone },
       baseUrl,
+      notify: (e) => r.resolve(TOKENS.Notify)(e),
     })),
   });
   c.register(TOKENS.PaymentDeps, {
@@ -389,13 +404,14 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
       uidDomain: new URL(baseUrl).hostname,
       // Links inside calendar events only to a real public address, never to a local listener.
       siteUrl: config.publicUrl ? baseUrl : null,
+      notify: (e) => r.resolve(TOKENS.Notify)(e),
     })),
   });
   c.register(TOKENS.JobCreator, { useFactory: (r) => createJobCreator(r.resolve(TOKENS.JobDeps)) });
 
   c.register(TOKENS.HealthDeps, { useValue: { ping: () => store.ping(), storage: () => storageProbe.check() } });
   c.register(TOKENS.SiteDeps, { useValue: { info: { ...config.company, money: config.money, timeZone: config.timeZone } } });
-  c.register(TOKENS.ContactDeps, { useFactory: (r) => ({ contactMessages: r.resolve(TOKENS.ContactMessages), clock, ids }) });
+  c.register(TOKENS.ContactDeps, { useFactory: (r) => ({ contactMessages: r.resolve(TOKENS.ContactMessages), clock, ids, notify: (e) => r.resolve(TOKENS.Notify)(e) }) });
   c.register(TOKENS.EmployeeDeps, {
     useFactory: (r) => ({ employees: r.resolve(TOKENS.EmployeeDirectory), audit: r.resolve(TOKENS.AuditLog), clock, feeds: new DocumentCalendarFeedRepository(r.resolve(TOKENS.Store)) }),
   });
@@ -425,6 +441,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
       timeZone: config.timeZone,
       locale: config.money.locale,
       office: { email: config.company.email, adminUrl: baseUrl },
+      notify: (e) => r.resolve(TOKENS.Notify)(e),
     }),
   });
   c.register(TOKENS.ReviewDeps, {
@@ -453,6 +470,33 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
     }),
   });
   c.register(TOKENS.FileDeps, { useFactory: (r) => ({ files: r.resolve(TOKENS.Files), baseUrl }) });
+  c.register(TOKENS.NotificationDeps, {
+    useFactory: instanceCachingFactory((r) => ({
+      notifications: new DocumentNotificationRepository(store),
+      templates: new DocumentTemplateRepository(store),
+      preferences: new DocumentCustomerPreferences(store, clock),
+      mail: r.resolve(TOKENS.Outbox),
+      sms: config.sms ? new TwilioSmsSender(config.sms) : null,
+      smsCountryCode: config.sms?.countryCode ?? '1',
+      once: new DocumentIdempotencyKeys(store, clock),
+      unsubscribe: new HmacUnsubscribeTokens(sessionSecret(config.session.secret, config.dataDir)),
+      clients: r.resolve(TOKENS.ClientDirectory),
+      employees: r.resolve(TOKENS.EmployeeDirectory),
+      jobs: r.resolve(TOKENS.JobDeps).jobs,
+      files: r.resolve(TOKENS.Files),
+      signOffPdf: new PdfkitSignOffPdf(),
+      audit: r.resolve(TOKENS.AuditLog),
+      clock,
+      company: { name: config.company.name, phone: config.company.phone, email: config.company.email, address: config.company.address },
+      baseUrl,
+      timeZone: config.timeZone,
+      money: config.money,
+      holder,
+      onError: (err: unknown, key: string) => console.error(`notification ${key} failed:`, err instanceof Error ? err.message : err),
+      notify: (e) => r.resolve(TOKENS.Notify)(e),
+    })),
+  });
+  c.register(TOKENS.Notify, { useFactory: instanceCachingFactory((r) => createNotifier(r.resolve(TOKENS.NotificationDeps)).notify) });
 
   let closed = false;
   let detector: PooledObjectDetector | null = null;

@@ -4,7 +4,7 @@
  * converted proposal, the calendar feed's job URL). The screen that opens a record reads the same
  * search key from its URL (web/src/routes/admin/*.tsx validateSearch).
  */
-export const RECORD_KINDS = ['client', 'job', 'proposal', 'invoice', 'contract', 'item'] as const;
+export const RECORD_KINDS = ['client', 'job', 'proposal', 'invoice', 'contract', 'item', 'lead', 'message'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 const PATHS: Readonly<Record<RecordKind, (id: string) => string>> = {
@@ -14,6 +14,9 @@ const PATHS: Readonly<Record<RecordKind, (id: string) => string>> = {
   invoice: (id) => `/admin/invoices?invoice=${id}`,
   contract: (id) => `/admin/monitoring?contract=${id}`,
   item: (id) => `/admin/inventory?item=${id}`,
+  // Quote requests and contact/support messages open in their lists (notifications link there).
+  lead: (id) => `/admin/leads?id=${id}`,
+  message: (id) => `/admin/messages?message=${id}`,
 };
 
 /** The back-office path that opens record `id` of `kind` ("/admin/jobs?job=…"), relative to the site. */

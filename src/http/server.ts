@@ -43,6 +43,7 @@ import { jobRoutes } from './routes/jobs.ts';
 import { fileRoutes } from './routes/files.ts';
 import { historyRoutes } from './routes/histories.ts';
 import { paymentRoutes } from './routes/payments.ts';
+import { notificationRoutes } from './routes/notifications.ts';
 
 const GOOGLE = {
   issuer: 'https://accounts.google.com',
@@ -93,6 +94,7 @@ const routeTable = (auth: AuthRouteDeps): RouteEntry[] => [
   area(fileRoutes, TOKENS.FileDeps),
   area(historyRoutes, TOKENS.Monitoring),
   area(paymentRoutes, TOKENS.PaymentDeps),
+  area(notificationRoutes, TOKENS.NotificationDeps),
 ];
 
 const URL_AT_START = Symbol('url at start');

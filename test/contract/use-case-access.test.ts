@@ -165,6 +165,11 @@ import { analyseImageSource, listImageSources } from '../../src/application/visi
 import { listVisionAnalyses } from '../../src/application/vision/list-vision-analyses.ts';
 import { openVisionImage } from '../../src/application/vision/open-vision-image.ts';
 import { updateVisionAnalysis } from '../../src/application/vision/update-vision-analysis.ts';
+import type { NotificationDeps } from '../../src/application/notifications/notification-deps.ts';
+import { listNotifications, markNotificationsRead } from '../../src/application/notifications/office-notifications.ts';
+import { listTemplates, previewTemplate, resetTemplate, saveTemplate } from '../../src/application/notifications/notification-templates.ts';
+import { getCustomerMessages, setCustomerMessages } from '../../src/application/notifications/customer-preferences.ts';
+import { tellCustomerOnMyWay } from '../../src/application/notifications/on-my-way.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The world the rows run in
@@ -186,6 +191,7 @@ interface Deps {
   reviews: ReviewDeps;
   analytics: AnalyticsDeps;
   backOffice: BackOfficeDeps;
+  notifications: NotificationDeps;
   accounts: { employees: EmployeeRepository };
 }
 
@@ -413,6 +419,17 @@ const ROWS: readonly Row[] = [
   row(watchSiteStats, ADMIN, (w, a) => watchSiteStats(w.deps.analytics, a, { next: () => {}, error: () => {} })()),
   row(cameraPlanPlaces, 'viewProposals', (w, a) => cameraPlanPlaces(w.deps.plans, a, [])),
   row(exportTaxReportPdf, 'viewInvoices', (w, a) => exportTaxReportPdf(w.deps.invoices, a, UNUSED)),
+
+  // notifications (docs/notifications.md)
+  row(listNotifications, STAFF, (w, a) => listNotifications(w.deps.notifications, a)),
+  row(markNotificationsRead, STAFF, (w, a) => markNotificationsRead(w.deps.notifications, a, { all: true })),
+  row(listTemplates, ADMIN, (w, a) => listTemplates(w.deps.notifications, a)),
+  row(saveTemplate, ADMIN, (w, a) => saveTemplate(w.deps.notifications, a, 'on-my-way', { subject: 'Changed', body: 'Changed', sms: 'Changed' })),
+  row(resetTemplate, ADMIN, (w, a) => resetTemplate(w.deps.notifications, a, 'on-my-way')),
+  row(previewTemplate, ADMIN, (w, a) => previewTemplate(w.deps.notifications, a, 'on-my-way', { subject: 'Hi', body: 'Hi', sms: 'Hi' })),
+  row(getCustomerMessages, VIEW_CLIENTS, (w, a) => getCustomerMessages(w.deps.notifications, a, w.seeded.clientId)),
+  row(setCustomerMessages, EDIT_CLIENTS, (w, a) => setCustomerMessages(w.deps.notifications, a, w.seeded.clientId, true)),
+  row(tellCustomerOnMyWay, 'editJobs', (w, a) => tellCustomerOnMyWay(w.deps.notifications, a, w.seeded.jobId)),
 ];
 
 async function* noParts(): AsyncIterable<never> {}
@@ -439,6 +456,7 @@ const PUBLIC_USE_CASES: Readonly<Record<string, string>> = {
   'jobs/calendar-feeds.ts#renderFeed': "a calendar app holding the feed's secret token",
   'files/read-shared-files.ts#openSharedFileByToken': "anyone holding the file's download token",
   'contact/send-support-request.ts#sendSupportRequest': 'the public support form',
+  'notifications/customer-preferences.ts#unsubscribeWithToken': "the signed unsubscribe link in a customer's mail",
 };
 
 /**
@@ -466,6 +484,9 @@ const NOT_USE_CASES: Readonly<Record<string, readonly string[]>> = {
   'demo/seed-demo-data.ts': ['seedDemoData'],
   // The public accept/decline use cases' step after they saved the answer.
   'proposals/notify-office-of-response.ts': ['notifyOfficeOfResponse'],
+  // The notifier is what use cases call after their own check; the reminder job is the scheduler's.
+  'notifications/notify.ts': ['createNotifier', 'currentTemplate', 'visitWindow'],
+  'notifications/visit-reminders.ts': ['runVisitReminders'],
   'demo/seed-inventory.ts': ['seedInventory'],
   'employees/employee-change.ts': ['assertEmailFree', 'auditEmployee', 'changeEmployee', 'employeeNotFound', 'getEmployeeOrFail'],
   'files/shared-file-access.ts': ['isSharedFilePath', 'mayManageSharedFiles', 'sharedFilePath'],
@@ -647,6 +668,7 @@ describe('every use case refuses a caller without the right access', () => {
       reviews: container.resolve(TOKENS.ReviewDeps),
       analytics: container.resolve(TOKENS.AnalyticsDeps),
       backOffice: container.resolve(TOKENS.BackOfficeDeps),
+      notifications: container.resolve(TOKENS.NotificationDeps),
       accounts: { employees: container.resolve(TOKENS.Employees) },
     };
     const client = await createClient(deps.clients, ADMIN_CALLER, clientInputSchema.parse(aClientInput({ sites: [aSiteInput()] })));

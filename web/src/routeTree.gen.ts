@@ -29,6 +29,7 @@ import { Route as AdminJobsRouteImport } from './routes/admin/jobs'
 import { Route as AdminLeadsRouteImport } from './routes/admin/leads'
 import { Route as AdminMessagesRouteImport } from './routes/admin/messages'
 import { Route as AdminMonitoringRouteImport } from './routes/admin/monitoring'
+import { Route as AdminNotificationsRouteImport } from './routes/admin/notifications'
 import { Route as AdminOutboxRouteImport } from './routes/admin/outbox'
 import { Route as AdminPaymentRemindersRouteImport } from './routes/admin/payment-reminders'
 import { Route as AdminProposalsRouteImport } from './routes/admin/proposals'
@@ -138,6 +139,11 @@ const AdminMonitoringRoute = AdminMonitoringRouteImport.update({
   path: '/monitoring',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminNotificationsRoute = AdminNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminOutboxRoute = AdminOutboxRouteImport.update({
   id: '/outbox',
   path: '/outbox',
@@ -199,6 +205,7 @@ export interface FileRoutesByFullPath {
   '/admin/leads': typeof AdminLeadsRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/monitoring': typeof AdminMonitoringRoute
+  '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/outbox': typeof AdminOutboxRoute
   '/admin/payment-reminders': typeof AdminPaymentRemindersRoute
   '/admin/proposals': typeof AdminProposalsRoute
@@ -228,6 +235,7 @@ export interface FileRoutesByTo {
   '/admin/leads': typeof AdminLeadsRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/monitoring': typeof AdminMonitoringRoute
+  '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/outbox': typeof AdminOutboxRoute
   '/admin/payment-reminders': typeof AdminPaymentRemindersRoute
   '/admin/proposals': typeof AdminProposalsRoute
@@ -259,6 +267,7 @@ export interface FileRoutesById {
   '/admin/leads': typeof AdminLeadsRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/monitoring': typeof AdminMonitoringRoute
+  '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/outbox': typeof AdminOutboxRoute
   '/admin/payment-reminders': typeof AdminPaymentRemindersRoute
   '/admin/proposals': typeof AdminProposalsRoute
@@ -291,6 +300,7 @@ export interface FileRouteTypes {
     | '/admin/leads'
     | '/admin/messages'
     | '/admin/monitoring'
+    | '/admin/notifications'
     | '/admin/outbox'
     | '/admin/payment-reminders'
     | '/admin/proposals'
@@ -320,6 +330,7 @@ export interface FileRouteTypes {
     | '/admin/leads'
     | '/admin/messages'
     | '/admin/monitoring'
+    | '/admin/notifications'
     | '/admin/outbox'
     | '/admin/payment-reminders'
     | '/admin/proposals'
@@ -350,6 +361,7 @@ export interface FileRouteTypes {
     | '/admin/leads'
     | '/admin/messages'
     | '/admin/monitoring'
+    | '/admin/notifications'
     | '/admin/outbox'
     | '/admin/payment-reminders'
     | '/admin/proposals'
@@ -517,6 +529,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminMonitoringRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/notifications': {
+      id: '/admin/notifications'
+      path: '/notifications'
+      fullPath: '/admin/notifications'
+      preLoaderRoute: typeof AdminNotificationsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/outbox': {
       id: '/admin/outbox'
       path: '/outbox'
@@ -599,6 +618,7 @@ interface AdminRouteRouteChildren {
   AdminLeadsRoute: typeof AdminLeadsRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
   AdminMonitoringRoute: typeof AdminMonitoringRoute
+  AdminNotificationsRoute: typeof AdminNotificationsRoute
   AdminOutboxRoute: typeof AdminOutboxRoute
   AdminPaymentRemindersRoute: typeof AdminPaymentRemindersRoute
   AdminProposalsRoute: typeof AdminProposalsRoute
@@ -618,6 +638,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminLeadsRoute: AdminLeadsRoute,
   AdminMessagesRoute: AdminMessagesRoute,
   AdminMonitoringRoute: AdminMonitoringRoute,
+  AdminNotificationsRoute: AdminNotificationsRoute,
   AdminOutboxRoute: AdminOutboxRoute,
   AdminPaymentRemindersRoute: AdminPaymentRemindersRoute,
   AdminProposalsRoute: AdminProposalsRoute,

@@ -1,4 +1,5 @@
 import type { Clock, IdGenerator } from '../../domain/shared/clock.ts';
+import type { Notify } from '../../domain/notifications/notification-event.ts';
 import type { ContactMessageRepository } from '../../domain/contact/contact-message-repository.ts';
 import { newContactMessage, type ContactMessage } from '../../domain/contact/contact-message.ts';
 
@@ -12,8 +13,8 @@ export interface SupportRequestInput {
 }
 
 /** A support request lands in the same back-office inbox as contact messages, as kind 'support'. Access: public (the Support page). */
-export function sendSupportRequest(
-  deps: { contactMessages: ContactMessageRepository; clock: Clock; ids: IdGenerator },
+export async function sendSupportRequest(
+  deps: { contactMessages: ContactMessageRepository; clock: Clock; ids: IdGenerator; notify?: Notify },
   input: SupportRequestInput,
 ): Promise<ContactMessage> {
   const message = newContactMessage(
@@ -21,5 +22,7 @@ export function sendSupportRequest(
     deps.ids.next(),
     deps.clock.now(),
   );
-  return deps.contactMessages.add(message);
+  const saved = await deps.contactMessages.add(message);
+  await deps.notify?.({ kind: 'message-received', message: saved });
+  return saved;
 }

@@ -49,7 +49,7 @@ export async function addPayment(deps: InvoiceDeps, auth: AuthState, id: string,
   const actor = requireAccess(auth, 'editInvoices');
   const paymentId = deps.ids.next();
   const calendar = calendarOf(deps);
-  return changeInvoice(
+  const saved = await changeInvoice(
     deps,
     actor,
     id,
@@ -57,6 +57,9 @@ export async function addPayment(deps: InvoiceDeps, auth: AuthState, id: string,
     (inv, now) => recordPayment(inv, payment, { ...calendar, id: paymentId, now, by: actor.name }),
     (_, next) => paymentChanges(null, next.payments.find((p) => p.id === paymentId) ?? null),
   );
+  const paid = saved.payments.find((p) => p.id === paymentId);
+  if (paid) await deps.notify?.({ kind: 'payment-received', invoice: saved, paymentId, amountCents: paid.amountCents, date: paid.date, source: 'recorded' });
+  return saved;
 }
 
 const paymentIn = (inv: Invoice, paymentId: string) => inv.payments.find((p) => p.id === paymentId) ?? null;

@@ -6,6 +6,7 @@ import type { InvoiceRepository } from '../../domain/invoices/invoice-repository
 import type { JobMaterials } from '../../domain/invoices/job-materials.ts';
 import type { Mailer } from '../../domain/mail/mailer.ts';
 import type { Clock, IdGenerator } from '../../domain/shared/clock.ts';
+import type { Notify } from '../../domain/notifications/notification-event.ts';
 import { dayIn, type Invoice, type Today } from '../../domain/invoices/invoice.ts';
 
 export interface InvoiceDeps {
@@ -23,6 +24,8 @@ export interface InvoiceDeps {
   format: DocumentFormat;
   /** The site's address; public links are `${baseUrl}/i/<token>`. */
   baseUrl: string;
+  /** Notifications (a payment: the office's bell and mail, the customer's receipt). */
+  notify?: Notify;
 }
 
 export const todayOf = (deps: Pick<InvoiceDeps, 'clock' | 'format'>): string => dayIn(deps.format.timeZone, deps.clock.now());

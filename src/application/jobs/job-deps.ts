@@ -8,6 +8,7 @@ import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { JobRepository } from '../../domain/jobs/job-repository.ts';
 import type { CalendarFeedRepository, CalendarWriter, SecretTokens } from '../../domain/jobs/calendar-feed.ts';
 import type { Job } from '../../domain/jobs/job.ts';
+import type { Notify } from '../../domain/notifications/notification-event.ts';
 import type { InventoryDeps } from '../inventory/inventory-deps.ts';
 
 /** Everything the job use cases need; the composition root builds it once. */
@@ -28,6 +29,8 @@ export interface JobDeps {
   timeZone: string;
   /** Host part of calendar event UIDs (stable per installation). */
   uidDomain: string;
+  /** Notifications (the customer's confirmation, completion mail and review request). */
+  notify?: Notify;
 }
 
 export const JOB_ENTITY = 'job';

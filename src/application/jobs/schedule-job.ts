@@ -48,5 +48,7 @@ export async function scheduleAndAssign(
   });
   const changes = jobChanges(before, after);
   if (changes.length > 0) await auditJob(deps, actor, id, 'schedule', changes);
+  // A (new) window on a scheduled visit: the customer's confirmation, once per window.
+  if (after.status === 'scheduled' && after.scheduledStart && (after.scheduledStart !== before.scheduledStart || before.status !== 'scheduled')) await deps.notify?.({ kind: 'visit-scheduled', job: after });
   return { job: after, warnings: await bookingWarnings(deps, after) };
 }

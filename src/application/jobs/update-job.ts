@@ -22,5 +22,7 @@ export async function changeJobStatus(deps: JobDeps, auth: AuthState, id: string
   const unticked = to === 'completed' ? untickedItems(after) : [];
   await auditJob(deps, actor, id, 'status', [...jobChanges(before, after), ...(unticked.length > 0 ? [{ field: 'completedWithUnticked', from: null, to: unticked.join('; ') }] : [])]);
   if (after.status === 'completed') await deps.clients.markLeadWon?.(after.clientId); // the client's quote request is won (clients feature)
+  if (after.status === 'completed' && before.status !== 'completed') await deps.notify?.({ kind: 'job-completed', job: after });
+  if (after.status === 'scheduled' && before.status !== 'scheduled' && after.scheduledStart) await deps.notify?.({ kind: 'visit-scheduled', job: after });
   return after;
 }

@@ -9,7 +9,14 @@ import type { ProposalDeps } from './proposal-deps.ts';
  * loses it. A step of the public accept/decline use cases, after they saved the answer; an
  * acceptance carries the signed PDF (the acceptance certificate as its last page).
  */
-export async function notifyOfficeOfResponse(deps: Pick<ProposalDeps, 'mailQueue' | 'company' | 'baseUrl' | 'money'>, saved: Proposal, attachments: MailAttachment[] = []): Promise<void> {
+export async function notifyOfficeOfResponse(deps: Pick<ProposalDeps, 'mailQueue' | 'company' | 'baseUrl' | 'money' | 'notify'>, saved: Proposal, attachments: MailAttachment[] = []): Promise<void> {
+  // The notifications area (docs/notifications.md) owns it where it is wired: bell, mail, once.
+  if (deps.notify && saved.status === 'declined') return deps.notify({ kind: 'proposal-declined', proposal: saved });
+  if (deps.notify && saved.status === 'accepted') {
+    const certificatePdf = attachments[0]?.content;
+    const a = saved.acceptance;
+    return deps.notify({ kind: 'proposal-accepted', proposal: saved, ...(certificatePdf && a ? { signature: { signerName: a.name, signerEmail: a.email ?? null, certificatePdf } } : {}) });
+  }
   if (!deps.mailQueue || (saved.status !== 'accepted' && saved.status !== 'declined')) return;
   const mail = proposalResponseMail(saved, { email: deps.company.email, adminUrl: deps.baseUrl, money: deps.money });
   if (attachments.length) Object.assign(mail, { attachments, text: `${mail.text}\n\nAttached: the signed copy, its last page the acceptance certificate (signer, e-mail, time, IP, document hash, signature).` });

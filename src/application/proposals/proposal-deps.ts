@@ -12,6 +12,7 @@ import type { ProposalRepository } from '../../domain/proposals/proposal-reposit
 import type { QuoteRequestRepository } from '../../domain/quotes/quote-request-repository.ts';
 import type { Clock, IdGenerator } from '../../domain/shared/clock.ts';
 import type { FileStorage } from '../../domain/storage/file-storage.ts';
+import type { Notify } from '../../domain/notifications/notification-event.ts';
 import type { MoneySettings } from '../../domain/shared/money.ts';
 import { dateKey } from '../../domain/analytics/page-view.ts';
 
@@ -42,6 +43,8 @@ export interface ProposalDeps {
   money: MoneySettings;
   /** The site's base URL; the public link is `${baseUrl}/p/${token}`. */
   baseUrl: string;
+  /** Notifications (viewed, accepted, declined: the office's bell and mail); without it, the office mail alone. */
+  notify?: Notify;
 }
 
 export const AUDIT_ENTITY = 'proposal';

@@ -90,8 +90,8 @@ export async function submitQuoteRequest(deps: SubmitQuoteRequestDeps, input: Qu
     }
     const lead = await deps.leads.add(newQuoteRequest(input, stored, deps.ids.next(), deps.clock.now()));
     try {
-      const mail = { ...quoteRequestMail(lead, deps.office), kind: 'quote-notification' as const, about: [{ type: 'lead' as const, id: lead.id, label: lead.name }] };
-      await deps.mailer.enqueue(mail, `quote-request:${lead.id}:office`);
+      if (deps.notify) await deps.notify({ kind: 'quote-requested', lead });
+      else await deps.mailer.enqueue({ ...quoteRequestMail(lead, deps.office), kind: 'quote-notification' as const, about: [{ type: 'lead' as const, id: lead.id, label: lead.name }] }, `quote-request:${lead.id}:office`);
     } catch (err) {
       deps.onMailError(err, lead.id);
     }

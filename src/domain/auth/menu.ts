@@ -128,6 +128,8 @@ export const BACK_OFFICE_ROUTES: readonly { path: string; access: Access }[] = [
     .filter((e) => Object.keys(e.search).length === 0)
     .map((e) => ({ path: e.path, access: e.access })),
   { path: MY_DASHBOARD.path, access: MY_DASHBOARD.access },
+  // The header's bell opens it (docs/notifications.md); each person sees what their permissions cover.
+  { path: '/admin/notifications', access: STAFF },
 ];
 
 /**

@@ -174,6 +174,9 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   { collection: 'employees', fields: [asc('employmentStatus'), asc('email'), asc('id')] },
   { collection: 'employees', fields: [asc('employmentStatus'), asc('createdAt'), asc('id')] },
   { collection: 'employees', fields: [asc('employmentStatus'), asc('updatedAt'), asc('id')] },
+  // Notifications (docs/notifications.md): one per idempotency key; the bell reads newest first.
+  { collection: 'notifications', fields: [asc('key')], unique: true, present: true },
+  { collection: 'notifications', fields: [asc('createdAt'), asc('id')] },
 ];
 
 /**

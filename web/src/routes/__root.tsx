@@ -3,6 +3,7 @@ import { Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/re
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { shareSavedChanges } from '#lib/queries/cross-tab.ts';
 import { TopBar } from '../features/shell/TopBar.tsx';
+import { NotificationBell } from '../features/notifications/NotificationBell.tsx';
 import { Footer } from '../features/shell/Footer.tsx';
 import { AuthLifecycle } from '../features/auth/AuthLifecycle.tsx';
 import { useSiteInfo } from '../features/shell/site-info.ts';
@@ -33,7 +34,7 @@ function RootLayout() {
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>
-      <TopBar />
+      <TopBar staffExtras={<NotificationBell />} />
       <AuthLifecycle />
       <main id="main" className={`mx-auto min-h-screen min-w-0 px-4 pt-24 ${shellWidth(pathname)} ${isBackOffice(pathname) ? 'pb-12' : ''}`}>
         <Outlet />

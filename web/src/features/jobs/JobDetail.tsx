@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -29,7 +29,7 @@ const input = 'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dar
 const h3 = 'mb-2 mt-6 text-lg font-semibold';
 
 /** The job drawer: everything about one job; edit controls only with editJobs. */
-export function JobDetail(props: { id: string; canEdit: boolean; canUseInventory: boolean; onClose: () => void; onOpen: (id: string) => void }) {
+export function JobDetail(props: { id: string; canEdit: boolean; canUseInventory: boolean; onClose: () => void; onOpen: (id: string) => void; actions?: ((job: { id: string; status: string }) => ReactNode) | undefined }) {
   const view = useQuery(jobQuery(props.id));
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => panel.current?.focus(), [props.id]);
@@ -65,6 +65,7 @@ export function JobDetail(props: { id: string; canEdit: boolean; canUseInventory
                 Map <ExternalLink aria-hidden className="h-3 w-3" />
               </a>
             </p>
+            {props.canEdit && props.actions?.(job)}
             {(job.proposalId || job.invoiceId) && (
               <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
                 {job.proposalId && (

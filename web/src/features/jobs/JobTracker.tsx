@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { PageHeading } from '#ui/PageHeading.tsx';
@@ -38,7 +38,7 @@ function parseWeek(s: string | undefined): Date {
 }
 
 /** /admin/jobs: board, week calendar and list of jobs, shared filters, the job drawer and the new-job dialog. */
-export function JobTracker(props: { search: JobSearch; onSearch: (next: JobSearchPatch) => void }) {
+export function JobTracker(props: { search: JobSearch; onSearch: (next: JobSearchPatch) => void; jobActions?: (job: { id: string; status: string }) => ReactNode }) {
   const { search, onSearch } = props;
   const perms = useJobPermissions();
   const people = useQuery({ ...assigneesQuery, enabled: perms.canView });
@@ -123,7 +123,7 @@ export function JobTracker(props: { search: JobSearch; onSearch: (next: JobSearc
         />
       )}
       {search.job && (
-        <JobDetail key={search.job} id={search.job} canEdit={perms.canEdit} canUseInventory={perms.canUseInventory} onClose={() => onSearch({ job: undefined })} onOpen={open} />
+        <JobDetail key={search.job} id={search.job} canEdit={perms.canEdit} canUseInventory={perms.canUseInventory} onClose={() => onSearch({ job: undefined })} onOpen={open} actions={props.jobActions} />
       )}
     </section>
   );

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Menu, ShieldCheck, X } from 'lucide-react';
@@ -23,7 +23,8 @@ const linkActive = 'bg-blue-50 text-blue-700 dark:bg-blue-950 dark:text-blue-300
 /** Stands in for the avatar while the session or the menu code is on its way (R-NAV-9). */
 const AvatarPlaceholder = () => <span aria-hidden className="inline-flex h-9 w-9 animate-pulse rounded-full bg-slate-200 dark:bg-slate-800" />;
 
-export function TopBar() {
+/** `staffExtras`: what the route layer adds for staff beside the menu (the notification bell). */
+export function TopBar({ staffExtras }: { staffExtras?: ReactNode } = {}) {
   const site = useSiteInfo();
   const hydrated = useHydrated();
   const sessionQueryResult = useQuery(sessionQuery);
@@ -71,6 +72,7 @@ export function TopBar() {
               </Suspense>
             </div>
           )}
+          {staff && staffExtras}
           <ThemeToggle />
           {sessionPending ? (
             <AvatarPlaceholder />

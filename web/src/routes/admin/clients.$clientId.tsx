@@ -3,6 +3,7 @@ import { ClientDetail } from '../../features/clients/ClientDetail.tsx';
 import { useClientPermissions } from '../../features/clients/queries.ts';
 import { ErrorNote } from '#ui/FormError.tsx';
 import { startScreenData } from '#lib/queries/prefetch.ts';
+import { CustomerMessagesSwitch } from '../../features/notifications/CustomerMessagesSwitch.tsx';
 
 export const Route = createFileRoute('/admin/clients/$clientId')({
   loader: ({ context, params }) => startScreenData(import('#lib/queries/clients.ts').then((q) => q.prefetchClient(context.queryClient, params.clientId))),
@@ -19,6 +20,7 @@ function Screen() {
         ← All clients
       </Link>
       {canView ? <ClientDetail key={clientId} clientId={clientId} /> : <ErrorNote>You do not have permission to see clients.</ErrorNote>}
+      {canView && <CustomerMessagesSwitch key={`messages-${clientId}`} clientId={clientId} />}
     </div>
   );
 }

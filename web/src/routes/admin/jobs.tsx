@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { parseSearch as parseWith } from '#lib/search-params.ts';
 import { startScreenData } from '#lib/queries/prefetch.ts';
 import { JobTracker, type JobSearch, type JobSearchPatch } from '../../features/jobs/JobTracker.tsx';
+import { OnMyWayButton } from '../../features/notifications/OnMyWayButton.tsx';
 
 const VIEWS = ['board', 'calendar', 'list'];
 const TYPES = ['install', 'prewire', 'trim-out', 'service', 'inspection', 'consultation', 'panel-upgrade'];
@@ -19,5 +20,11 @@ export const Route = createFileRoute('/admin/jobs')({
 function Screen() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <JobTracker search={search} onSearch={(next: JobSearchPatch) => void navigate({ search: (prev: JobSearch) => ({ ...prev, ...next }), replace: true })} />;
+  return (
+    <JobTracker
+      search={search}
+      onSearch={(next: JobSearchPatch) => void navigate({ search: (prev: JobSearch) => ({ ...prev, ...next }), replace: true })}
+      jobActions={(job) => <OnMyWayButton key={job.id} job={job} />}
+    />
+  );
 }

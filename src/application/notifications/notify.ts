@@ -1,0 +1,217 @@
+/**
+ * The notifications area's one entry point: `createNotifier(deps).notify(event)`. For each event
+ * it works out who hears of it (the office: an in-app notification and a mail to the office
+ * address; the customer: a mail from an editable template, and an SMS for "on my way" and the
+ * day-before reminder when SMS is configured) and sends each of those once:
+ * - every message has an idempotency key, `<event key>:<channel>` (eventKey: kind + record id +
+ *   occurrence);
+ * - the in-app notification is stored under a unique index on its key (a second store is refused);
+ * - mail goes through the outbox's `enqueue`, whose document id is the key (a second enqueue is
+ *   the same mail), delivered and retried by the outbox and its mail-delivery job;
+ * - an SMS is claimed in the idempotency-key store before it is sent (at most once).
+ * So an event told twice (a retried request, two instances, a replayed webhook, a rerun after a
+ * restart) reaches everyone once. A customer who opted out (the client's flag, or the link in any
+ * customer mail) gets nothing. `notify` never throws: the event's own change is already saved,
+ * and a failure is logged (`onError`) rather than undoing it.
+ */
+import { recordHref } from '../../contracts/record-href.ts';
+import type { MailAttachment, MailMessage } from '../../domain/mail/mailer.ts';
+import type { Job } from '../../domain/jobs/job.ts';
+import { eventKey, type NotificationEvent } from '../../domain/notifications/notification-event.ts';
+import { DEFAULT_TEMPLATES, fillTemplate, type TemplateKey, type TemplateText } from '../../domain/notifications/notification-template.ts';
+import { officeNotice } from '../../domain/notifications/office-notice.ts';
+import { toE164 } from '../../domain/notifications/sms-sender.ts';
+import { SERVICE_LABELS } from '../../domain/quotes/quote-request.ts';
+import { formatMoney } from '../../domain/shared/money.ts';
+import { dateTimeFormat } from '../../domain/shared/intl-format.ts';
+import { formatCalendarDay } from '../../domain/shared/calendar-date.ts';
+import { readAllBytes } from '../../domain/storage/file-storage.ts';
+import type { NotificationDeps } from './notification-deps.ts';
+
+/** Who a customer message goes to; `subject` is what the opt-out is kept under. */
+interface Recipient {
+  subject: string;
+  clientId: string | null;
+  name: string;
+  email: string | null;
+  phone: string | null;
+}
+
+interface CustomerMessage {
+  template: TemplateKey;
+  /** Appended to the event key: one event may send several (completion + review request). */
+  channel: string;
+  values: Record<string, string>;
+  attachments?: MailAttachment[];
+  sms?: boolean;
+}
+
+export const preferenceSubject = {
+  client: (id: string) => `client:${id}`,
+  email: (address: string) => `email:${address.trim().toLowerCase()}`,
+};
+
+const firstName = (name: string): string => name.trim().split(/\s+/)[0] ?? name;
+
+/** The template as the office last saved it, else the default. */
+export async function currentTemplate(deps: Pick<NotificationDeps, 'templates'>, key: TemplateKey): Promise<TemplateText> {
+  const saved = await deps.templates.get(key);
+  return saved ? { subject: saved.subject, body: saved.body, sms: DEFAULT_TEMPLATES[key].sms === null ? null : saved.sms } : DEFAULT_TEMPLATES[key];
+}
+
+/** "Tuesday, December 1, 9:00 AM – 11:00 AM" in the company's time zone. */
+export function visitWindow(job: Pick<Job, 'scheduledStart' | 'scheduledEnd'>, timeZone: string, locale: string): { window: string; date: string } {
+  if (!job.scheduledStart) return { window: 'to be arranged', date: 'to be arranged' };
+  const start = new Date(job.scheduledStart);
+  const day = dateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', timeZone }).format(start);
+  const time = dateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone });
+  if (!job.scheduledEnd) return { window: `${day}, ${time.format(start)}`, date: day };
+  const end = new Date(job.scheduledEnd);
+  const endDay = dateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', timeZone }).format(end);
+  const window = endDay === day ? `${day}, ${time.format(start)} – ${time.format(end)}` : `${day}, ${time.format(start)} – ${endDay}, ${time.format(end)}`;
+  return { window, date: day };
+}
+
+export function createNotifier(deps: NotificationDeps): { notify: (event: NotificationEvent) => Promise<void> } {
+  const locale = deps.money.locale;
+  const common = (r: Recipient): Record<string, string> => ({
+    'client.name': r.name,
+    'client.firstName': firstName(r.name),
+    'company.name': deps.company.name,
+    'company.phone': deps.company.phone,
+    'company.email': deps.company.email,
+  });
+
+  const clientRecipient = async (clientId: string): Promise<Recipient | null> => {
+    const c = await deps.clients.getClient(clientId);
+    if (!c || c.archived) return null;
+    return { subject: preferenceSubject.client(c.id), clientId: c.id, name: c.name, email: c.email, phone: c.phone };
+  };
+
+  const jobValues = async (job: Job): Promise<Record<string, string>> => {
+    const tech = job.assignees[0] ? await deps.employees.get(job.assignees[0]) : null;
+    const { window, date } = visitWindow(job, deps.timeZone, locale);
+    return {
+      'job.number': job.number,
+      'job.title': job.title,
+      'job.window': window,
+      'job.date': date,
+      'job.address': job.siteAddress,
+      'technician.firstName': tech ? firstName(tech.name) : 'our technician',
+    };
+  };
+
+  /** The mail a customer reads: the template, then the business's signature and the unsubscribe link. */
+  const customerMail = (r: Recipient & { email: string }, t: TemplateText, values: Record<string, string>, attachments?: MailAttachment[]): MailMessage => {
+    const link = `${deps.baseUrl}/api/public/unsubscribe/${deps.unsubscribe.sign(r.subject)}`;
+    const signature = ['Kind regards,', deps.company.name, [deps.company.phone, deps.company.email].filter(Boolean).join(' · '), deps.baseUrl].filter(Boolean).join('\n');
+    const footer = `You receive this e-mail as a customer of ${deps.company.name}. To stop these e-mails, open: ${link}`;
+    return {
+      to: r.email,
+      replyTo: deps.company.email,
+      subject: fillTemplate(t.subject, values),
+      text: [fillTemplate(t.body, values), '', signature, '', '—', footer].join('\n'),
+      ...(attachments?.length ? { attachments } : {}),
+      kind: 'other',
+      about: r.clientId ? [{ type: 'client', id: r.clientId, label: r.name }] : [],
+    };
+  };
+
+  const sendCustomer = async (key: string, r: Recipient, messages: CustomerMessage[]): Promise<void> => {
+    if (await deps.preferences.optedOut(r.subject)) return;
+    for (const m of messages) {
+      const t = await currentTemplate(deps, m.template);
+      const values = { ...common(r), ...m.values };
+      if (r.email) await deps.mail.enqueue(customerMail({ ...r, email: r.email }, t, values, m.attachments), `${key}:${m.channel}`);
+      if (m.sms && deps.sms && t.sms) {
+        const to = toE164(r.phone, deps.smsCountryCode);
+        if (to) await sendSmsOnce(`${key}:${m.channel}:sms`, key, to, fillTemplate(t.sms, values));
+      }
+    }
+  };
+
+  const sendSmsOnce = async (smsKey: string, scope: string, to: string, body: string): Promise<void> => {
+    if (!deps.sms || !(await deps.once.claim(smsKey, scope, deps.holder))) return;
+    try {
+      const sent = await deps.sms.send({ to, body });
+      await deps.once.complete(smsKey, { sid: sent.id, to });
+    } catch (err) {
+      await deps.once.fail(smsKey, err instanceof Error ? err.message : String(err));
+      throw err;
+    }
+  };
+
+  const customerSide = async (e: NotificationEvent, key: string): Promise<void> => {
+    switch (e.kind) {
+      case 'quote-requested': {
+        const l = e.lead;
+        const r: Recipient = { subject: preferenceSubject.email(l.email), clientId: null, name: l.name, email: l.email, phone: l.phone };
+        return sendCustomer(key, r, [{ template: 'quote-acknowledgement', channel: 'customer', values: { 'request.services': l.services.map((s) => SERVICE_LABELS[s]).join(', ') } }]);
+      }
+      case 'message-received': {
+        const m = e.message;
+        const r: Recipient = { subject: preferenceSubject.email(m.email), clientId: null, name: m.name, email: m.email, phone: m.phone };
+        return sendCustomer(key, r, [{ template: 'message-acknowledgement', channel: 'customer', values: { 'message.subject': m.subject } }]);
+      }
+      case 'payment-received': {
+        const r = await clientRecipient(e.invoice.clientId);
+        if (!r) return;
+        const values = {
+          'invoice.number': e.invoice.number,
+          'payment.amount': formatMoney(e.amountCents, deps.money),
+          'payment.date': formatCalendarDay(e.date, locale, 'words'),
+          'invoice.balance': formatMoney(e.invoice.balanceCents, deps.money),
+        };
+        return sendCustomer(key, r, [{ template: 'payment-receipt', channel: 'customer', values }]);
+      }
+      case 'visit-scheduled':
+      case 'visit-reminder':
+      case 'technician-on-the-way': {
+        if (!e.job.scheduledStart) return;
+        const r = await clientRecipient(e.job.clientId);
+        if (!r) return;
+        const values = await jobValues(e.job);
+        if (e.kind === 'technician-on-the-way') values['technician.firstName'] = firstName(e.technicianName);
+        const template: TemplateKey = e.kind === 'visit-scheduled' ? 'visit-confirmed' : e.kind === 'visit-reminder' ? 'visit-reminder' : 'on-my-way';
+        return sendCustomer(key, r, [{ template, channel: 'customer', values, sms: e.kind !== 'visit-scheduled' }]);
+      }
+      case 'job-completed': {
+        const job = e.job;
+        const r = await clientRecipient(job.clientId);
+        if (!r) return;
+        const values = { ...(await jobValues(job)), 'signoff.name': job.signOff?.name ?? 'not signed', 'reviews.url': `${deps.baseUrl}/reviews` };
+        const signature = job.signOff ? await deps.files.download(job.signOff.signaturePath).then((d) => readAllBytes(d.body)).catch(() => null) : null;
+        const pdf = await deps.signOffPdf.render(job, signature, deps.company, { locale, timeZone: deps.timeZone });
+        return sendCustomer(key, r, [
+          { template: 'job-completed', channel: 'customer', values, attachments: [{ filename: `${job.number}-sign-off.pdf`, contentType: 'application/pdf', content: pdf }] },
+          { template: 'review-request', channel: 'review-request', values },
+        ]);
+      }
+      default:
+        return;
+    }
+  };
+
+  return {
+    async notify(e) {
+      const key = eventKey(e);
+      const at = deps.clock.now().toISOString();
+      const office = officeNotice(e, { email: deps.company.email, adminUrl: deps.baseUrl, money: deps.money, at }, (r) => recordHref(r.kind, r.id));
+      const steps: [string, () => Promise<unknown>][] = [];
+      if (office) {
+        steps.push([`${key}:office`, () => deps.notifications.addOnce({ ...office.notification, key })]);
+        const certificate = e.kind === 'proposal-accepted' && e.signature?.certificatePdf ? { pdf: e.signature.certificatePdf, number: e.proposal.number } : null;
+        const mail = certificate ? { ...office.mail, attachments: [{ filename: `${certificate.number}-acceptance.pdf`, contentType: 'application/pdf', content: certificate.pdf }] } : office.mail;
+        steps.push([`${key}:office-mail`, () => deps.mail.enqueue(mail, `${key}:office-mail`)]);
+      }
+      steps.push([`${key}:customer`, () => customerSide(e, key)]);
+      for (const [stepKey, run] of steps) {
+        try {
+          await run();
+        } catch (err) {
+          deps.onError(err, stepKey);
+        }
+      }
+    },
+  };
+}

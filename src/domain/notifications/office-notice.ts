@@ -1,0 +1,99 @@
+/**
+ * What the office is told about an event: the in-app notification and the mail to the office
+ * address (the quote request and proposal answers keep the mails they always had).
+ */
+import { needs, type Access } from '../auth/menu.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import { proposalResponseMail } from '../mail/proposal-response-mail.ts';
+import { quoteRequestMail } from '../mail/quote-request-mail.ts';
+import { formatMoney, type MoneySettings } from '../shared/money.ts';
+import { SERVICE_LABELS } from '../quotes/quote-request.ts';
+import type { NotificationEvent } from './notification-event.ts';
+import type { NewOfficeNotification, NotificationRecord, OfficeKind } from './notification.ts';
+
+export interface OfficeContext {
+  email: string;
+  adminUrl: string;
+  money: MoneySettings;
+  at: string;
+}
+
+export interface OfficeNotice {
+  notification: Omit<NewOfficeNotification, 'key'>;
+  mail: MailMessage;
+}
+
+const CLIENTS: Access = needs('viewClients');
+const PROPOSALS: Access = needs('viewProposals');
+const INVOICES: Access = needs('viewInvoices');
+
+/** The back-office path of a record (the same builder as src/contracts/record-href.ts). */
+export type RecordPath = (r: NotificationRecord) => string;
+
+function notice(kind: OfficeKind, title: string, body: string, record: NotificationRecord, access: Access, ctx: OfficeContext, path: RecordPath, mail?: MailMessage): OfficeNotice {
+  return {
+    notification: { kind, title, body, record, access, createdAt: ctx.at },
+    mail: mail ?? {
+      to: ctx.email,
+      subject: title,
+      text: [body, '', `Open it: ${ctx.adminUrl}${path(record)}`].join('\n'),
+      kind: 'other',
+      about: record.kind === 'client' || record.kind === 'invoice' || record.kind === 'proposal' || record.kind === 'lead' ? [{ type: record.kind, id: record.id, label: record.label }] : [],
+    },
+  };
+}
+
+/** The office's notice of an event, or null for events only the customer hears of. */
+export function officeNotice(e: NotificationEvent, ctx: OfficeContext, path: RecordPath): OfficeNotice | null {
+  const money = (c: number) => formatMoney(c, ctx.money);
+  switch (e.kind) {
+    case 'quote-requested': {
+      const l = e.lead;
+      const mail = { ...quoteRequestMail(l, { email: ctx.email, adminUrl: ctx.adminUrl }), kind: 'quote-notification' as const, about: [{ type: 'lead' as const, id: l.id, label: l.name }] };
+      return notice('quote-requested', `Quote request from ${l.name}`, `${l.services.map((s) => SERVICE_LABELS[s]).join(', ')} · ${l.address}, ${l.postcode}`, { kind: 'lead', id: l.id, label: l.name }, CLIENTS, ctx, path, mail);
+    }
+    case 'message-received': {
+      const m = e.message;
+      const support = m.kind === 'support';
+      return notice(
+        support ? 'support-message' : 'contact-message',
+        `${support ? 'Support request' : 'Message'} from ${m.name}: ${m.subject}`,
+        m.message.length > 240 ? `${m.message.slice(0, 239)}…` : m.message,
+        { kind: 'message', id: m.id, label: m.name },
+        CLIENTS,
+        ctx,
+        path,
+        { to: ctx.email, replyTo: m.email, subject: `${support ? 'Support request' : 'Message'} from ${m.name}: ${m.subject}`, text: [`From: ${m.name} <${m.email}>${m.phone ? `, ${m.phone}` : ''}`, '', m.message, '', `Open the inbox: ${ctx.adminUrl}${path({ kind: 'message', id: m.id, label: m.name })}`].join('\n'), kind: 'other' },
+      );
+    }
+    case 'proposal-viewed': {
+      const p = e.proposal;
+      return notice('proposal-viewed', `${p.clientName} opened proposal ${p.number}`, p.title, { kind: 'proposal', id: p.id, label: p.number }, PROPOSALS, ctx, path);
+    }
+    case 'proposal-accepted':
+    case 'proposal-declined': {
+      const p = e.proposal;
+      const mail = proposalResponseMail(p, { email: ctx.email, adminUrl: ctx.adminUrl, money: ctx.money });
+      const body = e.kind === 'proposal-declined' ? `Reason: ${p.decline?.reason || 'no reason given'}` : `Signed by ${e.signature?.signerName ?? p.acceptance?.name ?? p.clientName}. ${p.title}`;
+      return notice(e.kind, mail.subject, body, { kind: 'proposal', id: p.id, label: p.number }, PROPOSALS, ctx, path, mail);
+    }
+    case 'payment-received': {
+      const i = e.invoice;
+      const how = e.source === 'online' ? 'paid online' : 'recorded';
+      return notice('payment-received', `Payment ${money(e.amountCents)} ${how}: ${i.number}, ${i.clientName}`, `Received ${e.date}. Balance now ${money(i.balanceCents)}.`, { kind: 'invoice', id: i.id, label: i.number }, INVOICES, ctx, path);
+    }
+    case 'payment-failed': {
+      const i = e.invoice;
+      return notice('payment-failed', `Payment of ${money(e.amountCents)} failed: ${i.number}, ${i.clientName}`, e.reason, { kind: 'invoice', id: i.id, label: i.number }, INVOICES, ctx, path);
+    }
+    case 'service-requested':
+      return notice('service-requested', `Service request from ${e.clientName}`, e.summary, { kind: 'client', id: e.clientId, label: e.clientName }, CLIENTS, ctx, path);
+    case 'customer-details-changed':
+      return notice('customer-details-changed', `${e.clientName} changed their contact details`, `Changed: ${e.fields.join(', ')}`, { kind: 'client', id: e.clientId, label: e.clientName }, CLIENTS, ctx, path);
+    case 'visit-scheduled':
+    case 'visit-reminder':
+    case 'technician-on-the-way':
+    case 'job-completed':
+      return null;
+  }
+}
