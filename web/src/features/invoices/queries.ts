@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PublicLinkDto } from '#contracts/public-link.ts';
+import type { CheckoutBody, CheckoutResponse, PaymentStatusDto } from '#contracts/payments.ts';
 import type { ClientListResponse } from '#contracts/clients.ts';
 import type {
   CreditNoteBody,
@@ -68,3 +69,13 @@ export function useInvoiceLink(id: string) {
   });
 }
 export const useDuplicateInvoice = (id: string) => useInvoiceMutation((_: void) => apiFetch<InvoiceDto>(path(id, '/duplicate'), { method: 'POST' }));
+
+/** Online payment on /i/<token> (docs/payments.md): whether the provider is set up, and the checkout the customer came back from. */
+export const publicPaymentQuery = (token: string, checkout: string | undefined) =>
+  queryOptions({
+    queryKey: ['public-invoice', token, 'payment', checkout ?? null],
+    queryFn: () => apiFetch<PaymentStatusDto>(`/api/public/invoices/${encodeURIComponent(token)}/payment${checkout ? `?checkout=${encodeURIComponent(checkout)}` : ''}`),
+    retry: false,
+  });
+export const useStartCheckout = (token: string) =>
+  useMutation({ mutationFn: (body: CheckoutBody) => apiFetch<CheckoutResponse>(`/api/public/invoices/${encodeURIComponent(token)}/checkout`, { method: 'POST', json: body }) });
