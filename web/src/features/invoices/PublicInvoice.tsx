@@ -92,7 +92,7 @@ export function PublicInvoice(props: { token: string; checkout?: string | undefi
       {inv.kind === 'invoice' && inv.status !== 'void' && <PublicPayment token={props.token} balanceCents={inv.balanceCents} checkout={props.checkout} />}
       {inv.notes && <p className="mt-4 whitespace-pre-line text-sm">{inv.notes}</p>}
       {inv.howToPay?.kind === 'pay' && (
-        <section aria-labelledby="how-to-pay" className="mt-6 rounded-md border border-blue-900 p-4 dark:border-blue-300">
+        <section aria-labelledby="how-to-pay" id="how-to-pay-box" className="mt-6 scroll-mt-20 rounded-md border border-blue-900 p-4 dark:border-blue-300">
           <h2 id="how-to-pay" className="font-semibold text-blue-900 dark:text-blue-200">
             {inv.howToPay.title}
           </h2>

@@ -42,7 +42,7 @@ export function PublicPayment(props: { token: string; balanceCents: number; chec
         (status.data?.online ? (
           <PayOnline token={token} balanceCents={props.balanceCents} />
         ) : status.data ? (
-          <a className={`${buttonStyle()} inline-flex items-center gap-1`} href="#how-to-pay">
+          <a className={`${buttonStyle()} inline-flex items-center gap-1`} href="#how-to-pay-box">
             <CreditCard aria-hidden className="h-4 w-4" /> Pay {formatCents(props.balanceCents)}
           </a>
         ) : null)}
