@@ -9,6 +9,7 @@ import type { InvoiceDetailDto, InvoiceDto, PublicInvoiceDto } from '../../src/c
 import type { CheckoutResponse, PaymentStatusDto } from '../../src/contracts/payments.ts';
 import { PROCESSED_EVENTS } from '../../src/adapters/documents/document-invoice-repository.ts';
 import { aClientInput } from '../unit/clients/client-factories.ts';
+import { pdfText } from '../support/invoice-deps.ts';
 
 const json = async <T,>(res: Response): Promise<T> => (await res.json()) as T;
 const line = { description: 'Smoke detector', quantity: 2, unitPriceCents: 5_000, taxRateBp: 825 };
@@ -180,6 +181,8 @@ describe('online payment (Stripe, loopback peer)', () => {
     expect(d.audit.filter((a) => a.action === 'refund')).toHaveLength(1);
     const pub = await json<PublicInvoiceDto>(await visitor().get(`/api/public/invoices/${token}`));
     expect(pub.payments.map((p) => p.amountCents)).toEqual([10_825, -2_500]);
+    const pdf = pdfText(new Uint8Array(await (await admin.get(`/api/invoices/${inv.id}/pdf`)).arrayBuffer())).replace(/\s+/g, ' ');
+    expect(pdf).toContain(`Refund ${new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: t.config.timeZone }).format(new Date())} (Card ${paid.reference})`);
   });
 
   it('an employee without editInvoices cannot ask for a refund', async () => {

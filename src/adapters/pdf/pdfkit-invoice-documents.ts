@@ -117,7 +117,7 @@ export class PdfkitInvoiceDocuments implements InvoiceDocuments {
       for (const t of inv.taxes.filter((x) => x.taxRateBp !== 0 || x.taxCents !== 0)) total(`Tax ${formatRateBp(t.taxRateBp, f.locale)} on ${money(t.taxableCents)}`, money(t.taxCents));
       total('Total', money(inv.totalCents), true);
       if (inv.kind === 'invoice') {
-        for (const p of inv.payments) total(`Payment ${day(p.date)} (${[METHOD_LABELS[p.method], p.reference.trim()].filter(Boolean).join(' ')})`, money(-p.amountCents));
+        for (const p of inv.payments) total(`${p.amountCents < 0 ? 'Refund' : 'Payment'} ${day(p.date)} (${[METHOD_LABELS[p.method], p.reference.trim()].filter(Boolean).join(' ')})`, money(-p.amountCents));
         for (const cn of inv.creditNotes) total(`Credit note ${cn.number}`, '');
         if (inv.creditedCents > 0) total('Credited', money(-inv.creditedCents));
         total('Balance due', money(inv.balanceCents), true);

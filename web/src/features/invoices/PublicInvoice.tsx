@@ -6,6 +6,7 @@ import { ApiRequestError } from '#lib/api.ts';
 import { publicInvoiceQuery } from './queries.ts';
 import { InvoiceLinesTable, SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
 import { StatusChip } from './StatusChip.tsx';
+import { PublicPayment } from './PublicPayment.tsx';
 import { buttonStyle } from '#ui/Button.tsx';
 import { LinkNoLongerValid } from '#ui/PublicLink.tsx';
 import { formatCents, useMoneySettings } from '#ui/money.ts';
@@ -13,8 +14,8 @@ import { formatCalendarDay } from '#domain/shared/calendar-date.ts';
 
 const methodLabel = (m: string) => (Object.hasOwn(METHOD_LABELS, m) ? METHOD_LABELS[m as PaymentBody['method']] : m);
 
-/** /i/<token>: what the client sees from the link in their e-mail; view and download the PDF. */
-export function PublicInvoice(props: { token: string }) {
+/** /i/<token>: what the client sees from the link in their e-mail; view and download the PDF, pay online (PublicPayment). */
+export function PublicInvoice(props: { token: string; checkout?: string | undefined }) {
   const money = useMoneySettings();
   const q = useQuery(publicInvoiceQuery(props.token));
   const pdf = `/api/public/invoices/${encodeURIComponent(props.token)}/pdf`;
@@ -70,9 +71,9 @@ export function PublicInvoice(props: { token: string }) {
         {inv.payments.map((p, i) => (
           <div key={i} className="contents">
             <dt>
-              Paid {formatCalendarDay(p.date, money.locale)} ({methodLabel(p.method)})
+              {p.amountCents < 0 ? 'Refunded' : 'Paid'} {formatCalendarDay(p.date, money.locale)} ({methodLabel(p.method)})
             </dt>
-            <dd className="text-right tabular-nums">−{formatCents(p.amountCents)}</dd>
+            <dd className="text-right tabular-nums">{p.amountCents < 0 ? `+${formatCents(-p.amountCents)}` : `−${formatCents(p.amountCents)}`}</dd>
           </div>
         ))}
         {inv.creditedCents > 0 && (
@@ -88,9 +89,10 @@ export function PublicInvoice(props: { token: string }) {
           </>
         )}
       </dl>
+      {inv.kind === 'invoice' && inv.status !== 'void' && <PublicPayment token={props.token} balanceCents={inv.balanceCents} checkout={props.checkout} />}
       {inv.notes && <p className="mt-4 whitespace-pre-line text-sm">{inv.notes}</p>}
       {inv.howToPay?.kind === 'pay' && (
-        <section aria-labelledby="how-to-pay" className="mt-6 rounded-md border border-blue-900 p-4 dark:border-blue-300">
+        <section aria-labelledby="how-to-pay" id="how-to-pay-box" className="mt-6 scroll-mt-20 rounded-md border border-blue-900 p-4 dark:border-blue-300">
           <h2 id="how-to-pay" className="font-semibold text-blue-900 dark:text-blue-200">
             {inv.howToPay.title}
           </h2>

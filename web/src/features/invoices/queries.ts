@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { PublicLinkDto } from '#contracts/public-link.ts';
+import type { CheckoutBody, CheckoutResponse, PaymentStatusDto } from '#contracts/payments.ts';
 import type { ClientListResponse } from '#contracts/clients.ts';
 import type {
   CreditNoteBody,
@@ -88,3 +89,13 @@ export const invoiceListQuery = (filters: InvoiceFilters, cursor: string | null)
 /** What the screen shows first for its search (the route loader starts it beside the code). */
 export const prefetchInvoiceScreen = (qc: QueryClient, search: Parameters<typeof invoiceFilters>[0]) =>
   Promise.all([qc.prefetchQuery(invoiceListQuery(invoiceFilters(search), null)), search.invoice ? qc.prefetchQuery(invoiceQuery(search.invoice)) : null]);
+
+/** Online payment on /i/<token> (docs/payments.md): whether the provider is set up, and the checkout the customer came back from. */
+export const publicPaymentQuery = (token: string, checkout: string | undefined) =>
+  queryOptions({
+    queryKey: ['public-invoice', token, 'payment', checkout ?? null],
+    queryFn: () => apiFetch<PaymentStatusDto>(`/api/public/invoices/${encodeURIComponent(token)}/payment${checkout ? `?checkout=${encodeURIComponent(checkout)}` : ''}`),
+    retry: false,
+  });
+export const useStartCheckout = (token: string) =>
+  useMutation({ mutationFn: (body: CheckoutBody) => apiFetch<CheckoutResponse>(`/api/public/invoices/${encodeURIComponent(token)}/checkout`, { method: 'POST', json: body }) });
