@@ -31,17 +31,26 @@ export async function receivePaymentWebhook(deps: PaymentDeps, rawBody: Buffer, 
   const actor = providerActor(deps.provider);
   const apply = (inv: Invoice, now: Date): { changed: Changed | null; outcome: WebhookOutcome } => applyEvent(deps, actor, event, inv, now);
   let outcome: WebhookOutcome = 'already-applied';
+  let saved: Invoice;
   try {
-    const { applied } = await deps.invoices.applyOnce(event.invoiceId, `${deps.provider.name}:${event.eventId}`, (inv) => {
+    const { applied, invoice } = await deps.invoices.applyOnce(event.invoiceId, `${deps.provider.name}:${event.eventId}`, (inv) => {
       const r = apply(inv, deps.clock.now());
       outcome = r.outcome;
       return r.changed;
     });
     if (!applied) outcome = 'already-applied';
+    saved = invoice;
   } catch (err) {
     if (isDomainError(err) && err.code === 'not-found') return { outcome: 'unknown-invoice' };
     throw err;
   }
+  // The office hears of it (and the customer gets a receipt) once: keyed by the provider's payment id, so the two events Checkout sends for one payment, a redelivery or two instances tell it once.
+  const done = outcome as WebhookOutcome; // assigned inside the transaction's callback
+  if (done === 'payment-recorded' && event.kind === 'paid') {
+    const paid = saved.payments.find((p) => p.reference === event.reference && p.amountCents > 0);
+    await deps.notify?.({ kind: 'payment-received', invoice: saved, paymentId: event.reference, amountCents: event.amountCents, date: paid?.date ?? calendarOf(deps).today, source: 'online' });
+  }
+  if (done === 'failure-recorded' && event.kind === 'failed') await deps.notify?.({ kind: 'payment-failed', invoice: saved, attemptId: event.reference, amountCents: event.amountCents, reason: event.reason });
   return { outcome };
 }
 
