@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { cameraPlanCreateSchema, type CameraPlanCreate, type CameraPlanDto } from '#contracts/camera-plans.ts';
-import type { ClientListResponse, ClientView } from '#contracts/clients.ts';
+import { clientListQuery, clientQuery } from '#lib/queries/clients.ts';
 import { apiFetch } from '#lib/api.ts';
 import { rootNotAtField, showServerErrors } from '#lib/form-errors.ts';
 import { Field } from '#ui/Field.tsx';
@@ -19,9 +19,9 @@ export function NewPlanForm(props: { onDone(created: CameraPlanDto | null): void
   const errors = formState.errors;
   const release = useUnsavedChangesWarning(formState.isDirty && !formState.isSubmitSuccessful);
   const [q, setQ] = useState('');
-  const clients = useQuery({ queryKey: ['clients', 'picker', q], queryFn: () => apiFetch<ClientListResponse>(`/api/clients?limit=20&q=${encodeURIComponent(q)}`) });
+  const clients = useQuery(clientListQuery({ limit: 20, ...(q ? { q } : {}) }));
   const clientId = useWatch({ control, name: 'clientId' });
-  const client = useQuery({ queryKey: ['clients', 'one', clientId], queryFn: () => apiFetch<ClientView>(`/api/clients/${encodeURIComponent(clientId)}`), enabled: clientId !== '' });
+  const client = useQuery({ ...clientQuery(clientId), enabled: clientId !== '' });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
