@@ -485,7 +485,7 @@ const NOT_USE_CASES: Readonly<Record<string, readonly string[]>> = {
   // The public accept/decline use cases' step after they saved the answer.
   'proposals/notify-office-of-response.ts': ['notifyOfficeOfResponse'],
   // The notifier is what use cases call after their own check; the reminder job is the scheduler's.
-  'notifications/notify.ts': ['createNotifier', 'currentTemplate', 'visitWindow'],
+  'notifications/notify.ts': ['createNotifier', 'currentTemplate', 'firstName', 'visitWindow'],
   'notifications/visit-reminders.ts': ['runVisitReminders'],
   'demo/seed-inventory.ts': ['seedInventory'],
   'employees/employee-change.ts': ['assertEmailFree', 'auditEmployee', 'changeEmployee', 'employeeNotFound', 'getEmployeeOrFail'],

@@ -51,7 +51,14 @@ export const preferenceSubject = {
   email: (address: string) => `email:${address.trim().toLowerCase()}`,
 };
 
-const firstName = (name: string): string => name.trim().split(/\s+/)[0] ?? name;
+const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'madam']);
+
+/** "Dr. Anneliese Bartholomew" → "Anneliese": the name a greeting uses (a lone title keeps the whole name). */
+export function firstName(name: string): string {
+  const words = name.trim().split(/\s+/);
+  const first = words.find((w) => !TITLES.has(w.replace(/\.$/, '').toLowerCase()));
+  return first ?? name.trim();
+}
 
 /** The template as the office last saved it, else the default. */
 export async function currentTemplate(deps: Pick<NotificationDeps, 'templates'>, key: TemplateKey): Promise<TemplateText> {
@@ -105,7 +112,7 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
   const customerMail = (r: Recipient & { email: string }, t: TemplateText, values: Record<string, string>, attachments?: MailAttachment[]): MailMessage => {
     const link = `${deps.baseUrl}/api/public/unsubscribe/${deps.unsubscribe.sign(r.subject)}`;
     const signature = ['Kind regards,', deps.company.name, [deps.company.phone, deps.company.email].filter(Boolean).join(' · '), deps.baseUrl].filter(Boolean).join('\n');
-    const footer = `You receive this e-mail as a customer of ${deps.company.name}. To stop these e-mails, open: ${link}`;
+    const footer = `You received this e-mail from ${deps.company.name} about your request or service with us. To stop these e-mails, open: ${link}`;
     return {
       to: r.email,
       replyTo: deps.company.email,

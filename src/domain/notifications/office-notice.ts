@@ -7,6 +7,7 @@ import type { MailMessage } from '../mail/mailer.ts';
 import { proposalResponseMail } from '../mail/proposal-response-mail.ts';
 import { quoteRequestMail } from '../mail/quote-request-mail.ts';
 import { formatMoney, type MoneySettings } from '../shared/money.ts';
+import { formatCalendarDay } from '../shared/calendar-date.ts';
 import { SERVICE_LABELS } from '../quotes/quote-request.ts';
 import type { NotificationEvent } from './notification-event.ts';
 import type { NewOfficeNotification, NotificationRecord, OfficeKind } from './notification.ts';
@@ -80,7 +81,7 @@ export function officeNotice(e: NotificationEvent, ctx: OfficeContext, path: Rec
     case 'payment-received': {
       const i = e.invoice;
       const how = e.source === 'online' ? 'paid online' : 'recorded';
-      return notice('payment-received', `Payment ${money(e.amountCents)} ${how}: ${i.number}, ${i.clientName}`, `Received ${e.date}. Balance now ${money(i.balanceCents)}.`, { kind: 'invoice', id: i.id, label: i.number }, INVOICES, ctx, path);
+      return notice('payment-received', `Payment ${money(e.amountCents)} ${how}: ${i.number}, ${i.clientName}`, `Received ${formatCalendarDay(e.date, ctx.money.locale, 'words')}. Balance now ${money(i.balanceCents)}.`, { kind: 'invoice', id: i.id, label: i.number }, INVOICES, ctx, path);
     }
     case 'payment-failed': {
       const i = e.invoice;

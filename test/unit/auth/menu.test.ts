@@ -129,7 +129,7 @@ describe('accessForPath', () => {
     '/vision-ai-analysis',
   ];
   /** Back-office screens beyond the spec's list, reached from the dashboards' shortcuts. */
-  const EXTRA_SCREENS = ['/admin/leads', '/admin/messages', '/admin/reviews', '/admin/files', '/admin/outbox'];
+  const EXTRA_SCREENS = ['/admin/leads', '/admin/messages', '/admin/reviews', '/admin/files', '/admin/outbox', '/admin/notifications'];
 
   it('[R-AUTH-15] every back-office route declares what it needs, and the menu agrees with it', () => {
     expect(BACK_OFFICE_ROUTES.map((r) => r.path).sort()).toEqual([...R_NAV_2, ...EXTRA_SCREENS].sort());

@@ -66,14 +66,14 @@ function TemplateForm({ template }: { template: TemplateDto }) {
       <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{template.label}</h2>
       <FormError error={failure} shownFields={SHOWN} />
       <Field label="Subject" id="tpl-subject" error={fieldError('subject')} required>
-        <input value={input.subject} onChange={(e) => change({ subject: e.target.value })} maxLength={1000} />
+        <input id="tpl-subject" value={input.subject} onChange={(e) => change({ subject: e.target.value })} maxLength={1000} />
       </Field>
       <Field label="Message" id="tpl-body" error={fieldError('body')} required>
-        <textarea rows={10} value={input.body} onChange={(e) => change({ body: e.target.value })} />
+        <textarea id="tpl-body" rows={10} value={input.body} onChange={(e) => change({ body: e.target.value })} />
       </Field>
       {template.sms !== null && (
         <Field label="SMS text (sent when SMS is set up)" id="tpl-sms" error={fieldError('sms')}>
-          <textarea rows={3} value={input.sms ?? ''} onChange={(e) => change({ sms: e.target.value })} />
+          <textarea id="tpl-sms" rows={3} value={input.sms ?? ''} onChange={(e) => change({ sms: e.target.value })} />
         </Field>
       )}
       <p className="text-sm text-slate-600 dark:text-slate-400">

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { checkTemplate, DEFAULT_TEMPLATES, fillTemplate, TEMPLATE_KEYS } from '../../../src/domain/notifications/notification-template.ts';
+import { toE164 } from '../../../src/domain/notifications/sms-sender.ts';
+import { firstName, visitWindow } from '../../../src/application/notifications/notify.ts';
+
+describe('customer message templates', () => {
+  it('every default template passes its own check (so a reset template can always be saved)', () => {
+    for (const key of TEMPLATE_KEYS) expect(checkTemplate(key, DEFAULT_TEMPLATES[key])).toEqual(DEFAULT_TEMPLATES[key]);
+  });
+
+  it('refuses placeholders a template cannot fill, naming each at its field', () => {
+    expect(() => checkTemplate('payment-receipt', { subject: 'Hi {{client.nmae}}', body: 'Window {{job.window}}', sms: null })).toThrow(
+      expect.objectContaining({
+        message: 'The template uses placeholders it cannot fill: {{client.nmae}}, {{job.window}}.',
+        fields: expect.objectContaining({ subject: [expect.stringMatching(/^Subject: unknown placeholder \{\{client\.nmae\}\}/)], body: [expect.stringMatching(/^Message: unknown placeholder \{\{job\.window\}\}/)] }),
+      }),
+    );
+  });
+
+  it('fills placeholders, spaces inside the braces allowed; a value missing at send time is left empty, never shown as braces', () => {
+    expect(fillTemplate('Hello {{ client.firstName }}, {{job.window}}!', { 'client.firstName': 'Grace' })).toBe('Hello Grace, !');
+  });
+});
+
+describe('greeting and window', () => {
+  it('greets by the first name, past a title', () => {
+    expect(['Grace Lin', 'Dr. Anneliese Bartholomew-Vandenberghe', 'mrs  Ada Byron', 'Dr.'].map(firstName)).toEqual(['Grace', 'Anneliese', 'Ada', 'Dr.']);
+  });
+
+  it("writes the visit's window in the company's time zone", () => {
+    expect(visitWindow({ scheduledStart: '2026-12-01T15:00:00Z', scheduledEnd: '2026-12-01T17:00:00Z' }, 'America/Chicago', 'en-US').window).toBe('Tuesday, December 1, 9:00 AM – 11:00 AM');
+  });
+});
+
+describe('toE164', () => {
+  it('turns what staff typed into E.164, or null when it cannot be a phone number', () => {
+    expect(['(555) 867-5309', '1-555-867-5309', '+44 20 7946 0958', '0044 20 7946 0958', '867-5309', '', null].map((p) => toE164(p))).toEqual([
+      '+15558675309',
+      '+15558675309',
+      '+442079460958',
+      '+442079460958',
+      null,
+      null,
+      null,
+    ]);
+    expect(toE164('020 7946 0958', '44')).toBe('+442079460958');
+  });
+});
