@@ -77,6 +77,9 @@ import { createJobCreator } from './application/jobs/create-job.ts';
 import { DocumentJobRepository } from './adapters/documents/document-job-repository.ts';
 import { DocumentCalendarFeedRepository } from './adapters/documents/document-calendar-feed-repository.ts';
 import { randomSecretTokens } from './adapters/crypto/random-secret-tokens.ts';
+import { DocumentPortalDirectory, DocumentServiceRequestStore, DocumentSignInLinkStore } from './adapters/documents/document-portal-directory.ts';
+import { PdfkitSignOffPdf } from './adapters/pdf/pdfkit-sign-off-pdf.ts';
+import type { PortalDeps } from './application/portal/portal-deps.ts';
 import { icalGeneratorCalendarWriter } from './adapters/ical/ical-generator-calendar-writer.ts';
 import { DocumentSessionStore, type CallbackSessionStore } from './adapters/documents/document-session-store.ts';
 import { documentRateLimitStore } from './adapters/documents/document-rate-limit-store.ts';
@@ -179,6 +182,8 @@ export const TOKENS = {
   BackOfficeDeps: Symbol('BackOfficeDeps') as InjectionToken<BackOfficeDeps>,
   CameraPlanDeps: Symbol('CameraPlanDeps') as InjectionToken<CameraPlanDeps>,
   FileDeps: Symbol('FileDeps') as InjectionToken<FileRoutesDeps>,
+  /** The client hub and customer sign-in links (docs/portal.md). */
+  PortalDeps: Symbol('PortalDeps') as InjectionToken<PortalDeps>,
 } as const;
 
 export interface AppContainer {
@@ -445,6 +450,35 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
     }),
   });
   c.register(TOKENS.FileDeps, { useFactory: (r) => ({ files: r.resolve(TOKENS.Files), baseUrl }) });
+  c.register(TOKENS.PortalDeps, {
+    useFactory: (r) => {
+      const proposals = r.resolve(TOKENS.ProposalDeps).proposals;
+      const contracts = r.resolve(TOKENS.Monitoring).contracts;
+      const camera = r.resolve(TOKENS.CameraPlanDeps);
+      return {
+        directory: new DocumentPortalDirectory(store, { clients: r.resolve(TOKENS.Clients), proposals, contracts }),
+        clients: r.resolve(TOKENS.Clients),
+        invoices: r.resolve(TOKENS.InvoiceDeps),
+        jobs: r.resolve(TOKENS.JobDeps).jobs,
+        jobCreator: r.resolve(TOKENS.JobCreator),
+        employees: r.resolve(TOKENS.EmployeeDirectory),
+        plans: camera,
+        signOffPdf: new PdfkitSignOffPdf(config.money.locale, { address: config.company.address }),
+        contactMessages: r.resolve(TOKENS.ContactMessages),
+        serviceRequests: new DocumentServiceRequestStore(store),
+        links: new DocumentSignInLinkStore(store),
+        tokens: randomSecretTokens,
+        mail: r.resolve(TOKENS.Outbox),
+        audit: r.resolve(TOKENS.AuditLog),
+        clock,
+        ids,
+        company: { name: config.company.name, phone: config.company.phone, email: config.company.email },
+        timeZone: config.timeZone,
+        locale: config.money.locale,
+        baseUrl,
+      };
+    },
+  });
 
   let closed = false;
   let detector: PooledObjectDetector | null = null;

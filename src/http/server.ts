@@ -39,6 +39,7 @@ import { cameraPlanRoutes } from './routes/camera-plans.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
 import { jobRoutes } from './routes/jobs.ts';
 import { fileRoutes } from './routes/files.ts';
+import { portalRoutes } from './routes/portal.ts';
 import { historyRoutes } from './routes/histories.ts';
 
 const GOOGLE = {
@@ -89,6 +90,7 @@ const routeTable = (auth: AuthRouteDeps): RouteEntry[] => [
   area(jobRoutes, TOKENS.JobDeps),
   area(fileRoutes, TOKENS.FileDeps),
   area(historyRoutes, TOKENS.Monitoring),
+  area(portalRoutes, TOKENS.PortalDeps),
 ];
 
 /** Builds the BFF (not listening). Tests call this with `inject`; main.ts adds `listen`. */
