@@ -1,8 +1,7 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { newContactMessage } from '../../domain/contact/contact-message.ts';
-import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { ServiceRequestInput } from '../../contracts/portal.ts';
-import { contactIndexOf, ownedClient, type PortalDeps } from './portal-deps.ts';
+import { contactIndexOf, notYours, ownedClient, type PortalDeps } from './portal-deps.ts';
 
 type Input = { siteId: string; summary: string; details: string; preferredTimes: string };
 
@@ -14,7 +13,8 @@ type Input = { siteId: string; summary: string; details: string; preferredTimes:
 export async function requestService(deps: PortalDeps, auth: AuthState, clientId: string, input: Input & Partial<ServiceRequestInput>): Promise<{ message: string }> {
   const { client, email } = await ownedClient(deps, auth, clientId);
   const site = client.sites.find((s) => s.id === input.siteId);
-  if (!site) throw new DomainError('validation', 'Pick one of your sites.', { siteId: ['Pick one of your sites.'] });
+  // Only a tampered request names a site the form did not offer: answered like any record not theirs.
+  if (!site) throw notYours();
   const contact = client.contacts[contactIndexOf(client, email)];
   const id = deps.ids.next();
   const lines = [
