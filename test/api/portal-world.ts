@@ -75,7 +75,7 @@ export async function linkMailedTo(smtp: SmtpPeer, to: string, after = 0): Promi
   for (let i = 0; i < 100; i++) {
     const mail = smtp.received.slice(after).findLast((m) => m.to.includes(to));
     const raw = mail?.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-    const token = raw ? /portal\/sign-in#token=([A-Za-z0-9_-]+)/.exec(raw)?.[1] : undefined;
+    const token = raw ? /portal#token=([A-Za-z0-9_-]+)/.exec(raw)?.[1] : undefined;
     if (token) return token;
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -44,6 +44,7 @@ export const PAGE_TITLES: Record<Exclude<keyof FileRoutesById, '__root__'>, Titl
   '/admin/reviews': 'Reviews',
   '/admin/tax-reporting': 'Tax reporting',
   '/admin/outbox': 'Sent mail',
+  '/portal': 'Your account',
 };
 
 export const NOT_FOUND_TITLE = 'Page not found';

@@ -16,7 +16,7 @@ export async function requestSignInLink(deps: Pick<PortalDeps, 'directory' | 'li
     const token = deps.tokens.newToken();
     const hash = deps.tokens.hash(token);
     await deps.links.issue(hash, email, new Date(deps.clock.now().getTime() + SIGN_IN_LINK_TTL_MS));
-    const link = `${deps.baseUrl}/portal/sign-in#token=${token}`;
+    const link = `${deps.baseUrl}/portal#token=${token}`;
     await deps.mail.enqueue(
       {
         to: email,
