@@ -46,6 +46,7 @@ export async function getPortalHub(deps: PortalDeps, auth: AuthState, clientId: 
     }),
     invoices: invoicePage.items
       .filter((i) => i.clientId === client.id && i.status !== 'draft')
+      .sort((x, y) => y.issueDate.localeCompare(x.issueDate) || y.number.localeCompare(x.number))
       .map((i) => ({
         id: i.id,
         number: i.number,

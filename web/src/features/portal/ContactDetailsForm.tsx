@@ -50,14 +50,12 @@ export function ContactDetailsForm({ clientId, hub, onEmailChanged }: { clientId
         </p>
       )}
       <FormError error={rootNotAtField(errors)} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Phone" id="contact-phone" error={errors.phone?.message}>
-          <input id="contact-phone" type="tel" autoComplete="tel" {...register('phone')} />
-        </Field>
-        <Field label="E-mail" id="contact-email" error={errors.email?.message} required>
-          <input id="contact-email" type="email" autoComplete="email" {...register('email')} />
-        </Field>
-      </div>
+      <Field label="E-mail" id="contact-email" error={errors.email?.message} required>
+        <input id="contact-email" type="email" autoComplete="email" {...register('email')} />
+      </Field>
+      <Field label="Phone" id="contact-phone" error={errors.phone?.message}>
+        <input id="contact-phone" type="tel" autoComplete="tel" {...register('phone')} />
+      </Field>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-1 text-sm font-semibold text-slate-800 dark:text-slate-200">Billing address</legend>
         {ADDRESS.map(([key, label]) => (

@@ -78,10 +78,12 @@ function ClientHub({ clientId, onSignOut, onEmailChanged }: { clientId: string; 
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-3xl font-bold break-words text-slate-900 dark:text-white">Hello, {h.client.contact.name}</h1>
-          <p className="mt-1 break-words text-slate-700 dark:text-slate-300">
-            {h.client.name}
-            {h.client.company && h.client.company !== h.client.name ? ` · ${h.client.company}` : ''}
-          </p>
+          {(h.client.name !== h.client.contact.name || h.client.company) && (
+            <p className="mt-1 break-words text-slate-700 dark:text-slate-300">
+              {h.client.name}
+              {h.client.company && h.client.company !== h.client.name ? ` · ${h.client.company}` : ''}
+            </p>
+          )}
         </div>
         <button type="button" className={buttonStyle('secondary', 'sm')} onClick={onSignOut}>
           Sign out

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '#lib/api.ts';
 import { PageLoader } from '#ui/PageLoader.tsx';
@@ -22,6 +22,15 @@ export function PortalPage(props: { googleButton: ReactNode; clientId: string | 
   const [token, setToken] = useState(takeLinkToken);
   const [notice, setNotice] = useState<string | null>(null);
   const session = useQuery(sessionQuery);
+  // A link opened in a tab already on /portal changes only the fragment.
+  useEffect(() => {
+    const onHash = () => {
+      const next = takeLinkToken();
+      if (next) setToken(next);
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
   const signOut = async (message: string | null) => {
     await apiFetch<null>('/api/auth/logout', { method: 'POST' }).catch(() => null);
     queryClient.removeQueries({ queryKey: PORTAL_KEY });
