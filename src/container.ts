@@ -79,6 +79,8 @@ import { createJobCreator } from './application/jobs/create-job.ts';
 import { DocumentJobRepository } from './adapters/documents/document-job-repository.ts';
 import { DocumentCalendarFeedRepository } from './adapters/documents/document-calendar-feed-repository.ts';
 import { randomSecretTokens } from './adapters/crypto/random-secret-tokens.ts';
+import { DocumentPortalDirectory, DocumentServiceRequestStore, DocumentSignInLinkStore } from './adapters/documents/document-portal-directory.ts';
+import type { PortalDeps } from './application/portal/portal-deps.ts';
 import { icalGeneratorCalendarWriter } from './adapters/ical/ical-generator-calendar-writer.ts';
 import { DocumentSessionStore, type CallbackSessionStore } from './adapters/documents/document-session-store.ts';
 import { documentRateLimitStore, documentWindowCounter } from './adapters/documents/document-rate-limit-store.ts';
@@ -195,6 +197,8 @@ export const TOKENS = {
   NotificationDeps: Symbol('NotificationDeps') as InjectionToken<NotificationDeps>,
   /** The one entry point every area tells what happened: `notify(event)` (typed events, sent exactly once). */
   Notify: Symbol('Notify') as InjectionToken<Notify>,
+  /** The client hub and customer sign-in links (docs/portal.md). */
+  PortalDeps: Symbol('PortalDeps') as InjectionToken<PortalDeps>,
 } as const;
 
 export interface AppContainer {
@@ -497,6 +501,36 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
     })),
   });
   c.register(TOKENS.Notify, { useFactory: instanceCachingFactory((r) => createNotifier(r.resolve(TOKENS.NotificationDeps)).notify) });
+  c.register(TOKENS.PortalDeps, {
+    useFactory: (r) => {
+      const proposals = r.resolve(TOKENS.ProposalDeps).proposals;
+      const contracts = r.resolve(TOKENS.Monitoring).contracts;
+      const camera = r.resolve(TOKENS.CameraPlanDeps);
+      return {
+        directory: new DocumentPortalDirectory(store, { clients: r.resolve(TOKENS.Clients), proposals, contracts }),
+        clients: r.resolve(TOKENS.Clients),
+        invoices: r.resolve(TOKENS.InvoiceDeps),
+        jobs: r.resolve(TOKENS.JobDeps).jobs,
+        jobCreator: r.resolve(TOKENS.JobCreator),
+        employees: r.resolve(TOKENS.EmployeeDirectory),
+        plans: camera,
+        signOffPdf: new PdfkitSignOffPdf(),
+        notify: (e) => r.resolve(TOKENS.Notify)(e),
+        contactMessages: r.resolve(TOKENS.ContactMessages),
+        serviceRequests: new DocumentServiceRequestStore(store),
+        links: new DocumentSignInLinkStore(store),
+        tokens: randomSecretTokens,
+        mail: r.resolve(TOKENS.Outbox),
+        audit: r.resolve(TOKENS.AuditLog),
+        clock,
+        ids,
+        company: { name: config.company.name, address: config.company.address, phone: config.company.phone, email: config.company.email },
+        timeZone: config.timeZone,
+        locale: config.money.locale,
+        baseUrl,
+      };
+    },
+  });
 
   let closed = false;
   let detector: PooledObjectDetector | null = null;

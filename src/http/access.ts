@@ -15,6 +15,8 @@ export const WEBHOOK: RouteAccess = { kind: 'webhook' };
 export const SIGNED_IN: RouteAccess = { kind: 'signed-in' };
 export const STAFF: RouteAccess = { kind: 'staff' };
 export const ADMIN_ONLY: RouteAccess = { kind: 'admin' };
+/** The client hub (docs/portal.md): signed in with a verified e-mail; the use case checks which clients are theirs. */
+export const CUSTOMER: RouteAccess = { kind: 'customer' };
 export const needs = (permission: Extract<Access, { kind: 'permission' }>['permission']): RouteAccess => ({ kind: 'permission', permission });
 
 export type AccessDecision = 'allow' | 'unauthenticated' | 'forbidden';

@@ -41,6 +41,7 @@ import { cameraPlanRoutes } from './routes/camera-plans.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
 import { jobRoutes } from './routes/jobs.ts';
 import { fileRoutes } from './routes/files.ts';
+import { portalRoutes } from './routes/portal.ts';
 import { historyRoutes } from './routes/histories.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { notificationRoutes } from './routes/notifications.ts';
@@ -95,6 +96,7 @@ const routeTable = (auth: AuthRouteDeps): RouteEntry[] => [
   area(historyRoutes, TOKENS.Monitoring),
   area(paymentRoutes, TOKENS.PaymentDeps),
   area(notificationRoutes, TOKENS.NotificationDeps),
+  area(portalRoutes, TOKENS.PortalDeps),
 ];
 
 const URL_AT_START = Symbol('url at start');

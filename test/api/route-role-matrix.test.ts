@@ -10,7 +10,7 @@ import { PERMISSIONS, type Permission } from '../../src/domain/auth/permissions.
  * route and who may call it. A route registered but missing here (or listed here but gone)
  * fails the test, so each new route has to be placed in the matrix deliberately.
  */
-type Policy = 'public' | 'signed-in' | 'staff' | 'admin' | Permission;
+type Policy = 'public' | 'signed-in' | 'staff' | 'admin' | 'customer' | Permission;
 const MATRIX: Record<string, Policy> = {
   'GET /api/health': 'public',
   'GET /api/ready': 'public',
@@ -220,11 +220,22 @@ const MATRIX: Record<string, Policy> = {
   'GET /api/docs/static/index.html': 'public',
   'GET /api/docs/static/swagger-initializer.js': 'public',
   'GET /api/docs/static/*': 'public',
+  // The client hub (docs/portal.md): any verified e-mail; which clients is the use case's check (portal-idor.test.ts).
+  'POST /api/portal/sign-in-link': 'public',
+  'POST /api/portal/sign-in': 'public',
+  'GET /api/portal/clients': 'customer',
+  'GET /api/portal/clients/:clientId': 'customer',
+  'GET /api/portal/clients/:clientId/invoices/:id/pdf': 'customer',
+  'GET /api/portal/clients/:clientId/visits/:id/sign-off.pdf': 'customer',
+  'GET /api/portal/clients/:clientId/camera-plans/:id/pdf': 'customer',
+  'POST /api/portal/clients/:clientId/service-requests': 'customer',
+  'PUT /api/portal/clients/:clientId/contact': 'customer',
+  'POST /api/admin/messages/:id/job': 'editJobs',
 };
 
 type Role =
   | { name: 'anonymous' }
-  | { name: 'other user' | 'inactive employee' | 'admin' }
+  | { name: 'other user' | 'inactive employee' | 'admin' | 'customer by e-mailed link' }
   | { name: 'employee'; permissions: Permission[] };
 
 function allowed(policy: Policy, role: Role): boolean {
@@ -232,6 +243,8 @@ function allowed(policy: Policy, role: Role): boolean {
     case 'public':
       return true;
     case 'signed-in':
+    case 'customer':
+      // Every signed-in role here has a verified e-mail (the demo accounts, an e-mailed link).
       return role.name !== 'anonymous';
     case 'staff':
       return role.name === 'admin' || role.name === 'employee';
@@ -339,6 +352,20 @@ describe('route × role matrix', () => {
     const c = new TestClient(t.url);
     await c.signIn(DEMO.other);
     await check({ name: 'other user' }, c);
+  });
+
+  it("a customer signed in by e-mailed link reaches public and customer routes only, though her address is an admin's", async () => {
+    const store = t.container.resolve(TOKENS.Store);
+    const email = 'frank@shieldline.example';
+    await store.collection('clients').create({ kind: 'residential', name: 'Matrix Customer', nameKey: 'matrix customer', company: '', contacts: [{ name: 'Matrix Customer', role: '', emails: [email], phones: [] }], billingAddress: { line1: '', line2: '', city: '', region: '', postcode: '', country: '' }, tags: [], notes: '', source: 'other', status: 'active', leadId: null, sites: [], search: [email] }, 'matrix-customer');
+    await store.collection('client_terms').create({ term: email, clientId: 'matrix-customer', nameKey: 'matrix customer', status: 'active', kind: 'residential', source: 'other', tags: [] }, 'matrix-customer:0');
+    const tokens = t.container.resolve(TOKENS.PortalDeps).tokens;
+    const token = tokens.newToken();
+    await store.collection('portal_sign_in_links').create({ email, expiresAt: new Date(Date.now() + 600_000).toISOString(), purgeAt: new Date(Date.now() + 86_400_000).toISOString(), usedAt: null }, tokens.hash(token));
+    const c = new TestClient(t.url);
+    expect((await c.send('POST', '/api/portal/sign-in', { token })).status).toBe(200);
+    c.forgetCsrf();
+    await check({ name: 'customer by e-mailed link' }, c);
   });
 
   it('[R-AUTH-4] an inactive employee is treated as no employee', async () => {

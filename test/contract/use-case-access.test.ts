@@ -20,7 +20,7 @@ import { loadConfig, type AppConfig } from '../../src/config.ts';
 import { buildContainer, TOKENS, type AppContainer } from '../../src/container.ts';
 import { clientInputSchema, siteInputSchema } from '../../src/contracts/clients.ts';
 import { PERMISSIONS, type AuthState, type Permission } from '../../src/domain/auth/permissions.ts';
-import { ADMIN, STAFF } from '../../src/application/shared/require-access.ts';
+import { ADMIN, CUSTOMER, STAFF } from '../../src/application/shared/require-access.ts';
 import { asAccess, type Access } from '../../src/domain/auth/menu.ts';
 import { SHARED_FILES_ACCESS, type SharedFilesDeps } from '../../src/application/files/shared-file-access.ts';
 import type { EmployeeDeps } from '../../src/application/employees/employee-change.ts';
@@ -34,6 +34,7 @@ import type { InvoiceDeps } from '../../src/application/invoices/invoice-deps.ts
 import type { MonitoringDeps } from '../../src/application/monitoring/monitoring-deps.ts';
 import type { ReminderDeps } from '../../src/application/reminders/reminder-deps.ts';
 import type { TimeDeps } from '../../src/application/time/time-deps.ts';
+import type { PortalDeps } from '../../src/application/portal/portal-deps.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { aUser, anEmployee } from '../unit/auth/factories.ts';
 import { aClientInput, aSiteInput } from '../unit/clients/client-factories.ts';
@@ -42,6 +43,12 @@ import { draftFields } from '../unit/invoices/invoice-factories.ts';
 import { someContent } from '../unit/proposals/factories.ts';
 
 import { addSite } from '../../src/application/clients/add-site.ts';
+import { listMyClients } from '../../src/application/portal/list-my-clients.ts';
+import { getPortalHub } from '../../src/application/portal/get-portal-hub.ts';
+import { portalCameraPlanPdf, portalInvoicePdf, portalSignOffPdf } from '../../src/application/portal/portal-documents.ts';
+import { requestService } from '../../src/application/portal/request-service.ts';
+import { updateContactDetails } from '../../src/application/portal/update-contact-details.ts';
+import { openJobFromServiceRequest } from '../../src/application/portal/open-job-from-service-request.ts';
 import { commitClientImport } from '../../src/application/clients/commit-client-import.ts';
 import { convertLeadToClient } from '../../src/application/clients/convert-lead-to-client.ts';
 import { createClient } from '../../src/application/clients/create-client.ts';
@@ -193,6 +200,7 @@ interface Deps {
   backOffice: BackOfficeDeps;
   notifications: NotificationDeps;
   accounts: { employees: EmployeeRepository };
+  portal: PortalDeps;
 }
 
 /** Records made by an admin before the rows run, so a write that slipped through would land. */
@@ -430,6 +438,15 @@ const ROWS: readonly Row[] = [
   row(getCustomerMessages, VIEW_CLIENTS, (w, a) => getCustomerMessages(w.deps.notifications, a, w.seeded.clientId)),
   row(setCustomerMessages, EDIT_CLIENTS, (w, a) => setCustomerMessages(w.deps.notifications, a, w.seeded.clientId, true)),
   row(tellCustomerOnMyWay, 'editJobs', (w, a) => tellCustomerOnMyWay(w.deps.notifications, a, w.seeded.jobId)),
+  // client hub (docs/portal.md): a verified e-mail; the seeded client is nobody's here, so a caller let through meets not-found
+  row(listMyClients, CUSTOMER, (w, a) => listMyClients(w.deps.portal, a)),
+  row(getPortalHub, CUSTOMER, (w, a) => getPortalHub(w.deps.portal, a, w.seeded.clientId)),
+  row(portalInvoicePdf, CUSTOMER, (w, a) => portalInvoicePdf(w.deps.portal, a, w.seeded.clientId, w.seeded.invoiceId)),
+  row(portalSignOffPdf, CUSTOMER, (w, a) => portalSignOffPdf(w.deps.portal, a, w.seeded.clientId, w.seeded.jobId)),
+  row(portalCameraPlanPdf, CUSTOMER, (w, a) => portalCameraPlanPdf(w.deps.portal, a, w.seeded.clientId, w.seeded.planId)),
+  row(requestService, CUSTOMER, (w, a) => requestService(w.deps.portal, a, w.seeded.clientId, { siteId: w.seeded.siteId, summary: 'Fix it', details: '', preferredTimes: '' })),
+  row(updateContactDetails, CUSTOMER, (w, a) => updateContactDetails(w.deps.portal, a, w.seeded.clientId, UNUSED)),
+  row(openJobFromServiceRequest, 'editJobs', (w, a) => openJobFromServiceRequest(w.deps.portal, a, MISSING)),
 ];
 
 async function* noParts(): AsyncIterable<never> {}
@@ -457,6 +474,8 @@ const PUBLIC_USE_CASES: Readonly<Record<string, string>> = {
   'files/read-shared-files.ts#openSharedFileByToken': "anyone holding the file's download token",
   'contact/send-support-request.ts#sendSupportRequest': 'the public support form',
   'notifications/customer-preferences.ts#unsubscribeWithToken': "the signed unsubscribe link in a customer's mail",
+  'portal/sign-in-link.ts#requestSignInLink': 'a customer asks for a sign-in link (same answer for every address)',
+  'portal/sign-in-link.ts#signInWithLink': 'the e-mailed one-time link is the credential',
 };
 
 /**
@@ -529,6 +548,9 @@ const NOT_USE_CASES: Readonly<Record<string, readonly string[]>> = {
   'time/time-deps.ts': ['clockingWorker', 'getEmployeeOrFail', 'requireWorker', 'resolveWeek'],
   'time/week-timesheets.ts': ['buildWeekTimesheets'],
   'vision/vision-access.ts': ['findAnalysis'],
+  'camera-plans/export-camera-plan-pdf.ts': ['renderCameraPlanPdf'],
+  'portal/portal-deps.ts': ['contactIndexOf', 'notYours', 'ownedClient'],
+  'portal/get-portal-hub.ts': ['technicianNames'],
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -551,6 +573,8 @@ const label = (need: Need): string => {
 
 /** Signed-in callers that lack `needs`: an 'other' user, and one just short of each need. */
 function lacking(needs: readonly Need[]): { who: string; auth: AuthState }[] {
+  // A customer is any verified e-mail: the one signed-in caller short of it has an unverified e-mail.
+  if (needs.map(asAccess).some((a) => a.kind === 'customer')) return [{ who: "an 'other' user with an unverified e-mail", auth: { kind: 'other', user: aUser({ emailVerified: false }) } }];
   const out = [{ who: "an 'other' user", auth: OTHER }];
   for (const need of needs.map(asAccess)) {
     if (need.kind === 'permission') out.push({ who: `an employee with every permission but ${need.permission}`, auth: employeeWith(PERMISSIONS.filter((p) => p !== need.permission)) });
@@ -563,6 +587,7 @@ function lacking(needs: readonly Need[]): { who: string; auth: AuthState }[] {
 function holding(needs: readonly Need[]): AuthState {
   const access = needs.map(asAccess);
   if (access.some((a) => a.kind === 'admin')) return ADMIN_CALLER;
+  if (access.some((a) => a.kind === 'customer')) return OTHER;
   return employeeWith(access.flatMap((a) => (a.kind === 'permission' ? [a.permission] : [])));
 }
 
@@ -670,6 +695,7 @@ describe('every use case refuses a caller without the right access', () => {
       backOffice: container.resolve(TOKENS.BackOfficeDeps),
       notifications: container.resolve(TOKENS.NotificationDeps),
       accounts: { employees: container.resolve(TOKENS.Employees) },
+      portal: container.resolve(TOKENS.PortalDeps),
     };
     const client = await createClient(deps.clients, ADMIN_CALLER, clientInputSchema.parse(aClientInput({ sites: [aSiteInput()] })));
     const siteId = client.sites[0]!.id;

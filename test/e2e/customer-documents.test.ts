@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { newPage, signInAndOpen } from '../support/browser.ts';
+import { newPage, shot, signInAndOpen } from '../support/browser.ts';
 import { serverAndBrowser } from '../support/e2e-environment.ts';
 import { pdfText } from '../support/invoice-deps.ts';
 import { aClientInput, aSiteInput } from '../unit/clients/client-factories.ts';
@@ -13,14 +13,6 @@ const NAME = 'Bartholomew Alexander Montgomery-Fitzgerald III';
 const ADDRESS = { line1: '4821 North Westmoreland Blvd', line2: 'Apt 12B', city: 'Springfield', region: 'IL', postcode: '62704', country: 'US' };
 const DESKTOP = { width: 1366, height: 800 };
 const PHONE = { width: 390, height: 844 };
-
-/** Saves what a customer sees when SHOTS_DIR is set (for a person to look at), full page. */
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env['SHOTS_DIR'];
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 

@@ -83,3 +83,11 @@ export async function signInAndOpen(page: Page, baseUrl: string, accountName: st
 export async function appRendered(page: Page): Promise<void> {
   await page.locator('#root:not([data-prerendered])').waitFor({ state: 'attached' });
 }
+
+/** Saves the whole page when SHOTS_DIR is set, for a person to look at (`SHOTS_DIR=dir npx vitest run …`). */
+export async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env['SHOTS_DIR'];
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}

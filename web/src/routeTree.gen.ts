@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as EmployeeDashboardRouteImport } from './routes/employee-dashboard'
+import { Route as PortalRouteImport } from './routes/portal'
 import { Route as QuoteRouteImport } from './routes/quote'
 import { Route as ReviewsRouteImport } from './routes/reviews'
 import { Route as ServicesRouteImport } from './routes/services'
@@ -57,6 +58,11 @@ const ContactRoute = ContactRouteImport.update({
 const EmployeeDashboardRoute = EmployeeDashboardRouteImport.update({
   id: '/employee-dashboard',
   path: '/employee-dashboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PortalRoute = PortalRouteImport.update({
+  id: '/portal',
+  path: '/portal',
   getParentRoute: () => rootRouteImport,
 } as any)
 const QuoteRoute = QuoteRouteImport.update({
@@ -190,6 +196,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRouteRouteWithChildren
   '/contact': typeof ContactRoute
   '/employee-dashboard': typeof EmployeeDashboardRoute
+  '/portal': typeof PortalRoute
   '/quote': typeof QuoteRoute
   '/reviews': typeof ReviewsRoute
   '/services': typeof ServicesRoute
@@ -220,6 +227,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/contact': typeof ContactRoute
   '/employee-dashboard': typeof EmployeeDashboardRoute
+  '/portal': typeof PortalRoute
   '/quote': typeof QuoteRoute
   '/reviews': typeof ReviewsRoute
   '/services': typeof ServicesRoute
@@ -252,6 +260,7 @@ export interface FileRoutesById {
   '/admin': typeof AdminRouteRouteWithChildren
   '/contact': typeof ContactRoute
   '/employee-dashboard': typeof EmployeeDashboardRoute
+  '/portal': typeof PortalRoute
   '/quote': typeof QuoteRoute
   '/reviews': typeof ReviewsRoute
   '/services': typeof ServicesRoute
@@ -285,6 +294,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/contact'
     | '/employee-dashboard'
+    | '/portal'
     | '/quote'
     | '/reviews'
     | '/services'
@@ -315,6 +325,7 @@ export interface FileRouteTypes {
     | '/'
     | '/contact'
     | '/employee-dashboard'
+    | '/portal'
     | '/quote'
     | '/reviews'
     | '/services'
@@ -346,6 +357,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/contact'
     | '/employee-dashboard'
+    | '/portal'
     | '/quote'
     | '/reviews'
     | '/services'
@@ -378,6 +390,7 @@ export interface RootRouteChildren {
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
   ContactRoute: typeof ContactRoute
   EmployeeDashboardRoute: typeof EmployeeDashboardRoute
+  PortalRoute: typeof PortalRoute
   QuoteRoute: typeof QuoteRoute
   ReviewsRoute: typeof ReviewsRoute
   ServicesRoute: typeof ServicesRoute
@@ -415,6 +428,13 @@ declare module '@tanstack/react-router' {
       path: '/employee-dashboard'
       fullPath: '/employee-dashboard'
       preLoaderRoute: typeof EmployeeDashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/portal': {
+      id: '/portal'
+      path: '/portal'
+      fullPath: '/portal'
+      preLoaderRoute: typeof PortalRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/quote': {
@@ -656,6 +676,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminRouteRoute: AdminRouteRouteWithChildren,
   ContactRoute: ContactRoute,
   EmployeeDashboardRoute: EmployeeDashboardRoute,
+  PortalRoute: PortalRoute,
   QuoteRoute: QuoteRoute,
   ReviewsRoute: ReviewsRoute,
   ServicesRoute: ServicesRoute,

@@ -45,6 +45,7 @@ export const PAGE_TITLES: Record<Exclude<keyof FileRoutesById, '__root__'>, Titl
   '/admin/tax-reporting': 'Tax reporting',
   '/admin/outbox': 'Sent mail',
   '/admin/notifications': 'Notifications',
+  '/portal': 'Your account',
 };
 
 export const NOT_FOUND_TITLE = 'Page not found';

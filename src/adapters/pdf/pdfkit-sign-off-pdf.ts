@@ -1,13 +1,13 @@
 import type { Job } from '../../domain/jobs/job.ts';
-import type { SignOffPdf } from '../../domain/notifications/notification.ts';
+import type { SignOffPdf } from '../../domain/jobs/sign-off-pdf.ts';
 import { dateTimeFormat } from '../../domain/shared/intl-format.ts';
 import { letterhead, MUTED, renderPdf, type Letterhead } from './pdf-layout.ts';
 
 const MARGIN = 50;
 
-/** The completed job's sign-off sheet the customer receives with the "job completed" mail. */
+/** The completed job's sign-off sheet: mailed with "job completed", downloaded from the client hub. */
 export class PdfkitSignOffPdf implements SignOffPdf {
-  render(job: Job, signaturePng: Uint8Array | null, company: Letterhead, f: { locale: string; timeZone: string }): Promise<Uint8Array> {
+  render(job: Job, signaturePng: Uint8Array | null, company: Letterhead, f: { locale: string; timeZone: string }, technicians: string[] = []): Promise<Uint8Array> {
     const when = (iso: string) => dateTimeFormat(f.locale, { dateStyle: 'long', timeStyle: 'short', timeZone: f.timeZone }).format(new Date(iso));
     return renderPdf({ locale: f.locale, margin: MARGIN, title: `Sign-off ${job.number}`, author: company.name, footer: company }, (doc) => {
       letterhead(doc, company, 'JOB SIGN-OFF', [job.number]);
@@ -17,6 +17,7 @@ export class PdfkitSignOffPdf implements SignOffPdf {
       row('Customer', job.clientName);
       row('Site', [job.siteLabel, job.siteAddress].filter(Boolean).join(', '));
       row('Work', job.title);
+      if (technicians.length) row('Technician', technicians.join(', '));
       if (job.scheduledStart) row('Visit', when(job.scheduledStart));
       doc.moveDown();
       const done = job.checklist.filter((i) => i.done);

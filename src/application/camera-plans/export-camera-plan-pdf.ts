@@ -5,6 +5,7 @@ import type { Clock } from '../../domain/shared/clock.ts';
 import { dateTimeFormat } from '../../domain/shared/intl-format.ts';
 import { planGeometry, type CameraPlanPdfRenderer } from '../../domain/planner/camera-plan-report.ts';
 import type { FileStorage } from '../../domain/storage/file-storage.ts';
+import type { CameraPlan } from '../../domain/planner/camera-plan.ts';
 import { requireAccess } from '../shared/require-access.ts';
 import { findPlan } from './camera-plan-access.ts';
 import { bomForPlan, type BomDeps } from './camera-plan-bom.ts';
@@ -22,7 +23,11 @@ export interface ExportPdfDeps extends BomDeps {
 /** The plan as a PDF: floor plan with walls and views, camera schedule, coverage, materials. */
 export async function exportCameraPlanPdf(deps: ExportPdfDeps, auth: AuthState, id: string): Promise<{ bytes: Uint8Array; fileName: string }> {
   requireAccess(auth, 'viewProposals');
-  const plan = await findPlan(deps.plans, id);
+  return renderCameraPlanPdf(deps, await findPlan(deps.plans, id));
+}
+
+/** The PDF of a plan the caller has already been allowed to see (the plan's own screen, or its client's hub). */
+export async function renderCameraPlanPdf(deps: ExportPdfDeps, plan: CameraPlan): Promise<{ bytes: Uint8Array; fileName: string }> {
   const client = await deps.clients.get(plan.clientId);
   let image = null;
   if (plan.floorPlan) {

@@ -1,7 +1,8 @@
 import type { ClientDirectory } from '../../domain/clients/client-directory.ts';
 import type { EmployeeDirectory } from '../../domain/employees/employee-directory.ts';
 import type { MailQueue } from '../../domain/mail/mailer.ts';
-import type { CustomerPreferences, JobReader, NotificationRepository, OnceKeys, SignOffPdf, TemplateRepository, UnsubscribeTokens } from '../../domain/notifications/notification.ts';
+import type { SignOffPdf } from '../../domain/jobs/sign-off-pdf.ts';
+import type { CustomerPreferences, JobReader, NotificationRepository, OnceKeys, TemplateRepository, UnsubscribeTokens } from '../../domain/notifications/notification.ts';
 import type { SmsSender } from '../../domain/notifications/sms-sender.ts';
 import type { Clock } from '../../domain/shared/clock.ts';
 import type { MoneySettings } from '../../domain/shared/money.ts';

@@ -10,7 +10,7 @@
  * on their record, anyone else by the name the identity provider gives, else their e-mail.
  */
 import type { Actor } from '../../domain/audit/audit-entry.ts';
-import { ADMIN, STAFF, asAccess, hasAccess, type Access } from '../../domain/auth/menu.ts';
+import { ADMIN, CUSTOMER, STAFF, asAccess, hasAccess, type Access } from '../../domain/auth/menu.ts';
 import type { AuthState, Permission } from '../../domain/auth/permissions.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 
@@ -21,8 +21,9 @@ export type SignedIn = Exclude<AuthState, { kind: 'signed-out' }>;
 export const SIGN_IN_MESSAGE = 'Please sign in.';
 export const FORBIDDEN_MESSAGE = 'You do not have permission to do that.';
 export const ADMIN_ONLY_MESSAGE = 'Only an admin can do that.';
+export const VERIFIED_EMAIL_MESSAGE = 'Sign in with a verified e-mail address to see your account.';
 
-export { ADMIN, STAFF };
+export { ADMIN, CUSTOMER, STAFF };
 
 export function actorOf(auth: SignedIn): Actor {
   const name = auth.kind === 'employee' ? auth.employee.name : (auth.user.displayName ?? auth.user.email ?? auth.user.id);
@@ -39,7 +40,7 @@ export function requireSignedIn(auth: AuthState): Actor {
 export function requireAccess(auth: AuthState, access: Access | Permission): Actor {
   const need = asAccess(access);
   const actor = requireSignedIn(auth);
-  if (!hasAccess(auth, need)) throw new DomainError('forbidden', need.kind === 'admin' ? ADMIN_ONLY_MESSAGE : FORBIDDEN_MESSAGE);
+  if (!hasAccess(auth, need)) throw new DomainError('forbidden', need.kind === 'admin' ? ADMIN_ONLY_MESSAGE : need.kind === 'customer' ? VERIFIED_EMAIL_MESSAGE : FORBIDDEN_MESSAGE);
   return actor;
 }
 

@@ -8,15 +8,21 @@
  * screens for any staff member (the employee's own dashboard), and screens gated by one
  * permission (admins hold every permission, R-AUTH-5; employees what their record grants).
  */
-import { can, type AuthState, type Permission } from './permissions.ts';
+import { can, normaliseEmail, type AuthState, type Permission } from './permissions.ts';
 
 export type Access =
   | { kind: 'admin' }
   | { kind: 'staff' }
-  | { kind: 'permission'; permission: Permission };
+  | { kind: 'permission'; permission: Permission }
+  /**
+   * A customer (docs/portal.md): anyone signed in with a verified e-mail. Which clients they may
+   * see is data, not a role: the portal's use cases match the e-mail against the clients' contacts.
+   */
+  | { kind: 'customer' };
 
 export const ADMIN: Access = { kind: 'admin' };
 export const STAFF: Access = { kind: 'staff' };
+export const CUSTOMER: Access = { kind: 'customer' };
 export const needs = (permission: Permission): Access => ({ kind: 'permission', permission });
 /** A bare permission stands for "needs that permission". */
 export const asAccess = (need: Access | Permission): Access => (typeof need === 'string' ? needs(need) : need);
@@ -29,7 +35,16 @@ export function hasAccess(state: AuthState, access: Access): boolean {
       return state.kind === 'admin' || state.kind === 'employee';
     case 'permission':
       return can(state, access.permission);
+    case 'customer':
+      return verifiedEmailOf(state) !== null;
   }
+}
+
+/** The e-mail a signed-in person has proved (identity provider's email_verified, or an e-mailed link), normalised; else null. */
+export function verifiedEmailOf(state: AuthState): string | null {
+  if (state.kind === 'signed-out' || !state.user.emailVerified || state.user.email == null) return null;
+  const email = normaliseEmail(state.user.email);
+  return email === '' ? null : email;
 }
 
 export interface MenuEntry {

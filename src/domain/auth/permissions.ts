@@ -119,6 +119,11 @@ export interface SignedInUser {
   emailVerified: boolean;
   displayName: string | null;
   photoUrl: string | null;
+  /**
+   * 'email-link': signed in with a one-time link e-mailed to `email` (docs/portal.md). The link
+   * proves the e-mail, never a staff identity: such a user is never an admin nor an employee.
+   */
+  signInMethod?: 'email-link';
 }
 
 /** The result of the live employee lookup, as the caller got it. */
@@ -142,7 +147,7 @@ export const isAdmin = (userId: string, adminIds: readonly string[]): boolean =>
  * an admin (R-AUTH-2: admins skip it), or no verified e-mail to match on.
  */
 export function employeeLookupEmail(user: SignedInUser | null, adminIds: readonly string[]): string | null {
-  if (user === null || isAdmin(user.id, adminIds)) return null;
+  if (user === null || isAdmin(user.id, adminIds) || user.signInMethod === 'email-link') return null;
   if (!user.emailVerified || user.email == null || normaliseEmail(user.email) === '') return null;
   return normaliseEmail(user.email);
 }
@@ -154,6 +159,8 @@ export function resolveAuthState(
   lookup: EmployeeLookup,
 ): AuthState {
   if (user === null) return { kind: 'signed-out' };
+  // An e-mailed sign-in link proves the address only: never staff, whatever the address.
+  if (user.signInMethod === 'email-link') return { kind: 'other', user };
   if (isAdmin(user.id, adminIds)) return { kind: 'admin', user };
   const email = employeeLookupEmail(user, adminIds);
   // A failed lookup counts as no employee (R-AUTH-8); the caller logs it.

@@ -95,7 +95,3 @@ export interface JobReader {
   scheduledBetween(from: string, to: string, options: { employeeId: string | null; limit: number }): Promise<Job[]>;
 }
 
-/** The job's sign-off as a PDF for the customer (what was done, who signed, the signature). */
-export interface SignOffPdf {
-  render(job: Job, signaturePng: Uint8Array | null, company: { name: string; address: string; phone: string; email: string }, format: { locale: string; timeZone: string }): Promise<Uint8Array>;
-}

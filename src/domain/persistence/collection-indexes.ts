@@ -205,4 +205,6 @@ export const TTL_INDEXES: TtlIndex[] = [
   { collection: 'sessions', field: 'expiresAt' },
   // Rate-limit windows (adapters/documents/document-rate-limit-store.ts): gone once they end.
   { collection: 'rate_limits', field: 'expiresAt' },
+  // Client hub sign-in links (docs/portal.md): kept a day past expiry, so a late click reads "expired".
+  { collection: 'portal_sign_in_links', field: 'purgeAt' },
 ];

@@ -114,5 +114,7 @@ function accessText(access: RouteAccess): string {
       return 'admins only';
     case 'permission':
       return `employees with the ${access.permission} permission, and admins`;
+    case 'customer':
+      return 'a signed-in person with a verified e-mail, for the clients whose contact it is';
   }
 }

@@ -1,0 +1,53 @@
+import type { AuthState } from '../../domain/auth/permissions.ts';
+import { auditEntry } from '../../domain/clients/client-audit.ts';
+import type { Address, Client } from '../../domain/clients/client.ts';
+import { newContactMessage } from '../../domain/contact/contact-message.ts';
+import { clientChanges } from '../clients/client-changes.ts';
+import { contactIndexOf, notYours, ownedClient, type PortalDeps } from './portal-deps.ts';
+
+type Input = { phone: string; email: string; billingAddress: Address };
+
+/**
+ * The customer corrects their own phone, e-mail and the billing address. Audited on the client
+ * with the customer as the actor; the office hears of it in its inbox. A new e-mail replaces the
+ * one they signed in with, so they sign in with the new one from then on.
+ */
+export async function updateContactDetails(deps: PortalDeps, auth: AuthState, clientId: string, input: Input): Promise<{ message: string; emailChanged: boolean }> {
+  const { client, email, actor } = await ownedClient(deps, auth, clientId);
+  const email2 = input.email.trim().toLowerCase();
+  const change = (c: Client): Client => {
+    const i = contactIndexOf(c, email);
+    if (i < 0) throw notYours();
+    const contacts = c.contacts.map((k, j) => {
+      if (j !== i) return k;
+      const emails = [input.email.trim(), ...k.emails.filter((e) => e.trim().toLowerCase() !== email && e.trim().toLowerCase() !== email2)];
+      const phones = input.phone ? [input.phone, ...k.phones.slice(1).filter((p) => p !== input.phone)] : k.phones.slice(1);
+      return { ...k, emails, phones };
+    });
+    return { ...c, contacts, billingAddress: input.billingAddress };
+  };
+  const { before, after } = await deps.clients.update(client.id, change);
+  const changes = clientChanges(before, after);
+  if (changes.length === 0) return { message: 'Nothing changed.', emailChanged: false };
+  const now = deps.clock.now();
+  await deps.audit.recordAll([auditEntry(actor, now, client.id, 'update', changes)]);
+  const messageId = deps.ids.next();
+  const said = changes.map((c) => `${c.field}: ${String(c.from ?? '—')} → ${String(c.to ?? '—')}`);
+  await deps.contactMessages.add(
+    newContactMessage(
+      {
+        name: actor.name,
+        email: input.email.trim(),
+        phone: input.phone || null,
+        subject: `Contact details changed: ${client.name}`.slice(0, 200),
+        message: [`${actor.name} changed their details in the client hub.`, ...said, '', `${deps.baseUrl}/admin/clients/${client.id}`].join('\n'),
+        kind: 'support',
+      },
+      messageId,
+      now,
+    ),
+  );
+  await deps.notify?.({ kind: 'customer-details-changed', changeId: messageId, clientId: client.id, clientName: client.name, fields: changes.map((c) => c.field) });
+  const emailChanged = email2 !== email;
+  return { message: emailChanged ? `Saved. Sign in with ${email2} from now on.` : 'Saved. Our office has been told.', emailChanged };
+}
