@@ -92,4 +92,10 @@ function freePort(host: string): Promise<number> {
   });
 }
 
-void main();
+// A give-up on a setting (StartupCheckError, from anywhere in start-up) is one line and exit 78;
+// anything else is not the operator's setting: its whole stack, exit 1.
+main().catch((err: unknown) => {
+  if (err instanceof StartupCheckError) exitOnStartupCheck(err);
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

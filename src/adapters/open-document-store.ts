@@ -34,7 +34,8 @@ export async function openDocumentStore(url: string, options: OpenDocumentStoreO
   }
   if (url.startsWith('mongodb://') || url.startsWith('mongodb+srv://')) {
     const { openMongoDocumentStore } = await import('./mongo/mongo-document-store.ts');
-    return openMongoDocumentStore(url, options);
+    const { mongoStartupFailure } = await import('./mongo/mongo-connection.ts');
+    return openMongoDocumentStore(url, options).catch((e: unknown) => Promise.reject(mongoStartupFailure(url, e)));
   }
   throw new DatabaseError('invalid-argument', `DATABASE_URL must start with sqlite: or mongodb:// (got '${url.split(':')[0]}:').`);
 }

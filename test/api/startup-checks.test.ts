@@ -12,6 +12,10 @@ import { openSqliteDocumentStore } from '../../src/adapters/sqlite/sqlite-docume
 import { FsFileStorage } from '../../src/adapters/fs-storage/fs-file-storage.ts';
 import { PROBE_TIMEOUT_MS, openStorageProbe } from '../../src/adapters/open-file-storage.ts';
 import { s3PeerForSuite } from '../support/s3-peer.ts';
+import { MongoServerError } from 'mongodb';
+import { DatabaseError } from '../../src/domain/persistence/database-error.ts';
+import { StartupCheckError } from '../../src/adapters/startup-check-error.ts';
+import { mongoStartupFailure, waitForPrimary } from '../../src/adapters/mongo/mongo-connection.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 interface Outcome {
@@ -166,5 +170,55 @@ describe('start-up: the SQLite file (finding 12)', () => {
     const line = await refusal((dir) => ({ DATABASE_URL: `sqlite:${(file = belowAFile(dir, 'app.db'))}` }));
     expect(line).toMatch(/^DATABASE_URL '/);
     expect(line).toContain(`cannot open the database file ${file}`);
+  });
+});
+
+/**
+ * Start-up giving up on MongoDB (issue 18): no primary, a standalone server, a bad URL, refused
+ * credentials each end in one sentence naming DATABASE_URL with its hosts and the password
+ * redacted, and what to fix; anything else keeps its stack. No MongoDB runs here: the failures
+ * are the driver's and the store's own error shapes, the process run uses an unreadable URL.
+ */
+describe('start-up: giving up on MongoDB', () => {
+  const URL = 'mongodb://app:s3cret@db1.internal:27017,db2.internal:27017/shieldline?replicaSet=rs0';
+
+  it('a URL the driver cannot read: the process exits 78 with one line naming DATABASE_URL, never the password', async () => {
+    const line = await refusal(() => ({ DATABASE_URL: 'mongodb://app:s3cret@db1:27017,db2:notaport/shieldline' }));
+    expect(line).toMatch(/^DATABASE_URL 'mongodb:\/\/app:…@db1:27017,db2:notaport\/shieldline' \(hosts db1:27017, db2:notaport\): the MongoDB driver cannot use this connection string \(Unable to parse db2:notaport.*\); expected mongodb:\/\/host1:27017,host2:27017\/shieldline\?replicaSet=rs0\.$/);
+    expect(line).not.toContain('s3cret');
+  });
+
+  it('no writable primary within the wait: one sentence with the hosts, the password redacted and what to check', async () => {
+    const gaveUp = await waitForPrimary(async () => ({ isWritablePrimary: false, setName: 'rs0' }), { url: URL, timeoutMs: 10, retryMs: 5, log: () => {} }).catch((e: unknown) => e);
+    const err = mongoStartupFailure(URL, gaveUp);
+    expect(err).toBeInstanceOf(StartupCheckError);
+    const message = (err as Error).message;
+    expect(message).toMatch(/^DATABASE_URL 'mongodb:\/\/app:…@db1\.internal:27017,db2\.internal:27017\/shieldline\?replicaSet=rs0' \(hosts db1\.internal:27017, db2\.internal:27017\): MongoDB has no writable primary after 0 s .*check that the members run/);
+    expect(message).not.toContain('s3cret');
+    expect(message.split('\n')).toHaveLength(1);
+  });
+
+  it('unreachable hosts: one sentence saying what to check', () => {
+    const err = mongoStartupFailure(URL, new DatabaseError('unavailable', 'MongoDB is unreachable: connect ECONNREFUSED 10.0.0.5:27017'));
+    expect((err as Error).message).toMatch(/\(hosts db1\.internal:27017, db2\.internal:27017\): MongoDB is unreachable: connect ECONNREFUSED 10\.0\.0\.5:27017; check that the members run/);
+  });
+
+  it('refused credentials end the wait at once, naming what to fix in DATABASE_URL', async () => {
+    const refused = new MongoServerError({ message: 'Authentication failed.', code: 18, codeName: 'AuthenticationFailed' });
+    let probes = 0;
+    const err = await waitForPrimary(async () => {
+      probes += 1;
+      throw refused;
+    }, { url: URL, timeoutMs: 60_000, retryMs: 5, log: () => {} }).catch((e: unknown) => e);
+    expect(probes).toBe(1);
+    expect(err).toBeInstanceOf(StartupCheckError);
+    expect((err as Error).message).toMatch(/\(hosts db1\.internal:27017, db2\.internal:27017\): MongoDB refused the user name or password \(Authentication failed\.\); check the user, the password \(percent-encoded\) and authSource in DATABASE_URL\.$/);
+    expect((err as Error).message).not.toContain('s3cret');
+    expect(mongoStartupFailure(URL, refused)).toBeInstanceOf(StartupCheckError);
+  });
+
+  it('anything else is not a setting problem: left as it is, so main prints its stack', () => {
+    const bug = new TypeError('Cannot read properties of undefined');
+    expect(mongoStartupFailure(URL, bug)).toBe(bug);
   });
 });

@@ -1,50 +1,21 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteDocumentStore } from '../../src/adapters/sqlite/sqlite-document-store.ts';
-import { DocumentContractRepository } from '../../src/adapters/documents/document-contract-repository.ts';
-import { DocumentIdempotencyKeys } from '../../src/adapters/documents/document-idempotency-keys.ts';
-import { DocumentContractInvoiceReader } from '../../src/adapters/documents/document-contract-invoice-reader.ts';
-import { DocumentAuditLog } from '../../src/adapters/documents/document-audit-log.ts';
 import { generateDueContractInvoices } from '../../src/application/monitoring/generate-due-contract-invoices.ts';
 import { markPastDueContracts } from '../../src/application/monitoring/mark-past-due-contracts.ts';
 import { retryContractBilling } from '../../src/application/monitoring/retry-contract-billing.ts';
-import { contractPeriodKey, type MonitoringDeps } from '../../src/application/monitoring/monitoring-deps.ts';
+import { contractPeriodKey } from '../../src/application/monitoring/monitoring-deps.ts';
 import { getContract } from '../../src/application/monitoring/get-contract.ts';
-import type { InvoiceIssuer, NewInvoiceInput } from '../../src/domain/invoices/invoice-issuer.ts';
-import type { NewContract } from '../../src/domain/monitoring/contract-repository.ts';
-import type { AuthState } from '../../src/domain/auth/permissions.ts';
+import { DocumentContractRepository } from '../../src/adapters/documents/document-contract-repository.ts';
 import type { DocumentStore } from '../../src/domain/persistence/document-store.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { runProcess } from './support/run-schedule-process.ts';
+import { ADMIN, deps, memoryIssuer, newContract, NOW, periodsOf } from './support/billing-fixtures.ts';
 
 /**
  * The billing run on real SQLite: one invoice per contract period, even with two runners at once
- * (two stores, and two processes, on one file) or after a runner died between claim and invoice.
+ * (two processes on one file; two stores in the shared contract suite) or after a runner died between claim and invoice.
  */
-
-/**
- * In-memory InvoiceIssuer test double: the real one is on another branch (the invoices feature);
- * the lead wires it. It records every call so a double shows as two entries for one period.
- */
-function memoryIssuer(delayMs = 5): InvoiceIssuer & { calls: NewInvoiceInput[]; failNext: boolean } {
-  const issuer = {
-    calls: [] as NewInvoiceInput[],
-    failNext: false,
-    async createInvoice(input: NewInvoiceInput) {
-      await new Promise((r) => setTimeout(r, delayMs));
-      if (issuer.failNext) {
-        issuer.failNext = false;
-        throw new Error('mail server down');
-      }
-      issuer.calls.push(input);
-      return { id: `inv-${issuer.calls.length}`, number: `INV-2026-${String(issuer.calls.length).padStart(4, '0')}` };
-    },
-  };
-  return issuer;
-}
-
-const ADMIN: AuthState = { kind: 'admin', user: { id: 'admin-1', email: 'a@example.test', emailVerified: true, displayName: 'Ada' } } as AuthState;
-const NOW = new Date('2026-11-22T10:00:00.000Z');
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -57,55 +28,11 @@ function sharedFile(): string {
   return join(dir.path, 'app.db');
 }
 
-function deps(store: DocumentStore, issuer: InvoiceIssuer, holder: string, now = NOW): MonitoringDeps {
-  const clock = { now: () => now };
-  const ids = { next: () => crypto.randomUUID() };
-  return {
-    contracts: new DocumentContractRepository(store),
-    directory: { getClient: async () => null, getSite: async () => null, search: async () => [] },
-    keys: new DocumentIdempotencyKeys(store, clock),
-    issuer,
-    invoices: new DocumentContractInvoiceReader(store),
-    audit: new DocumentAuditLog(store, ids),
-    clock,
-    ids,
-    timeZone: 'UTC',
-    locale: 'en-US',
-    voidDraftInvoice: async () => {},
-    holder,
-    pastDueAfterDays: 30,
-    stuckAfterMs: 15 * 60_000,
-  };
-}
-
 function open(file: string): DocumentStore {
   const store = openSqliteDocumentStore(file);
   cleanup.push(() => store.close());
   return store;
 }
-
-const newContract = (over: Partial<NewContract> = {}): NewContract => ({
-  clientId: 'client-1',
-  siteId: 'site-1',
-  clientName: 'Ada Lovelace',
-  siteLabel: 'Home',
-  plan: 'Gold',
-  monthlyFeeCents: 3000,
-  taxRateBp: 825,
-  billingCycle: 'monthly',
-  centralStation: 'Central One',
-  accountNumber: 'A-1',
-  startDate: '2026-09-15',
-  endDate: null,
-  status: 'active',
-  cancelReason: null,
-  activatedAt: '2026-09-15T00:00:00.000Z',
-  cancelledAt: null,
-  nextBillingDate: over.startDate ?? '2026-09-15',
-  ...over,
-});
-
-const periodsOf = (calls: NewInvoiceInput[]) => calls.map((c) => `${c.source.id}:${c.source.period}`).sort();
 
 describe('generateDueContractInvoices on SQLite', () => {
   it('bills each due period once, prorating the first, and a second run bills nothing', async () => {
@@ -144,17 +71,7 @@ describe('generateDueContractInvoices on SQLite', () => {
     expect(issuer.calls).toEqual([]);
   });
 
-  it('two runners on two stores at once: one invoice per period', async () => {
-    const file = sharedFile();
-    const [a, b] = [open(file), open(file)];
-    const issuer = memoryIssuer();
-    const [da, db] = [deps(a, issuer, 'A'), deps(b, issuer, 'B')];
-    const ids = await Promise.all([1, 2, 3].map((i) => da.contracts.create(newContract({ clientId: `client-${i}` })).then((c) => c.id)));
-    const reports = await Promise.all([generateDueContractInvoices(da, NOW), generateDueContractInvoices(db, NOW), generateDueContractInvoices(da, NOW)]);
-    const expected = ids.flatMap((id) => ['2026-09', '2026-10', '2026-11'].map((p) => `${id}:${p}`)).sort();
-    expect(periodsOf(issuer.calls)).toEqual(expected);
-    expect(reports.reduce((n, r) => n + r.created.length, 0)).toBe(9);
-  });
+  // Two runners on two stores at once: the shared contract suite (document-store.contract.ts), on every driver.
 
   it('two processes billing the same file at once: one invoice per period', async () => {
     const file = sharedFile();

@@ -2,7 +2,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseError, TERMINATED_MESSAGE, type DatabaseErrorCode } from '../../src/domain/persistence/database-error.ts';
 import { GeoPoint, type DocumentData } from '../../src/domain/persistence/document-data.ts';
 import type { DocumentStore, QueryPage } from '../../src/domain/persistence/document-store.ts';
-import { and, or, orderBy, where } from '../../src/domain/persistence/query.ts';
+import { and, or, orderBy, where, type Query } from '../../src/domain/persistence/query.ts';
+import { COLLECTION_INDEXES, type CollectionIndex } from '../../src/domain/persistence/collection-indexes.ts';
+import { DocumentLease } from '../../src/adapters/documents/document-lease.ts';
+import { DocumentInvoiceRepository } from '../../src/adapters/documents/document-invoice-repository.ts';
+import { DocumentJobRepository } from '../../src/adapters/documents/document-job-repository.ts';
+import { DocumentProposalRepository } from '../../src/adapters/documents/document-proposal-repository.ts';
+import { DocumentEmployeeDirectory } from '../../src/adapters/documents/document-employee-directory.ts';
+import { createInvoice } from '../../src/application/invoices/create-invoice.ts';
+import { sendInvoice } from '../../src/application/invoices/send-invoice.ts';
+import { createCreditNote } from '../../src/application/invoices/issue-credit-note.ts';
+import { generateDueContractInvoices } from '../../src/application/monitoring/generate-due-contract-invoices.ts';
+import { runPaymentReminders } from '../../src/application/reminders/run-payment-reminders.ts';
+import { saveReminderPolicy } from '../../src/application/reminders/manage-reminders.ts';
+import type { NewInvoiceInput } from '../../src/domain/invoices/invoice-issuer.ts';
+import { ADMIN, invoiceDeps } from '../support/invoice-deps.ts';
+import { aLine } from '../unit/invoices/invoice-factories.ts';
+import { deps as billingDeps, memoryIssuer, newContract, NOW as BILLING_NOW, periodsOf } from './support/billing-fixtures.ts';
+import { InvoicesInMemory, outboxOf, POLICY, reminderDeps } from './support/reminder-fixtures.ts';
 
 /**
  * One suite for every DocumentStore adapter: the factory opens a store on a real database
@@ -60,6 +77,46 @@ function recorder<T>() {
 }
 
 const names = (page: QueryPage<Product>): string[] => page.docs.map((d) => d.name);
+
+const anInvoice = (over: Partial<NewInvoiceInput> = {}): NewInvoiceInput => ({
+  clientId: 'client-ada', siteId: null, source: { kind: 'blank', id: null }, terms: 'net15', issueDate: '2031-01-15', lines: [aLine()], ...over,
+});
+
+/**
+ * Whether a declared index serves a query in order: its fields start with the query's equality
+ * filters (any order), then the query's sort fields in order, all in the index's direction or all
+ * reversed. The driver-neutral form of a query plan without a collection scan or a sort.
+ */
+export function indexServes(index: CollectionIndex, q: Query): boolean {
+  const eq = (q.where ?? []).flatMap((f) => (f.kind === 'field' && f.op === '==' ? [f.field] : []));
+  const order = (q.orderBy ?? []).filter((o) => o.field !== 'id');
+  const fields = index.fields;
+  if (fields.length < eq.length + order.length) return false;
+  if (!fields.slice(0, eq.length).every((f) => eq.includes(f.path))) return false;
+  const rest = fields.slice(eq.length, eq.length + order.length);
+  const same = rest.every((f, i) => f.path === order[i]!.field && (f.direction ?? 'asc') === (order[i]!.direction ?? 'asc'));
+  const reversed = rest.every((f, i) => f.path === order[i]!.field && (f.direction ?? 'asc') !== (order[i]!.direction ?? 'asc'));
+  return same || reversed;
+}
+
+/** The store with every collection query recorded, as the repositories make them. */
+function recordingQueries(store: DocumentStore, log: { collection: string; q: Query }[]): DocumentStore {
+  return new Proxy(store, {
+    get(target, prop) {
+      if (prop !== 'collection') return Reflect.get(target, prop, target) as unknown;
+      return (name: string) => {
+        const col = target.collection(name);
+        return new Proxy(col, {
+          get(c, p) {
+            if (p === 'query') return (q: Query = {}) => (log.push({ collection: name, q }), c.query(q));
+            const v = Reflect.get(c, p, c) as unknown;
+            return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(c) : v;
+          },
+        });
+      };
+    },
+  });
+}
 
 export function documentStoreContract(adapter: string, open: () => Promise<StoreUnderTest>, opts: { skip?: boolean } = {}): void {
   describe.skipIf(opts.skip === true)(`DocumentStore contract: ${adapter}`, () => {
@@ -467,6 +524,158 @@ export function documentStoreContract(adapter: string, open: () => Promise<Store
           }),
           'invalid-argument',
         );
+      });
+    });
+
+    /**
+     * What several app instances on one database rely on, with several store handles (as each
+     * instance has its own) on this driver. Real OS processes sharing an SQLite file stay in
+     * sqlite-document-store-processes.test.ts, scheduler-lease.test.ts and contract-billing.test.ts.
+     */
+    describe('several handles on one database', () => {
+      const handles = async (n: number): Promise<DocumentStore[]> => {
+        if (!sut.openAnother) throw new Error(`${adapter}: the factory must offer openAnother`);
+        const more = await Promise.all(Array.from({ length: n - 1 }, () => sut.openAnother!()));
+        return [store, ...more];
+      };
+
+      it('300 concurrent increments from three handles add exactly 300', async () => {
+        const name = uniqueCollection();
+        const stores = await handles(3);
+        await Promise.all(Array.from({ length: 300 }, (_, i) => stores[i % 3]!.collection(name).increment('counter', { n: 1 }, { upsert: true })));
+        expect((await store.collection(name).get('counter'))?.n).toBe(300);
+      });
+
+      it('numbers 30 invoices created at once through three handles 1..N per year: no gaps, no duplicates', async () => {
+        const deps = (await handles(3)).map((s) => invoiceDeps(s, { today: '2031-12-20' }));
+        const years = Array.from({ length: 30 }, (_, i) => (i % 3 === 2 ? 2032 : 2031));
+        const made = await Promise.all(years.map((y, i) => createInvoice(deps[i % 3]!, { id: 'demo-admin-frank', name: 'Frank Miller' }, anInvoice({ issueDate: y === 2031 ? '2031-12-15' : '2032-01-15' }))));
+        for (const year of [2031, 2032]) {
+          const count = years.filter((y) => y === year).length;
+          expect(made.filter((m) => m.year === year).map((m) => m.number).sort()).toEqual(Array.from({ length: count }, (_, i) => `INV-${year}-${String(i + 1).padStart(4, '0')}`));
+        }
+      });
+
+      it('credit notes keep their own gapless sequence (CN-YYYY-NNNN) when issued at once through three handles', async () => {
+        const deps = (await handles(3)).map((s) => invoiceDeps(s, { today: '2033-02-12' }));
+        const original = await createInvoice(deps[0]!, { id: 'demo-admin-frank', name: 'Frank Miller' }, anInvoice({ issueDate: '2033-02-01', lines: [aLine({ quantity: 1, unitPriceCents: 100_000, taxRateBp: 0 })] }));
+        await sendInvoice(deps[0]!, ADMIN, original.id, {});
+        const made = await Promise.all(
+          Array.from({ length: 6 }, (_, i) => createCreditNote(deps[i % 3]!, ADMIN, original.id, { lines: [aLine({ description: `Credit ${i}`, quantity: 1, unitPriceCents: 1_000, taxRateBp: 0 })], reason: 'Goodwill', issueDate: '2033-02-10' })),
+        );
+        expect(made.map((m) => m.number).sort()).toEqual(Array.from({ length: 6 }, (_, i) => `CN-2033-000${i + 1}`));
+      });
+
+      it('the scheduler lease has one holder across handles until it releases; of 40 attempts at once exactly one wins', async () => {
+        const clock = { now: () => new Date('2026-11-22T10:00:00.000Z') };
+        const [a, b] = (await handles(2)).map((s) => new DocumentLease(s, clock));
+        const lease = uniqueCollection();
+        expect(await a!.acquire(lease, 'A', 60_000)).toBe(true);
+        expect(await b!.acquire(lease, 'B', 60_000)).toBe(false);
+        expect(await b!.renew(lease, 'B', 60_000)).toBe(false);
+        await b!.release(lease, 'B'); // not B's: changes nothing
+        expect(await b!.current(lease)).toMatchObject({ holder: 'A' });
+        await a!.release(lease, 'A');
+        expect(await b!.acquire(lease, 'B', 60_000)).toBe(true);
+
+        const race = uniqueCollection();
+        const results = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? a! : b!).acquire(race, `H${i}`, 60_000)));
+        expect(results.filter(Boolean)).toHaveLength(1);
+        expect(await a!.current(race)).toMatchObject({ holder: `H${results.indexOf(true)}` });
+      });
+
+      it('the monthly billing run twice at once through two handles, and once more after, bills each period once', async () => {
+        const [a, b] = await handles(2);
+        const issuer = memoryIssuer();
+        const [da, db] = [billingDeps(a!, issuer, 'A'), billingDeps(b!, issuer, 'B')];
+        const ids = await Promise.all([1, 2, 3].map((i) => da.contracts.create(newContract({ clientId: `client-${i}` })).then((c) => c.id)));
+        await Promise.all([generateDueContractInvoices(da, BILLING_NOW), generateDueContractInvoices(db, BILLING_NOW)]);
+        expect((await generateDueContractInvoices(db, BILLING_NOW)).created).toEqual([]);
+        expect(periodsOf(issuer.calls)).toEqual(ids.flatMap((id) => ['2026-09', '2026-10', '2026-11'].map((p) => `${id}:${p}`)).sort());
+      });
+
+      it('the payment reminder run twice at once through two handles, and once more after, sends one mail per step', async () => {
+        const [a, b] = await handles(2);
+        const invoices = new InvoicesInMemory();
+        const now = () => new Date('2026-11-17T15:00:00Z');
+        await saveReminderPolicy(reminderDeps(a!, invoices, now), ADMIN, POLICY);
+        for (let i = 0; i < 12; i++) invoices.add();
+        const [ra, rb] = await Promise.all([runPaymentReminders(reminderDeps(a!, invoices, now)), runPaymentReminders(reminderDeps(b!, invoices, now))]);
+        expect(ra.sent + rb.sent).toBe(12);
+        expect((await runPaymentReminders(reminderDeps(b!, invoices, now))).sent).toBe(0);
+        const mails = await outboxOf(a!, now);
+        expect(mails).toHaveLength(12);
+        expect(new Set(mails.map((m) => m.to)).size).toBe(12);
+      });
+
+      it('a snapshot reads one moment while transfers commit through another handle: the total never changes', async () => {
+        const name = uniqueCollection();
+        const [, other] = await handles(2);
+        await Promise.all(Array.from({ length: 10 }, (_, i) => store.collection(name).set(`acct-${i}`, { balance: 100 })));
+        let stop = false;
+        const transfers = (async () => {
+          for (let k = 0; !stop; k++) {
+            // A store whose calls settle without I/O (SQLite) would otherwise starve the timers below.
+            await new Promise((r) => setImmediate(r));
+            await other!.runTransaction(async (tx) => {
+              const [from, to] = [`acct-${k % 10}`, `acct-${(k * 7 + 3) % 10}`];
+              if (from === to) return;
+              const f = await tx.get(name, from);
+              const t = await tx.get(name, to);
+              tx.update(name, from, { balance: (f!.balance as number) - 7 });
+              tx.update(name, to, { balance: (t!.balance as number) + 7 });
+            });
+          }
+        })();
+        try {
+          for (let round = 0; round < 3; round++) {
+            await new Promise((r) => setTimeout(r, 30));
+            const snapshot = await store.openSnapshot();
+            try {
+              await store.collection(name).set('late', { balance: 1_000 });
+              let total = 0;
+              const ids: string[] = [];
+              for await (const d of snapshot.documents(name)) {
+                ids.push(d.id);
+                total += (d.data as { balance: number }).balance;
+                await new Promise((r) => setTimeout(r, 2));
+              }
+              expect(ids).not.toContain('late');
+              expect(total).toBe(1_000);
+            } finally {
+              await snapshot.close();
+              await store.collection(name).delete('late');
+            }
+          }
+        } finally {
+          stop = true;
+          await transfers;
+        }
+      });
+
+      it('the sorted product lists are served in order by an index the store declares', async () => {
+        const log: { collection: string; q: Query }[] = [];
+        const rec = recordingQueries(store, log);
+        const page = { limit: 25, cursor: null };
+        const invoices = new DocumentInvoiceRepository(rec, { next: () => crypto.randomUUID() });
+        const jobs = new DocumentJobRepository(rec);
+        const proposals = new DocumentProposalRepository(rec);
+        const employees = new DocumentEmployeeDirectory(rec);
+        for (const sort of ['issueDate', 'dueDate', 'number', 'totalCents', 'balanceCents', 'clientName'] as const) {
+          await invoices.list({ status: null, overdue: null, today: '2026-11-22', clientId: null, from: null, to: null, words: [], direction: 'desc', sort, ...page });
+          await invoices.list({ status: 'sent', overdue: null, today: '2026-11-22', clientId: null, from: null, to: null, words: [], direction: 'asc', sort, ...page });
+        }
+        for (const sort of ['number', 'scheduledStart', 'createdAt', 'updatedAt'] as const) {
+          await jobs.list({ status: null, type: null, employeeId: null, clientId: null, from: null, to: null, words: [], direction: 'desc', sort, ...page });
+          await proposals.list({ status: null, today: '2026-11-22', search: '', direction: 'desc', sort: sort === 'scheduledStart' ? 'validUntil' : sort, ...page });
+        }
+        for (const sort of ['name', '-email', 'updated', '-created'] as const) await employees.list({ q: '', status: null, sort, ...page });
+        const lists = log.filter((l) => (l.q.orderBy ?? []).some((o) => o.field !== 'id'));
+        expect(lists.length).toBeGreaterThan(20);
+        // Besides the declared ones, both drivers index every collection's createdAt and updatedAt (then id).
+        const declared = (c: string): CollectionIndex[] => [...COLLECTION_INDEXES.filter((i) => i.collection === c), { collection: c, fields: [{ path: 'createdAt' }] }, { collection: c, fields: [{ path: 'updatedAt' }] }];
+        const unserved = lists.filter((l) => !declared(l.collection).some((i) => indexServes(i, l.q)));
+        expect(unserved.map((l) => `${l.collection} ${JSON.stringify(l.q.where ?? [])} by ${JSON.stringify(l.q.orderBy)}`)).toEqual([]);
       });
     });
 

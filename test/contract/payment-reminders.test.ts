@@ -2,78 +2,18 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { openSqliteDocumentStore } from '../../src/adapters/sqlite/sqlite-document-store.ts';
-import { DocumentReminderLog, DocumentReminderSettings } from '../../src/adapters/documents/document-reminder-log.ts';
+import { DocumentReminderLog } from '../../src/adapters/documents/document-reminder-log.ts';
 import { DocumentOutboxMailer } from '../../src/adapters/documents/document-outbox-mailer.ts';
-import { DocumentAuditLog } from '../../src/adapters/documents/document-audit-log.ts';
 import type { DocumentStore } from '../../src/domain/persistence/document-store.ts';
 import type { AuthState } from '../../src/domain/auth/permissions.ts';
 import type { Mailer } from '../../src/domain/mail/mailer.ts';
-import type { PauseScope, RemindableInvoice, ReminderInvoices } from '../../src/domain/reminders/reminder-log.ts';
-import { reminderKey, type ReminderPolicy } from '../../src/domain/reminders/reminder-policy.ts';
+import { reminderKey } from '../../src/domain/reminders/reminder-policy.ts';
 import type { ReminderDeps } from '../../src/application/reminders/reminder-deps.ts';
 import { runPaymentReminders } from '../../src/application/reminders/run-payment-reminders.ts';
 import { listReminderLog, pauseReminders, reminderOverview, resumeReminders, retryReminder, saveReminderPolicy } from '../../src/application/reminders/manage-reminders.ts';
 import { DomainError } from '../../src/domain/shared/domain-error.ts';
 import { tempDir } from '../support/temp-dir.ts';
-
-const user = (id: string, name: string) => ({ id, email: `${id}@example.com`, emailVerified: true, displayName: name, photoUrl: null });
-const ADMIN: AuthState = { kind: 'admin', user: user('demo-admin-frank', 'Frank Miller') };
-
-/**
- * The invoices as the reminders see them, kept in memory here: this suite is about the log,
- * the claims and the mail on a real SQLite file, and the invoices' own store has its own tests.
- * Late fees are idempotent per key, as the port requires.
- */
-class InvoicesInMemory implements ReminderInvoices {
-  readonly invoices = new Map<string, RemindableInvoice>();
-  readonly feeKeys: string[] = [];
-
-  add(overrides: Partial<RemindableInvoice> = {}): RemindableInvoice {
-    const n = this.invoices.size + 1;
-    const inv: RemindableInvoice = {
-      id: `inv-${n}`,
-      number: `INV-2026-${String(n).padStart(4, '0')}`,
-      clientId: `client-${n}`,
-      clientName: `Client ${n}`,
-      email: `client${n}@example.com`,
-      status: 'sent',
-      dueDate: '2026-11-20',
-      firstSentDate: '2026-10-21',
-      totalCents: 100_000,
-      balanceCents: 100_000,
-      publicUrl: `https://shieldline.example/i/token-${n}`,
-      ...overrides,
-    };
-    this.invoices.set(inv.id, inv);
-    return inv;
-  }
-  async listUnpaid() {
-    return [...this.invoices.values()].filter((i) => i.status === 'sent' || i.status === 'partial').map((i) => ({ ...i }));
-  }
-  async labelFor(scope: PauseScope, id: string) {
-    const all = [...this.invoices.values()];
-    return scope === 'invoice' ? (this.invoices.get(id)?.number ?? null) : (all.find((i) => i.clientId === id)?.clientName ?? null);
-  }
-  async addLateFee(invoiceId: string, fee: { amountCents: number; key: string }) {
-    const inv = this.invoices.get(invoiceId);
-    if (inv === undefined) throw new DomainError('not-found', 'No such invoice.');
-    if (!this.feeKeys.includes(fee.key)) {
-      this.feeKeys.push(fee.key);
-      inv.totalCents += fee.amountCents;
-      inv.balanceCents += fee.amountCents;
-    }
-    return { balanceCents: inv.balanceCents, totalCents: inv.totalCents };
-  }
-}
-
-const POLICY: ReminderPolicy = {
-  enabled: true,
-  graceDays: 7,
-  steps: [
-    { id: 'before-3', offsetDays: -3, template: { subject: '{{number}} is due {{dueDate}}', body: 'Hi {{client}}, {{total}} due. {{link}}' }, lateFee: null },
-    { id: 'after-7', offsetDays: 7, template: { subject: '{{number}} is {{daysOverdue}} days late', body: 'Hi {{client}}, {{balance}} open incl. {{lateFee}} fee.' }, lateFee: { kind: 'percent', basisPoints: 150 } },
-  ],
-};
+import { ADMIN, InvoicesInMemory, outboxOf, POLICY, reminderDeps, user } from './support/reminder-fixtures.ts';
 
 describe('payment reminders on SQLite: each (invoice, step) goes out at most once', () => {
   let dir: { path: string; remove: () => void };
@@ -85,18 +25,8 @@ describe('payment reminders on SQLite: each (invoice, step) goes out at most onc
     stores.push(s);
     return s;
   };
-  const depsOn = (store: DocumentStore, mailer?: Mailer): ReminderDeps => ({
-    invoices,
-    log: new DocumentReminderLog(store),
-    settings: new DocumentReminderSettings(store),
-    mailer: mailer ?? new DocumentOutboxMailer(store, { now: () => now }, { next: () => randomUUID() }),
-    audit: new DocumentAuditLog(store, { next: () => randomUUID() }),
-    clock: { now: () => now },
-    timeZone: 'America/Chicago',
-    company: { name: 'Miller Security', phone: '(555) 010-0000', email: 'office@miller.example' },
-    money: { currency: 'USD', locale: 'en-US' },
-  });
-  const outbox = async (store: DocumentStore) => (await new DocumentOutboxMailer(store, { now: () => now }, { next: () => randomUUID() }).list(100)).reverse();
+  const depsOn = (store: DocumentStore, mailer?: Mailer): ReminderDeps => reminderDeps(store, invoices, () => now, mailer);
+  const outbox = (store: DocumentStore) => outboxOf(store, () => now);
 
   beforeEach(async () => {
     dir = tempDir('reminders-');
@@ -122,16 +52,7 @@ describe('payment reminders on SQLite: each (invoice, step) goes out at most onc
     expect(log.entries.map((e) => [e.id, e.status, e.mailId])).toEqual([[reminderKey('inv-1', 'before-3'), 'sent', mails[0]!.id]]);
   });
 
-  it('two runs at once on two connections to the same file send one mail per step', async () => {
-    for (let i = 0; i < 20; i++) invoices.add();
-    const a = depsOn(stores[0]!);
-    const b = depsOn(open());
-    const [ra, rb] = await Promise.all([runPaymentReminders(a), runPaymentReminders(b)]);
-    expect(ra.sent + rb.sent).toBe(20);
-    const mails = await outbox(stores[0]!);
-    expect(mails).toHaveLength(20);
-    expect(new Set(mails.map((m) => m.to)).size).toBe(20);
-  });
+  // Two runs at once on two connections: the shared contract suite (document-store.contract.ts), on every driver.
 
   it('of many claims of one key on two connections, exactly one wins', async () => {
     const logs = [new DocumentReminderLog(stores[0]!), new DocumentReminderLog(open())];

@@ -35,23 +35,6 @@ function open(file: string, clock: { now(): Date }): DocumentStore {
 }
 
 describe('DocumentLease on SQLite', () => {
-  it('two stores on one file: only one holder until it releases', async () => {
-    const file = sharedFile();
-    const clock = manualClock();
-    const a = new DocumentLease(open(file, clock), clock);
-    const b = new DocumentLease(open(file, clock), clock);
-    expect(await a.acquire('scheduler', 'A', 60_000)).toBe(true);
-    expect(await b.acquire('scheduler', 'B', 60_000)).toBe(false);
-    expect(await a.acquire('scheduler', 'A', 60_000)).toBe(true); // re-entrant for its holder
-    expect(await b.renew('scheduler', 'B', 60_000)).toBe(false);
-    expect(await b.current('scheduler')).toMatchObject({ holder: 'A' });
-    await b.release('scheduler', 'B'); // not B's: changes nothing
-    expect(await a.renew('scheduler', 'A', 60_000)).toBe(true);
-    await a.release('scheduler', 'A');
-    expect(await a.current('scheduler')).toBeNull();
-    expect(await b.acquire('scheduler', 'B', 60_000)).toBe(true);
-  });
-
   it('an expired lease can be taken over, and the old holder can no longer renew it', async () => {
     const file = sharedFile();
     const clock = manualClock();
@@ -68,15 +51,8 @@ describe('DocumentLease on SQLite', () => {
     expect(await b.renew('scheduler', 'B', 1000)).toBe(true);
   });
 
-  it('40 concurrent attempts from two stores: exactly one wins', async () => {
-    const file = sharedFile();
-    const clock = manualClock();
-    const leases = [new DocumentLease(open(file, clock), clock), new DocumentLease(open(file, clock), clock)];
-    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => leases[i % 2]!.acquire('scheduler', `H${i}`, 60_000)));
-    expect(results.filter(Boolean)).toHaveLength(1);
-    const winner = `H${results.indexOf(true)}`;
-    expect(await leases[0]!.current('scheduler')).toMatchObject({ holder: winner });
-  });
+  // One holder across two stores, and 40 concurrent attempts from two stores: the shared contract
+  // suite (document-store.contract.ts), on every driver.
 
   it('four processes trying at the same moment: exactly one wins', async () => {
     const file = sharedFile();

@@ -84,6 +84,7 @@ export async function waitForPrimary(probe: () => Promise<HelloAnswer>, options:
       last = `replica set ${hello.setName} has no writable primary yet${hello.primary ? ` (primary: ${hello.primary})` : ''}`;
     } catch (e) {
       if (e instanceof StartupCheckError) throw e;
+      if (isAuthFailure(e)) throw authFailure(options.url, e);
       last = reasonOf(e);
     }
     const waited = now() - started;
@@ -92,4 +93,47 @@ export async function waitForPrimary(probe: () => Promise<HelloAnswer>, options:
     options.log(`Waiting for a MongoDB primary at '${redactedUrl(options.url)}' (attempt ${attempt}): ${last}`);
     await sleep(Math.min(options.retryMs ?? 2_000, Math.max(0, options.timeoutMs - waited)));
   }
+}
+
+/** The server refused the credentials (AuthenticationFailed, 18): waiting will not change that. */
+export function isAuthFailure(e: unknown): boolean {
+  const err = e as { code?: unknown; codeName?: unknown; message?: unknown; cause?: unknown } | null;
+  if (err === null || typeof err !== 'object') return false;
+  if (err.code === 18 || err.codeName === 'AuthenticationFailed' || /Authentication failed/i.test(String(err.message ?? ''))) return true;
+  return err.cause !== undefined && err.cause !== e && isAuthFailure(err.cause);
+}
+
+/** `DATABASE_URL '<password redacted>' (hosts a:27017, b:27017)`: what every give-up names. */
+export function mongoSetting(url: string): string {
+  let hosts: string[] = [];
+  try {
+    hosts = parseMongoUrl(url).hosts;
+  } catch {
+    // An unreadable URL is reported by parseMongoUrl itself; here only the hosts are left out.
+  }
+  return `DATABASE_URL '${redactedUrl(url)}'${hosts.length > 0 ? ` (hosts ${hosts.join(', ')})` : ''}`;
+}
+
+function authFailure(url: string, e: unknown): StartupCheckError {
+  return new StartupCheckError('DATABASE_URL', `${mongoSetting(url)}: MongoDB refused the user name or password (${reasonOf(e)}); check the user, the password (percent-encoded) and authSource in DATABASE_URL.`, { cause: e });
+}
+
+/**
+ * Start-up giving up on MongoDB as one sentence naming DATABASE_URL (password redacted, hosts
+ * listed) and what to fix: no writable primary within the wait, unreachable, refused credentials.
+ * A StartupCheckError (a standalone server, an unreadable URL) is already one; anything else is
+ * not a setting problem and is returned as it is, so main.ts prints its stack.
+ */
+export function mongoStartupFailure(url: string, e: unknown): unknown {
+  if (e instanceof StartupCheckError) return e;
+  if (isAuthFailure(e)) return authFailure(url, e);
+  // The driver's own checks of hosts and options (past the connection-string parser): `db2:notaport`, an unknown option value.
+  const name = (e as { name?: unknown } | null)?.name;
+  if ((name === 'MongoParseError' || name === 'MongoInvalidArgumentError' || name === 'MongoRuntimeError') && /parse|invalid|option|unsupported/i.test(String((e as Error).message)))
+    return new StartupCheckError('DATABASE_URL', `${mongoSetting(url)}: the MongoDB driver cannot use this connection string (${reasonOf(e)}); expected mongodb://host1:27017,host2:27017/shieldline?replicaSet=rs0.`, { cause: e });
+  if (e instanceof DatabaseError && e.databaseCode === 'unavailable') {
+    const reason = e.message.replace(/^MongoDB at '[^']*' /, 'MongoDB ');
+    return new StartupCheckError('DATABASE_URL', `${mongoSetting(url)}: ${reason}${/check /.test(reason) ? '' : '; check that the members run, that rs.status() shows a PRIMARY, and that this host can reach every member.'}`, { cause: e });
+  }
+  return e;
 }
