@@ -7,7 +7,7 @@ import { startTwilioPeer, type TwilioPeer } from '../support/twilio-peer.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { aContactRequest } from '../support/factories.ts';
 import { aQuoteForm, quoteFormData } from '../support/public-site-factories.ts';
-import { aProposalRequest } from '../support/proposal-doubles.ts';
+import { aProposalRequest, SIGNED } from '../support/proposal-doubles.ts';
 import { aClientInput, aSiteInput } from '../unit/clients/client-factories.ts';
 import { TOKENS, type AppContainer } from '../../src/container.ts';
 import type { NotificationEvent } from '../../src/domain/notifications/notification-event.ts';
@@ -101,7 +101,7 @@ describe('notifications, exactly once', () => {
     for (const p of [accepted, declined]) await expectJson(await admin.send('POST', `/api/proposals/${p.id}/send`, {}), 200);
     await expectJson(await visitor.get(`/api/public/proposals/${accepted.publicToken}`), 200);
     await expectJson(await new TestClient(a.url).get(`/api/public/proposals/${accepted.publicToken}`), 200);
-    expect((await visitor.send('POST', `/api/public/proposals/${accepted.publicToken}/accept`, { optionId: 'opt-1', name: 'Grace Notified' })).status).toBe(200);
+    expect((await visitor.send('POST', `/api/public/proposals/${accepted.publicToken}/accept`, { optionId: 'opt-1', name: 'Grace Notified', ...SIGNED })).status).toBe(200);
     expect((await visitor.send('POST', `/api/public/proposals/${declined.publicToken}/decline`, { reason: 'Too early for us' })).status).toBe(200);
 
     // An invoice paid in part (recorded by staff, through the second instance).
@@ -207,8 +207,8 @@ describe('notifications, exactly once', () => {
     // The completion mail carries the sign-off PDF; every customer mail greets, signs and offers the way out.
     const done = smtp.received.find((m) => subjectOf(m) === `Your job ${job.number} is complete`)!;
     expect(done.raw).toContain(`filename=${job.number}-sign-off.pdf`);
-    // (the proposal and invoice mails staff sent are the proposals' and invoices' own)
-    for (const m of smtp.received.filter((x) => x.to.includes(email) && !/^(Proposal|Invoice) /.test(subjectOf(x)))) {
+    // (the proposal and invoice mails staff sent are the proposals' and invoices' own; the signed copy is the customer's legal record, sent whatever the opt-out)
+    for (const m of smtp.received.filter((x) => x.to.includes(email) && !/^(Proposal|Invoice|Your signed proposal) /.test(subjectOf(x)))) {
       const text = textOf(m);
       expect(text).toContain('Hello Grace,');
       expect(text).toContain(`Kind regards,\r\n${a.config.company.name}`);

@@ -14,6 +14,7 @@
  * customer mail) gets nothing. `notify` never throws: the event's own change is already saved,
  * and a failure is logged (`onError`) rather than undoing it.
  */
+import { certifiedFileName, SIGNED_COPY_NOTE } from '../../domain/proposals/acceptance-certificate.ts';
 import { recordHref } from '../../contracts/record-href.ts';
 import type { MailAttachment, MailMessage } from '../../domain/mail/mailer.ts';
 import type { Job } from '../../domain/jobs/job.ts';
@@ -208,7 +209,13 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
       if (office) {
         steps.push([`${key}:office`, () => deps.notifications.addOnce({ ...office.notification, key })]);
         const certificate = e.kind === 'proposal-accepted' && e.signature?.certificatePdf ? { pdf: e.signature.certificatePdf, number: e.proposal.number } : null;
-        const mail = certificate ? { ...office.mail, attachments: [{ filename: `${certificate.number}-acceptance.pdf`, contentType: 'application/pdf', content: certificate.pdf }] } : office.mail;
+        const mail = certificate
+          ? {
+              ...office.mail,
+              text: `${office.mail.text}\n\n${SIGNED_COPY_NOTE}`,
+              attachments: [{ filename: certifiedFileName({ number: certificate.number }), contentType: 'application/pdf', content: certificate.pdf }],
+            }
+          : office.mail;
         steps.push([`${key}:office-mail`, () => deps.mail.enqueue(mail, `${key}:office-mail`)]);
       }
       steps.push([`${key}:customer`, () => customerSide(e, key)]);

@@ -1,4 +1,5 @@
 import { proposalResponseMail } from '../../domain/mail/proposal-response-mail.ts';
+import { SIGNED_COPY_NOTE } from '../../domain/proposals/acceptance-certificate.ts';
 import type { MailAttachment } from '../../domain/mail/mailer.ts';
 import type { Proposal } from '../../domain/proposals/proposal.ts';
 import type { ProposalDeps } from './proposal-deps.ts';
@@ -19,6 +20,6 @@ export async function notifyOfficeOfResponse(deps: Pick<ProposalDeps, 'mailQueue
   }
   if (!deps.mailQueue || (saved.status !== 'accepted' && saved.status !== 'declined')) return;
   const mail = proposalResponseMail(saved, { email: deps.company.email, adminUrl: deps.baseUrl, money: deps.money });
-  if (attachments.length) Object.assign(mail, { attachments, text: `${mail.text}\n\nAttached: the signed copy, its last page the acceptance certificate (signer, e-mail, time, IP, document hash, signature).` });
+  if (attachments.length) Object.assign(mail, { attachments, text: `${mail.text}\n\n${SIGNED_COPY_NOTE}` });
   await deps.mailQueue.enqueue(mail, `proposal:${saved.id}:${saved.status}`);
 }

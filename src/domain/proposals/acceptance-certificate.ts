@@ -65,6 +65,9 @@ export function certificateFacts(p: Proposal, settings: CertificateSettings): Om
 }
 
 /** The PDF's file name for the signed copy. */
+/** The line the office's "accepted" mail ends with when the signed copy is attached. */
+export const SIGNED_COPY_NOTE = 'Attached: the signed copy, its last page the acceptance certificate (signer, e-mail, time, IP, document hash, signature).';
+
 export const certifiedFileName = (p: Pick<Proposal, 'number'>): string => `${p.number}-signed.pdf`;
 
 /** The customer's signed copy: their own record of what they accepted, with the certified PDF. */
