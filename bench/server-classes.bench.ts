@@ -10,7 +10,7 @@
  * this process) does not share their event loop. The admin signs in through the embedded OpenID
  * provider, as the tests do.
  * Run: `npm run bench server-classes` (or `node bench/server-classes.bench.ts`);
- * BENCH_SECONDS (5) per measurement, BENCH_CLASSES=list,write to measure only those, BENCH_JSON=<file> for the figures as JSON; BENCH_PROFILE=<dir> writes a CPU profile of the real server
+ * BENCH_SECONDS (5) per measurement, BENCH_SERVER_DIR=<checkout> to measure another checkout's server, BENCH_CLASSES=list,write to measure only those, BENCH_JSON=<file> for the figures as JSON; BENCH_PROFILE=<dir> writes a CPU profile of the real server
  * under the load there (`npm run bench:profile`) and prints its heaviest functions.
  */
 import autocannon from 'autocannon';
@@ -88,7 +88,9 @@ async function startReal(dir: string): Promise<{ proc: ChildProcess; url: string
   const log = join(dir, 'server.log');
   const fd = openSync(log, 'w');
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_PROFILE)}`] : [];
+  // BENCH_SERVER_DIR=<another checkout> measures that checkout's server (a before/after in one sitting).
   const proc = spawn(process.execPath, [...profile, 'src/main.ts'], {
+    cwd: process.env.BENCH_SERVER_DIR ?? process.cwd(),
     env: {
       ...process.env,
       NODE_ENV: 'development',
