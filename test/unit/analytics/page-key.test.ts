@@ -4,8 +4,8 @@ import { MAX_KEY_LENGTH, PUBLIC_PAGE_KEYS, pageKey, referrerKey, sanitizeKey } f
 
 describe('PUBLIC_PAGE_KEYS', () => {
   it('are the keys of the public site’s own routes (web/src/routes), nothing else', () => {
-    // Top-level route files minus the root layout, the back office, staff screens and token links.
-    const NOT_PUBLIC = new Set(['__root', 'admin', 'employee-dashboard', 'vision-ai-analysis', 'i.$token', 'p.$token']);
+    // Top-level route files minus the root layout, the back office, staff screens, token links and the customers' own hub.
+    const NOT_PUBLIC = new Set(['__root', 'admin', 'employee-dashboard', 'vision-ai-analysis', 'i.$token', 'p.$token', 'portal']);
     const routes = readdirSync('web/src/routes').map((f) => f.replace(/\.tsx$/, '')).filter((f) => !NOT_PUBLIC.has(f));
     expect(routes.map((r) => pageKey(r === 'index' ? '/' : `/${r}`)).sort()).toEqual([...PUBLIC_PAGE_KEYS].sort());
   });
