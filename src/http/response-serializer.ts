@@ -8,9 +8,24 @@ type Serialize = (data: unknown) => string;
 
 const zodOf = (schema: ResponseSchema): z.ZodType => (schema instanceof z.ZodType ? schema : schema.properties);
 
+/**
+ * zod writes `additionalProperties: false` for its objects; fast-json-stringify then refuses (500)
+ * a body whose nested object carries a field the contract does not list — the record as stored,
+ * say — where the zod encode (tests) quietly leaves it out. Without it, fields outside the schema
+ * are left out here too.
+ */
+function openObjects(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(openObjects);
+  if (!node || typeof node !== 'object') return;
+  const o = node as Record<string, unknown>;
+  if (o['additionalProperties'] === false) delete o['additionalProperties'];
+  for (const v of Object.values(o)) openObjects(v);
+}
+
 function compile(schema: ResponseSchema): Serialize {
   try {
     const json = z.toJSONSchema(zodOf(schema), { io: 'output', unrepresentable: 'any', cycles: 'ref', target: 'draft-7' });
+    openObjects(json);
     return fastJson(json as Parameters<typeof fastJson>[0]) as Serialize;
   } catch {
     // A schema JSON Schema cannot express is written as it is.
