@@ -88,7 +88,8 @@ describe('customer documents in Chromium', () => {
       expect(await deposit.innerText()).toContain(`How to pay: ${PAY}`);
       // No terms on this proposal: the page neither shows nor claims any.
       const accept = customer.getByRole('form', { name: 'Accept the proposal' });
-      await accept.getByText('Typing your name and pressing Accept is your signature on the chosen option.').waitFor();
+      await accept.getByText('Your name, your signature and “I agree” are your acceptance of the chosen option. We e-mail you a signed copy with an acceptance certificate.').waitFor();
+      await accept.getByLabel('I agree to this proposal', { exact: true }).waitFor();
       expect(await customer.locator('main').innerText()).not.toMatch(/terms/i);
       expect(await noSidewaysScroll(customer)).toBe(true);
       await shot(customer, `proposal-${size}`);

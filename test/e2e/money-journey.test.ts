@@ -86,7 +86,7 @@ describe('the money journey in Chromium, mail captured by a real SMTP peer', () 
     await proposal.getByLabel('Choose Alarm and cameras').check();
     await proposal.getByLabel('Your full name').fill('Grace Lin');
     await proposal.getByLabel('Use my typed name').check();
-    await proposal.getByLabel('I agree to this proposal and its terms').check();
+    await proposal.getByLabel(/^I agree to this proposal( and its terms)?$/).check();
     await proposal.getByRole('button', { name: 'Accept' }).click();
     await proposal.getByRole('status').getByText(/Accepted: Alarm and cameras/).waitFor();
     await visitor.context.close();

@@ -81,7 +81,7 @@ describe('proposals in Chromium', () => {
     const accept = proposal.getByRole('button', { name: 'Accept' });
     // Not signed, not agreed: Accept waits and says what is missing.
     expect(await accept.isDisabled()).toBe(true);
-    await proposal.getByText('To accept, sign in the box (or use your typed name) and tick “I agree to this proposal and its terms”.').waitFor();
+    await proposal.getByText(/^To accept, sign in the box \(or use your typed name\) and tick “I agree to this proposal( and its terms)?”\.$/).waitFor();
     // Signs with the mouse on the pad.
     const pad = proposal.getByTestId('signature-pad');
     await pad.scrollIntoViewIfNeeded();
@@ -92,8 +92,8 @@ describe('proposals in Chromium', () => {
     for (const [x, y] of [[0.25, 0.3], [0.4, 0.7], [0.55, 0.35], [0.7, 0.65], [0.85, 0.4]] as const) await visitor.page.mouse.move(...at(x, y), { steps: 4 });
     await visitor.page.mouse.up();
     await proposal.getByText('Signed.', { exact: true }).waitFor();
-    await proposal.getByText('To accept, tick “I agree to this proposal and its terms”.').waitFor();
-    await proposal.getByLabel('I agree to this proposal and its terms').check();
+    await proposal.getByText(/^To accept, tick “I agree to this proposal( and its terms)?”\.$/).waitFor();
+    await proposal.getByLabel(/^I agree to this proposal( and its terms)?$/).check();
     await accept.click();
     await proposal.getByRole('status').getByText(/Accepted: Alarm and cameras, signed by Edith Clarke/).waitFor();
     await visitor.context.close();

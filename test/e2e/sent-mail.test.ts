@@ -55,8 +55,9 @@ describe('Sent mail (the outbox) in Chromium', () => {
     await page.getByTestId('delivery-mode').getByText('Delivered through your mail server').waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
-    // Newest first: the refused notification heads the list, with the server's answer.
-    const failedRow = table.locator('tbody tr').first();
+    // Newest first: the refused office notification is among the first rows (the visitor's acknowledgement of the same quote beside it), with the server's answer.
+    const failedRow = table.locator('tbody tr').filter({ has: page.getByTestId('mail-status').getByText('Failed', { exact: true }) }).first();
+    expect(await table.locator('tbody tr').first().innerText()).toContain('We received your quote request');
     await failedRow.getByText(RUSH).waitFor();
     expect(await failedRow.getByTestId('mail-status').textContent()).toBe('Failed');
     await failedRow.getByText(/550|No such mailbox/).waitFor();

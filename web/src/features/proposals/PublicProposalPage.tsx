@@ -82,13 +82,15 @@ export function PublicProposalPage({ token }: { token: string }) {
     );
   const p = q.data;
   const picked = optionId ?? (p.options.length === 1 ? (p.options[0]?.id ?? null) : null);
+  // A proposal without terms does not ask the client to agree to any.
+  const agreeLabel = p.terms.trim() ? 'I agree to this proposal and its terms' : 'I agree to this proposal';
 
   // What still stands between the client and Accept, named (the button stays off until none is left).
   const missing = [
     !picked && 'choose one of the options above',
     name.trim().length < 2 && 'type your full name',
     !signature && !typedSignature && 'sign in the box (or use your typed name)',
-    !agreed && 'tick “I agree to this proposal and its terms”',
+    !agreed && `tick “${agreeLabel}”`,
   ].filter((m): m is string => Boolean(m));
   const fieldError = (field: string) =>
     errors[field] ? (
@@ -226,7 +228,7 @@ export function PublicProposalPage({ token }: { token: string }) {
             {fieldError('signature')}
           </fieldset>
           <label className="mt-4 flex items-start gap-2 font-medium">
-            <input type="checkbox" className="mt-1 h-4 w-4" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} aria-invalid={errors['agreed'] ? true : undefined} aria-describedby={errors['agreed'] ? 'accept-agreed-error' : undefined} />I agree to this proposal and its terms
+            <input type="checkbox" className="mt-1 h-4 w-4" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} aria-invalid={errors['agreed'] ? true : undefined} aria-describedby={errors['agreed'] ? 'accept-agreed-error' : undefined} />{agreeLabel}
           </label>
           {fieldError('agreed')}
           {errors['form'] && (

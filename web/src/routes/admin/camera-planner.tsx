@@ -15,7 +15,7 @@ function parseSearch(s: Record<string, unknown>): PlannerSearch {
 export const Route = createFileRoute('/admin/camera-planner')({
   validateSearch: parseSearch,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => startScreenData(import('../../features/camera-planner/queries.ts').then((q) => q.prefetchPlannerScreen(context.queryClient, deps))),
+  loader: ({ context, deps }) => startScreenData(context.queryClient, () => import('../../features/camera-planner/queries.ts').then((q) => q.prefetchPlannerScreen(context.queryClient, deps))),
   component: Screen,
 });
 

@@ -6,7 +6,7 @@ import { startScreenData } from '#lib/queries/prefetch.ts';
 import { CustomerMessagesSwitch } from '../../features/notifications/CustomerMessagesSwitch.tsx';
 
 export const Route = createFileRoute('/admin/clients/$clientId')({
-  loader: ({ context, params }) => startScreenData(import('#lib/queries/clients.ts').then((q) => q.prefetchClient(context.queryClient, params.clientId))),
+  loader: ({ context, params }) => startScreenData(context.queryClient, () => import('#lib/queries/clients.ts').then((q) => q.prefetchClient(context.queryClient, params.clientId))),
   component: Screen,
 });
 

@@ -28,7 +28,7 @@ export const Route = createFileRoute('/admin/clients')({
   validateSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps, location }) => {
-    if (location.pathname.replace(/\/$/, '') === '/admin/clients') startScreenData(import('#lib/queries/clients.ts').then((q) => q.prefetchClientList(context.queryClient, deps)));
+    if (location.pathname.replace(/\/$/, '') === '/admin/clients') startScreenData(context.queryClient, () => import('#lib/queries/clients.ts').then((q) => q.prefetchClientList(context.queryClient, deps)));
   },
   component: Screen,
 });

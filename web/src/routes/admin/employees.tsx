@@ -10,7 +10,7 @@ export const Route = createFileRoute('/admin/employees')({
   validateSearch: parseSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
-    startScreenData(
+    startScreenData(context.queryClient, () =>
       deps.tab === 'hours'
         ? import('../../features/time/queries.ts').then((q) => q.prefetchHoursScreen(context.queryClient))
         : import('../../features/employees/queries.ts').then((q) => q.prefetchEmployeeScreen(context.queryClient)),

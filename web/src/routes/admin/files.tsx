@@ -10,7 +10,7 @@ const parseSearch = (s: Record<string, unknown>) => parseWith<SharedFilesSearch>
 export const Route = createFileRoute('/admin/files')({
   validateSearch: parseSearch,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => startScreenData(import('../../features/shared-files/queries.ts').then((q) => q.prefetchSharedFilesScreen(context.queryClient, deps))),
+  loader: ({ context, deps }) => startScreenData(context.queryClient, () => import('../../features/shared-files/queries.ts').then((q) => q.prefetchSharedFilesScreen(context.queryClient, deps))),
   component: Screen,
 });
 

@@ -15,7 +15,7 @@ import { Shortcuts } from '../../features/auth/components/Shortcuts.tsx';
 const DailyViewsChart = lazy(() => import('../../features/admin-panel/DailyViewsChart.tsx'));
 
 export const Route = createFileRoute('/admin/')({
-  loader: ({ context }) => startScreenData(import('../../features/admin-panel/queries.ts').then((q) => q.prefetchAdminPanel(context.queryClient))),
+  loader: ({ context }) => startScreenData(context.queryClient, () => import('../../features/admin-panel/queries.ts').then((q) => q.prefetchAdminPanel(context.queryClient))),
   component: Screen,
 });
 

@@ -11,7 +11,7 @@ const parseSearch = (s: Record<string, unknown>) =>
 export const Route = createFileRoute('/admin/inventory')({
   validateSearch: parseSearch,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => startScreenData(import('../../features/inventory/queries.ts').then((q) => q.prefetchItemScreen(context.queryClient, deps))),
+  loader: ({ context, deps }) => startScreenData(context.queryClient, () => import('../../features/inventory/queries.ts').then((q) => q.prefetchItemScreen(context.queryClient, deps))),
   component: Screen,
 });
 

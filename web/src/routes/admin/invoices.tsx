@@ -11,7 +11,7 @@ const parseSearch = (s: Record<string, unknown>) =>
 export const Route = createFileRoute('/admin/invoices')({
   validateSearch: parseSearch,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => startScreenData(import('../../features/invoices/queries.ts').then((q) => q.prefetchInvoiceScreen(context.queryClient, deps))),
+  loader: ({ context, deps }) => startScreenData(context.queryClient, () => import('../../features/invoices/queries.ts').then((q) => q.prefetchInvoiceScreen(context.queryClient, deps))),
   component: Screen,
 });
 

@@ -13,7 +13,7 @@ const parseSearch = (s: Record<string, unknown>) =>
 export const Route = createFileRoute('/admin/jobs')({
   validateSearch: parseSearch,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => startScreenData(import('../../features/jobs/queries.ts').then((q) => q.prefetchJobScreen(context.queryClient, deps))),
+  loader: ({ context, deps }) => startScreenData(context.queryClient, () => import('../../features/jobs/queries.ts').then((q) => q.prefetchJobScreen(context.queryClient, deps))),
   component: Screen,
 });
 

@@ -14,7 +14,7 @@ export const Route = createFileRoute('/admin/leads')({
     return status ? { status } : {};
   },
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => startScreenData(import('../../features/leads/queries.ts').then((q) => q.prefetchLeadsScreen(context.queryClient, deps.status))),
+  loader: ({ context, deps }) => startScreenData(context.queryClient, () => import('../../features/leads/queries.ts').then((q) => q.prefetchLeadsScreen(context.queryClient, deps.status))),
   component: Screen,
 });
 

@@ -19,7 +19,7 @@ export const Route = createFileRoute('/admin/messages')({
     return { ...(status ? { status } : {}), ...(kind ? { kind } : {}) };
   },
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => startScreenData(import('#lib/queries/back-office-inbox.ts').then((q) => q.prefetchMessages(context.queryClient, deps))),
+  loader: ({ context, deps }) => startScreenData(context.queryClient, () => import('#lib/queries/back-office-inbox.ts').then((q) => q.prefetchMessages(context.queryClient, deps))),
   component: Screen,
 });
 

@@ -10,7 +10,7 @@ const parseSearch = (s: Record<string, unknown>) => parseWith<MonitoringSearch>(
 export const Route = createFileRoute('/admin/monitoring')({
   validateSearch: parseSearch,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => startScreenData(import('../../features/monitoring/queries.ts').then((q) => q.prefetchContractScreen(context.queryClient, deps))),
+  loader: ({ context, deps }) => startScreenData(context.queryClient, () => import('../../features/monitoring/queries.ts').then((q) => q.prefetchContractScreen(context.queryClient, deps))),
   component: Screen,
 });
 

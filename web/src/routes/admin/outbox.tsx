@@ -9,7 +9,7 @@ const parseSearch = (s: Record<string, unknown>) => parseWith<SentMailSearch>(s,
 export const Route = createFileRoute('/admin/outbox')({
   validateSearch: parseSearch,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => startScreenData(import('#lib/queries/outbox.ts').then((q) => q.prefetchOutboxScreen(context.queryClient, deps))),
+  loader: ({ context, deps }) => startScreenData(context.queryClient, () => import('#lib/queries/outbox.ts').then((q) => q.prefetchOutboxScreen(context.queryClient, deps))),
   component: Screen,
 });
 

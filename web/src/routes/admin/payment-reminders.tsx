@@ -3,6 +3,6 @@ import { startScreenData } from '#lib/queries/prefetch.ts';
 import { PaymentReminders } from '../../features/reminders/PaymentReminders.tsx';
 
 export const Route = createFileRoute('/admin/payment-reminders')({
-  loader: ({ context }) => startScreenData(import('../../features/reminders/queries.ts').then((q) => q.prefetchRemindersScreen(context.queryClient))),
+  loader: ({ context }) => startScreenData(context.queryClient, () => import('../../features/reminders/queries.ts').then((q) => q.prefetchRemindersScreen(context.queryClient))),
   component: PaymentReminders,
 });

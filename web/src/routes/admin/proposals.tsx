@@ -11,7 +11,7 @@ const parseSearch = (s: Record<string, unknown>) =>
 export const Route = createFileRoute('/admin/proposals')({
   validateSearch: parseSearch,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => startScreenData(import('../../features/proposals/queries.ts').then((q) => q.prefetchProposalScreen(context.queryClient, deps))),
+  loader: ({ context, deps }) => startScreenData(context.queryClient, () => import('../../features/proposals/queries.ts').then((q) => q.prefetchProposalScreen(context.queryClient, deps))),
   component: Screen,
 });
 

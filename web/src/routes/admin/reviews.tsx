@@ -21,7 +21,7 @@ export const Route = createFileRoute('/admin/reviews')({
     return status ? { status } : {};
   },
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => startScreenData(import('#lib/queries/back-office-inbox.ts').then((q) => q.prefetchReviews(context.queryClient, deps))),
+  loader: ({ context, deps }) => startScreenData(context.queryClient, () => import('#lib/queries/back-office-inbox.ts').then((q) => q.prefetchReviews(context.queryClient, deps))),
   component: Screen,
 });
 

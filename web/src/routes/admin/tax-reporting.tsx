@@ -21,7 +21,7 @@ function parseSearch(s: Record<string, unknown>): TaxSearch {
 export const Route = createFileRoute('/admin/tax-reporting')({
   validateSearch: parseSearch,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => startScreenData(import('#lib/queries/tax.ts').then((q) => q.prefetchTaxScreen(context.queryClient, deps))),
+  loader: ({ context, deps }) => startScreenData(context.queryClient, () => import('#lib/queries/tax.ts').then((q) => q.prefetchTaxScreen(context.queryClient, deps))),
   component: Screen,
 });
 
