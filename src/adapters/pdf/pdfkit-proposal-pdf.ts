@@ -164,7 +164,7 @@ function drawCertificate(doc: Doc, company: Letterhead, c: AcceptanceCertificate
   doc.font('Helvetica-Bold').fontSize(15).fillColor(BRAND).text('Acceptance certificate', LEFT, doc.y, { width }).moveDown(0.4);
   doc.font('Helvetica').fontSize(10).fillColor('black');
   const pages = proposalPages === 1 ? 'page 1' : `pages 1–${proposalPages}`;
-  doc.text(`${c.signer} accepted proposal ${c.number} (${pages} of this document) electronically through its private link, by signing below and ticking “I agree to this proposal and its terms”.`, LEFT, doc.y, { width });
+  doc.text(`${c.signer} accepted proposal ${c.number} (${pages} of this document) electronically through its private link, by signing below and ticking “${c.agreed}”.`, LEFT, doc.y, { width });
   doc.moveDown(1);
   const row = (label: string, value: string, font = 'Helvetica', size = 10) => {
     if (!value.trim()) return;
@@ -179,7 +179,7 @@ function drawCertificate(doc: Doc, company: Letterhead, c: AcceptanceCertificate
   row('Option accepted', c.option);
   row('Signed by', c.signer);
   row('E-mail', c.email);
-  row('Agreed to', '“I agree to this proposal and its terms” (ticked by the signer)');
+  row('Agreed to', `“${c.agreed}” (ticked by the signer)`);
   row('Time (UTC)', c.atUtc);
   row('Time (business)', c.atLocal);
   row('IP address', c.ip);

@@ -9,6 +9,7 @@ import { formatMoney, type MoneySettings } from '../shared/money.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { aboutProposal } from '../mail/mailer.ts';
 import { totalsOf, type Proposal } from './proposal.ts';
+import { agreeStatement } from './agree-statement.ts';
 
 export interface AcceptanceCertificate {
   number: string;
@@ -25,6 +26,8 @@ export interface AcceptanceCertificate {
   ip: string;
   userAgent: string;
   documentSha256: string;
+  /** The words of the box the signer ticked (agreeStatement). */
+  agreed: string;
   /** The signature as drawn (PNG). */
   signaturePng: Uint8Array;
 }
@@ -55,6 +58,7 @@ export function certificateFacts(p: Proposal, settings: CertificateSettings): Om
     clientName: p.clientName,
     option: option ? `${option.name} — total ${total}` : a.optionId,
     signer: a.name,
+    agreed: agreeStatement(p),
     email: a.email ?? '',
     atUtc: formatUtc(a.at),
     atLocal: formatInZone(a.at, settings.timeZone, settings.money.locale),

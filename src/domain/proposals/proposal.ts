@@ -13,6 +13,7 @@ import { addDays, datePlausibility, daysBetween, type DateWindow } from '../shar
 import { DEFAULT_MONEY, formatMoney, type MoneySettings } from '../shared/money.ts';
 import { searchWords, wordPrefixes } from '../shared/search.ts';
 import { optionTotals, type OptionTotals } from './proposal-totals.ts';
+import { agreeStatement } from './agree-statement.ts';
 
 export const PROPOSAL_STATUSES = ['draft', 'sent', 'viewed', 'accepted', 'declined', 'expired', 'converted'] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
@@ -278,7 +279,7 @@ export function checkAcceptance(p: Proposal, input: Pick<AcceptanceInput, 'optio
   if (!p.options.some((o) => o.id === input.optionId)) errors['optionId'] = ['Pick one of the options.'];
   const name = input.name.trim().replace(/\s+/g, ' ');
   if (name.length < 2) errors['name'] = ['Type your full name to accept.'];
-  if (!input.agreed) errors['agreed'] = ['Tick “I agree to this proposal and its terms” to accept.'];
+  if (!input.agreed) errors['agreed'] = [`Tick “${agreeStatement(p)}” to accept.`];
   const first = Object.values(errors)[0]?.[0];
   if (first) throw new DomainError('validation', first, errors);
   return name;

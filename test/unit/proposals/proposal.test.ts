@@ -1,3 +1,4 @@
+import { agreeStatement } from '../../../src/domain/proposals/agree-statement.ts';
 import { describe, expect, it } from 'vitest';
 import {
   accept,
@@ -130,5 +131,10 @@ describe('signed acceptance rules', () => {
     })();
     expect(refusal?.message).toBe('Tick “I agree to this proposal and its terms” to accept.');
     expect(refusal?.fields).toEqual({ agreed: ['Tick “I agree to this proposal and its terms” to accept.'] });
+    // A proposal without terms asks for no agreement to any: the box, the refusal and the certificate say so.
+    const noTerms = { ...sent(), terms: '  ' };
+    expect(() => accept(noTerms, { optionId: 'opt-good', name: 'Ada Lovelace', ip: '1', ...SIGNED_BY, agreed: false }, later, TODAY)).toThrow('Tick “I agree to this proposal” to accept.');
+    expect(agreeStatement(noTerms)).toBe('I agree to this proposal');
+    expect(agreeStatement(sent())).toBe('I agree to this proposal and its terms');
   });
 });

@@ -5,6 +5,7 @@ import type { PublicProposal } from '#contracts/proposals.ts';
 import { TIER_LABELS } from '#contracts/proposal-labels.ts';
 import { ApiRequestError } from '#lib/api.ts';
 import { inputClass } from '#ui/styles.ts';
+import { agreeStatement } from '#domain/proposals/agree-statement.ts';
 import { formatDateTime as formatWhen } from '#ui/dates.ts';
 import { publicProposalQuery, usePublicAnswer } from './queries.ts';
 import { Button, buttonStyle } from '#ui/Button.tsx';
@@ -82,8 +83,7 @@ export function PublicProposalPage({ token }: { token: string }) {
     );
   const p = q.data;
   const picked = optionId ?? (p.options.length === 1 ? (p.options[0]?.id ?? null) : null);
-  // A proposal without terms does not ask the client to agree to any.
-  const agreeLabel = p.terms.trim() ? 'I agree to this proposal and its terms' : 'I agree to this proposal';
+  const agreeLabel = agreeStatement(p);
 
   // What still stands between the client and Accept, named (the button stays off until none is left).
   const missing = [
