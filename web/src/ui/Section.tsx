@@ -1,11 +1,18 @@
 import type { ReactNode } from 'react';
 
-/** A titled part of a screen, its actions (buttons) beside the title. */
-export function Section({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+/** A titled part of a screen, its actions (buttons) beside the title, an icon (aria-hidden) before it. */
+export function Section({ title, actions, icon, children }: { title: string; actions?: ReactNode; icon?: ReactNode; children: ReactNode }) {
   return (
     <section className="mt-8" aria-label={title}>
       <div className="mb-3 flex items-center justify-between gap-4">
-        <h2 className="text-xl font-semibold text-slate-900 dark:text-white">{title}</h2>
+        {icon ? (
+          <h2 className="flex items-center gap-2 text-xl font-semibold text-slate-900 dark:text-white">
+            <span className="text-blue-700 dark:text-blue-400">{icon}</span>
+            {title}
+          </h2>
+        ) : (
+          <h2 className="text-xl font-semibold text-slate-900 dark:text-white">{title}</h2>
+        )}
         {actions}
       </div>
       {children}

@@ -4,6 +4,7 @@ import { CalendarClock, Camera, FileText, Receipt, ShieldCheck } from 'lucide-re
 import type { PortalHub } from '#contracts/portal.ts';
 import { buttonStyle } from '#ui/Button.tsx';
 import { EmptyState } from '#ui/EmptyState.tsx';
+import { Section } from '#ui/Section.tsx';
 import { LoadError } from '#ui/LoadError.tsx';
 import { PageLoader } from '#ui/PageLoader.tsx';
 import { formatDate, formatDay, formatWindow } from '#ui/dates.ts';
@@ -99,11 +100,11 @@ function ClientHub({ clientId, onSignOut, onEmailChanged }: { clientId: string; 
         )}
       </p>
 
-      <HubSection title="Invoices" icon={<Receipt aria-hidden className="h-5 w-5" />}>
+      <Section title="Invoices" icon={<Receipt aria-hidden className="h-5 w-5" />}>
         {h.invoices.length === 0 ? <EmptyState title="No invoices yet" /> : <CardList>{h.invoices.map((i) => <InvoiceCard key={i.id} clientId={clientId} invoice={i} />)}</CardList>}
-      </HubSection>
+      </Section>
 
-      <HubSection title="Proposals" icon={<FileText aria-hidden className="h-5 w-5" />}>
+      <Section title="Proposals" icon={<FileText aria-hidden className="h-5 w-5" />}>
         {h.proposals.length === 0 ? (
           <EmptyState title="No open proposals" />
         ) : (
@@ -122,16 +123,16 @@ function ClientHub({ clientId, onSignOut, onEmailChanged }: { clientId: string; 
             ))}
           </CardList>
         )}
-      </HubSection>
+      </Section>
 
-      <HubSection title="Visits" icon={<CalendarClock aria-hidden className="h-5 w-5" />}>
+      <Section title="Visits" icon={<CalendarClock aria-hidden className="h-5 w-5" />}>
         <h3 className="mb-2 font-semibold text-slate-800 dark:text-slate-200">Upcoming</h3>
         {upcoming.length === 0 ? <EmptyState title="No visits booked" /> : <CardList>{upcoming.map((v) => <VisitCard key={v.id} clientId={clientId} visit={v} />)}</CardList>}
         <h3 className="mt-5 mb-2 font-semibold text-slate-800 dark:text-slate-200">Past</h3>
         {past.length === 0 ? <EmptyState title="No past visits" /> : <CardList>{past.map((v) => <VisitCard key={v.id} clientId={clientId} visit={v} />)}</CardList>}
-      </HubSection>
+      </Section>
 
-      <HubSection title="Monitoring" icon={<ShieldCheck aria-hidden className="h-5 w-5" />}>
+      <Section title="Monitoring" icon={<ShieldCheck aria-hidden className="h-5 w-5" />}>
         {h.contracts.length === 0 ? (
           <EmptyState title="No monitoring contract" />
         ) : (
@@ -147,9 +148,9 @@ function ClientHub({ clientId, onSignOut, onEmailChanged }: { clientId: string; 
             ))}
           </CardList>
         )}
-      </HubSection>
+      </Section>
 
-      <HubSection title="Camera plans" icon={<Camera aria-hidden className="h-5 w-5" />}>
+      <Section title="Camera plans" icon={<Camera aria-hidden className="h-5 w-5" />}>
         {h.cameraPlans.length === 0 ? (
           <EmptyState title="No camera plans" />
         ) : (
@@ -164,7 +165,7 @@ function ClientHub({ clientId, onSignOut, onEmailChanged }: { clientId: string; 
             ))}
           </CardList>
         )}
-      </HubSection>
+      </Section>
 
       <div className="mt-10 grid gap-8 lg:grid-cols-2">
         <section aria-labelledby="service-request" className="min-w-0">
@@ -181,18 +182,6 @@ function ClientHub({ clientId, onSignOut, onEmailChanged }: { clientId: string; 
         </section>
       </div>
     </>
-  );
-}
-
-function HubSection({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
-  return (
-    <section className="mt-8" aria-label={title}>
-      <h2 className="mb-3 flex items-center gap-2 text-xl font-semibold text-slate-900 dark:text-white">
-        <span className="text-blue-700 dark:text-blue-400">{icon}</span>
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 
