@@ -10,6 +10,7 @@ import { GeoPoint } from '../../src/domain/persistence/document-data.ts';
 import { where } from '../../src/domain/persistence/query.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { aClient, aSite } from '../unit/clients/client-factories.ts';
+import { auditEntry } from '../../src/domain/clients/client-audit.ts';
 
 /** The client repository on a real SQLite file: the term index stays in step with every write. */
 describe('DocumentClientRepository on SQLite', () => {
@@ -71,6 +72,31 @@ describe('DocumentClientRepository on SQLite', () => {
     const before = job.updatedAt;
     await repo.update(c.id, (x) => ({ ...x, notes: 'Gate code 4411' }));
     expect((await store.collection('jobs').get('job-1'))!.updatedAt).toBe(before);
+  });
+
+  it('an update rewrites only the search terms that changed, and commits its audit entry with the client', async () => {
+    const c = aClient({ name: 'Olga Brandt', company: '', tags: ['vip'] });
+    await repo.create(c);
+    const terms = async () => (await store.collection(CLIENT_TERMS).query({ where: [where('clientId', '==', c.id)] })).docs.map((d) => ({ id: d.id, term: d['term'], at: d.updatedAt }));
+    const first = await terms();
+    await new Promise((r) => setTimeout(r, 5));
+    const actor = { id: 'u-1', name: 'Frank Miller' };
+    await repo.update(c.id, (x) => ({ ...x, notes: 'Gate code 4411' }), (before, after) => auditEntry(actor, new Date(), c.id, 'update', [{ field: 'notes', from: before.notes, to: after.notes }]));
+    expect(await terms()).toEqual(first);
+    const log = (await store.collection('audit_log').query({ where: [where('entityId', '==', c.id)] })).docs;
+    expect(log.map((d) => [d['action'], d['actorName'], d['changes']])).toEqual([['update', 'Frank Miller', [{ field: 'notes', from: c.notes, to: 'Gate code 4411' }]]]);
+    // A rename changes the name's terms (and nameKey, which every term document carries); a
+    // shorter list of terms removes the ones past its end.
+    await repo.update(c.id, (x) => ({ ...x, name: 'Olga Whitcombe' }), () => null);
+    const renamed = await terms();
+    expect(renamed.map((t) => t.term)).toContain('whitcombe');
+    expect(renamed.map((t) => t.term)).not.toContain('brandt');
+    expect(await names('whitc')).toEqual(['Olga Whitcombe']);
+    expect(await names('brand')).toEqual([]);
+    await repo.update(c.id, (x) => ({ ...x, contacts: [] }));
+    expect(await termCount(c.id)).toBeLessThan(renamed.length);
+    expect(await names('whitc')).toEqual(['Olga Whitcombe']);
+    expect((await store.collection('audit_log').query({ where: [where('entityId', '==', c.id)] })).docs).toHaveLength(1);
   });
 
   it('creates many clients all or nothing', async () => {

@@ -115,41 +115,46 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
     return r ? toRaw(r) : null;
   }
 
-  /** One write, synchronously; throws DatabaseError for the cases the port names. */
-  private apply(op: WriteOp, now: string): RawDocument | null {
+  /**
+   * One write, synchronously; throws DatabaseError for the cases the port names. With `returning`
+   * false (a transaction's writes, whose documents nobody reads back) the statements leave out
+   * RETURNING, so no written document is read and parsed again.
+   */
+  private apply(op: WriteOp, now: string, returning = true): RawDocument | null {
     const c = sqlText(op.collection);
+    const back = returning ? ` RETURNING ${COLUMNS}` : '';
+    const exec = (sql: string, ...params: Param[]): Row | undefined | null => {
+      const s = this.stmt(sql + back);
+      if (returning) return s.get(...params) as Row | undefined;
+      return s.run(...params).changes > 0 ? null : undefined;
+    };
+    const raw = (r: Row | null): RawDocument | null => (r === null ? null : toRaw(r));
     try {
       switch (op.kind) {
-        case 'create': {
-          const r = this.stmt(`INSERT INTO documents (collection, id, data, created_at, updated_at) VALUES (${c}, ?, ?, ?, ?) RETURNING ${COLUMNS}`).get(
-            op.id,
-            JSON.stringify(op.data),
-            now,
-            now,
-          ) as Row;
-          return toRaw(r);
-        }
-        case 'set': {
-          const r = this.stmt(
-            `INSERT INTO documents (collection, id, data, created_at, updated_at) VALUES (${c}, ?, ?, ?, ?)
-             ON CONFLICT (collection, id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at, version = version + 1
-             RETURNING ${COLUMNS}`,
-          ).get(op.id, JSON.stringify(op.data), now, now) as Row;
-          return toRaw(r);
-        }
+        case 'create':
+          return raw(exec(`INSERT INTO documents (collection, id, data, created_at, updated_at) VALUES (${c}, ?, ?, ?, ?)`, op.id, JSON.stringify(op.data), now, now)!);
+        case 'set':
+          return raw(
+            exec(
+              `INSERT INTO documents (collection, id, data, created_at, updated_at) VALUES (${c}, ?, ?, ?, ?)
+             ON CONFLICT (collection, id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at, version = version + 1`,
+              op.id,
+              JSON.stringify(op.data),
+              now,
+              now,
+            )!,
+          );
         case 'update': {
           const set = compileJsonSet('data', op.fields, []);
-          const r = this.stmt(
-            `UPDATE documents SET data = ${set.sql}, updated_at = ?, version = version + 1 WHERE collection = ${c} AND id = ? RETURNING ${COLUMNS}`,
-          ).get(...set.params, now, op.id) as Row | undefined;
-          if (!r) throw new DatabaseError('not-found', `No document to update: ${op.collection}/${op.id}`);
-          return toRaw(r);
+          const r = exec(`UPDATE documents SET data = ${set.sql}, updated_at = ?, version = version + 1 WHERE collection = ${c} AND id = ?`, ...set.params, now, op.id);
+          if (r === undefined) throw new DatabaseError('not-found', `No document to update: ${op.collection}/${op.id}`);
+          return raw(r);
         }
         case 'delete':
           this.stmt(`DELETE FROM documents WHERE collection = ${c} AND id = ?`).run(op.id);
           return null;
         case 'increment':
-          return this.increment(op, now);
+          return raw(this.increment(op, now, exec));
       }
     } catch (e) {
       if (isConstraint(e, 'SQLITE_CONSTRAINT_PRIMARYKEY')) throw new DatabaseError('already-exists', `Document already exists: ${op.collection}/${op.id}`);
@@ -158,29 +163,31 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
     }
   }
 
-  private increment(op: Extract<WriteOp, { kind: 'increment' }>, now: string): RawDocument {
+  /** `exec` answers the row written (null when RETURNING was left out), undefined when none was. */
+  private increment(op: Extract<WriteOp, { kind: 'increment' }>, now: string, exec: (sql: string, ...params: Param[]) => Row | undefined | null): Row | null {
     const c = sqlText(op.collection);
     const numeric = (data: string): string => compileNumericCheck(data, op.increments);
-    let r: Row | undefined;
+    let r: Row | undefined | null;
     if (op.upsert) {
       const initial: Record<string, EncodedValue> = {};
       for (const i of op.increments) setAt(initial, i.path, i.by);
       for (const f of op.fields) setAt(initial, f.path, f.value);
       const set = compileJsonSet('documents.data', op.fields, op.increments);
-      r = this.stmt(
+      r = exec(
         `INSERT INTO documents (collection, id, data, created_at, updated_at) VALUES (${c}, ?, ?, ?, ?)
          ON CONFLICT (collection, id) DO UPDATE SET data = ${set.sql}, updated_at = excluded.updated_at, version = documents.version + 1
-         WHERE ${numeric('documents.data')}
-         RETURNING ${COLUMNS}`,
-      ).get(op.id, JSON.stringify(initial), now, now, ...set.params) as Row | undefined;
+         WHERE ${numeric('documents.data')}`,
+        op.id,
+        JSON.stringify(initial),
+        now,
+        now,
+        ...set.params,
+      );
     } else {
       const set = compileJsonSet('data', op.fields, op.increments);
-      r = this.stmt(
-        `UPDATE documents SET data = ${set.sql}, updated_at = ?, version = version + 1
-         WHERE collection = ${c} AND id = ? AND ${numeric('data')} RETURNING ${COLUMNS}`,
-      ).get(...set.params, now, op.id) as Row | undefined;
+      r = exec(`UPDATE documents SET data = ${set.sql}, updated_at = ?, version = version + 1 WHERE collection = ${c} AND id = ? AND ${numeric('data')}`, ...set.params, now, op.id);
     }
-    if (r) return toRaw(r);
+    if (r !== undefined) return r;
     if (!this.row(op.collection, op.id)) throw new DatabaseError('not-found', `No document to update: ${op.collection}/${op.id}`);
     throw new DatabaseError('invalid-argument', `Cannot increment a field that does not hold a number in ${op.collection}/${op.id}.`);
   }
@@ -229,7 +236,7 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
       const version = this.row(read.collection, read.id)?.version ?? null;
       if (version !== read.version) throw new DatabaseError('aborted', `${read.collection}/${read.id} changed during the transaction.`);
     }
-    for (const w of writes) this.apply(w, now);
+    for (const w of writes) this.apply(w, now, false);
     return null;
   }
 

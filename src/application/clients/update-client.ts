@@ -6,11 +6,19 @@ import type { ClientDeps } from './client-deps.ts';
 import { clientChanges, patchClient } from './client-changes.ts';
 import { clientView } from './client-views.ts';
 
-/** Changes the client's own fields (sites have their own use cases); audited field by field. */
-export async function updateClient(deps: Pick<ClientDeps, 'clients' | 'audit' | 'clock'>, auth: AuthState, id: string, patch: ClientPatch): Promise<ClientView> {
+/**
+ * Changes the client's own fields (sites have their own use cases); audited field by field. The
+ * audit entry is committed with the client (one commit, one fsync: issue 16), never without it.
+ */
+export async function updateClient(deps: Pick<ClientDeps, 'clients' | 'clock'>, auth: AuthState, id: string, patch: ClientPatch): Promise<ClientView> {
   const actor = requireAccess(auth, 'editClients');
-  const { before, after } = await deps.clients.update(id, (c) => patchClient(c, patch));
-  const changes = clientChanges(before, after);
-  if (changes.length) await deps.audit.recordAll([auditEntry(actor, deps.clock.now(), id, 'update', changes)]);
+  const { after } = await deps.clients.update(
+    id,
+    (c) => patchClient(c, patch),
+    (before, next) => {
+      const changes = clientChanges(before, next);
+      return changes.length ? auditEntry(actor, deps.clock.now(), id, 'update', changes) : null;
+    },
+  );
   return clientView(after);
 }

@@ -1,3 +1,4 @@
+import type { NewAuditEntry } from '../audit/audit-entry.ts';
 import type { Client, ClientKind, ClientSource } from './client.ts';
 
 export const CLIENT_SORTS = ['name', '-name', 'createdAt', '-createdAt'] as const;
@@ -40,9 +41,10 @@ export interface ClientRepository {
   createMany(clients: readonly Client[]): Promise<void>;
   /**
    * Reads the client, applies `change` and writes the result, retrying when someone else wrote
-   * the client meanwhile. Fails with not-found when it does not exist.
+   * the client meanwhile. Fails with not-found when it does not exist. `audit` (when given) names
+   * the audit entry of the change, written in the same commit as the client (null: none).
    */
-  update(id: string, change: (current: Client) => Client): Promise<{ before: Client; after: Client }>;
+  update(id: string, change: (current: Client) => Client, audit?: (before: Client, after: Client) => NewAuditEntry | null): Promise<{ before: Client; after: Client }>;
   delete(id: string): Promise<void>;
   /** Every client in name order, in batches (CSV export). */
   scan(batchSize: number): AsyncIterable<Client[]>;
