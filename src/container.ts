@@ -258,7 +258,9 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
   c.register(TOKENS.RateLimitStore, { useFactory: instanceCachingFactory((r) => documentRateLimitStore(r.resolve(TOKENS.Store), r.resolve(TOKENS.Clock))) });
   c.register(TOKENS.Leads, { useFactory: (r) => new DocumentQuoteRequestRepository(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.Reviews, { useFactory: (r) => new DocumentReviewRepository(r.resolve(TOKENS.Store)) });
-  c.register(TOKENS.SiteStats, { useFactory: instanceCachingFactory((r) => new DocumentSiteStatsRepository(r.resolve(TOKENS.Store))) });
+  // Page views are counted in memory for up to a second; close() writes what is pending.
+  let siteStats: DocumentSiteStatsRepository | null = null;
+  c.register(TOKENS.SiteStats, { useFactory: instanceCachingFactory((r) => (siteStats = new DocumentSiteStatsRepository(r.resolve(TOKENS.Store)))) });
   const smtp = config.smtpUrl ? new SmtpMailer(config.smtpUrl, `${config.company.name} <${config.company.email}>`) : null;
   // Every mail goes through the outbox: kept there, and delivered over SMTP when it is set.
   const outbox = new DocumentOutboxMailer(store, clock, ids, smtp);
@@ -559,6 +561,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
       smtp?.close();
       await files.close?.();
       await storageProbe.close();
+      await siteStats?.flush().catch(() => undefined);
       await store.close();
     },
   };

@@ -11,8 +11,9 @@ export interface SiteStatsRepository {
   /**
    * Applies the increments of one page view (`buildPageViewIncrement`: exactly one dailyStats
    * day) atomically and stamps lastUpdated with `now` (server time); referrer keys beyond
-   * MAX_REFERRER_KEYS a day count under 'other'. Views recorded together may be written in
-   * one step; the promise settles once this view's write has committed.
+   * MAX_REFERRER_KEYS a day count under 'other'. Views are added up and written together, at
+   * most about a second later (a page view is not a business record: a crash may lose the last
+   * second's views); a `read` on the same instance counts them all.
    */
   record(increments: StatsIncrements, now: Date): Promise<void>;
   /** The sum over the days in `range` (all time, the record from before the upgrade included, by default); null before the first view. */
