@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { closeSqlite, migrate, openSqlite } from '../../src/adapters/sqlite/sqlite-database.ts';
-import { openSqliteDocumentStore } from '../../src/adapters/sqlite/sqlite-document-store.ts';
+import { openSqliteDocumentStore, sqliteDocumentStore } from '../../src/adapters/sqlite/sqlite-document-store.ts';
 import { where } from '../../src/domain/persistence/query.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { documentStoreContract } from './document-store.contract.ts';
@@ -44,6 +44,42 @@ describe('SQLite term index', () => {
       expect(page.docs.map((d) => d.id)).toEqual(['old-1']);
     } finally {
       await store.close();
+      dir.remove();
+    }
+  });
+});
+
+describe('SQLite commits of counters only', () => {
+  it('fsync a counter-only commit at most once a second and every commit with any other write; counts stay exact', async () => {
+    const dir = tempDir('docstore-');
+    const db = openSqlite(join(dir.path, 'app.db'));
+    // The sync levels the driver sets on the real connection around each group commit.
+    const set: string[] = [];
+    const pragma = db.pragma.bind(db);
+    db.pragma = ((source: string, options?: { simple?: boolean }) => {
+      if (/^synchronous =/.test(source)) set.push(source);
+      return pragma(source, options);
+    }) as typeof db.pragma;
+    let now = Date.parse('2026-11-26T12:00:00.000Z');
+    const store = sqliteDocumentStore(db, { clock: { now: () => new Date(now) } });
+    const hit = () => store.collection('rate_limits').increment('w-1', { count: 1 }, { upsert: true, set: { expiresAt: '2099-01-01T00:00:00.000Z' } });
+    try {
+      await hit(); // nothing fsynced yet: FULL
+      expect(set).toEqual([]);
+      await hit(); // within the second: NORMAL for this commit, FULL again after it
+      expect(set).toEqual(['synchronous = 1', 'synchronous = 2']);
+      await Promise.all([hit(), store.collection('clients').create({ name: 'Olga' }, 'c-1')]); // a business record in the group: FULL
+      expect(set).toHaveLength(2);
+      now += 1000;
+      await hit(); // a second since the last fsync: FULL
+      expect(set).toHaveLength(2);
+      await store.collection('clients').update('c-1', { name: 'Olga B' }); // never relaxed
+      expect(set).toHaveLength(2);
+      expect((await store.collection('rate_limits').get('w-1'))!['count']).toBe(4);
+      expect(pragma('synchronous', { simple: true })).toBe(2);
+    } finally {
+      await store.close();
+      closeSqlite(db);
       dir.remove();
     }
   });

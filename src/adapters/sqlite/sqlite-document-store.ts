@@ -49,6 +49,23 @@ interface PendingWrite {
 
 const collectionsOf = (op: PendingWrite['op']): string[] => (op.kind === 'commit' ? op.writes.map((w) => w.collection) : [op.collection]);
 
+/**
+ * Counters that are no business record: request rate-limit windows (and the page-view visitor
+ * gate's, in the same collection) and the per-day page-view counts. A group commit that writes
+ * only these is committed without its own fsync (`synchronous = NORMAL` for that commit) as long
+ * as the file was fsynced less than COUNTER_SYNC_MS ago; otherwise, and whenever the group holds
+ * any other write, it is fsynced as usual. The WAL is written in order, so the next fsync makes
+ * every earlier commit durable: a power cut or OS crash loses at most the last COUNTER_SYNC_MS of
+ * these counters (a process crash, kill -9 included, loses nothing: the commit is in the OS's
+ * cache), never a business record. An fsync here costs ≈ 0.4 ms of CPU and 1–9 ms during which
+ * the event loop waits (issue 16): a page view wrote four counters, four fsynced commits.
+ */
+const COUNTER_COLLECTIONS = new Set(['rate_limits', 'analytics_days']);
+const COUNTER_SYNC_MS = 1000;
+/** `PRAGMA synchronous` levels: NORMAL, FULL. */
+const SYNC_NORMAL = 1;
+const SYNC_FULL = 2;
+
 export interface SqliteDriverOptions {
   /** How often to look for commits made by other processes while someone is subscribed. */
   pollMs?: number;
@@ -72,6 +89,9 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
   private readonly sweeper: NodeJS.Timeout | undefined;
   private dataVersion = 0;
   private readonly pending: PendingWrite[] = [];
+  /** The connection's own `synchronous` level, and when a commit last ran at it (fsynced). */
+  private readonly syncLevel: number;
+  private lastSync = 0;
   private readonly applyOne = (w: PendingWrite): RawDocument | null => (w.op.kind === 'commit' ? this.applyCommit(w.op.reads, w.op.writes, w.now) : this.apply(w.op, w.now));
   private readonly applyBatch;
 
@@ -89,6 +109,7 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
       }),
     );
     ensureDocumentIndexes(db);
+    this.syncLevel = db.pragma('synchronous', { simple: true }) as number;
     this.sweeper = setInterval(() => {
       this.sweepExpired();
       if (this.db.open) this.db.pragma('optimize');
@@ -212,11 +233,17 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
     const batch = this.pending.splice(0);
     if (batch.length === 0) return;
     let outcomes: ({ ok: RawDocument | null } | { error: unknown })[];
+    const now = (this.options.clock ?? systemClock).now().getTime();
+    const relaxed = this.syncLevel >= SYNC_FULL && now - this.lastSync < COUNTER_SYNC_MS && batch.every((w) => collectionsOf(w.op).every((c) => COUNTER_COLLECTIONS.has(c)));
     try {
+      if (relaxed) this.db.pragma(`synchronous = ${SYNC_NORMAL}`);
       outcomes = this.applyBatch.immediate(batch);
+      if (!relaxed) this.lastSync = now;
     } catch (e) {
       for (const w of batch) w.reject(e);
       return;
+    } finally {
+      if (relaxed && this.db.open) this.db.pragma(`synchronous = ${this.syncLevel}`);
     }
     this.changed(batch.flatMap((w) => collectionsOf(w.op)));
     outcomes.forEach((o, i) => ('ok' in o ? batch[i]!.resolve(o.ok) : batch[i]!.reject(o.error)));
