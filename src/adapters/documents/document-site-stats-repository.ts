@@ -93,7 +93,8 @@ export class DocumentSiteStatsRepository implements SiteStatsRepository {
   /**
    * Writes the views recorded so far (after the write in progress, if any). A failed write keeps
    * its views for the next one (and rejects), so a database hiccup delays counts, it loses none;
-   * increments the store refuses as such (invalid-argument) are dropped, not retried for ever.
+   * increments the store refuses as such (invalid-argument) or a closed or damaged store
+   * (failed-precondition) drop them, rather than retrying for ever.
    */
   async flush(): Promise<void> {
     clearTimeout(this.timer);
@@ -110,7 +111,7 @@ export class DocumentSiteStatsRepository implements SiteStatsRepository {
           await this.write(day, batch.increments, batch.now);
         } catch (err) {
           this.referrers = null;
-          if (!isDatabaseError(err, 'invalid-argument')) this.add(day, batch.increments, batch.now);
+          if (!isDatabaseError(err, 'invalid-argument') && !isDatabaseError(err, 'failed-precondition')) this.add(day, batch.increments, batch.now);
           failure ??= err;
         }
       }
