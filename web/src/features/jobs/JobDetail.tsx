@@ -8,7 +8,7 @@ import { rootNotAtField, showServerErrors } from '#lib/form-errors.ts';
 import { ApiRequestError } from '#lib/api.ts';
 import { Field } from '#ui/Field.tsx';
 import { useUnsavedChangesWarning } from '#ui/unsaved-changes.ts';
-import { JOB_TRANSITIONS, mapLink, statusLabel, typeLabel, type JobStatus } from './job-format.ts';
+import { JOB_TRANSITIONS, jobHeaderLine, mapLink, statusLabel, type JobStatus } from './job-format.ts';
 import { needsSignOff } from '#domain/jobs/job.ts';
 import { formatWeekdayTime as formatWhen, formatWindow, fromLocalInput, todayIso, toLocalInput } from '#ui/dates.ts';
 import { datePlausibility } from '#domain/shared/calendar-date.ts';
@@ -57,7 +57,7 @@ export function JobDetail(props: { id: string; canEdit: boolean; canUseInventory
         {job && view.data && (
           <>
             <p className="mb-1 flex flex-wrap items-center gap-2 text-sm">
-              <StatusBadge status={job.status} /> <span>{typeLabel(job.type)}</span> · <span>{job.clientName}</span> <ClientPhone phone={job.clientPhone} />
+              <StatusBadge status={job.status} /> <span>{jobHeaderLine(job)}</span> <ClientPhone phone={job.clientPhone} />
             </p>
             <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
               {job.siteLabel}: {job.siteAddress}{' '}

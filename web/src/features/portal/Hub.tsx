@@ -9,6 +9,7 @@ import { LoadError } from '#ui/LoadError.tsx';
 import { PageLoader } from '#ui/PageLoader.tsx';
 import { formatDate, formatDay, formatWindow } from '#ui/dates.ts';
 import { formatCents } from '#ui/money.ts';
+import { joinParts } from '#ui/join-parts.ts';
 import { portalClientsQuery, portalFile, portalHubQuery } from './queries.ts';
 import { ServiceRequestForm } from './ServiceRequestForm.tsx';
 import { ContactDetailsForm } from './ContactDetailsForm.tsx';
@@ -110,7 +111,7 @@ function ClientHub({ clientId, onSignOut, onEmailChanged }: { clientId: string; 
         ) : (
           <CardList>
             {h.proposals.map((p) => (
-              <Card key={p.id} title={`${p.number} · ${p.title}`} badge={p.status === 'open' ? <Badge tone="blue">Open</Badge> : <Badge tone="green">Accepted</Badge>}>
+              <Card key={p.id} title={joinParts([p.number, p.title])} badge={p.status === 'open' ? <Badge tone="blue">Open</Badge> : <Badge tone="green">Accepted</Badge>}>
                 <p>{p.status === 'open' ? `Valid until ${formatDay(p.validUntil)}` : 'Accepted, thank you.'}</p>
                 {p.link ? (
                   <a className={`${buttonStyle(p.status === 'open' ? 'primary' : 'secondary', 'sm')} mt-2`} href={p.link}>

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { telHref } from '#ui/tel-href.ts';
+
+describe('telHref', () => {
+  it('keeps digits and a leading +; an extension becomes ;ext= (RFC 3966), never digits glued to the number', () => {
+    expect(['555-201-4477 ext 9', '(555) 201-4477 x12', '555.201.4477, ext. 9', '+1 555 201 4477 extension 204', '555-201-4477 #9', '+44 20 7946 0958', '(555) 867-5309'].map(telHref)).toEqual([
+      'tel:5552014477;ext=9',
+      'tel:5552014477;ext=12',
+      'tel:5552014477;ext=9',
+      'tel:+15552014477;ext=204',
+      'tel:5552014477;ext=9',
+      'tel:+442079460958',
+      'tel:5558675309',
+    ]);
+  });
+});
+
+describe('one tel: owner', () => {
+  it('no screen builds a tel: link by hand (they all call telHref)', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(join(dir, d.name)) : /\.tsx?$/.test(d.name) ? [join(dir, d.name)] : []));
+    const offenders = [...files('web/src'), ...files('src')].filter((f) => !f.endsWith('tel-href.ts') && /[`'"]tel:/.test(readFileSync(f, 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+});
