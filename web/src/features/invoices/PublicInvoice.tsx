@@ -5,7 +5,7 @@ import { METHOD_LABELS } from '#contracts/invoice-labels.ts';
 import { ApiRequestError } from '#lib/api.ts';
 import { publicInvoiceQuery } from './queries.ts';
 import { InvoiceLinesTable, SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
-import { StatusChip } from './StatusChip.tsx';
+import { CustomerInvoiceStatus } from '#ui/CustomerBadge.tsx';
 import { PublicPayment } from './PublicPayment.tsx';
 import { buttonStyle } from '#ui/Button.tsx';
 import { LinkNoLongerValid } from '#ui/PublicLink.tsx';
@@ -45,7 +45,7 @@ export function PublicInvoice(props: { token: string; checkout?: string | undefi
           <h1 className="text-2xl font-bold">
             {inv.kind === 'credit-note' ? 'Credit note' : 'Invoice'} <span className="font-mono">{inv.number}</span>
           </h1>
-          <StatusChip status={inv.status} overdue={inv.overdue} kind={inv.kind} />
+          <CustomerInvoiceStatus invoice={inv} />
           <p className="mt-1 text-sm">Issued {formatCalendarDay(inv.issueDate, money.locale)}</p>
           {inv.kind === 'invoice' && <p className="text-sm">Due {formatCalendarDay(inv.dueDate, money.locale)}</p>}
         </div>
