@@ -106,15 +106,15 @@ export class DocumentServiceRequestStore implements ServiceRequestStore {
 
   async get(messageId: string): Promise<ServiceRequest | null> {
     const d = await this.store.collection<RequestDoc>(SERVICE_REQUESTS).get(messageId);
-    return d ? { messageId: d.id, clientId: d.clientId, siteId: d.siteId, title: d.title, details: d.details, jobId: d.jobId ?? null } : null;
+    return d ? { messageId: d.id, clientId: d.clientId, siteId: d.siteId, title: d.title, details: d.details, jobId: d.jobId ?? null, jobNumber: d.jobNumber ?? null } : null;
   }
 
-  async linkJob(messageId: string, jobId: string): Promise<void> {
+  async linkJob(messageId: string, jobId: string, jobNumber?: string): Promise<void> {
     await this.store.runTransaction(async (tx) => {
       const d = await tx.get<RequestDoc>(SERVICE_REQUESTS, messageId);
       if (!d) throw new DomainError('not-found', 'No service request with this message.');
       if (d.jobId) throw new DomainError('conflict', 'A job was already opened from this service request.');
-      tx.update(SERVICE_REQUESTS, messageId, { jobId });
+      tx.update(SERVICE_REQUESTS, messageId, { jobId, jobNumber: jobNumber ?? null });
     });
   }
 }

@@ -21,11 +21,13 @@ export interface ServiceRequest {
   title: string;
   details: string;
   jobId: string | null;
+  /** The opened job's number, for the inbox's link to it (null before, and on requests linked before it was kept). */
+  jobNumber?: string | null;
 }
 
 export interface ServiceRequestStore {
   add(request: ServiceRequest): Promise<void>;
   get(messageId: string): Promise<ServiceRequest | null>;
   /** Records the job opened from the request; conflict when one already was. */
-  linkJob(messageId: string, jobId: string): Promise<void>;
+  linkJob(messageId: string, jobId: string, jobNumber?: string): Promise<void>;
 }
