@@ -26,10 +26,10 @@ import { PROPOSALS } from './document-proposal-repository.ts';
 export class DocumentPortalDirectory implements PortalDirectory {
   private readonly store: DocumentStore;
   private readonly clients: Pick<ClientRepository, 'getMany'>;
-  private readonly proposals: Pick<ProposalRepository, 'get'>;
+  private readonly proposals: Pick<ProposalRepository, 'get' | 'findByToken'>;
   private readonly contracts: Pick<ContractRepository, 'get'>;
 
-  constructor(store: DocumentStore, repos: { clients: Pick<ClientRepository, 'getMany'>; proposals: Pick<ProposalRepository, 'get'>; contracts: Pick<ContractRepository, 'get'> }) {
+  constructor(store: DocumentStore, repos: { clients: Pick<ClientRepository, 'getMany'>; proposals: Pick<ProposalRepository, 'get' | 'findByToken'>; contracts: Pick<ContractRepository, 'get'> }) {
     this.store = store;
     this.clients = repos.clients;
     this.proposals = repos.proposals;
@@ -52,6 +52,10 @@ export class DocumentPortalDirectory implements PortalDirectory {
   async proposalsOf(clientId: string, limit: number): Promise<Proposal[]> {
     const all = await Promise.all((await this.idsOf(PROPOSALS, clientId, limit)).map((id) => this.proposals.get(id)));
     return all.filter((p): p is Proposal => p !== null && p.clientId === clientId);
+  }
+
+  async proposalClientId(token: string): Promise<string | null> {
+    return (await this.proposals.findByToken(token))?.clientId ?? null;
   }
 
   async contractsOf(clientId: string, limit: number): Promise<MonitoringContract[]> {

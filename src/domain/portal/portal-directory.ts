@@ -11,6 +11,8 @@ export interface PortalDirectory {
   clientsForEmail(email: string): Promise<Client[]>;
   proposalsOf(clientId: string, limit: number): Promise<Proposal[]>;
   contractsOf(clientId: string, limit: number): Promise<MonitoringContract[]>;
+  /** The client of the proposal whose public token (current or former) this is; null when none. */
+  proposalClientId(token: string): Promise<string | null>;
 }
 
 /** A service request a customer sent from the hub, kept beside its inbox message so staff can open a job from it. */

@@ -11,6 +11,9 @@ import { buttonStyle } from '#ui/Button.tsx';
 import { LinkNoLongerValid } from '#ui/PublicLink.tsx';
 import { formatCents, useMoneySettings } from '#ui/money.ts';
 import { formatCalendarDay } from '#domain/shared/calendar-date.ts';
+import { BackToAccount } from '#ui/BackToAccount.tsx';
+import { useDocumentViewer } from '#lib/queries/portal-viewer.ts';
+import { authStateOf, sessionQuery } from '../auth/session.ts';
 
 const methodLabel = (m: string) => (Object.hasOwn(METHOD_LABELS, m) ? METHOD_LABELS[m as PaymentBody['method']] : m);
 
@@ -19,6 +22,8 @@ export function PublicInvoice(props: { token: string; checkout?: string | undefi
   const money = useMoneySettings();
   const q = useQuery(publicInvoiceQuery(props.token));
   const pdf = `/api/public/invoices/${encodeURIComponent(props.token)}/pdf`;
+  const session = useQuery(sessionQuery);
+  const viewer = useDocumentViewer('invoice', props.token, authStateOf(session.data).kind !== 'signed-out');
   if (q.isPending) return <p role="status">Loading invoice…</p>;
   if (q.isError && q.error instanceof ApiRequestError && q.error.status === 410) return <LinkNoLongerValid message={q.error.message} />;
   if (q.isError)
@@ -33,6 +38,7 @@ export function PublicInvoice(props: { token: string; checkout?: string | undefi
   const inv = q.data;
   return (
     <article className="rounded-lg border border-slate-200 p-4 sm:p-6 dark:border-slate-800" aria-label={`Invoice ${inv.number}`}>
+      <BackToAccount viewer={viewer} />
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <p className="text-lg font-bold text-blue-900 dark:text-blue-200">{inv.company.name}</p>
