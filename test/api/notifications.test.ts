@@ -95,7 +95,7 @@ describe('notifications, exactly once', () => {
     // A client with an e-mail and a phone, a proposal viewed and accepted, one declined.
     // The client's name is not the person the mails go to: they greet the contact holding the address.
     const clientInput = aClientInput({ name: 'Grace Notified', sites: [aSiteInput()] });
-    clientInput.contacts = [{ ...clientInput.contacts[0]!, name: 'Dr. Ada Greeted-Contact' }];
+    clientInput.contacts = [{ ...clientInput.contacts![0]!, name: 'Dr. Ada Greeted-Contact' }];
     const client = await expectJson<ClientView>(await admin.send('POST', '/api/clients', clientInput), 201);
     const siteId = client.sites[0]!.id;
     const email = client.contacts[0]!.emails[0]!;
@@ -286,7 +286,7 @@ describe('notifications, exactly once', () => {
     );
     expect(saved).toMatchObject({ customised: true, updatedBy: 'Frank Miller' });
     const patInput = aClientInput({ name: 'Pat Templated' });
-    patInput.contacts = [{ ...patInput.contacts[0]!, name: 'Pat Templated' }];
+    patInput.contacts = [{ ...patInput.contacts![0]!, name: 'Pat Templated' }];
     const client = await expectJson<ClientView>(await admin.send('POST', '/api/clients', patInput), 201);
     const inv = await expectJson<InvoiceDto>(await admin.send('POST', '/api/invoices', { clientId: client.id, terms: 'net30', lines: [{ description: 'Siren', quantity: 1, unitPriceCents: 12_000, taxRateBp: 0 }] }), 201);
     await expectJson(await admin.send('POST', `/api/invoices/${inv.id}/send`, {}), 200);

@@ -15,12 +15,3 @@ describe('telHref', () => {
   });
 });
 
-describe('one tel: owner', () => {
-  it('no screen builds a tel: link by hand (they all call telHref)', async () => {
-    const { readdirSync, readFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(join(dir, d.name)) : /\.tsx?$/.test(d.name) ? [join(dir, d.name)] : []));
-    const offenders = [...files('web/src'), ...files('src')].filter((f) => !f.endsWith('tel-href.ts') && /[`'"]tel:/.test(readFileSync(f, 'utf8')));
-    expect(offenders).toEqual([]);
-  });
-});

@@ -49,7 +49,7 @@ const same = (a: TemplateInput, b: TemplateInput) => a.subject === b.subject && 
 function TemplateForm({ template }: { template: TemplateDto }) {
   const actions = useTemplateActions();
   const saved0: TemplateInput = { subject: template.subject, body: template.body, sms: template.sms };
-  const byDefault: TemplateInput = DEFAULT_TEMPLATES[template.key];
+  const byDefault: TemplateInput = (DEFAULT_TEMPLATES as Readonly<Record<string, TemplateInput | undefined>>)[template.key] ?? saved0;
   const [input, setInput] = useState<TemplateInput>(saved0);
   const [previewing, setPreviewing] = useState(false);
   const [confirmReset, setConfirmReset] = useState(false);

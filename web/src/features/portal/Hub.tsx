@@ -7,7 +7,7 @@ import { EmptyState } from '#ui/EmptyState.tsx';
 import { Section } from '#ui/Section.tsx';
 import { LoadError } from '#ui/LoadError.tsx';
 import { PageLoader } from '#ui/PageLoader.tsx';
-import { formatDate, formatDay, formatWindow } from '#ui/dates.ts';
+import { formatDate, formatDay, formatWindow, useCompanyTimeZone } from '#ui/dates.ts';
 import { formatCents } from '#ui/money.ts';
 import { joinParts } from '#ui/join-parts.ts';
 import { CustomerBadge, CustomerInvoiceStatus } from '#ui/CustomerBadge.tsx';
@@ -69,6 +69,7 @@ export function Hub(props: { clientId: string | undefined; onPick: (clientId: st
 }
 
 function ClientHub({ clientId, onSignOut, onEmailChanged }: { clientId: string; onSignOut: () => void; onEmailChanged: (message: string) => void }) {
+  useCompanyTimeZone(); // times are shown in the company's zone: render again when it arrives
   const hub = useQuery(portalHubQuery(clientId));
   if (hub.isPending) return <PageLoader />;
   if (hub.isError) return <LoadError error={hub.error} />;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, FileDown } from 'lucide-react';
 import type { PublicProposal } from '#contracts/proposals.ts';
@@ -66,8 +66,9 @@ export function PublicProposalPage({ token }: { token: string }) {
   const q = useQuery(publicProposalQuery(token));
   const answer = usePublicAnswer(token);
   const [optionId, setOptionId] = useState<string | null>(null);
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+  // Null until typed: a signed-in customer of this client finds their contact's name and e-mail filled in (still editable).
+  const [typedName, setName] = useState<string | null>(null);
+  const [typedEmail, setEmail] = useState<string | null>(null);
   const [signature, setSignature] = useState<string | null>(null);
   const [typedSignature, setTypedSignature] = useState(false);
   const [agreed, setAgreed] = useState(false);
@@ -76,12 +77,8 @@ export function PublicProposalPage({ token }: { token: string }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const session = useQuery(sessionQuery);
   const viewer = useDocumentViewer('proposal', token, authStateOf(session.data).kind !== 'signed-out');
-  // A signed-in customer of this client finds their name and e-mail filled in (still editable).
-  useEffect(() => {
-    if (!viewer) return;
-    setName((n) => n || viewer.name);
-    setEmail((e) => e || viewer.email);
-  }, [viewer]);
+  const name = typedName ?? viewer?.name ?? '';
+  const email = typedEmail ?? viewer?.email ?? '';
 
   if (q.isPending) return <p role="status">Loading your proposal…</p>;
   if (q.isError && q.error instanceof ApiRequestError && q.error.status === 410) return <LinkNoLongerValid message={q.error.message} />;
