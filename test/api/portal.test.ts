@@ -126,6 +126,8 @@ describe('customer sign-in links', () => {
     expect(stranger.message).toBe(known.message);
     await linkMailedTo(w.smtp, BEA, before);
     expect(w.smtp.received.slice(before).some((m) => m.to.includes('nobody@example.com'))).toBe(false);
+    // The link mail greets the contact it goes to.
+    expect(w.smtp.received.slice(before).find((m) => m.to.includes(BEA))!.raw).toContain('Hello Bea,');
   });
 
   it('a link works once; the second opening is refused with a clear message; only its hash is stored', async () => {
