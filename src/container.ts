@@ -460,7 +460,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
   });
   c.register(TOKENS.AnalyticsDeps, { useFactory: instanceCachingFactory((r) => ({ stats: r.resolve(TOKENS.SiteStats), clock, timeZone: config.timeZone, visitors: new VisitorGate(documentWindowCounter(r.resolve(TOKENS.Store))) })) });
   c.register(TOKENS.BackOfficeDeps, {
-    useFactory: (r) => ({ contactMessages: r.resolve(TOKENS.ContactMessages), leads: r.resolve(TOKENS.Leads), reviews: r.resolve(TOKENS.Reviews), outbox: r.resolve(TOKENS.Outbox), audit: r.resolve(TOKENS.AuditLog), clock }),
+    useFactory: (r) => ({ contactMessages: r.resolve(TOKENS.ContactMessages), leads: r.resolve(TOKENS.Leads), reviews: r.resolve(TOKENS.Reviews), outbox: r.resolve(TOKENS.Outbox), audit: r.resolve(TOKENS.AuditLog), clock, serviceRequests: new DocumentServiceRequestStore(store) }),
   });
   c.register(TOKENS.CameraPlanDeps, {
     useFactory: (r) => ({

@@ -91,3 +91,8 @@ export type ContactDetailsInput = z.input<typeof contactDetailsSchema>;
 export const contactDetailsResultSchema = z.object({ message: z.string(), emailChanged: z.boolean() });
 
 export const serviceJobResultSchema = z.object({ jobId: z.string(), number: z.string() });
+
+/** GET /api/portal/viewer/:kind/:token: the signed-in customer of a public proposal's or invoice's client (404 for anyone else). */
+export const documentViewerParamsSchema = z.object({ kind: z.enum(['proposal', 'invoice']), token: z.string().min(1).max(200) });
+export const documentViewerSchema = z.object({ clientId: z.string(), name: z.string(), email: z.string() });
+export type DocumentViewer = z.infer<typeof documentViewerSchema>;

@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 export const REMINDER_OUTCOMES = ['sending', 'sent', 'skipped', 'failed'] as const;
 export const PAUSE_SCOPES = ['client', 'invoice'] as const;
-export const TEMPLATE_FIELD_NAMES = ['client', 'number', 'total', 'balance', 'dueDate', 'daysOverdue', 'lateFee', 'link', 'company', 'phone'] as const;
+export const TEMPLATE_FIELD_NAMES = ['greeting', 'client', 'number', 'total', 'balance', 'dueDate', 'daysOverdue', 'lateFee', 'link', 'company', 'phone'] as const;
 
 const lateFeeSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('flat'), cents: z.number({ error: 'The fee must be a number.' }).int('Whole cents.') }),

@@ -38,6 +38,8 @@ export const inboxMessageSchema = z.object({
   status: z.enum(MESSAGE_STATUS_VALUES),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** A service request from the client hub (staff may open a job from it, once); null for other messages. */
+  serviceRequest: z.object({ jobId: z.string().nullable(), jobNumber: z.string().nullable() }).nullable().optional(),
 });
 export type InboxMessage = z.infer<typeof inboxMessageSchema>;
 

@@ -93,7 +93,10 @@ describe('notifications, exactly once', () => {
     expect((await visitor.send('POST', '/api/support', { name: 'Sam Support', email: 'sam.support@example.com', phone: '', topic: 'alarm', message: 'The panel shows a trouble light since the storm.' })).status).toBe(201);
 
     // A client with an e-mail and a phone, a proposal viewed and accepted, one declined.
-    const client = await expectJson<ClientView>(await admin.send('POST', '/api/clients', aClientInput({ name: 'Grace Notified', sites: [aSiteInput()] })), 201);
+    // The client's name is not the person the mails go to: they greet the contact holding the address.
+    const clientInput = aClientInput({ name: 'Grace Notified', sites: [aSiteInput()] });
+    clientInput.contacts = [{ ...clientInput.contacts![0]!, name: 'Dr. Ada Greeted-Contact' }];
+    const client = await expectJson<ClientView>(await admin.send('POST', '/api/clients', clientInput), 201);
     const siteId = client.sites[0]!.id;
     const email = client.contacts[0]!.emails[0]!;
     const accepted = await expectJson<ProposalDto>(await admin.send('POST', '/api/proposals', aProposalRequest(client.id, siteId)), 201);
@@ -191,7 +194,7 @@ describe('notifications, exactly once', () => {
         expect.stringMatching(/^Reminder: we see you tomorrow, /),
         'Frank is on the way',
         `Your job ${job.number} is complete`,
-        'How did we do, Grace?',
+        'How did we do, Ada?',
         `Receipt: $250.00 for invoice ${inv.number}`,
       ]),
     );
@@ -208,9 +211,11 @@ describe('notifications, exactly once', () => {
     const done = smtp.received.find((m) => subjectOf(m) === `Your job ${job.number} is complete`)!;
     expect(done.raw).toContain(`filename=${job.number}-sign-off.pdf`);
     // (the proposal and invoice mails staff sent are the proposals' and invoices' own; the signed copy is the customer's legal record, sent whatever the opt-out)
+    for (const m of smtp.received.filter((x) => x.to.includes(email) && /^(Proposal|Invoice) /.test(subjectOf(x)))) expect(textOf(m)).toMatch(/Hello Ada,\r?\n(?![\s\S]*Hello Grace)/);
     for (const m of smtp.received.filter((x) => x.to.includes(email) && !/^(Proposal|Invoice|Your signed proposal) /.test(subjectOf(x)))) {
       const text = textOf(m);
-      expect(text).toContain('Hello Grace,');
+      expect(text).toContain('Hello Ada,');
+      expect(text).not.toContain('Hello Grace');
       expect(text).toContain(`Kind regards,\r\n${a.config.company.name}`);
       expect(text).toMatch(/To stop these e-mails, open: http:\/\/127\.0\.0\.1:\d+\/api\/public\/unsubscribe\/\S+/);
     }
@@ -280,7 +285,9 @@ describe('notifications, exactly once', () => {
       200,
     );
     expect(saved).toMatchObject({ customised: true, updatedBy: 'Frank Miller' });
-    const client = await expectJson<ClientView>(await admin.send('POST', '/api/clients', aClientInput({ name: 'Pat Templated' })), 201);
+    const patInput = aClientInput({ name: 'Pat Templated' });
+    patInput.contacts = [{ ...patInput.contacts![0]!, name: 'Pat Templated' }];
+    const client = await expectJson<ClientView>(await admin.send('POST', '/api/clients', patInput), 201);
     const inv = await expectJson<InvoiceDto>(await admin.send('POST', '/api/invoices', { clientId: client.id, terms: 'net30', lines: [{ description: 'Siren', quantity: 1, unitPriceCents: 12_000, taxRateBp: 0 }] }), 201);
     await expectJson(await admin.send('POST', `/api/invoices/${inv.id}/send`, {}), 200);
     await expectJson(await admin.send('POST', `/api/invoices/${inv.id}/payments`, { date: inv.issueDate, amountCents: 12_000, method: 'card' }), 200);

@@ -70,6 +70,17 @@ describe('client hub: a customer never reaches another client (IDOR matrix)', ()
     expect((await customerOfA.get(`/api/portal/clients/${a.client.id}`)).status).toBe(200);
   });
 
+  it("the public pages' viewer check answers 404 for B's proposal and invoice (and an unknown token), and knows A on A's own", async () => {
+    for (const path of [`/api/portal/viewer/proposal/${b.proposalToken}`, `/api/portal/viewer/invoice/${b.invoiceToken}`, '/api/portal/viewer/invoice/no-such-token']) {
+      const res = await customerOfA.get(path);
+      const text = await res.text();
+      expect({ path, status: res.status, leaks: [B_NAME, 'bart.b@example.com', b.client.id].filter((x) => text.includes(x)) }).toEqual({ path, status: 404, leaks: [] });
+    }
+    for (const path of [`/api/portal/viewer/proposal/${a.proposalToken}`, `/api/portal/viewer/invoice/${a.invoiceToken}`]) {
+      expect(await expectJson(await customerOfA.get(path), 200)).toEqual({ clientId: a.client.id, name: 'Alice Abernathy', email: A_EMAIL });
+    }
+  });
+
   it('covers every client-scoped portal route', () => {
     const scoped = w.t.app.apiRoutes.filter((r) => r.url.startsWith('/api/portal/clients/')).map((r) => `${r.method} ${r.url}`);
     expect([...new Set(attempts().map((x) => x.route))].sort()).toEqual(scoped.sort());

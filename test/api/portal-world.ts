@@ -18,7 +18,9 @@ export interface SeededClient {
   siteId: string;
   invoiceId: string;
   invoiceNumber: string;
+  invoiceToken: string;
   proposalId: string;
+  proposalToken: string;
   doneJobId: string;
   upcomingJobId: string;
   contractId: string;
@@ -49,7 +51,8 @@ export async function seedClient(admin: TestClient, name: string, emails: string
     201,
   );
   await expectJson(await admin.send('POST', `/api/invoices/${inv.id}/send`, {}), 200);
-  const proposal = await expectJson<{ id: string }>(await admin.send('POST', '/api/proposals', aProposalRequest(client.id, siteId)), 201);
+  const invoiceToken = (await expectJson<{ publicUrl: string }>(await admin.get(`/api/invoices/${inv.id}`), 200)).publicUrl.split('/i/')[1]!;
+  const proposal = await expectJson<{ id: string; publicToken: string }>(await admin.send('POST', '/api/proposals', aProposalRequest(client.id, siteId)), 201);
   await expectJson(await admin.send('POST', `/api/proposals/${proposal.id}/send`, {}), 200);
 
   const job = async (title: string) => (await expectJson<{ id: string }>(await admin.send('POST', '/api/jobs', { clientId: client.id, siteId, type: 'service', title }), 201)).id;
@@ -67,7 +70,7 @@ export async function seedClient(admin: TestClient, name: string, emails: string
     201,
   );
   const plan = await expectJson<{ id: string }>(await admin.send('POST', '/api/camera-plans', { clientId: client.id, siteId, name: `${name} cameras`, gridWidthM: 20, gridHeightM: 10 }), 201);
-  return { client, siteId, invoiceId: inv.id, invoiceNumber: inv.number, proposalId: proposal.id, doneJobId: done, upcomingJobId: upcoming, contractId: contract.id, planId: plan.id };
+  return { client, siteId, invoiceId: inv.id, invoiceNumber: inv.number, invoiceToken, proposalId: proposal.id, proposalToken: proposal.publicToken, doneJobId: done, upcomingJobId: upcoming, contractId: contract.id, planId: plan.id };
 }
 
 /** The sign-in link of the newest mail to `to` (the token after #token=). */

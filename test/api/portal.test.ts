@@ -69,13 +69,17 @@ describe('client hub: /api/portal', () => {
     expect(err.error.fields?.['summary']).toEqual(['Say in a few words what needs doing.']);
     const ok = await expectJson<{ message: string }>(await ann.send('POST', `/api/portal/clients/${a.client.id}/service-requests`, { siteId: a.siteId, summary: 'Back door sensor beeps', details: 'Every night at 2 am.' }), 200);
     expect(ok.message).toContain("Annabel's home");
-    const inbox = await expectJson<{ messages: { id: string; subject: string; status: string; message: string }[] }>(await w.admin.get('/api/admin/messages'), 200);
-    const msg = inbox.messages.find((m) => m.subject === 'Service request: Back door sensor beeps')!;
-    expect(msg).toMatchObject({ status: 'new' });
+    type Listed = { id: string; subject: string; status: string; message: string; serviceRequest?: { jobId: string | null; jobNumber: string | null } | null };
+    const listed = async () => (await expectJson<{ messages: Listed[] }>(await w.admin.get('/api/admin/messages'), 200)).messages;
+    const msg = (await listed()).find((m) => m.subject === 'Service request: Back door sensor beeps')!;
+    // The inbox knows it is a service request (so it offers "Open a job"), and other messages are not.
+    expect(msg).toMatchObject({ status: 'new', serviceRequest: { jobId: null, jobNumber: null } });
+    expect((await listed()).filter((m) => !m.subject.startsWith('Service request:')).every((m) => m.serviceRequest === null)).toBe(true);
     expect(msg.message).toContain('Every night at 2 am.');
     const job = await expectJson<{ jobId: string; number: string }>(await w.admin.send('POST', `/api/admin/messages/${msg.id}/job`, {}), 200);
     const opened = await expectJson<{ job?: { clientId: string; type: string; title: string } } & { clientId?: string; type?: string; title?: string }>(await w.admin.get(`/api/jobs/${job.jobId}`), 200);
     expect(opened.job ?? opened).toMatchObject({ clientId: a.client.id, type: 'service', title: 'Back door sensor beeps' });
+    expect((await listed()).find((m) => m.id === msg.id)).toMatchObject({ status: 'answered', serviceRequest: { jobId: job.jobId, jobNumber: job.number } });
     expect((await w.admin.send('POST', `/api/admin/messages/${msg.id}/job`, {})).status).toBe(409);
     // A customer is not staff: she cannot open jobs.
     expect((await ann.send('POST', `/api/admin/messages/${msg.id}/job`, {})).status).toBe(403);
@@ -93,7 +97,11 @@ describe('client hub: /api/portal', () => {
     const related = await expectJson<{ history: { actorName: string; action: string }[] }>(await w.admin.get(`/api/clients/${a.client.id}/related`), 200);
     expect(related.history[0]).toMatchObject({ action: 'update', actorName: 'Annabel Featherstonehaugh-Wainwright' });
     const inbox = await expectJson<{ messages: { subject: string; message: string }[] }>(await w.admin.get('/api/admin/messages'), 200);
-    expect(inbox.messages.find((m) => m.subject === `Contact details changed: ${a.client.name}`)?.message).toContain('12 Long Meadow Road');
+    // The office reads a before → after list of what changed, never the stored JSON.
+    const said = inbox.messages.find((m) => m.subject === `Contact details changed: ${a.client.name}`)!.message;
+    expect(said).toContain('Phone: (555) 867-5309 → (555) 010-2030');
+    expect(said).toMatch(/^Billing address: \d+ Birch Lane, Riverton, IL 60001 → 12 Long Meadow Road, Springfield, IL 62704$/m);
+    expect(said).not.toMatch(/[{}"[\]]|line1|E-mail:/);
   });
 });
 
@@ -118,6 +126,8 @@ describe('customer sign-in links', () => {
     expect(stranger.message).toBe(known.message);
     await linkMailedTo(w.smtp, BEA, before);
     expect(w.smtp.received.slice(before).some((m) => m.to.includes('nobody@example.com'))).toBe(false);
+    // The link mail greets the contact it goes to.
+    expect(w.smtp.received.slice(before).find((m) => m.to.includes(BEA))!.raw).toContain('Hello Bea,');
   });
 
   it('a link works once; the second opening is refused with a clear message; only its hash is stored', async () => {

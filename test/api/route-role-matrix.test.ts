@@ -230,6 +230,7 @@ const MATRIX: Record<string, Policy> = {
   'GET /api/portal/clients/:clientId/camera-plans/:id/pdf': 'customer',
   'POST /api/portal/clients/:clientId/service-requests': 'customer',
   'PUT /api/portal/clients/:clientId/contact': 'customer',
+  'GET /api/portal/viewer/:kind/:token': 'customer',
   'POST /api/admin/messages/:id/job': 'editJobs',
 };
 

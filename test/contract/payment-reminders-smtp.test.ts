@@ -56,7 +56,7 @@ describe('payment reminders a client receives (real run, real SMTP peer)', () =>
   });
 
   async function sentInvoice(email: string, issueDate: string, terms: 'net0' | 'net30') {
-    const client = await createClient(container.resolve(TOKENS.ClientDeps), ADMIN, clientInputSchema.parse(aClientInput({ name: 'Grace Lin', contacts: [{ name: 'Grace Lin', role: 'Owner', emails: [email], phones: [] }] })));
+    const client = await createClient(container.resolve(TOKENS.ClientDeps), ADMIN, clientInputSchema.parse(aClientInput({ name: 'Lin Family Household', contacts: [{ name: 'Grace Lin', role: 'Owner', emails: [email], phones: [] }] })));
     const deps = container.resolve(TOKENS.InvoiceDeps);
     const inv = await createInvoiceFromRequest(deps, ADMIN, { clientId: client.id, siteId: null, terms, issueDate, lines: [{ description: 'Deposit', quantity: 1, unitPriceCents: 16_238, taxRateBp: 0, itemId: null }] });
     return sendInvoice(deps, ADMIN, inv.id, {});
@@ -77,7 +77,7 @@ describe('payment reminders a client receives (real run, real SMTP peer)', () =>
     const mail = reminders().find((m) => m.to.includes('backdated@example.com'))!;
     expect(subjectOf(mail)).toBe(`Invoice ${inv.number} is now due`);
     const text = bodyOf(mail);
-    expect(text).toContain('Hello Grace Lin,');
+    expect(text).toContain('Hello Grace,'); // the contact the reminder goes to, not the client's name
     expect(text).toContain('$162.38 is still open');
     expect(text).toMatch(/http:\/\/[^\s]+\/i\/[\w-]+/);
     expect(text).toContain('Shieldline Security');

@@ -12,6 +12,7 @@ import { PdfkitProposalPdf } from '../../src/adapters/pdf/pdfkit-proposal-pdf.ts
 import { FsFileStorage } from '../../src/adapters/fs-storage/fs-file-storage.ts';
 import { createClientDirectory } from '../../src/application/clients/client-directory.ts';
 import type { ProposalDeps } from '../../src/application/proposals/proposal-deps.ts';
+import type { NotificationEvent } from '../../src/domain/notifications/notification-event.ts';
 import { createProposal } from '../../src/application/proposals/save-proposal.ts';
 import { sendProposal } from '../../src/application/proposals/send-proposal.ts';
 import { convertProposal } from '../../src/application/proposals/convert-proposal.ts';
@@ -42,6 +43,7 @@ describe('proposal use cases on SQLite', () => {
   let jobs: MemoryJobCreator;
   let invoices: MemoryInvoiceIssuer;
   let mails: MailMessage[];
+  let told: NotificationEvent[];
   let clientId: string;
   let siteId: string;
   let itemId: string;
@@ -73,6 +75,7 @@ describe('proposal use cases on SQLite', () => {
       company: { name: 'Acme Security', email: 'office@example.com', phone: '(555) 010-0100' },
       money: { currency: 'USD', locale: 'en-US' },
       baseUrl: 'https://acme.example',
+      notify: async (e) => void told.push(e),
     };
   };
   const request = (over: { itemId?: string; validUntil?: string } = {}) => proposalRequestSchema.parse(aProposalRequest(clientId, siteId, { validUntil: '2026-12-22', ...over }));
@@ -83,6 +86,7 @@ describe('proposal use cases on SQLite', () => {
     jobs = new MemoryJobCreator();
     invoices = new MemoryInvoiceIssuer();
     mails = [];
+    told = [];
     deps = depsOn(open());
     const lead = await deps.leads.add(
       newQuoteRequest(
@@ -136,6 +140,8 @@ describe('proposal use cases on SQLite', () => {
     const p = await createProposal(deps, ADMIN, request({ itemId }));
     await sendProposal(deps, ADMIN, p.id);
     await acceptPublicProposal(deps, p.publicToken, { optionId: 'opt-2', name: 'Ada Lovelace', ...SIGNED }, '203.0.113.7');
+    // The office hears of the answer through the one notifications owner, with the signed PDF, and nothing else mails it.
+    expect(told.filter((e) => e.kind === 'proposal-accepted')).toEqual([expect.objectContaining({ signature: expect.objectContaining({ signerName: 'Ada Lovelace', certificatePdf: expect.any(Uint8Array) }) })]);
     const results = await Promise.allSettled([convertProposal(deps, ADMIN, p.id), convertProposal(deps, ADMIN, p.id)]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     await expect(convertProposal(deps, ADMIN, p.id)).rejects.toMatchObject({ code: 'conflict' });

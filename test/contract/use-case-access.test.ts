@@ -49,6 +49,7 @@ import { portalCameraPlanPdf, portalInvoicePdf, portalSignOffPdf } from '../../s
 import { requestService } from '../../src/application/portal/request-service.ts';
 import { updateContactDetails } from '../../src/application/portal/update-contact-details.ts';
 import { openJobFromServiceRequest } from '../../src/application/portal/open-job-from-service-request.ts';
+import { documentViewer } from '../../src/application/portal/document-viewer.ts';
 import { commitClientImport } from '../../src/application/clients/commit-client-import.ts';
 import { convertLeadToClient } from '../../src/application/clients/convert-lead-to-client.ts';
 import { createClient } from '../../src/application/clients/create-client.ts';
@@ -447,6 +448,7 @@ const ROWS: readonly Row[] = [
   row(requestService, CUSTOMER, (w, a) => requestService(w.deps.portal, a, w.seeded.clientId, { siteId: w.seeded.siteId, summary: 'Fix it', details: '', preferredTimes: '' })),
   row(updateContactDetails, CUSTOMER, (w, a) => updateContactDetails(w.deps.portal, a, w.seeded.clientId, UNUSED)),
   row(openJobFromServiceRequest, 'editJobs', (w, a) => openJobFromServiceRequest(w.deps.portal, a, MISSING)),
+  row(documentViewer, CUSTOMER, (w, a) => documentViewer(w.deps.portal, a, 'invoice', MISSING)),
 ];
 
 async function* noParts(): AsyncIterable<never> {}
@@ -504,7 +506,7 @@ const NOT_USE_CASES: Readonly<Record<string, readonly string[]>> = {
   // The public accept/decline use cases' step after they saved the answer.
   'proposals/notify-office-of-response.ts': ['notifyOfficeOfResponse'],
   // The notifier is what use cases call after their own check; the reminder job is the scheduler's.
-  'notifications/notify.ts': ['createNotifier', 'currentTemplate', 'firstName', 'visitWindow'],
+  'notifications/notify.ts': ['createNotifier', 'currentTemplate', 'visitWindow'],
   'notifications/visit-reminders.ts': ['runVisitReminders'],
   'demo/seed-inventory.ts': ['seedInventory'],
   'employees/employee-change.ts': ['assertEmailFree', 'auditEmployee', 'changeEmployee', 'employeeNotFound', 'getEmployeeOrFail'],

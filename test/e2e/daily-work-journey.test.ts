@@ -5,13 +5,9 @@ import { serverAndBrowser } from '../support/e2e-environment.ts';
 import { TestClient } from '../support/http-client.ts';
 import { aQuoteForm, quoteFormData } from '../support/public-site-factories.ts';
 import { readCollection } from '../support/stored-documents.ts';
+import { companyInput } from '../support/company-time.ts';
 
-/** datetime-local value in the browser's (= this machine's) zone, `hours` from now, whole minutes. */
-const localInput = (hours: number) => {
-  const d = new Date(Date.now() + hours * 3_600_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
+const localInput = companyInput;
 
 async function post<T>(page: Page, path: string, body: unknown): Promise<T> {
   return page.evaluate(

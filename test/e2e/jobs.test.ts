@@ -3,13 +3,9 @@ import type { Page } from 'playwright-core';
 import { readCollection } from '../support/stored-documents.ts';
 import { newPage, signInAndOpen } from '../support/browser.ts';
 import { serverAndBrowser } from '../support/e2e-environment.ts';
+import { companyInput } from '../support/company-time.ts';
 
-/** datetime-local value in the browser's (= this machine's) zone, `hours` from now, whole minutes. */
-const localInput = (hours: number) => {
-  const d = new Date(Date.now() + hours * 3_600_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
+const localInput = companyInput;
 
 /** Set-up the job screen does not own (a client with a site, a serialized item in stock), through the API as the signed-in admin. */
 async function api<T>(page: Page, method: string, path: string, body: unknown): Promise<T> {

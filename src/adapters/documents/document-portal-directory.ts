@@ -26,10 +26,10 @@ import { PROPOSALS } from './document-proposal-repository.ts';
 export class DocumentPortalDirectory implements PortalDirectory {
   private readonly store: DocumentStore;
   private readonly clients: Pick<ClientRepository, 'getMany'>;
-  private readonly proposals: Pick<ProposalRepository, 'get'>;
+  private readonly proposals: Pick<ProposalRepository, 'get' | 'findByToken'>;
   private readonly contracts: Pick<ContractRepository, 'get'>;
 
-  constructor(store: DocumentStore, repos: { clients: Pick<ClientRepository, 'getMany'>; proposals: Pick<ProposalRepository, 'get'>; contracts: Pick<ContractRepository, 'get'> }) {
+  constructor(store: DocumentStore, repos: { clients: Pick<ClientRepository, 'getMany'>; proposals: Pick<ProposalRepository, 'get' | 'findByToken'>; contracts: Pick<ContractRepository, 'get'> }) {
     this.store = store;
     this.clients = repos.clients;
     this.proposals = repos.proposals;
@@ -52,6 +52,10 @@ export class DocumentPortalDirectory implements PortalDirectory {
   async proposalsOf(clientId: string, limit: number): Promise<Proposal[]> {
     const all = await Promise.all((await this.idsOf(PROPOSALS, clientId, limit)).map((id) => this.proposals.get(id)));
     return all.filter((p): p is Proposal => p !== null && p.clientId === clientId);
+  }
+
+  async proposalClientId(token: string): Promise<string | null> {
+    return (await this.proposals.findByToken(token))?.clientId ?? null;
   }
 
   async contractsOf(clientId: string, limit: number): Promise<MonitoringContract[]> {
@@ -106,15 +110,15 @@ export class DocumentServiceRequestStore implements ServiceRequestStore {
 
   async get(messageId: string): Promise<ServiceRequest | null> {
     const d = await this.store.collection<RequestDoc>(SERVICE_REQUESTS).get(messageId);
-    return d ? { messageId: d.id, clientId: d.clientId, siteId: d.siteId, title: d.title, details: d.details, jobId: d.jobId ?? null } : null;
+    return d ? { messageId: d.id, clientId: d.clientId, siteId: d.siteId, title: d.title, details: d.details, jobId: d.jobId ?? null, jobNumber: d.jobNumber ?? null } : null;
   }
 
-  async linkJob(messageId: string, jobId: string): Promise<void> {
+  async linkJob(messageId: string, jobId: string, jobNumber?: string): Promise<void> {
     await this.store.runTransaction(async (tx) => {
       const d = await tx.get<RequestDoc>(SERVICE_REQUESTS, messageId);
       if (!d) throw new DomainError('not-found', 'No service request with this message.');
       if (d.jobId) throw new DomainError('conflict', 'A job was already opened from this service request.');
-      tx.update(SERVICE_REQUESTS, messageId, { jobId });
+      tx.update(SERVICE_REQUESTS, messageId, { jobId, jobNumber: jobNumber ?? null });
     });
   }
 }

@@ -1,3 +1,4 @@
+import type { ServiceRequestStore } from '../../domain/portal/portal-directory.ts';
 import type { AuditLog } from '../../domain/audit/audit-log.ts';
 import type { ContactMessageRepository } from '../../domain/contact/contact-message-repository.ts';
 import type { MailOutbox } from '../../domain/mail/mailer.ts';
@@ -14,4 +15,6 @@ export interface BackOfficeDeps {
   /** Retrying a mail from the outbox is audited. */
   audit: AuditLog;
   clock: Clock;
+  /** Client-hub service requests, so the inbox marks them and the job opened from each. */
+  serviceRequests?: Pick<ServiceRequestStore, 'get'>;
 }

@@ -56,4 +56,5 @@ export const directoryClient = (c: Client): DirectoryClient => ({
   ...identity(c),
   billingAddress: c.billingAddress,
   sites: c.sites.map(directorySite),
+  contacts: c.contacts.map((k) => ({ name: k.name, emails: k.emails })),
 });

@@ -8,6 +8,7 @@ import { markInvoiceSent } from './change-invoice.ts';
 import { publicLink, renderInvoicePdf, type InvoiceDeps } from './invoice-deps.ts';
 import { requireAccess } from '../shared/require-access.ts';
 import { linkActive } from '../../domain/shared/public-link.ts';
+import { contactNameFor, greeting } from '../../domain/clients/contact-greeting.ts';
 
 export interface SendInvoiceRequest {
   /** Defaults to the client's e-mail. */
@@ -37,7 +38,7 @@ export async function sendInvoice(deps: InvoiceDeps, auth: AuthState, id: string
   const what = inv.kind === 'credit-note' ? 'Credit note' : 'Invoice';
   const day = (iso: string) => formatCalendarDay(iso, deps.format.locale, 'words');
   const text = [
-    `Hello ${inv.clientName},`,
+    greeting(contactNameFor((await deps.clients.getClient(inv.clientId))?.contacts, to)),
     '',
     req.message?.trim() || `Please find ${what.toLowerCase()} ${inv.number} attached.`,
     '',

@@ -27,6 +27,7 @@ import { formatMoney } from '../../domain/shared/money.ts';
 import { dateTimeFormat } from '../../domain/shared/intl-format.ts';
 import { formatCalendarDay } from '../../domain/shared/calendar-date.ts';
 import { readAllBytes } from '../../domain/storage/file-storage.ts';
+import { contactNameFor, firstName } from '../../domain/clients/contact-greeting.ts';
 import type { NotificationDeps } from './notification-deps.ts';
 
 /** Who a customer message goes to; `subject` is what the opt-out is kept under. */
@@ -34,6 +35,8 @@ interface Recipient {
   subject: string;
   clientId: string | null;
   name: string;
+  /** The person the mail is addressed to (the contact holding `email`), whom the greeting names. */
+  contactName: string | null;
   email: string | null;
   phone: string | null;
 }
@@ -51,15 +54,6 @@ export const preferenceSubject = {
   client: (id: string) => `client:${id}`,
   email: (address: string) => `email:${address.trim().toLowerCase()}`,
 };
-
-const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'madam']);
-
-/** "Dr. Anneliese Bartholomew" → "Anneliese": the name a greeting uses (a lone title keeps the whole name). */
-export function firstName(name: string): string {
-  const words = name.trim().split(/\s+/);
-  const first = words.find((w) => !TITLES.has(w.replace(/\.$/, '').toLowerCase()));
-  return first ?? name.trim();
-}
 
 /** The template as the office last saved it, else the default. */
 export async function currentTemplate(deps: Pick<NotificationDeps, 'templates'>, key: TemplateKey): Promise<TemplateText> {
@@ -84,7 +78,9 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
   const locale = deps.money.locale;
   const common = (r: Recipient): Record<string, string> => ({
     'client.name': r.name,
-    'client.firstName': firstName(r.name),
+    // `client.firstName` is the older name of the same value, kept for templates saved with it.
+    'contact.firstName': r.contactName ? firstName(r.contactName) : '',
+    'client.firstName': r.contactName ? firstName(r.contactName) : '',
     'company.name': deps.company.name,
     'company.phone': deps.company.phone,
     'company.email': deps.company.email,
@@ -93,7 +89,7 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
   const clientRecipient = async (clientId: string): Promise<Recipient | null> => {
     const c = await deps.clients.getClient(clientId);
     if (!c || c.archived) return null;
-    return { subject: preferenceSubject.client(c.id), clientId: c.id, name: c.name, email: c.email, phone: c.phone };
+    return { subject: preferenceSubject.client(c.id), clientId: c.id, name: c.name, contactName: contactNameFor(c.contacts, c.email), email: c.email, phone: c.phone };
   };
 
   const jobValues = async (job: Job): Promise<Record<string, string>> => {
@@ -153,12 +149,12 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
     switch (e.kind) {
       case 'quote-requested': {
         const l = e.lead;
-        const r: Recipient = { subject: preferenceSubject.email(l.email), clientId: null, name: l.name, email: l.email, phone: l.phone };
+        const r: Recipient = { subject: preferenceSubject.email(l.email), clientId: null, name: l.name, contactName: l.name, email: l.email, phone: l.phone };
         return sendCustomer(key, r, [{ template: 'quote-acknowledgement', channel: 'customer', values: { 'request.services': l.services.map((s) => SERVICE_LABELS[s]).join(', ') } }]);
       }
       case 'message-received': {
         const m = e.message;
-        const r: Recipient = { subject: preferenceSubject.email(m.email), clientId: null, name: m.name, email: m.email, phone: m.phone };
+        const r: Recipient = { subject: preferenceSubject.email(m.email), clientId: null, name: m.name, contactName: m.name, email: m.email, phone: m.phone };
         return sendCustomer(key, r, [{ template: 'message-acknowledgement', channel: 'customer', values: { 'message.subject': m.subject } }]);
       }
       case 'payment-received': {

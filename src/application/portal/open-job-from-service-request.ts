@@ -11,7 +11,7 @@ export async function openJobFromServiceRequest(deps: PortalDeps, auth: AuthStat
   if (!request) throw new DomainError('not-found', 'This message is not a service request from the client hub.');
   if (request.jobId) throw new DomainError('conflict', 'A job was already opened from this service request.');
   const job = await deps.jobCreator.createJob({ clientId: request.clientId, siteId: request.siteId, type: 'service', title: request.title, notes: request.details }, actor);
-  await deps.serviceRequests.linkJob(messageId, job.id);
+  await deps.serviceRequests.linkJob(messageId, job.id, job.number);
   const message = await deps.contactMessages.get(messageId);
   if (message && message.status === 'new') await deps.contactMessages.save(changeContactStatus(message, 'answered', deps.clock.now()));
   return { jobId: job.id, number: job.number };

@@ -25,7 +25,7 @@ export async function requestService(deps: PortalDeps, auth: AuthState, clientId
     ...(input.details ? ['', input.details] : []),
     ...(input.preferredTimes ? ['', `Preferred times: ${input.preferredTimes}`] : []),
     '',
-    `Open a job from it: ${deps.baseUrl}/admin/clients/${client.id}`,
+    `Client record: ${deps.baseUrl}/admin/clients/${client.id}`,
   ];
   await deps.contactMessages.add(
     newContactMessage(

@@ -2,6 +2,7 @@ import { normaliseEmail, type SignedInUser } from '../../domain/auth/permissions
 import { EXPIRED_LINK_MESSAGE, LINK_SENT_MESSAGE, SIGN_IN_LINK_TTL_MS, UNKNOWN_LINK_MESSAGE, USED_LINK_MESSAGE } from '../../domain/portal/sign-in-link.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { PortalDeps } from './portal-deps.ts';
+import { contactNameFor, greeting } from '../../domain/clients/contact-greeting.ts';
 
 /**
  * A customer without Google asks for a sign-in link (docs/portal.md). Public by design: the
@@ -22,7 +23,7 @@ export async function requestSignInLink(deps: Pick<PortalDeps, 'directory' | 'li
         to: email,
         subject: `Your sign-in link for ${deps.company.name}`,
         text: [
-          'Hello,',
+          greeting(contactNameFor(clients[0]?.contacts, email)),
           '',
           `Open this link to see your account with ${deps.company.name}: your invoices, proposals, visits and plans.`,
           '',

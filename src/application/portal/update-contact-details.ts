@@ -2,6 +2,7 @@ import type { AuthState } from '../../domain/auth/permissions.ts';
 import { auditEntry } from '../../domain/clients/client-audit.ts';
 import type { Address, Client } from '../../domain/clients/client.ts';
 import { newContactMessage } from '../../domain/contact/contact-message.ts';
+import { contactDetailChanges, describeDetailChanges, type ContactDetails } from '../../domain/portal/contact-change.ts';
 import { clientChanges } from '../clients/client-changes.ts';
 import { contactIndexOf, notYours, ownedClient, type PortalDeps } from './portal-deps.ts';
 
@@ -32,7 +33,11 @@ export async function updateContactDetails(deps: PortalDeps, auth: AuthState, cl
   const now = deps.clock.now();
   await deps.audit.recordAll([auditEntry(actor, now, client.id, 'update', changes)]);
   const messageId = deps.ids.next();
-  const said = changes.map((c) => `${c.field}: ${String(c.from ?? '—')} → ${String(c.to ?? '—')}`);
+  const details = (c: Client, address: string): ContactDetails => {
+    const k = c.contacts[contactIndexOf(c, address)];
+    return { phone: k?.phones[0] ?? null, email: k?.emails[0] ?? null, billingAddress: c.billingAddress };
+  };
+  const readable = contactDetailChanges(details(before, email), details(after, email2), deps.locale);
   await deps.contactMessages.add(
     newContactMessage(
       {
@@ -40,14 +45,14 @@ export async function updateContactDetails(deps: PortalDeps, auth: AuthState, cl
         email: input.email.trim(),
         phone: input.phone || null,
         subject: `Contact details changed: ${client.name}`.slice(0, 200),
-        message: [`${actor.name} changed their details in the client hub.`, ...said, '', `${deps.baseUrl}/admin/clients/${client.id}`].join('\n'),
+        message: [`${actor.name} changed their details in the client hub:`, ...describeDetailChanges(readable), '', `${deps.baseUrl}/admin/clients/${client.id}`].join('\n'),
         kind: 'support',
       },
       messageId,
       now,
     ),
   );
-  await deps.notify?.({ kind: 'customer-details-changed', changeId: messageId, clientId: client.id, clientName: client.name, fields: changes.map((c) => c.field) });
+  await deps.notify?.({ kind: 'customer-details-changed', changeId: messageId, clientId: client.id, clientName: client.name, fields: readable.map((c) => c.label) });
   const emailChanged = email2 !== email;
   return { message: emailChanged ? `Saved. Sign in with ${email2} from now on.` : 'Saved. Our office has been told.', emailChanged };
 }

@@ -27,7 +27,7 @@ export interface ProposalDeps {
   jobs: JobCreator;
   invoices: InvoiceIssuer;
   mailer: Mailer;
-  /** The office's mail when a customer accepts or declines (queued, once per answer). */
+  /** The outbox, for the signed copy the customer gets after a drawn-signature acceptance (queued, once). */
   mailQueue?: MailQueue;
   pdf: ProposalPdfRenderer;
   /** Signatures and signed (certified) PDFs of accepted proposals. */
@@ -43,8 +43,8 @@ export interface ProposalDeps {
   money: MoneySettings;
   /** The site's base URL; the public link is `${baseUrl}/p/${token}`. */
   baseUrl: string;
-  /** Notifications (viewed, accepted, declined: the office's bell and mail); without it, the office mail alone. */
-  notify?: Notify;
+  /** Notifications (viewed, accepted, declined: the office's bell and mail), the one owner of telling the office. */
+  notify: Notify;
 }
 
 export const AUDIT_ENTITY = 'proposal';

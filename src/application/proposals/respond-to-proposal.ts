@@ -32,7 +32,7 @@ export async function viewPublicProposal(deps: ProposalDeps, token: string, ip: 
       return r.proposal;
     });
     if (first) await audit(deps, clientActor(p.clientName), p.id, 'viewed', [{ field: 'ip', from: null, to: ip }]);
-    if (first) await deps.notify?.({ kind: 'proposal-viewed', proposal: p });
+    if (first) await deps.notify({ kind: 'proposal-viewed', proposal: p });
   }
   return presented(deps, p);
 }

@@ -5,6 +5,7 @@ import { changeLeadStatus, nextLeadStatuses } from '../../domain/quotes/quote-re
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { aboutProposal } from '../../domain/mail/mailer.ts';
 import { requireAccess } from '../shared/require-access.ts';
+import { contactNameFor } from '../../domain/clients/contact-greeting.ts';
 import { linkActive } from '../../domain/shared/public-link.ts';
 import { audit, publicLink, today, type ProposalDeps } from './proposal-deps.ts';
 import { loadProposal, presented, proposalPdfBytes, toView, type ProposalView } from './proposal-views.ts';
@@ -32,7 +33,7 @@ export async function sendProposal(deps: ProposalDeps, auth: AuthState, id: stri
   if (!address) throw new DomainError('validation', 'The client has no e-mail address; add one or give an address to send to.', { to: ['Enter the e-mail address to send to.'] });
   const view = await presented(deps, p);
   const pdf = await proposalPdfBytes(deps, p, view);
-  const mail = proposalMail(view, publicLink(deps, p.publicToken), deps.money);
+  const mail = proposalMail(view, publicLink(deps, p.publicToken), deps.money, contactNameFor(client?.contacts, address));
   await deps.mailer.send({ to: address, replyTo: deps.company.email, ...mail, attachments: [{ filename: pdfFileName(p), contentType: 'application/pdf', content: pdf }], kind: 'proposal', about: aboutProposal(p) });
   const saved = await deps.proposals.update(id, (cur) => markSent(cur, deps.clock.now(), today(deps)));
   await audit(deps, actor, id, 'send', [

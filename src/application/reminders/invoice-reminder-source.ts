@@ -3,15 +3,18 @@ import { dayIn, INVOICE_ENTITY, type Invoice } from '../../domain/invoices/invoi
 import type { InvoiceQuery } from '../../domain/invoices/invoice-repository.ts';
 import { addLateFee } from '../../domain/invoices/late-fee.ts';
 import type { PauseScope, RemindableInvoice, ReminderInvoices } from '../../domain/reminders/reminder-log.ts';
+import type { DirectoryClient } from '../../domain/clients/client-directory.ts';
+import { contactNameFor } from '../../domain/clients/contact-greeting.ts';
 import { linkActive } from '../../domain/shared/public-link.ts';
 import { publicLink, todayOf, type InvoiceDeps } from '../invoices/invoice-deps.ts';
 
-const remindable = (deps: InvoiceDeps, inv: Invoice): RemindableInvoice => ({
+const remindable = (deps: InvoiceDeps, inv: Invoice, contactName: string | null): RemindableInvoice => ({
   id: inv.id,
   number: inv.number,
   clientId: inv.clientId,
   clientName: inv.clientName,
   email: inv.clientEmail,
+  contactName,
   status: inv.status,
   dueDate: inv.dueDate,
   // sentAt is set once, when the draft is first sent (markSent); older records without it count from the issue date.
@@ -32,12 +35,14 @@ export class InvoiceReminderSource implements ReminderInvoices {
 
   async listUnpaid(): Promise<RemindableInvoice[]> {
     const out: RemindableInvoice[] = [];
+    const contacts = new Map<string, Promise<DirectoryClient['contacts']>>();
+    const contactsOf = (clientId: string) => contacts.get(clientId) ?? contacts.set(clientId, this.deps.clients.getClient(clientId).then((c) => c?.contacts)).get(clientId)!;
     for (const status of ['sent', 'partial'] as const) {
       let cursor: string | null = null;
       do {
         const q: InvoiceQuery = { status, overdue: null, today: todayOf(this.deps), clientId: null, from: null, to: null, words: [], sort: 'dueDate', direction: 'asc', limit: 100, cursor };
         const page = await this.deps.invoices.list(q);
-        for (const inv of page.items) if (inv.kind === 'invoice') out.push(remindable(this.deps, inv));
+        for (const inv of page.items) if (inv.kind === 'invoice') out.push(remindable(this.deps, inv, contactNameFor(await contactsOf(inv.clientId), inv.clientEmail)));
         cursor = page.nextCursor;
       } while (cursor !== null);
     }

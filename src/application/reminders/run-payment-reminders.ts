@@ -2,6 +2,7 @@ import { INVOICE_ENTITY } from '../../domain/invoices/invoice.ts';
 import { auditEntry } from '../../domain/audit/audit-entry.ts';
 import { aboutInvoice } from '../../domain/mail/mailer.ts';
 import { dateKey } from '../../domain/analytics/page-view.ts';
+import { greeting } from '../../domain/clients/contact-greeting.ts';
 import type { RemindableInvoice, ReminderLogEntry } from '../../domain/reminders/reminder-log.ts';
 import {
   DEFAULT_REMINDER_POLICY,
@@ -46,6 +47,7 @@ const candidate = (inv: RemindableInvoice, paused: boolean) => ({
 
 function templateValues(deps: ReminderDeps, inv: RemindableInvoice, today: string, feeCents: number, totals: { balanceCents: number; totalCents: number }): TemplateValues {
   return {
+    greeting: greeting(inv.contactName),
     client: inv.clientName,
     number: inv.number,
     total: formatMoney(totals.totalCents, deps.money),

@@ -24,6 +24,8 @@ export interface DirectoryClient {
   billingAddress: Address;
   archived: boolean;
   sites: DirectorySite[];
+  /** The contacts' names and e-mails, so a mail greets the person it goes to (contactNameFor). */
+  contacts?: { name: string; emails: string[] }[];
 }
 
 export interface ClientDirectory {

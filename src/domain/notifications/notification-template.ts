@@ -35,7 +35,7 @@ export const MAX_SUBJECT = 200;
 export const MAX_BODY = 5000;
 export const MAX_SMS = 480;
 
-const COMMON = ['client.name', 'client.firstName', 'company.name', 'company.phone', 'company.email'] as const;
+const COMMON = ['contact.firstName', 'client.name', 'client.firstName', 'company.name', 'company.phone', 'company.email'] as const;
 const JOB = ['job.number', 'job.title', 'job.window', 'job.date', 'job.address', 'technician.firstName'] as const;
 
 /** Placeholders each template may use, with a sample value for the preview. */
@@ -51,7 +51,8 @@ export const PLACEHOLDERS: Readonly<Record<TemplateKey, readonly string[]>> = {
 };
 
 export const SAMPLE_VALUES: Readonly<Record<string, string>> = {
-  'client.name': 'Grace Lin',
+  'contact.firstName': 'Grace',
+  'client.name': 'Lin Family Holdings',
   'client.firstName': 'Grace',
   'company.name': 'Shieldline Security',
   'company.phone': '(555) 010-2000',
@@ -82,42 +83,42 @@ export interface TemplateText {
 export const DEFAULT_TEMPLATES: Readonly<Record<TemplateKey, TemplateText>> = {
   'quote-acknowledgement': {
     subject: 'We received your quote request',
-    body: 'Hello {{client.firstName}},\n\nThank you for asking {{company.name}} for a quote ({{request.services}}). We will call you within one business day to arrange a visit.\n\nIf anything is urgent, call us at {{company.phone}}.',
+    body: 'Hello {{contact.firstName}},\n\nThank you for asking {{company.name}} for a quote ({{request.services}}). We will call you within one business day to arrange a visit.\n\nIf anything is urgent, call us at {{company.phone}}.',
     sms: null,
   },
   'message-acknowledgement': {
     subject: 'We received your message: {{message.subject}}',
-    body: 'Hello {{client.firstName}},\n\nThank you for writing to {{company.name}}. We have your message "{{message.subject}}" and will answer within one business day.\n\nIf anything is urgent, call us at {{company.phone}}.',
+    body: 'Hello {{contact.firstName}},\n\nThank you for writing to {{company.name}}. We have your message "{{message.subject}}" and will answer within one business day.\n\nIf anything is urgent, call us at {{company.phone}}.',
     sms: null,
   },
   'visit-confirmed': {
     subject: 'Your appointment is confirmed: {{job.date}}',
-    body: 'Hello {{client.firstName}},\n\nYour appointment with {{company.name}} is confirmed.\n\nWhen: {{job.window}}\nWhere: {{job.address}}\nWhat: {{job.title}} ({{job.number}})\nTechnician: {{technician.firstName}}\n\nNeed to change it? Call us at {{company.phone}} or reply to this e-mail.',
+    body: 'Hello {{contact.firstName}},\n\nYour appointment with {{company.name}} is confirmed.\n\nWhen: {{job.window}}\nWhere: {{job.address}}\nWhat: {{job.title}} ({{job.number}})\nTechnician: {{technician.firstName}}\n\nNeed to change it? Call us at {{company.phone}} or reply to this e-mail.',
     sms: null,
   },
   'visit-reminder': {
     subject: 'Reminder: we see you tomorrow, {{job.window}}',
-    body: 'Hello {{client.firstName}},\n\nA reminder that {{technician.firstName}} from {{company.name}} visits you tomorrow.\n\nWhen: {{job.window}}\nWhere: {{job.address}}\nWhat: {{job.title}} ({{job.number}})\n\nNeed to change it? Call us at {{company.phone}}.',
+    body: 'Hello {{contact.firstName}},\n\nA reminder that {{technician.firstName}} from {{company.name}} visits you tomorrow.\n\nWhen: {{job.window}}\nWhere: {{job.address}}\nWhat: {{job.title}} ({{job.number}})\n\nNeed to change it? Call us at {{company.phone}}.',
     sms: '{{company.name}}: reminder, {{technician.firstName}} visits you tomorrow, {{job.window}}. Questions: {{company.phone}}',
   },
   'on-my-way': {
     subject: '{{technician.firstName}} is on the way',
-    body: 'Hello {{client.firstName}},\n\n{{technician.firstName}} from {{company.name}} is on the way to {{job.address}} for {{job.title}} ({{job.window}}).\n\nQuestions: call us at {{company.phone}}.',
+    body: 'Hello {{contact.firstName}},\n\n{{technician.firstName}} from {{company.name}} is on the way to {{job.address}} for {{job.title}} ({{job.window}}).\n\nQuestions: call us at {{company.phone}}.',
     sms: '{{company.name}}: {{technician.firstName}} is on the way to you now ({{job.window}}). Questions: {{company.phone}}',
   },
   'job-completed': {
     subject: 'Your job {{job.number}} is complete',
-    body: 'Hello {{client.firstName}},\n\n{{job.title}} at {{job.address}} is complete. The sign-off ({{signoff.name}}) is attached as a PDF for your records.\n\nThank you for choosing {{company.name}}. If anything is not as it should be, call us at {{company.phone}}.',
+    body: 'Hello {{contact.firstName}},\n\n{{job.title}} at {{job.address}} is complete. The sign-off ({{signoff.name}}) is attached as a PDF for your records.\n\nThank you for choosing {{company.name}}. If anything is not as it should be, call us at {{company.phone}}.',
     sms: null,
   },
   'review-request': {
-    subject: 'How did we do, {{client.firstName}}?',
-    body: 'Hello {{client.firstName}},\n\nThank you for having {{technician.firstName}} over for {{job.title}}. Would you tell others how it went? It takes a minute:\n\n{{reviews.url}}\n\nYour words help a family business more than any advertisement.',
+    subject: 'How did we do, {{contact.firstName}}?',
+    body: 'Hello {{contact.firstName}},\n\nThank you for having {{technician.firstName}} over for {{job.title}}. Would you tell others how it went? It takes a minute:\n\n{{reviews.url}}\n\nYour words help a family business more than any advertisement.',
     sms: null,
   },
   'payment-receipt': {
     subject: 'Receipt: {{payment.amount}} for invoice {{invoice.number}}',
-    body: 'Hello {{client.firstName}},\n\nThank you: we received {{payment.amount}} on {{payment.date}} for invoice {{invoice.number}}.\n\nBalance now due: {{invoice.balance}}.',
+    body: 'Hello {{contact.firstName}},\n\nThank you: we received {{payment.amount}} on {{payment.date}} for invoice {{invoice.number}}.\n\nBalance now due: {{invoice.balance}}.',
     sms: null,
   },
 };
@@ -129,10 +130,18 @@ export function placeholdersIn(text: string): string[] {
   return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1] ?? ''))];
 }
 
-/** Fills the placeholders; a value missing at send time is left empty rather than shown as braces. */
+/**
+ * Fills the placeholders; a value missing at send time is left empty rather than shown as braces,
+ * and an empty one before punctuation takes its separator with it: "Hello {{contact.firstName}},"
+ * without a name reads "Hello,", "How did we do, {{contact.firstName}}?" reads "How did we do?".
+ */
 export function fillTemplate(text: string, values: Readonly<Record<string, string>>): string {
-  return text.replace(PLACEHOLDER, (_, name: string) => values[name] ?? '');
+  return text.replace(FILL, (_, lead: string | undefined, name: string, next: string | undefined) => {
+    const value = values[name] ?? '';
+    return value === '' && next !== undefined ? '' : `${lead ?? ''}${value}`;
+  });
 }
+const FILL = /(,? )?\{\{\s*([^{}]*?)\s*\}\}(?=([,.!?;:])?)/g;
 
 /** Checks an edited template: lengths, a subject and body present, and only its own placeholders (named when not). */
 export function checkTemplate(key: TemplateKey, t: TemplateText): TemplateText {

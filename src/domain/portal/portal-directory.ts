@@ -11,6 +11,8 @@ export interface PortalDirectory {
   clientsForEmail(email: string): Promise<Client[]>;
   proposalsOf(clientId: string, limit: number): Promise<Proposal[]>;
   contractsOf(clientId: string, limit: number): Promise<MonitoringContract[]>;
+  /** The client of the proposal whose public token (current or former) this is; null when none. */
+  proposalClientId(token: string): Promise<string | null>;
 }
 
 /** A service request a customer sent from the hub, kept beside its inbox message so staff can open a job from it. */
@@ -21,11 +23,13 @@ export interface ServiceRequest {
   title: string;
   details: string;
   jobId: string | null;
+  /** The opened job's number, for the inbox's link to it (null before, and on requests linked before it was kept). */
+  jobNumber?: string | null;
 }
 
 export interface ServiceRequestStore {
   add(request: ServiceRequest): Promise<void>;
   get(messageId: string): Promise<ServiceRequest | null>;
   /** Records the job opened from the request; conflict when one already was. */
-  linkJob(messageId: string, jobId: string): Promise<void>;
+  linkJob(messageId: string, jobId: string, jobNumber?: string): Promise<void>;
 }

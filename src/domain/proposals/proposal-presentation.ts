@@ -8,6 +8,7 @@ import { formatMoney, type MoneySettings } from '../shared/money.ts';
 import { formatCalendarDay } from '../shared/calendar-date.ts';
 import { numberFormat } from '../shared/intl-format.ts';
 import { optionTotals } from './proposal-totals.ts';
+import { greeting } from '../clients/contact-greeting.ts';
 
 export interface CompanyInfo {
   name: string;
@@ -136,13 +137,13 @@ export function depositGuide(p: PresentedProposal, money: MoneySettings): string
   ];
 }
 
-/** The client's mail: what it is, the link, the options' totals (in the configured currency); the PDF goes along. */
-export function proposalMail(p: PresentedProposal, link: string, money: MoneySettings): { subject: string; text: string } {
+/** The client's mail: what it is, the link, the options' totals (in the configured currency); the PDF goes along. It greets `contactName`, the person it is addressed to. */
+export function proposalMail(p: PresentedProposal, link: string, money: MoneySettings, contactName: string | null = null): { subject: string; text: string } {
   const options = p.options.map((o) => `  - ${o.name}: ${formatMoney(o.totalCents, money)} (deposit ${formatMoney(o.depositCents, money)})`).join('\n');
   return {
     subject: `Proposal ${p.number} from ${p.company.name}: ${p.title}`,
     text: [
-      `Hello ${p.clientName},`,
+      greeting(contactName),
       '',
       `Here is our proposal ${p.number}${p.title ? ` (${p.title})` : ''} for ${p.siteAddress}.`,
       '',

@@ -85,6 +85,8 @@ export interface RemindableInvoice {
   clientName: string;
   /** Where reminders go; null when the client has no e-mail address. */
   email: string | null;
+  /** The name of the contact holding `email`, whom the greeting names (null: "Hello,"). */
+  contactName?: string | null;
   status: string;
   /** ISO date. */
   dueDate: string;

@@ -53,6 +53,7 @@ export const MAX_FEE_BASIS_POINTS = 2_500;
 
 /** The placeholders a template may use, and what each stands for. */
 export const TEMPLATE_FIELDS = {
+  greeting: '"Hello" and the first name of the contact the reminder goes to ("Hello," when unknown)',
   client: "the client's name",
   number: 'the invoice number',
   total: 'the invoice total',
@@ -210,31 +211,31 @@ export const DEFAULT_REMINDER_POLICY: ReminderPolicy = {
       'before-3',
       -3,
       'Invoice {{number}} is due on {{dueDate}}',
-      'Hello {{client}},\n\nA friendly note that invoice {{number}} for {{total}} is due on {{dueDate}}. You can view it here: {{link}}\n\nThank you,\n{{company}}\n{{phone}}',
+      '{{greeting}}\n\nA friendly note that invoice {{number}} for {{total}} is due on {{dueDate}}. You can view it here: {{link}}\n\nThank you,\n{{company}}\n{{phone}}',
     ),
     step(
       'after-1',
       1,
       'Invoice {{number}} is now due',
-      'Hello {{client}},\n\nInvoice {{number}} was due on {{dueDate}} and {{balance}} is still open. If you have already paid, thank you and please ignore this note. View it here: {{link}}\n\n{{company}}\n{{phone}}',
+      '{{greeting}}\n\nInvoice {{number}} was due on {{dueDate}} and {{balance}} is still open. If you have already paid, thank you and please ignore this note. View it here: {{link}}\n\n{{company}}\n{{phone}}',
     ),
     step(
       'after-7',
       7,
       'Reminder: invoice {{number}} is {{daysOverdue}} days overdue',
-      'Hello {{client}},\n\nInvoice {{number}} is {{daysOverdue}} days past due with {{balance}} open. Please pay at {{link}} or call us at {{phone}}.\n\n{{company}}',
+      '{{greeting}}\n\nInvoice {{number}} is {{daysOverdue}} days past due with {{balance}} open. Please pay at {{link}} or call us at {{phone}}.\n\n{{company}}',
     ),
     step(
       'after-14',
       14,
       'Second reminder: invoice {{number}}',
-      'Hello {{client}},\n\nWe have not yet received payment for invoice {{number}} ({{balance}} open, due {{dueDate}}). Please pay at {{link}} or call us at {{phone}} to talk it over.\n\n{{company}}',
+      '{{greeting}}\n\nWe have not yet received payment for invoice {{number}} ({{balance}} open, due {{dueDate}}). Please pay at {{link}} or call us at {{phone}} to talk it over.\n\n{{company}}',
     ),
     step(
       'after-30',
       30,
       'Final reminder: invoice {{number}}',
-      'Hello {{client}},\n\nInvoice {{number}} is now {{daysOverdue}} days overdue with {{balance}} open. Please pay at {{link}} or call us at {{phone}} this week.\n\n{{company}}',
+      '{{greeting}}\n\nInvoice {{number}} is now {{daysOverdue}} days overdue with {{balance}} open. Please pay at {{link}} or call us at {{phone}} this week.\n\n{{company}}',
     ),
   ],
 };

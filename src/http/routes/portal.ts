@@ -6,6 +6,8 @@ import { apiErrorSchema } from '../../contracts/errors.ts';
 import {
   contactDetailsResultSchema,
   contactDetailsSchema,
+  documentViewerParamsSchema,
+  documentViewerSchema,
   portalClientParamsSchema,
   portalClientsSchema,
   portalDocumentParamsSchema,
@@ -25,6 +27,7 @@ import { requestService } from '../../application/portal/request-service.ts';
 import { updateContactDetails } from '../../application/portal/update-contact-details.ts';
 import { requestSignInLink, signInWithLink } from '../../application/portal/sign-in-link.ts';
 import { openJobFromServiceRequest } from '../../application/portal/open-job-from-service-request.ts';
+import { documentViewer } from '../../application/portal/document-viewer.ts';
 import { attachmentDisposition } from '../../domain/storage/stored-file.ts';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
@@ -108,5 +111,12 @@ export const portalRoutes: FastifyPluginAsyncZod<PortalDeps> = async (app, deps)
     '/api/admin/messages/:id/job',
     { config: { access: needs('editJobs') }, schema: { params: z.object({ id: z.string().min(1).max(200) }), response: { 200: serviceJobResultSchema, ...errors } } },
     async (req) => openJobFromServiceRequest(deps, req.auth, req.params.id),
+  );
+
+  // The public /p/ and /i/ pages ask who is looking: a signed-in customer of the document's client gets "Back to your account" and a prefilled acceptance.
+  app.get(
+    '/api/portal/viewer/:kind/:token',
+    { config: { access: CUSTOMER }, schema: { params: documentViewerParamsSchema, response: { 200: documentViewerSchema, ...errors } } },
+    async (req) => documentViewer(deps, req.auth, req.params.kind, req.params.token),
   );
 };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkTemplate, DEFAULT_TEMPLATES, fillTemplate, TEMPLATE_KEYS } from '../../../src/domain/notifications/notification-template.ts';
 import { toE164 } from '../../../src/domain/notifications/sms-sender.ts';
-import { firstName, visitWindow } from '../../../src/application/notifications/notify.ts';
+import { visitWindow } from '../../../src/application/notifications/notify.ts';
+import { contactNameFor, firstName, greeting } from '../../../src/domain/clients/contact-greeting.ts';
 
 describe('customer message templates', () => {
   it('every default template passes its own check (so a reset template can always be saved)', () => {
@@ -18,13 +19,37 @@ describe('customer message templates', () => {
   });
 
   it('fills placeholders, spaces inside the braces allowed; a value missing at send time is left empty, never shown as braces', () => {
-    expect(fillTemplate('Hello {{ client.firstName }}, {{job.window}}!', { 'client.firstName': 'Grace' })).toBe('Hello Grace, !');
+    expect(fillTemplate('Hello {{ client.firstName }}, window {{job.window}} today', { 'client.firstName': 'Grace' })).toBe('Hello Grace, window  today');
+  });
+
+  it('an empty name before punctuation takes its separator along: a neutral "Hello," and "How did we do?"', () => {
+    expect(fillTemplate('Hello {{contact.firstName}},\n\nHow did we do, {{contact.firstName}}?', { 'contact.firstName': '' })).toBe('Hello,\n\nHow did we do?');
+    expect(fillTemplate('Hello {{contact.firstName}},\n\nHow did we do, {{contact.firstName}}?', { 'contact.firstName': 'Grace' })).toBe('Hello Grace,\n\nHow did we do, Grace?');
+  });
+
+  it('every default customer template greets the contact, not the client', () => {
+    for (const key of TEMPLATE_KEYS) {
+      expect(DEFAULT_TEMPLATES[key].body).toMatch(/^Hello \{\{contact\.firstName\}\},/);
+      expect(`${DEFAULT_TEMPLATES[key].subject} ${DEFAULT_TEMPLATES[key].body}`).not.toContain('client.');
+    }
   });
 });
 
 describe('greeting and window', () => {
   it('greets by the first name, past a title', () => {
     expect(['Grace Lin', 'Dr. Anneliese Bartholomew-Vandenberghe', 'mrs  Ada Byron', 'Dr.'].map(firstName)).toEqual(['Grace', 'Anneliese', 'Ada', 'Dr.']);
+  });
+
+  it('greets the contact holding the address the mail goes to (any case, spaces trimmed), else a neutral "Hello,"', () => {
+    const contacts = [
+      { name: 'Bartholomew Office', emails: ['office@bv.example'] },
+      { name: 'Dr. Grace Lin', emails: ['other@bv.example', 'Grace.Lin@bv.example'] },
+      { name: '  ', emails: ['blank@bv.example'] },
+    ];
+    expect(greeting(contactNameFor(contacts, ' grace.lin@BV.example '))).toBe('Hello Grace,');
+    expect(greeting(contactNameFor(contacts, 'stranger@example.com'))).toBe('Hello,');
+    expect(greeting(contactNameFor(contacts, 'blank@bv.example'))).toBe('Hello,');
+    expect(greeting(contactNameFor(undefined, 'office@bv.example'))).toBe('Hello,');
   });
 
   it("writes the visit's window in the company's time zone", () => {

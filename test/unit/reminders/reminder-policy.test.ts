@@ -170,6 +170,7 @@ describe('late fees', () => {
 
 describe('templates', () => {
   const values: TemplateValues = {
+    greeting: 'Hello Ana,',
     client: 'Ana Ruiz',
     number: 'INV-2026-0007',
     total: '$500.00',

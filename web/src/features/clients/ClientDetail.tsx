@@ -23,6 +23,7 @@ import { Button } from '#ui/Button.tsx';
 import { EmptyState } from '#ui/EmptyState.tsx';
 import { ErrorNote } from '#ui/FormError.tsx';
 import { Section } from '#ui/Section.tsx';
+import { telHref } from '#ui/tel-href.ts';
 
 const api = (id: string) => `/api/clients/${encodeURIComponent(id)}`;
 const formatAddress = (a: ClientView['billingAddress']) => [a.line1, a.line2, a.city, [a.region, a.postcode].filter(Boolean).join(' '), a.country].filter(Boolean).join(', ');
@@ -91,7 +92,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
                 <p key={i}>
                   <strong>{c.name}</strong>
                   {c.role && ` (${c.role})`} {c.emails.map((e) => <a key={e} className="ml-2 text-blue-700 underline" href={`mailto:${e}`}>{e}</a>)}
-                  {c.phones.map((p) => <a key={p} className="ml-2 text-blue-700 underline" href={`tel:${p}`}>{p}</a>)}
+                  {c.phones.map((p) => <a key={p} className="ml-2 text-blue-700 underline" href={telHref(p)}>{p}</a>)}
                 </p>
               ))}
             </dd>

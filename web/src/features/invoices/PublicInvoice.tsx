@@ -5,12 +5,15 @@ import { METHOD_LABELS } from '#contracts/invoice-labels.ts';
 import { ApiRequestError } from '#lib/api.ts';
 import { publicInvoiceQuery } from './queries.ts';
 import { InvoiceLinesTable, SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
-import { StatusChip } from './StatusChip.tsx';
+import { CustomerInvoiceStatus } from '#ui/CustomerBadge.tsx';
 import { PublicPayment } from './PublicPayment.tsx';
 import { buttonStyle } from '#ui/Button.tsx';
 import { LinkNoLongerValid } from '#ui/PublicLink.tsx';
 import { formatCents, useMoneySettings } from '#ui/money.ts';
 import { formatCalendarDay } from '#domain/shared/calendar-date.ts';
+import { BackToAccount } from '#ui/BackToAccount.tsx';
+import { useDocumentViewer } from '#lib/queries/portal-viewer.ts';
+import { authStateOf, sessionQuery } from '../auth/session.ts';
 
 const methodLabel = (m: string) => (Object.hasOwn(METHOD_LABELS, m) ? METHOD_LABELS[m as PaymentBody['method']] : m);
 
@@ -19,6 +22,8 @@ export function PublicInvoice(props: { token: string; checkout?: string | undefi
   const money = useMoneySettings();
   const q = useQuery(publicInvoiceQuery(props.token));
   const pdf = `/api/public/invoices/${encodeURIComponent(props.token)}/pdf`;
+  const session = useQuery(sessionQuery);
+  const viewer = useDocumentViewer('invoice', props.token, authStateOf(session.data).kind !== 'signed-out');
   if (q.isPending) return <p role="status">Loading invoice…</p>;
   if (q.isError && q.error instanceof ApiRequestError && q.error.status === 410) return <LinkNoLongerValid message={q.error.message} />;
   if (q.isError)
@@ -33,6 +38,7 @@ export function PublicInvoice(props: { token: string; checkout?: string | undefi
   const inv = q.data;
   return (
     <article className="rounded-lg border border-slate-200 p-4 sm:p-6 dark:border-slate-800" aria-label={`Invoice ${inv.number}`}>
+      <BackToAccount viewer={viewer} />
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <p className="text-lg font-bold text-blue-900 dark:text-blue-200">{inv.company.name}</p>
@@ -45,7 +51,7 @@ export function PublicInvoice(props: { token: string; checkout?: string | undefi
           <h1 className="text-2xl font-bold">
             {inv.kind === 'credit-note' ? 'Credit note' : 'Invoice'} <span className="font-mono">{inv.number}</span>
           </h1>
-          <StatusChip status={inv.status} overdue={inv.overdue} kind={inv.kind} />
+          <CustomerInvoiceStatus invoice={inv} />
           <p className="mt-1 text-sm">Issued {formatCalendarDay(inv.issueDate, money.locale)}</p>
           {inv.kind === 'invoice' && <p className="text-sm">Due {formatCalendarDay(inv.dueDate, money.locale)}</p>}
         </div>

@@ -1,6 +1,6 @@
 import { MapPin, Phone, Users } from 'lucide-react';
 import { JOB_TYPE_VALUES, type JobSummaryDto } from '#contracts/jobs.ts';
-import { formatWindow } from '#ui/dates.ts';
+import { formatWindow, useCompanyTimeZone } from '#ui/dates.ts';
 import { telHref } from '#ui/tel-href.ts';
 import { STATUS_COLOURS, statusLabel, typeLabel, type JobStatus } from './job-format.ts';
 
@@ -12,6 +12,7 @@ export function StatusBadge(props: { status: string }) {
 
 /** A job on the board: number, title, client, site, window and the people on it. */
 export function JobCard(props: { job: JobSummaryDto; names: Map<string, string>; onOpen: () => void; draggable: boolean; children?: React.ReactNode }) {
+  useCompanyTimeZone(); // times are shown in the company's zone: render again when it arrives
   const j = props.job;
   return (
     <article

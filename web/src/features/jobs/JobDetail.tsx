@@ -8,9 +8,9 @@ import { rootNotAtField, showServerErrors } from '#lib/form-errors.ts';
 import { ApiRequestError } from '#lib/api.ts';
 import { Field } from '#ui/Field.tsx';
 import { useUnsavedChangesWarning } from '#ui/unsaved-changes.ts';
-import { JOB_TRANSITIONS, mapLink, statusLabel, typeLabel, type JobStatus } from './job-format.ts';
+import { JOB_TRANSITIONS, jobHeaderLine, mapLink, statusLabel, type JobStatus } from './job-format.ts';
 import { needsSignOff } from '#domain/jobs/job.ts';
-import { formatWeekdayTime as formatWhen, formatWindow, fromLocalInput, todayIso, toLocalInput } from '#ui/dates.ts';
+import { formatWeekdayTime as formatWhen, formatWindow, fromLocalInput, todayIso, toLocalInput, useCompanyTimeZone } from '#ui/dates.ts';
 import { datePlausibility } from '#domain/shared/calendar-date.ts';
 import { useMoneySettings } from '#ui/money.ts';
 import { History } from '#ui/History.tsx';
@@ -30,6 +30,7 @@ const h3 = 'mb-2 mt-6 text-lg font-semibold';
 
 /** The job drawer: everything about one job; edit controls only with editJobs. */
 export function JobDetail(props: { id: string; canEdit: boolean; canUseInventory: boolean; onClose: () => void; onOpen: (id: string) => void; actions?: ((job: { id: string; status: string }) => ReactNode) | undefined }) {
+  useCompanyTimeZone(); // times are shown in the company's zone: render again when it arrives
   const view = useQuery(jobQuery(props.id));
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => panel.current?.focus(), [props.id]);
@@ -57,7 +58,7 @@ export function JobDetail(props: { id: string; canEdit: boolean; canUseInventory
         {job && view.data && (
           <>
             <p className="mb-1 flex flex-wrap items-center gap-2 text-sm">
-              <StatusBadge status={job.status} /> <span>{typeLabel(job.type)}</span> · <span>{job.clientName}</span> <ClientPhone phone={job.clientPhone} />
+              <StatusBadge status={job.status} /> <span>{jobHeaderLine(job)}</span> <ClientPhone phone={job.clientPhone} />
             </p>
             <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
               {job.siteLabel}: {job.siteAddress}{' '}

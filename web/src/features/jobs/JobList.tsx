@@ -4,7 +4,7 @@ import { ArrowDown, ArrowUp } from 'lucide-react';
 import { JOB_STATUS_VALUES } from '#contracts/jobs.ts';
 import { useCursorPages } from '#ui/DataTable.tsx';
 import { statusLabel, typeLabel } from './job-format.ts';
-import { formatWindow } from '#ui/dates.ts';
+import { formatWindow, useCompanyTimeZone } from '#ui/dates.ts';
 import { StatusBadge } from './JobCard.tsx';
 import { JOB_LIST_SORT, listQuery, type JobFilters } from './queries.ts';
 import { Options } from '#ui/Options.tsx';
@@ -18,6 +18,7 @@ const SORTS = [
 
 /** The sortable, cursor-paged job list with a status filter (the board shows every status at once). */
 export function JobList(props: { filters: JobFilters; onStatus: (status: string | undefined) => void; names: Map<string, string>; onOpen: (id: string) => void }) {
+  useCompanyTimeZone(); // times are shown in the company's zone: render again when it arrives
   const [sort, setSort] = useState<string>(JOB_LIST_SORT.sort);
   const [dir, setDir] = useState<'asc' | 'desc'>(JOB_LIST_SORT.dir);
   // Back to the first page whenever the filters or the order change.

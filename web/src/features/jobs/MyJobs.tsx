@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, MapPin } from 'lucide-react';
 import type { JobDto } from '#contracts/jobs.ts';
 import { mapLink, typeLabel } from './job-format.ts';
-import { formatWindow } from '#ui/dates.ts';
+import { formatWindow, useCompanyTimeZone } from '#ui/dates.ts';
 import { ClientPhone, StatusBadge } from './JobCard.tsx';
 import { CalendarFeedPanel } from './CalendarFeedPanel.tsx';
 import { myJobsQuery, useChecklist, useJobPermissions } from './queries.ts';
@@ -13,6 +13,7 @@ import { recordHref } from '#contracts/record-href.ts';
  * a map link and the checklist (ticking needs editJobs). Phone-first layout.
  */
 export function MyJobs() {
+  useCompanyTimeZone(); // times are shown in the company's zone: render again when it arrives
   const mine = useQuery(myJobsQuery);
   const perms = useJobPermissions();
   if (mine.isPending) return <p role="status">Loading your jobs…</p>;

@@ -4,11 +4,11 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { JobSummaryDto } from '#contracts/jobs.ts';
 import { STATUS_COLOURS, type JobStatus } from './job-format.ts';
 import { calendarQuery, type JobFilters } from './queries.ts';
+import { formatTime, fromLocalInput, useCompanyTimeZone } from '#ui/dates.ts';
 
 const FIRST_HOUR = 6;
 const LAST_HOUR = 21;
 const HOUR_PX = 40;
-const DAY_MS = 86_400_000;
 
 /** Monday 00:00 (local) of the week holding `day`. */
 export function weekStart(day: Date): Date {
@@ -18,13 +18,18 @@ export function weekStart(day: Date): Date {
 }
 
 const dayLabel = dateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
-const timeLabel = dateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+
+/** A column's calendar day ("2026-11-25"); the column Dates are days, not instants. */
+const dayKey = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+/** Midnight starting that day in the company's time zone, the zone visit times are shown in. */
+const companyMidnight = (day: Date): number => Date.parse(fromLocalInput(`${dayKey(day)}T00:00`)!);
+const nextDay = (day: Date) => new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1);
 
 /** The part of a job inside one day, as top/height in pixels of the hour grid. */
 function placement(job: JobSummaryDto, day: Date): { top: number; height: number } | null {
-  const dayStart = day.getTime();
+  const dayStart = companyMidnight(day);
   const s = Math.max(Date.parse(job.scheduledStart!), dayStart);
-  const e = Math.min(Date.parse(job.scheduledEnd!), dayStart + DAY_MS);
+  const e = Math.min(Date.parse(job.scheduledEnd!), companyMidnight(nextDay(day)));
   if (e <= s) return null;
   const hours = (t: number) => Math.min(Math.max((t - dayStart) / 3_600_000, FIRST_HOUR), LAST_HOUR);
   const top = (hours(s) - FIRST_HOUR) * HOUR_PX;
@@ -39,9 +44,10 @@ export function WeekCalendar(props: {
   names: Map<string, string>;
   onOpen: (id: string) => void;
 }) {
+  useCompanyTimeZone(); // times are shown in the company's zone: render again when it arrives
   const from = props.week;
-  const to = new Date(from.getTime() + 7 * DAY_MS);
-  const cal = useQuery(calendarQuery(from.toISOString(), to.toISOString(), props.filters));
+  const to = new Date(from.getFullYear(), from.getMonth(), from.getDate() + 7);
+  const cal = useQuery(calendarQuery(new Date(companyMidnight(from)).toISOString(), new Date(companyMidnight(to)).toISOString(), props.filters));
   const days = Array.from({ length: 7 }, (_, i) => new Date(from.getFullYear(), from.getMonth(), from.getDate() + i));
   const shift = (n: number) => props.onWeek(new Date(from.getFullYear(), from.getMonth(), from.getDate() + 7 * n));
 
@@ -101,7 +107,7 @@ export function WeekCalendar(props: {
                     title={`${j.number} ${j.title}`}
                   >
                     <span className="font-semibold">
-                      {timeLabel.format(new Date(j.scheduledStart!))} {j.number}
+                      {formatTime(j.scheduledStart!)} {j.number}
                     </span>{' '}
                     {j.title}
                     <span className="block truncate">{j.assignees.map((a) => props.names.get(a) ?? a).join(', ')}</span>

@@ -1,4 +1,5 @@
 import { JOB_TYPE_LABELS } from '#contracts/jobs.ts';
+import { joinParts } from '#ui/join-parts.ts';
 import { STATUS_LABELS, JOB_TRANSITIONS, type JobStatus } from '#domain/jobs/job.ts';
 
 export { STATUS_LABELS, JOB_TRANSITIONS, JOB_TYPE_LABELS };
@@ -6,6 +7,9 @@ export type { JobStatus };
 
 export const typeLabel = (t: string): string => JOB_TYPE_LABELS[t as keyof typeof JOB_TYPE_LABELS] ?? t;
 export const statusLabel = (s: string): string => STATUS_LABELS[s as JobStatus] ?? s;
+
+/** The job header's line under the title: its type and client, the parts that have text. */
+export const jobHeaderLine = (job: { type: string; clientName: string | null }): string => joinParts([typeLabel(job.type), job.clientName]);
 
 export const STATUS_COLOURS: Record<JobStatus, string> = {
   unscheduled: 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100',

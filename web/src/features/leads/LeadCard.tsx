@@ -9,6 +9,7 @@ import { serviceLabel } from '#domain/clients/lead-conversion.ts';
 import { LEAD_STATUS_LABELS } from '#contracts/public-site-values.ts';
 import { ApiRequestError } from '#lib/api.ts';
 import { Button } from '#ui/Button.tsx';
+import { telHref } from '#ui/tel-href.ts';
 
 /** "Residential, existing building", "Commercial, new build": the property as a person says it. */
 export const propertyLabel = (lead: Pick<Lead, 'propertyType' | 'construction'>): string =>
@@ -37,7 +38,7 @@ export function LeadCard({ lead }: { lead: Lead }) {
         <Row k="Property" v={propertyLabel(lead)} />
         <Row k="Address" v={`${lead.address}, ${lead.postcode}`} />
         <Row k="Preferred visit" v={preferredVisit(lead)} />
-        <Row k="Phone" v={<a className="underline" href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>{lead.phone}</a>} />
+        <Row k="Phone" v={<a className="underline" href={telHref(lead.phone)}>{lead.phone}</a>} />
         <Row k="E-mail" v={<a className="underline" href={`mailto:${lead.email}`}>{lead.email}</a>} />
       </dl>
       <p className="mt-3 whitespace-pre-line text-slate-800 [overflow-wrap:anywhere] dark:text-slate-200">{lead.description}</p>

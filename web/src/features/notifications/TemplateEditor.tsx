@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { TemplateDto, TemplatePreviewDto } from '#contracts/notifications.ts';
+import type { TemplateDto } from '#contracts/notifications.ts';
+import { DEFAULT_TEMPLATES } from '#domain/notifications/notification-template.ts';
 import { ApiRequestError } from '#lib/api.ts';
 import { Button } from '#ui/Button.tsx';
 import { Field } from '#ui/Field.tsx';
@@ -43,24 +44,49 @@ export function TemplateEditor() {
   );
 }
 
+const same = (a: TemplateInput, b: TemplateInput) => a.subject === b.subject && a.body === b.body && (a.sms ?? '') === (b.sms ?? '');
+
 function TemplateForm({ template }: { template: TemplateDto }) {
   const actions = useTemplateActions();
-  const [input, setInput] = useState<TemplateInput>({ subject: template.subject, body: template.body, sms: template.sms });
-  const [preview, setPreview] = useState<TemplatePreviewDto | null>(null);
+  const saved0: TemplateInput = { subject: template.subject, body: template.body, sms: template.sms };
+  const byDefault: TemplateInput = (DEFAULT_TEMPLATES as Readonly<Record<string, TemplateInput | undefined>>)[template.key] ?? saved0;
+  const [input, setInput] = useState<TemplateInput>(saved0);
+  const [previewing, setPreviewing] = useState(false);
+  const [confirmReset, setConfirmReset] = useState(false);
   const [saved, setSaved] = useState(false);
+  const dirty = !same(input, saved0);
   const failure = actions.save.error ?? actions.preview.error ?? actions.reset.error;
   const fieldError = (f: (typeof SHOWN)[number]) => (failure instanceof ApiRequestError ? failure.fields[f]?.join(' ') : undefined);
   const change = (patch: Partial<TemplateInput>) => {
     setInput((cur) => ({ ...cur, ...patch }));
     setSaved(false);
   };
+  const { mutate: runPreview } = actions.preview;
+  // The preview follows what is typed (not the saved or the default text), a moment after typing stops.
+  useEffect(() => {
+    if (!previewing) return;
+    const t = setTimeout(() => runPreview({ key: template.key, input }), 300);
+    return () => clearTimeout(t);
+  }, [previewing, input, template.key, runPreview]);
+  const preview = previewing ? actions.preview.data : undefined;
+  const status = saved
+    ? 'Saved. New messages use this text.'
+    : dirty
+      ? same(input, byDefault)
+        ? 'The default text is in the form, not saved yet: save to use it, or pick another template to keep the current one.'
+        : 'Not saved yet: the preview shows what you typed; save to use it.'
+      : template.customised && template.updatedAt
+        ? `Edited by ${template.updatedBy ?? 'an admin'}, ${formatDateTime(template.updatedAt)}.`
+        : 'This is the default text.';
   return (
     <form
       className="min-w-0 space-y-4"
       onSubmit={(e) => {
         e.preventDefault();
         actions.preview.reset();
-        actions.save.mutate({ key: template.key, input }, { onSuccess: () => setSaved(true) });
+        // Saving the default text itself is a reset: the template follows future default wording again.
+        if (template.customised && same(input, byDefault)) actions.reset.mutate(template.key, { onSuccess: () => setSaved(true) });
+        else actions.save.mutate({ key: template.key, input }, { onSuccess: () => setSaved(true) });
       }}
     >
       <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{template.label}</h2>
@@ -82,20 +108,33 @@ function TemplateForm({ template }: { template: TemplateDto }) {
         Every customer e-mail ends with the business&apos;s signature and an unsubscribe link; you do not need to add them.
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={actions.save.isPending}>
+        <Button type="submit" disabled={actions.save.isPending || actions.reset.isPending}>
           Save template
         </Button>
-        <Button type="button" variant="secondary" disabled={actions.preview.isPending} onClick={() => { actions.save.reset(); actions.preview.mutate({ key: template.key, input }, { onSuccess: setPreview }); }}>
+        <Button type="button" variant="secondary" disabled={previewing} onClick={() => { actions.save.reset(); setPreviewing(true); }}>
           Preview with sample data
         </Button>
-        {template.customised && (
-          <Button type="button" variant="ghost" disabled={actions.reset.isPending} onClick={() => actions.reset.mutate(template.key)}>
+        {!same(input, byDefault) && (
+          <Button type="button" variant="ghost" disabled={confirmReset} onClick={() => setConfirmReset(true)}>
             Reset to default
           </Button>
         )}
       </div>
-      <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-        {saved ? 'Saved. New messages use this text.' : template.customised && template.updatedAt ? `Edited by ${template.updatedBy ?? 'an admin'}, ${formatDateTime(template.updatedAt)}.` : 'This is the default text.'}
+      {confirmReset && (
+        <div role="alertdialog" aria-labelledby="tpl-reset-q" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900 dark:border-amber-800 dark:bg-amber-950 dark:text-slate-100">
+          <p id="tpl-reset-q">Put the default text of “{template.label}” back in the form? Nothing changes for customers until you save; pick another template without saving to keep the current text.</p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <Button type="button" size="sm" onClick={() => { change(byDefault); setConfirmReset(false); }}>
+              Put the default text back
+            </Button>
+            <Button type="button" size="sm" variant="secondary" onClick={() => setConfirmReset(false)}>
+              Keep my text
+            </Button>
+          </div>
+        </div>
+      )}
+      <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite" data-testid="template-state">
+        {status}
       </p>
       {preview && (
         <section aria-label="Preview" className="rounded-md border border-slate-200 p-4 dark:border-slate-800">

@@ -7,8 +7,10 @@ import { EmptyState } from '#ui/EmptyState.tsx';
 import { Section } from '#ui/Section.tsx';
 import { LoadError } from '#ui/LoadError.tsx';
 import { PageLoader } from '#ui/PageLoader.tsx';
-import { formatDate, formatDay, formatWindow } from '#ui/dates.ts';
+import { formatDate, formatDay, formatWindow, useCompanyTimeZone } from '#ui/dates.ts';
 import { formatCents } from '#ui/money.ts';
+import { joinParts } from '#ui/join-parts.ts';
+import { CustomerBadge, CustomerInvoiceStatus } from '#ui/CustomerBadge.tsx';
 import { portalClientsQuery, portalFile, portalHubQuery } from './queries.ts';
 import { ServiceRequestForm } from './ServiceRequestForm.tsx';
 import { ContactDetailsForm } from './ContactDetailsForm.tsx';
@@ -67,6 +69,7 @@ export function Hub(props: { clientId: string | undefined; onPick: (clientId: st
 }
 
 function ClientHub({ clientId, onSignOut, onEmailChanged }: { clientId: string; onSignOut: () => void; onEmailChanged: (message: string) => void }) {
+  useCompanyTimeZone(); // times are shown in the company's zone: render again when it arrives
   const hub = useQuery(portalHubQuery(clientId));
   if (hub.isPending) return <PageLoader />;
   if (hub.isError) return <LoadError error={hub.error} />;
@@ -110,7 +113,7 @@ function ClientHub({ clientId, onSignOut, onEmailChanged }: { clientId: string; 
         ) : (
           <CardList>
             {h.proposals.map((p) => (
-              <Card key={p.id} title={`${p.number} · ${p.title}`} badge={p.status === 'open' ? <Badge tone="blue">Open</Badge> : <Badge tone="green">Accepted</Badge>}>
+              <Card key={p.id} title={joinParts([p.number, p.title])} badge={p.status === 'open' ? <CustomerBadge tone="blue">Open</CustomerBadge> : <CustomerBadge tone="green">Accepted</CustomerBadge>}>
                 <p>{p.status === 'open' ? `Valid until ${formatDay(p.validUntil)}` : 'Accepted, thank you.'}</p>
                 {p.link ? (
                   <a className={`${buttonStyle(p.status === 'open' ? 'primary' : 'secondary', 'sm')} mt-2`} href={p.link}>
@@ -138,7 +141,7 @@ function ClientHub({ clientId, onSignOut, onEmailChanged }: { clientId: string; 
         ) : (
           <CardList>
             {h.contracts.map((c) => (
-              <Card key={c.id} title={c.plan} badge={<Badge tone={c.status === 'active' ? 'green' : 'slate'}>{c.status.replace(/-/g, ' ')}</Badge>}>
+              <Card key={c.id} title={c.plan} badge={<CustomerBadge tone={c.status === 'active' ? 'green' : 'slate'}>{c.status.replace(/-/g, ' ')}</CustomerBadge>}>
                 <p className="break-words">{c.siteLabel}</p>
                 <p>
                   {formatCents(c.monthlyFeeCents)} a month, billed {c.billingCycle}. Since {formatDay(c.startDate)}
@@ -199,27 +202,10 @@ function Card({ title, badge, children }: { title: string; badge?: ReactNode; ch
   );
 }
 
-const TONES = {
-  blue: 'bg-blue-100 text-blue-900 dark:bg-blue-950 dark:text-blue-100',
-  green: 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-100',
-  red: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100',
-  amber: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
-  slate: 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100',
-};
-const Badge = ({ tone, children }: { tone: keyof typeof TONES; children: ReactNode }) => <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${TONES[tone]}`}>{children}</span>;
-
-function invoiceBadge(i: Invoice) {
-  if (i.kind === 'credit-note') return <Badge tone="slate">Credit note</Badge>;
-  if (i.status === 'void') return <Badge tone="slate">Void</Badge>;
-  if (i.status === 'paid') return <Badge tone="green">Paid</Badge>;
-  if (i.overdue) return <Badge tone="red">Overdue</Badge>;
-  return i.status === 'partial' ? <Badge tone="amber">Part paid</Badge> : <Badge tone="blue">Due</Badge>;
-}
-
 function InvoiceCard({ clientId, invoice: i }: { clientId: string; invoice: Invoice }) {
   const payable = i.kind === 'invoice' && i.balanceCents > 0 && i.status !== 'void';
   return (
-    <Card title={i.number} badge={invoiceBadge(i)}>
+    <Card title={i.number} badge={<CustomerInvoiceStatus invoice={i} />}>
       {i.title && <p className="break-words">{i.title}</p>}
       <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3">
         <dt>Issued</dt>
@@ -250,7 +236,7 @@ function InvoiceCard({ clientId, invoice: i }: { clientId: string; invoice: Invo
 }
 
 function VisitCard({ clientId, visit: v }: { clientId: string; visit: Visit }) {
-  const badge = v.status === 'completed' ? <Badge tone="green">Done</Badge> : v.start ? <Badge tone="blue">Booked</Badge> : <Badge tone="amber">To be booked</Badge>;
+  const badge = v.status === 'completed' ? <CustomerBadge tone="green">Done</CustomerBadge> : v.start ? <CustomerBadge tone="blue">Booked</CustomerBadge> : <CustomerBadge tone="amber">To be booked</CustomerBadge>;
   return (
     <Card title={v.title} badge={badge}>
       <p className="break-words">{v.siteLabel}</p>

@@ -14,6 +14,9 @@ import { formatCents, formatRate, useMoneySettings } from '#ui/money.ts';
 import { formatCalendarDay } from '#domain/shared/calendar-date.ts';
 import { depositGuide } from '#domain/proposals/proposal-presentation.ts';
 import { SignaturePad } from '#ui/SignaturePad.tsx';
+import { BackToAccount } from '#ui/BackToAccount.tsx';
+import { useDocumentViewer } from '#lib/queries/portal-viewer.ts';
+import { authStateOf, sessionQuery } from '../auth/session.ts';
 
 const tierLabel = (tier: string) => TIER_LABELS[tier as keyof typeof TIER_LABELS] ?? tier;
 
@@ -63,14 +66,19 @@ export function PublicProposalPage({ token }: { token: string }) {
   const q = useQuery(publicProposalQuery(token));
   const answer = usePublicAnswer(token);
   const [optionId, setOptionId] = useState<string | null>(null);
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+  // Null until typed: a signed-in customer of this client finds their contact's name and e-mail filled in (still editable).
+  const [typedName, setName] = useState<string | null>(null);
+  const [typedEmail, setEmail] = useState<string | null>(null);
   const [signature, setSignature] = useState<string | null>(null);
   const [typedSignature, setTypedSignature] = useState(false);
   const [agreed, setAgreed] = useState(false);
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const session = useQuery(sessionQuery);
+  const viewer = useDocumentViewer('proposal', token, authStateOf(session.data).kind !== 'signed-out');
+  const name = typedName ?? viewer?.name ?? '';
+  const email = typedEmail ?? viewer?.email ?? '';
 
   if (q.isPending) return <p role="status">Loading your proposal…</p>;
   if (q.isError && q.error instanceof ApiRequestError && q.error.status === 410) return <LinkNoLongerValid message={q.error.message} />;
@@ -111,6 +119,7 @@ export function PublicProposalPage({ token }: { token: string }) {
 
   return (
     <article aria-label={`Proposal ${p.number}`}>
+      <BackToAccount viewer={viewer} />
       <header className="border-b-4 border-blue-700 pb-4">
         <p className="text-lg font-bold text-blue-700 dark:text-blue-300">{p.company.name}</p>
         <h1 className="mt-1 text-3xl font-bold">Proposal {p.number}</h1>

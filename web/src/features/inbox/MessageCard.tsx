@@ -1,0 +1,67 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { InboxMessage } from '#contracts/support.ts';
+import { MESSAGE_STATUS_VALUES as STATUSES } from '#contracts/public-site-values.ts';
+import { recordHref } from '#contracts/record-href.ts';
+import { apiFetch } from '#lib/api.ts';
+import { Button } from '#ui/Button.tsx';
+import { ErrorNote } from '#ui/FormError.tsx';
+import { formatDateTime } from '#ui/dates.ts';
+import { useCan } from '../auth/session.ts';
+
+/** One inbox message: who wrote, what, the status buttons, and for a client-hub service request "Open a job" (once, for staff who may edit jobs). */
+export function MessageCard({ message: m }: { message: InboxMessage }) {
+  const client = useQueryClient();
+  const change = useMutation({
+    mutationFn: (status: string) => apiFetch(`/api/admin/messages/${encodeURIComponent(m.id)}`, { method: 'PATCH', json: { status } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+  return (
+    <li className="rounded-xl border border-slate-200 p-5 dark:border-slate-800">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="min-w-0 font-semibold break-words text-slate-900 dark:text-white">{m.subject}</h2>
+        <span className="text-sm text-slate-700 dark:text-slate-300">
+          {m.kind} · {m.status}
+        </span>
+      </div>
+      <p className="text-sm break-words text-slate-700 dark:text-slate-300">
+        {m.name} · <a className="underline" href={`mailto:${m.email}`}>{m.email}</a>
+        {m.phone ? ` · ${m.phone}` : ''} · {formatDateTime(m.createdAt)}
+      </p>
+      <p className="mt-3 whitespace-pre-line break-words text-slate-800 dark:text-slate-200">{m.message}</p>
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        {m.serviceRequest && <OpenJob messageId={m.id} request={m.serviceRequest} />}
+        {STATUSES.filter((s) => s !== m.status).map((s) => (
+          <Button key={s} variant="secondary" size="sm" disabled={change.isPending} onClick={() => change.mutate(s)}>
+            {s === 'new' ? 'Mark unread' : s === 'answered' ? 'Mark answered' : 'Archive'}
+          </Button>
+        ))}
+      </div>
+    </li>
+  );
+}
+
+function OpenJob({ messageId, request }: { messageId: string; request: NonNullable<InboxMessage['serviceRequest']> }) {
+  const canOpen = useCan('editJobs');
+  const client = useQueryClient();
+  const open = useMutation({
+    mutationFn: () => apiFetch<{ jobId: string; number: string }>(`/api/admin/messages/${encodeURIComponent(messageId)}/job`, { method: 'POST', json: {} }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+  const job = open.data ?? (request.jobId ? { jobId: request.jobId, number: request.jobNumber } : null);
+  if (job) {
+    return (
+      <a className="text-sm font-medium text-blue-700 underline dark:text-blue-300" href={recordHref('job', job.jobId)}>
+        {job.number ? `Job ${job.number} opened from this request` : 'Job opened from this request'}
+      </a>
+    );
+  }
+  if (!canOpen) return null;
+  return (
+    <>
+      <Button size="sm" disabled={open.isPending} onClick={() => open.mutate()}>
+        {open.isPending ? 'Opening a job…' : 'Open a job'}
+      </Button>
+      {open.isError && <ErrorNote>{open.error.message}</ErrorNote>}
+    </>
+  );
+}
