@@ -94,7 +94,10 @@ async function startReal(dir: string): Promise<{ proc: ChildProcess; url: string
   const fd = openSync(log, 'w');
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_PROFILE)}`] : [];
   // BENCH_SERVER_DIR=<another checkout> measures that checkout's server (a before/after in one sitting).
-  const proc = spawn(process.execPath, [...profile, 'src/main.ts'], {
+  // The V8 flags `npm start` gives the server (the young generation's size), read from package.json so the bench runs what production runs.
+  const startScript = (JSON.parse(readFileSync(join(process.env.BENCH_SERVER_DIR ?? process.cwd(), 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['start'] ?? '';
+  const v8Flags = startScript.match(/--max-[\w-]+-size=\d+/g) ?? [];
+  const proc = spawn(process.execPath, [...v8Flags, ...profile, 'src/main.ts'], {
     cwd: process.env.BENCH_SERVER_DIR ?? process.cwd(),
     env: {
       ...process.env,
