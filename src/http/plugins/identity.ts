@@ -198,22 +198,29 @@ type Unsigned = ReturnType<Signer['unsign']>;
 const SIGNED_IDS_MAX = 10_000;
 
 /**
- * The session cookie's signer, remembering the cookies it found valid: checking the HMAC of the
- * same cookie on every request of a session was a tenth of the session read (issue 16). Only valid
- * ones are kept (a forged cookie is checked every time), at most 10 000.
+ * The session cookie's signer, remembering the cookies it found valid and the ids they carry:
+ * checking the HMAC of the same cookie, and signing the same id again for the session object, on
+ * every request of a session was a fifth of the session read (issue 16). Only valid cookies are
+ * kept (a forged one is checked every time), at most 10 000 of each.
  */
 function rememberingSigner(secret: string): { sign(value: string): string; unsign(signed: string): Unsigned } {
   const signer = new Signer(secret, 'sha256');
   const valid = new Map<string, Unsigned>();
+  const signedIds = new Map<string, string>();
+  const remember = <K, V>(map: Map<K, V>, key: K, value: V) => {
+    if (map.size >= SIGNED_IDS_MAX) map.clear();
+    map.set(key, value);
+  };
   return {
-    sign: (value) => signer.sign(value),
+    // A new visitor's fresh id is signed once and not kept; a session's id comes back in its cookie.
+    sign: (value) => signedIds.get(value) ?? signer.sign(value),
     unsign(signed) {
       const known = valid.get(signed);
       if (known) return known;
       const result = signer.unsign(signed);
-      if (result.valid) {
-        if (valid.size >= SIGNED_IDS_MAX) valid.clear();
-        valid.set(signed, result);
+      if (result.valid && !result.renew && result.value !== null) {
+        remember(valid, signed, Object.freeze(result));
+        remember(signedIds, result.value, signed);
       }
       return result;
     },
