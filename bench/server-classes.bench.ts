@@ -65,13 +65,18 @@ function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
-function rssMb(pid: number): { rss: number; peak: number } {
+/**
+ * Resident memory in MB: the total, its peak, and its parts — anon (heap, V8, malloc: the
+ * process's own memory), file (mapped files: code, and the SQLite file through its memory map,
+ * pages the OS can drop and share) and shmem (the SQLite -shm index).
+ */
+function rssMb(pid: number): { rss: number; peak: number; anon: number; file: number; shmem: number } {
   try {
     const s = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(s)?.[1] ?? 0) / 1024;
-    return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+    return { rss: kb('VmRSS'), peak: kb('VmHWM'), anon: kb('RssAnon'), file: kb('RssFile'), shmem: kb('RssShmem') };
   } catch {
-    return { rss: NaN, peak: NaN };
+    return { rss: NaN, peak: NaN, anon: NaN, file: NaN, shmem: NaN };
   }
 }
 
@@ -89,7 +94,10 @@ async function startReal(dir: string): Promise<{ proc: ChildProcess; url: string
   const fd = openSync(log, 'w');
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_PROFILE)}`] : [];
   // BENCH_SERVER_DIR=<another checkout> measures that checkout's server (a before/after in one sitting).
-  const proc = spawn(process.execPath, [...profile, 'src/main.ts'], {
+  // The V8 flags `npm start` gives the server (the young generation's size), read from package.json so the bench runs what production runs.
+  const startScript = (JSON.parse(readFileSync(join(process.env.BENCH_SERVER_DIR ?? process.cwd(), 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['start'] ?? '';
+  const v8Flags = startScript.match(/--max-[\w-]+-size=\d+/g) ?? [];
+  const proc = spawn(process.execPath, [...v8Flags, ...profile, 'src/main.ts'], {
     cwd: process.env.BENCH_SERVER_DIR ?? process.cwd(),
     env: {
       ...process.env,
@@ -186,7 +194,12 @@ async function main(): Promise<number> {
   const real = await startReal(dir);
   let bare: { proc: ChildProcess; url: string } | undefined;
   let peakRss = 0;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(real.proc.pid!).rss || 0)), 200);
+  let peakAnon = 0;
+  const sampler = setInterval(() => {
+    const m = rssMb(real.proc.pid!);
+    peakRss = Math.max(peakRss, m.rss || 0);
+    peakAnon = Math.max(peakAnon, m.anon || 0);
+  }, 200);
   try {
     const admin = new TestClient(real.url);
     await admin.signIn(DEMO.admin);
@@ -238,11 +251,12 @@ async function main(): Promise<number> {
     const idle0 = cpuMs(real.proc.pid!);
     await new Promise((r) => setTimeout(r, 3000));
     const idleMsPerS = (cpuMs(real.proc.pid!) - idle0) / 3;
+    const atRest = rssMb(real.proc.pid!);
     const logLinesBefore = readFileSync(real.log, 'utf8').split('\n').length;
     let realRequests = 0;
     console.log(`server request classes: real server (src/main.ts, info logs to a file) vs a bare Fastify route with the same bytes; ${SECONDS} s a measurement, load generator in its own process`);
     console.log(`  budgets: ratio ≥ ${RATIO_BUDGET} at 10 conns, p99 ≤ ${P99_BUDGET_MS} ms at 10 conns, p99 at 100 ≤ ${P99_GROWTH_BUDGET}× p99 at 10, RSS ≤ ${RSS_BUDGET_MB} MB`);
-    console.log(`  server CPU while idle: ${idleMsPerS.toFixed(0)} ms/s`);
+    console.log(`  server CPU while idle: ${idleMsPerS.toFixed(0)} ms/s; RSS before the load ${atRest.rss.toFixed(0)} MB (anon ${atRest.anon.toFixed(0)}, file-backed ${atRest.file.toFixed(0)})`);
     console.log('  (cpu: server CPU ms per 1 000 requests; "cpu ratio" = bare cpu ÷ real cpu, the ratio a quiet machine would show when the server is the bottleneck)');
     console.log('  class        bytes  conns | bare req/s  p50   p99   cpu | real req/s  p50   p99   cpu | ratio  cpu ratio  budget');
     const results: Record<string, unknown>[] = [];
@@ -273,12 +287,14 @@ async function main(): Promise<number> {
     }
     const rss = rssMb(real.proc.pid!);
     peakRss = Math.max(peakRss, rss.rss || 0);
+    peakAnon = Math.max(peakAnon, rss.anon || 0);
     console.log(`  server RSS: now ${rss.rss.toFixed(0)} MB, peak sampled ${peakRss.toFixed(0)} MB, VmHWM ${rss.peak.toFixed(0)} MB (budget ≤ ${RSS_BUDGET_MB} MB) ${rss.peak <= RSS_BUDGET_MB ? 'met' : 'MISSED'}`);
+    console.log(`  of which now: anon ${rss.anon.toFixed(0)} MB (peak sampled ${peakAnon.toFixed(0)} MB), file-backed ${rss.file.toFixed(0)} MB (code, the SQLite memory map), shmem ${rss.shmem.toFixed(0)} MB`);
     await real.stop();
     const logLines = readFileSync(real.log, 'utf8').split('\n').length - logLinesBefore;
     console.log(`  log lines during the load: ${logLines} for ≈ ${realRequests} measured requests (+ warm-ups): ${(logLines / realRequests).toFixed(2)} a request`);
     console.log(misses.length ? `  budgets missed: ${misses.join(', ')}` : '  every class within its budgets');
-    if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, rssPeakMb: Math.round(rss.peak), results }, null, 1));
+    if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, rssPeakMb: Math.round(rss.peak), rssAnonPeakMb: Math.round(peakAnon), results }, null, 1));
     if (process.env.BENCH_PROFILE) {
       const dirp = resolve(process.env.BENCH_PROFILE);
       const newest = readdirSync(dirp).filter((f) => f.endsWith('.cpuprofile')).sort().at(-1);

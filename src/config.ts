@@ -51,6 +51,8 @@ const envSchema = z.object({
   CLIENT_SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(480),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).default(7),
+  /** How long an instance answers a session from memory (docs/security.md "Sessions"); 0 reads the store every time. */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2000),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   ADMIN_USER_IDS: z
@@ -181,7 +183,7 @@ export interface AppConfig {
   /** Absent: sign-in goes through the embedded OpenID provider (never in production). */
   google: { clientId: string; clientSecret: string } | null;
   adminUserIds: readonly string[];
-  session: { secret: string | null; idleMs: number; absoluteMs: number };
+  session: { secret: string | null; idleMs: number; absoluteMs: number; cacheMs: number };
   /** Key material for alarm passcodes at rest (CLIENT_SECRETS_KEY); null: the session secret is used. */
   clientSecretsKey: string | null;
   /**
@@ -296,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       secret: e.SESSION_SECRET ?? null,
       idleMs: e.SESSION_IDLE_MINUTES * 60_000,
       absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000,
+      cacheMs: e.SESSION_CACHE_MS,
     },
     clientSecretsKey: e.CLIENT_SECRETS_KEY ?? null,
     trustProxy: e.TRUST_PROXY,

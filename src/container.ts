@@ -254,7 +254,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
   c.register(TOKENS.CameraPlans, { useFactory: (r) => new DocumentCameraPlanRepository(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.CameraPlanPdf, { useFactory: instanceCachingFactory(() => new PdfkitCameraPlanPdf(config.money, { name: config.company.name, address: config.company.address, phone: config.company.phone, email: config.company.email })) });
   c.register(TOKENS.PageRasterizer, { useFactory: instanceCachingFactory(() => new PdfjsPageRasterizer()) });
-  c.register(TOKENS.SessionStore, { useFactory: instanceCachingFactory((r) => new DocumentSessionStore(r.resolve(TOKENS.Store), r.resolve(TOKENS.Clock), config.session.idleMs)) });
+  c.register(TOKENS.SessionStore, { useFactory: instanceCachingFactory((r) => new DocumentSessionStore(r.resolve(TOKENS.Store), r.resolve(TOKENS.Clock), config.session.idleMs, config.session.cacheMs)) });
   c.register(TOKENS.RateLimitStore, { useFactory: instanceCachingFactory((r) => documentRateLimitStore(r.resolve(TOKENS.Store), r.resolve(TOKENS.Clock))) });
   c.register(TOKENS.Leads, { useFactory: (r) => new DocumentQuoteRequestRepository(r.resolve(TOKENS.Store)) });
   c.register(TOKENS.Reviews, { useFactory: (r) => new DocumentReviewRepository(r.resolve(TOKENS.Store)) });

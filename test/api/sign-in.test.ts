@@ -120,7 +120,8 @@ describe('sign-in through the embedded OpenID provider over plain HTTP', () => {
 describe('session limits', () => {
   let t: ListeningTestApp;
   beforeAll(async () => {
-    t = await listenTestApp();
+    // The tests change stored sessions behind the server's back; its memory copy (test/api/session-cache.test.ts) would hide that for up to 2 s.
+    t = await listenTestApp({ SESSION_CACHE_MS: '0' });
   });
   afterAll(() => t.close());
 

@@ -84,3 +84,24 @@ describe('SQLite commits of counters only', () => {
     }
   });
 });
+
+describe('SQLite string equality without a JSON type check (issue 16)', () => {
+  it('matches only JSON strings, never a number, boolean, array or object reading as the same text', async () => {
+    const dir = tempDir('docstore-');
+    const store = openSqliteDocumentStore(join(dir.path, 'app.db'));
+    try {
+      const values: Record<string, unknown> = { text: 'x', list: ['x'], listText: '[1]', listOfOne: [1], object: { a: 1 }, objectText: '{"a":1}', one: 1, oneText: '1', yes: true, trueText: 'true', nothing: null };
+      for (const [id, v] of Object.entries(values)) await store.collection('things').set(id, { v } as never);
+      const ids = async (v: string) => (await store.collection('things').query({ where: [where('v', '==', v)] })).docs.map((d) => d.id).sort();
+      expect(await ids('x')).toEqual(['text']);
+      expect(await ids('[1]')).toEqual(['listText']);
+      expect(await ids('{"a":1}')).toEqual(['objectText']);
+      expect(await ids('1')).toEqual(['oneText']);
+      expect(await ids('true')).toEqual(['trueText']);
+      expect(await ids('["x"]')).toEqual([]);
+    } finally {
+      await store.close();
+      dir.remove();
+    }
+  });
+});

@@ -44,6 +44,11 @@ const TYPE_OF: Record<string, string> = { string: `= 'text'`, number: `IN ('inte
  */
 function scalarEquals(value: string, type: string, v: Scalar): Sql {
   if (v === null) return { sql: `${type} = 'null'`, params: [] };
+  // Text equal to such a string can only be a JSON string's value (a number or boolean reads as a
+  // number, an array or object as JSON text starting with [ or {), so the type check — a parse of
+  // the whole document for every row the index finds (≈ 40 % of a 21-row client page's SQL, issue 16)
+  // — is left out.
+  if (typeof v === 'string' && !/^[[{]/.test(v)) return { sql: `${value} = ?`, params: [param(v)] };
   if (typeof v === 'boolean') return { sql: `(${type} = '${v ? 'true' : 'false'}' AND ${value} = ?)`, params: [param(v)] };
   return { sql: `(${type} ${TYPE_OF[typeof v]} AND ${value} = ?)`, params: [param(v)] };
 }
