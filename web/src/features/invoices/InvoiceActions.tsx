@@ -181,7 +181,8 @@ export function RefundDialog(props: { invoice: InvoiceDto; payment: Payment; onC
     const parsed = parseAmount(amount);
     const next: typeof errors = {};
     if (!parsed.ok) next.amount = `Amount: ${parsed.error}`;
-    else if (parsed.cents <= 0 || parsed.cents > most) next.amount = `Amount: enter an amount above zero, at most what remains of this payment (${formatCents(most)}).`;
+    else if (parsed.cents > most) next.amount = `Amount: ${formatCents(parsed.cents)} is more than what remains of this payment (${formatCents(most)}); enter at most ${formatCents(most)}.`;
+    else if (parsed.cents <= 0) next.amount = `Amount: enter an amount above zero, at most what remains of this payment (${formatCents(most)}).`;
     if (!reason.trim()) next.reason = 'Reason: say why the money goes back (the history keeps it).';
     setErrors(next);
     if (Object.keys(next).length === 0 && parsed.ok) setConfirming(parsed.cents);

@@ -41,8 +41,10 @@ function Outcome({ p }: { p: PublicProposal }) {
 /** How much deposit is due on acceptance and how it is paid: the words the PDF prints; once accepted, the deposit invoice and "Pay the deposit now". */
 function Deposit({ p }: { p: PublicProposal }) {
   const money = useMoneySettings();
-  const lines = depositGuide(p, money);
-  if (!lines) return null;
+  const guide = depositGuide(p, money);
+  if (!guide) return null;
+  // Once the deposit is paid, how to pay it is no longer news.
+  const lines = p.depositInvoice?.paid ? guide.filter((l) => !l.startsWith('How to pay')) : guide;
   return (
     <section className="mt-6" aria-labelledby="deposit-heading">
       <h2 id="deposit-heading" className="font-semibold">
