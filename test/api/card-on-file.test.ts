@@ -1,8 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenTestApp, type ListeningTestApp } from '../support/app.ts';
-import { TestClient } from '../support/http-client.ts';
-import { DEMO } from '../support/demo-users.ts';
-import { startStripePeer, type StripePeer } from '../support/stripe-peer.ts';
+import { describe, expect, it } from 'vitest';
+import { usePaymentsApp } from '../support/payments-app.ts';
 import { TOKENS } from '../../src/container.ts';
 import type { ClientView } from '../../src/contracts/clients.ts';
 import type { InvoiceDetailDto, InvoiceDto } from '../../src/contracts/invoices.ts';
@@ -22,42 +19,28 @@ const json = async <T,>(res: Response): Promise<T> => {
  * a decline leaves the invoice due and tells the office.
  */
 describe('card on file and auto-pay (Stripe, loopback peer)', () => {
-  let peer: StripePeer;
-  let t: ListeningTestApp;
-  let admin: TestClient;
-  beforeAll(async () => {
-    peer = await startStripePeer();
-    t = await listenTestApp(peer.env);
-    peer.webhookUrl = `${t.url}/api/payments/stripe/webhook`;
-    admin = new TestClient(t.url);
-    await admin.signIn(DEMO.admin);
-  });
-  afterAll(async () => {
-    await t.close();
-    await peer.close();
-  });
-
-  const deps = () => t.container.resolve(TOKENS.PaymentDeps);
+  const w = usePaymentsApp();
+  const deps = () => w.t.container.resolve(TOKENS.PaymentDeps);
   async function monitoringInvoice(): Promise<{ client: ClientView; inv: InvoiceDto }> {
-    const client = await json<ClientView>(await admin.send('POST', '/api/clients', aClientInput()));
-    const inv = await json<InvoiceDto>(await admin.send('POST', '/api/invoices', { clientId: client.id, terms: 'net15', title: 'Monitoring 2026-11', lines: [{ description: 'Gold monitoring, November', quantity: 1, unitPriceCents: 4_999, taxRateBp: 0 }] }));
-    await json(await admin.send('POST', `/api/invoices/${inv.id}/send`, {}));
+    const client = await json<ClientView>(await w.admin.send('POST', '/api/clients', aClientInput()));
+    const inv = await json<InvoiceDto>(await w.admin.send('POST', '/api/invoices', { clientId: client.id, terms: 'net15', title: 'Monitoring 2026-11', lines: [{ description: 'Gold monitoring, November', quantity: 1, unitPriceCents: 4_999, taxRateBp: 0 }] }));
+    await json(await w.admin.send('POST', `/api/invoices/${inv.id}/send`, {}));
     return { client, inv };
   }
   async function saveCard(client: ClientView): Promise<SavedCard> {
     const provider = deps().provider!;
-    const setup = await provider.startCardSetup!({ customerId: null, clientId: client.id, clientName: client.name, email: client.contacts[0]?.emails[0] ?? null, currency: 'USD', successUrl: `${t.url}/portal?card={CHECKOUT_SESSION_ID}`, cancelUrl: `${t.url}/portal` });
-    expect(setup.url).toBe(`${peer.url}/pay/${setup.sessionId}`);
-    expect(peer.sessions.get(setup.sessionId)).toMatchObject({ mode: 'setup', customer: setup.customerId, metadata: { client_id: client.id } });
+    const setup = await provider.startCardSetup!({ customerId: null, clientId: client.id, clientName: client.name, email: client.contacts[0]?.emails[0] ?? null, currency: 'USD', successUrl: `${w.t.url}/portal?card={CHECKOUT_SESSION_ID}`, cancelUrl: `${w.t.url}/portal` });
+    expect(setup.url).toBe(`${w.peer.url}/pay/${setup.sessionId}`);
+    expect(w.peer.sessions.get(setup.sessionId)).toMatchObject({ mode: 'setup', customer: setup.customerId, metadata: { client_id: client.id } });
     expect(await provider.savedCard!(setup.sessionId)).toBeNull();
     // The customer saves the card on the provider's page.
     const page = await fetch(setup.url, { method: 'POST', redirect: 'manual' });
-    expect(page.headers.get('location')).toBe(`${t.url}/portal?card=${setup.sessionId}`);
+    expect(page.headers.get('location')).toBe(`${w.t.url}/portal?card=${setup.sessionId}`);
     const card = (await provider.savedCard!(setup.sessionId))!;
     expect(card).toMatchObject({ customerId: setup.customerId, brand: 'visa', last4: '4242', expMonth: 12, expYear: new Date().getFullYear() + 3 });
     return card;
   }
-  const detail = async (id: string) => json<InvoiceDetailDto>(await admin.get(`/api/invoices/${id}`));
+  const detail = async (id: string) => json<InvoiceDetailDto>(await w.admin.get(`/api/invoices/${id}`));
   async function until(check: () => Promise<boolean>): Promise<void> {
     for (let i = 0; i < 60 && !(await check()); i++) await new Promise((r) => setTimeout(r, 50));
   }
@@ -65,18 +48,18 @@ describe('card on file and auto-pay (Stripe, loopback peer)', () => {
   it('a saved card pays an invoice off-session once, however often auto-pay runs; the webhook (delivered twice) books it once', async () => {
     const { client, inv } = await monitoringInvoice();
     const card = await saveCard(client);
-    peer.deliveries = 2;
-    const before = peer.charges.length;
+    w.peer.deliveries = 2;
+    const before = w.peer.charges.length;
     const [a, b] = await Promise.all([autoPayInvoice(deps(), inv.id, card), autoPayInvoice(deps(), inv.id, card)]);
     const again = await autoPayInvoice(deps(), inv.id, card);
-    expect(peer.charges.length - before).toBe(1);
+    expect(w.peer.charges.length - before).toBe(1);
     expect(a).toEqual(b);
     expect(a).toMatchObject({ status: 'succeeded', reference: expect.stringMatching(/^pi_/) });
-    expect(peer.charges.at(-1)).toMatchObject({ off_session: true, amount: 4_999, customer: card.customerId, payment_method: card.paymentMethodId, metadata: { invoice_id: inv.id } });
+    expect(w.peer.charges.at(-1)).toMatchObject({ off_session: true, amount: 4_999, customer: card.customerId, payment_method: card.paymentMethodId, metadata: { invoice_id: inv.id } });
     expect(autoPayKey(inv.id)).toBe(`invoice-autopay:${inv.id}`);
     await until(async () => (await detail(inv.id)).invoice.status === 'paid');
     await new Promise((r) => setTimeout(r, 150)); // the second delivery
-    peer.deliveries = 1;
+    w.peer.deliveries = 1;
     const d = await detail(inv.id);
     expect(d.invoice).toMatchObject({ status: 'paid', balanceCents: 0 });
     expect(d.invoice.payments).toEqual([expect.objectContaining({ amountCents: 4_999, method: 'card', reference: (a as { reference: string }).reference })]);
@@ -89,14 +72,14 @@ describe('card on file and auto-pay (Stripe, loopback peer)', () => {
   it('a declined saved card leaves the invoice due, audits the failure and tells the office', async () => {
     const { client, inv } = await monitoringInvoice();
     const card = await saveCard(client);
-    peer.declining.add(card.paymentMethodId);
+    w.peer.declining.add(card.paymentMethodId);
     const result = await autoPayInvoice(deps(), inv.id, card);
     expect(result).toMatchObject({ status: 'failed', reason: 'Your card was declined.' });
     await until(async () => (await detail(inv.id)).audit.some((e) => e.action === 'payment-failed'));
     const d = await detail(inv.id);
     expect(d.invoice).toMatchObject({ status: 'sent', balanceCents: 4_999, payments: [] });
     expect(d.audit.find((e) => e.action === 'payment-failed')?.changes).toEqual(expect.arrayContaining([{ field: 'reason', from: null, to: 'Your card was declined.' }]));
-    const notes = await json<{ items: { title: string }[] }>(await admin.get('/api/notifications'));
+    const notes = await json<{ items: { title: string }[] }>(await w.admin.get('/api/notifications'));
     expect(notes.items.some((n) => n.title.includes(inv.number) && /fail/i.test(n.title))).toBe(true);
   });
 
@@ -104,7 +87,7 @@ describe('card on file and auto-pay (Stripe, loopback peer)', () => {
     const { client } = await monitoringInvoice();
     const card = await saveCard(client);
     await deps().provider!.removeCard!(card.paymentMethodId);
-    const res = await fetch(`${peer.url}/v1/payment_methods/${card.paymentMethodId}`, { headers: { authorization: `Bearer ${peer.env['STRIPE_SECRET_KEY']}` } });
+    const res = await fetch(`${w.peer.url}/v1/payment_methods/${card.paymentMethodId}`, { headers: { authorization: `Bearer ${w.peer.env['STRIPE_SECRET_KEY']}` } });
     expect((await res.json()) as { customer: string | null }).toMatchObject({ customer: null });
   });
 });
