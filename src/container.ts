@@ -309,6 +309,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
       baseUrl,
       money: config.money,
       notify: (e) => r.resolve(TOKENS.Notify)(e),
+      onlinePayment: config.stripe != null,
     })),
   });
   const holder = `${hostname()}:${process.pid}:${ids.next().slice(0, 8)}`;

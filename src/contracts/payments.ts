@@ -16,5 +16,5 @@ export type PaymentStatusDto = z.infer<typeof paymentStatusSchema>;
 export const webhookResponseSchema = z.object({ outcome: z.string() });
 
 export const refundParamsSchema = z.object({ id: z.string().min(1).max(100), paymentId: z.string().min(1).max(100) });
-export const refundBodySchema = z.object({ amount: z.string().max(40).optional() }).strict();
+export const refundBodySchema = z.object({ amount: z.string().max(40).optional(), reason: z.string().trim().max(500, 'Reason: at most 500 characters.').optional() }).strict();
 export const refundResponseSchema = z.object({ refundId: z.string(), amountCents: z.number() });

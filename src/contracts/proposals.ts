@@ -197,6 +197,8 @@ export const publicProposalSchema = z.object({
   acceptedAt: z.string().nullable(),
   declinedAt: z.string().nullable(),
   canRespond: z.boolean(),
+  depositInvoice: z.object({ number: z.string(), totalCents: z.number(), balanceCents: z.number(), paid: z.boolean(), token: z.string().nullable() }).nullable(),
+  onlinePayment: z.boolean(),
 });
 export type PublicProposal = z.infer<typeof publicProposalSchema>;
 

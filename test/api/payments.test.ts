@@ -185,6 +185,36 @@ describe('online payment (Stripe, loopback peer)', () => {
     expect(pdf).toContain(`Refund ${new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: t.config.timeZone }).format(new Date())} (Card ${paid.reference})`);
   });
 
+  it('the refund button\'s request: "$1,000.00"-style amounts, the reason in the history; a check payment is refused with what to do instead', async () => {
+    const { inv, token } = await sentInvoice(t, admin);
+    const { sessionId } = await checkout(token, { amount: '$100.00' });
+    await peer.complete(sessionId);
+    const card = (await detail(inv.id)).invoice.payments[0]!;
+    const big = await admin.send('POST', `/api/invoices/${inv.id}/payments/${card.id}/refund`, { amount: '$1,000.00', reason: 'Sensor returned unused' });
+    expect((await json<{ error: { fields: Record<string, string[]> } }>(big)).error.fields['amount']).toEqual(['Amount: $1,000.00 is more than what remains of this payment ($100.00); enter at most $100.00.']);
+    const res = await admin.send('POST', `/api/invoices/${inv.id}/payments/${card.id}/refund`, { amount: '$10.00', reason: 'Sensor returned unused' });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await json<{ amountCents: number }>(res)).toMatchObject({ amountCents: 1_000 });
+    let d = await detail(inv.id);
+    for (let i = 0; i < 50 && d.invoice.paidCents !== 9_000; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      d = await detail(inv.id);
+    }
+    expect(d.invoice.payments.map((p) => p.amountCents)).toEqual([10_000, -1_000]);
+    const requested = d.audit.find((a) => a.action === 'refund-requested');
+    expect(requested?.changes).toEqual(expect.arrayContaining([{ field: 'reason', from: null, to: 'Sensor returned unused' }, { field: 'payment.amountCents', from: null, to: 1_000 }]));
+
+    // A check recorded by the office is not the provider's to refund.
+    const check = await admin.send('POST', `/api/invoices/${inv.id}/payments`, { date: d.invoice.issueDate, amountCents: 500, method: 'check', reference: '1042' });
+    expect(check.status, await check.clone().text()).toBeLessThan(300);
+    const checkPayment = (await detail(inv.id)).invoice.payments.find((p) => p.method === 'check')!;
+    const refused = await admin.send('POST', `/api/invoices/${inv.id}/payments/${checkPayment.id}/refund`, { reason: 'Overpaid' });
+    expect(refused.status).toBe(409);
+    expect((await json<{ error: { message: string } }>(refused)).error.message).toBe(
+      'Only a card payment made online can be refunded through the card provider; this one was recorded as check. Give the money back the way it was paid, then remove or correct the payment.',
+    );
+  });
+
   it('an employee without editInvoices cannot ask for a refund', async () => {
     const maria = new TestClient(t.url);
     await maria.signIn(DEMO.employee);

@@ -101,7 +101,7 @@ describe('proposals API', () => {
     expect(invoices.invoices.filter((i) => i.source.id === p.id)).toHaveLength(1);
 
     const audit = await expectJson<{ entries: { action: string }[] }>(await admin.get(`/api/proposals/${p.id}/audit`), 200);
-    expect(audit.entries.map((e) => e.action).sort()).toEqual(['accept', 'convert', 'create', 'send', 'viewed']);
+    expect(audit.entries.map((e) => e.action).sort()).toEqual(['accept', 'convert', 'create', 'deposit-invoice', 'send', 'viewed']);
   });
 
   it('refuses public answers without the CSRF token, and unknown tokens', async () => {

@@ -163,12 +163,13 @@ describe('proposal use cases on SQLite', () => {
     expect(item.item).toMatchObject({ onHand: 10, reserved: 3 });
   });
 
-  it('resumes a conversion that failed half-way without doubling the job or the reservation', async () => {
+  it('resumes a conversion that failed half-way without doubling the reservation or the deposit invoice issued at acceptance', async () => {
     const p = await createProposal(deps, ADMIN, request({ itemId }));
     await sendProposal(deps, ADMIN, p.id);
     await acceptPublicProposal(deps, p.publicToken, { optionId: 'opt-2', name: 'Ada Lovelace', ...SIGNED }, '203.0.113.7');
-    invoices.failNext = true;
-    await expect(convertProposal(deps, ADMIN, p.id)).rejects.toThrow('invoice store down');
+    expect(invoices.invoices).toHaveLength(1);
+    jobs.failNext = true;
+    await expect(convertProposal(deps, ADMIN, p.id)).rejects.toThrow('job store down');
     expect((await getProposal(deps, ADMIN, p.id)).status).toBe('accepted');
     const again = await convertProposal(deps, ADMIN, p.id);
     expect(again.status).toBe('converted');

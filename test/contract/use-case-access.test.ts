@@ -537,6 +537,10 @@ const NOT_USE_CASES: Readonly<Record<string, readonly string[]>> = {
   'proposals/proposal-views.ts': ['loadProposal', 'presented', 'proposalPdfBytes', 'siteAddressOf', 'toView'],
   // Steps of the public accept use case (and of the staff certificate read, which checks first).
   'proposals/signed-acceptance.ts': ['businessTime', 'certifiedPdf', 'completeSignedAcceptance', 'sha256Hex'],
+  // Steps of the public acceptance (the token is the key) and of conversion (editProposals): the deposit invoice, once.
+  'proposals/deposit-invoice.ts': ['depositInvoiceInput', 'depositInvoiceState', 'ensureDepositInvoice'],
+  // A system step of the monitoring billing run (no person acts): charges a saved card off-session.
+  'payments/auto-pay-invoice.ts': ['autoPayInvoice', 'autoPayKey'],
   'proposals/save-proposal.ts': ['insertProposal'],
   'proposals/send-proposal.ts': ['pdfFileName'],
   'reminders/invoice-reminder-source.ts': ['InvoiceReminderSource'],

@@ -11,7 +11,7 @@ import { api } from '../support/page-api.ts';
 
 /**
  * The money side end to end (issue #7), with the server's mail going to a real SMTP peer:
- * proposal → public link → accepted → job + deposit invoice → sent → partial payment →
+ * proposal → public link → accepted (deposit invoice issued) → job → partial payment →
  * no reminder inside the grace period → tax report → a monitoring contract's invoice, once.
  */
 describe('the money journey in Chromium, mail captured by a real SMTP peer', () => {
@@ -106,11 +106,9 @@ describe('the money journey in Chromium, mail captured by a real SMTP peer', () 
     expect(await converted.getByRole('link', { name: invoiceNumber }).getAttribute('href')).toBe(`/admin/invoices?invoice=${deposit.id}`);
     expect(readCollection<{ status: string }>(server.dataDir, 'jobs')).toEqual([expect.objectContaining({ status: 'unscheduled' })]);
 
-    // The deposit invoice is sent and part-paid from the invoice manager.
+    // The deposit invoice was issued (sent) when the client accepted; it is part-paid from the invoice manager.
     await page.goto(`${server.url}/admin/invoices?invoice=${deposit.id}`);
     const invoice = page.getByRole('complementary', { name: `Invoice ${invoiceNumber}` });
-    await invoice.getByRole('button', { name: 'Send…' }).click();
-    await invoice.getByRole('dialog', { name: /^Send invoice/ }).getByRole('button', { name: 'Send', exact: true }).click();
     await expect.poll(() => invoice.getByTestId('invoice-status').textContent()).toBe('Sent');
     await invoice.getByRole('button', { name: 'Record payment' }).click();
     const dialog = page.getByRole('dialog', { name: 'Record payment' });
@@ -137,7 +135,8 @@ describe('the money journey in Chromium, mail captured by a real SMTP peer', () 
     // Any mail about the invoice other than the invoice itself and the payment's notice and receipt (docs/notifications.md) would be a reminder.
     const notReminder = (subject: string) => subject.startsWith(`Invoice ${invoiceNumber} from`) || /^Payment .* recorded: /.test(subject) || subject.startsWith('Receipt: ');
     const reminders = () => mails.filter((m) => subjectOf(m).includes(invoiceNumber) && !notReminder(subjectOf(m)));
-    expect(mails.filter((m) => subjectOf(m).startsWith(`Invoice ${invoiceNumber} from`))).toHaveLength(1);
+    // The deposit invoice is not mailed on its own: the client's signed-copy mail links it (test/api/deposit-at-acceptance.test.ts).
+    expect(mails.filter((m) => subjectOf(m).startsWith(`Invoice ${invoiceNumber} from`))).toHaveLength(0);
     expect(reminders()).toEqual([]);
 
     // Tax report for this month: accrual counts the whole deposit (untaxed), cash what was paid.

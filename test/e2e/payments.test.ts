@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, signInAndOpen } from '../support/browser.ts';
+import { launchBrowser, newPage, shot, signInAndOpen } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server-process.ts';
 import { startStripePeer, type StripePeer } from '../support/stripe-peer.ts';
 import { api } from '../support/page-api.ts';
-import { aClientInput } from '../unit/clients/client-factories.ts';
+import { aClientInput, aSiteInput } from '../unit/clients/client-factories.ts';
+import { aProposalRequest } from '../support/proposal-doubles.ts';
 
+const CASEY = 'casey.jordan@example.com';
 const NAME = 'Bartholomew Alexander Montgomery-Fitzgerald III and the Springfield Heights Homeowners Association';
 
 /**
@@ -70,5 +72,75 @@ describe('online payment in Chromium', () => {
     expect(peer.answers.every((s) => s === 200)).toBe(true);
     const { payments } = (await office$<{ invoice: { payments: { amountCents: number; method: string }[] } }>('GET', `/api/invoices/${made.id}`)).invoice;
     expect(payments).toEqual([expect.objectContaining({ amountCents: 40_000, method: 'card' })]);
+  });
+
+  it('Casey signs in, opens her proposal from /portal, signs with the mouse, accepts, pays the deposit on the provider page and sees it paid; the office is told; two deliveries record one payment', async () => {
+    const office = await newPage(browser, { viewport: { width: 1366, height: 800 } });
+    await signInAndOpen(office.page, server.url, 'Frank Miller', '/admin');
+    const office$ = <T,>(method: string, path: string, body?: unknown) => api<T>(office.page, method, path, body).then((r) => r.json);
+    // Seeded through the API: Casey's e-mail is a contact of a client, who has a sent proposal (25 % deposit).
+    const client = await office$<{ id: string }>('POST', '/api/clients', aClientInput({ name: 'Casey Jordan', contacts: [{ name: 'Casey Jordan', role: 'Owner', emails: [CASEY], phones: [] }] }));
+    const site = await office$<{ id: string }>('POST', `/api/clients/${client.id}/sites`, aSiteInput());
+    const proposal = await office$<{ id: string; number: string }>('POST', '/api/proposals', aProposalRequest(client.id, site.id));
+    await office$('POST', `/api/proposals/${proposal.id}/send`, {});
+    const answersBefore = peer.answers.length;
+
+    // Casey signs in with the provider from /portal and lands there.
+    const { context, page } = await newPage(browser, { viewport: { width: 1366, height: 800 } });
+    await page.goto(`${server.url}/portal`);
+    const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('main').getByRole('button', { name: 'Sign in with Google' }).click()]);
+    const closed = popup.waitForEvent('close');
+    await popup.getByRole('button', { name: /^Casey Jordan/ }).click().catch(() => {});
+    await closed;
+    await page.getByRole('heading', { name: 'Hello, Casey Jordan' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/portal');
+
+    // Her proposal: review, choose, sign with the mouse, agree, accept.
+    await page.getByRole('region', { name: 'Proposals' }).getByRole('link', { name: 'Review and sign' }).click();
+    const article = page.getByRole('article', { name: `Proposal ${proposal.number}` });
+    await article.getByLabel('Choose Alarm and sensors').check();
+    await article.getByLabel('Your full name').fill('Casey Jordan');
+    const pad = article.getByTestId('signature-pad');
+    await pad.scrollIntoViewIfNeeded();
+    const box = (await pad.boundingBox())!;
+    const at = (x: number, y: number) => [box.x + box.width * x, box.y + box.height * y] as const;
+    await page.mouse.move(...at(0.1, 0.6));
+    await page.mouse.down();
+    for (const [x, y] of [[0.25, 0.3], [0.4, 0.7], [0.55, 0.35], [0.7, 0.65], [0.85, 0.4]] as const) await page.mouse.move(...at(x, y), { steps: 4 });
+    await page.mouse.up();
+    await article.getByText('Signed.', { exact: true }).waitFor();
+    await article.getByLabel(/^I agree to this proposal( and its terms)?$/).check();
+    await article.getByRole('button', { name: 'Accept' }).click();
+    await article.getByRole('status').getByText(/Accepted: Alarm and sensors, signed by Casey Jordan/).waitFor();
+
+    // The deposit invoice is there at once: pay it on the provider's page (the peer).
+    peer.deliveries = 2;
+    const deposit = article.getByRole('region', { name: 'Deposit' });
+    const due = deposit.getByText(/^Deposit invoice INV-\d{4}-\d{4}: \$94\.72 due now\.$/);
+    const number = /INV-\d{4}-\d{4}/.exec((await due.textContent())!)![0];
+    await shot(page, 'deposit-accepted-desktop');
+    await deposit.getByRole('button', { name: 'Pay the deposit now ($94.72)' }).click();
+    await page.waitForURL(`${peer.url}/pay/**`);
+    await page.getByText(`Invoice ${number}`).waitFor();
+    await page.getByRole('button', { name: 'Pay $94.72' }).click();
+    await page.waitForURL(/\/i\/[^?]+\?checkout=/);
+    await page.getByText('Payment received — thank you. $94.72 is recorded on this invoice.').waitFor();
+    await page.getByText(/Paid in full/).first().waitFor();
+    await shot(page, 'deposit-paid-desktop');
+
+    // The office: the bell counts the payment, the list names it.
+    await office.page.goto(`${server.url}/admin/notifications`);
+    await office.page.getByRole('button', { name: `Unread: Payment $94.72 paid online: ${number}, Casey Jordan` }).waitFor();
+    expect(await office.page.getByRole('link', { name: /^Notifications, \d+ unread$/ }).count()).toBeGreaterThan(0);
+
+    // Every event delivered twice and accepted; one payment on the invoice.
+    peer.deliveries = 1;
+    const delivered = peer.answers.slice(answersBefore);
+    expect(delivered).toEqual([200, 200, 200, 200]);
+    const found = await office$<{ items: { id: string; number: string }[] }>('GET', `/api/invoices?search=${number}`);
+    const id = found.items.find((i) => i.number === number)!.id;
+    const { payments } = (await office$<{ invoice: { payments: { amountCents: number; method: string }[] } }>('GET', `/api/invoices/${id}`)).invoice;
+    expect(payments).toEqual([expect.objectContaining({ amountCents: 9_472, method: 'card' })]);
+    await context.close();
   });
 });

@@ -3,8 +3,12 @@
  * the official SDK runs unchanged against it (STRIPE_API_HOST/PORT/PROTOCOL): form-encoded
  * requests as the SDK sends them, JSON answers in Stripe's shapes, Stripe's error envelope.
  *
- *   POST /v1/checkout/sessions        GET /v1/checkout/sessions/:id
+ *   POST /v1/checkout/sessions        GET /v1/checkout/sessions/:id   (mode payment or setup)
  *   GET  /v1/payment_intents/:id      POST /v1/refunds
+ *   POST /v1/customers                GET /v1/setup_intents/:id
+ *   GET  /v1/payment_methods/:id      POST /v1/payment_methods/:id/detach
+ *   POST /v1/payment_intents          (confirm, off_session; honours the Idempotency-Key header:
+ *                                      the same key answers the first answer, charging once)
  *
  * It also plays the customer and Stripe's side: a hosted "checkout page" (GET /pay/:id, a Pay
  * button that completes the session and redirects to success_url), and webhooks signed with the
@@ -42,6 +46,10 @@ export interface StripePeer {
   events: PeerEvent[];
   /** Webhook answers (status codes) in delivery order. */
   answers: number[];
+  /** Off-session charges actually made (an idempotent replay adds none). */
+  charges: Obj[];
+  /** Saved cards whose off-session charges are declined (payment method ids). */
+  declining: Set<string>;
   /** The customer pays on the hosted page: the session completes; returns its events (delivered). */
   complete(sessionId: string): Promise<PeerEvent[]>;
   /** The card is declined: a payment_intent.payment_failed event (delivered). */
@@ -88,6 +96,13 @@ export async function startStripePeer(): Promise<StripePeer> {
   const charges = new Map<string, Obj>();
   const events: PeerEvent[] = [];
   const answers: number[] = [];
+  const customers = new Map<string, Obj>();
+  const setupIntents = new Map<string, Obj>();
+  const paymentMethods = new Map<string, Obj>();
+  const offSession: Obj[] = [];
+  const declining = new Set<string>();
+  /** Idempotency-Key → the first answer (status and body), as Stripe keeps it for 24 hours. */
+  const idempotent = new Map<string, { status: number; body: unknown }>();
 
   const event = (type: string, object: Obj): PeerEvent => {
     const id = rid('evt');
@@ -106,6 +121,8 @@ export async function startStripePeer(): Promise<StripePeer> {
     paymentIntents,
     events,
     answers,
+    charges: offSession,
+    declining,
     async deliver(e, options = {}) {
       if (!peer.webhookUrl) throw new Error('stripe peer: no webhookUrl');
       const header = signer.webhooks.generateTestHeaderString({ payload: e.payload, secret: options.secret ?? PEER_WEBHOOK_SECRET, ...(options.timestamp ? { timestamp: options.timestamp } : {}) });
@@ -117,6 +134,17 @@ export async function startStripePeer(): Promise<StripePeer> {
     async complete(sessionId) {
       const s = sessions.get(sessionId);
       if (!s || s['status'] !== 'open') throw new Error(`stripe peer: no open session ${sessionId}`);
+      if (s['mode'] === 'setup') {
+        // The customer saved a card: a payment method on the customer, through a SetupIntent.
+        const pm = rid('pm');
+        paymentMethods.set(pm, { id: pm, object: 'payment_method', type: 'card', customer: s['customer'], card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: new Date().getFullYear() + 3 } });
+        const seti = rid('seti');
+        setupIntents.set(seti, { id: seti, object: 'setup_intent', status: 'succeeded', customer: s['customer'], payment_method: pm, usage: 'off_session', metadata: s['metadata'] });
+        Object.assign(s, { status: 'complete', setup_intent: seti, url: null });
+        const made = [event('checkout.session.completed', publicSession(s))];
+        await deliverAll(made);
+        return made;
+      }
       const pi = rid('pi');
       const charge = rid('ch');
       const amount = s['amount_total'] as number;
@@ -155,6 +183,13 @@ export async function startStripePeer(): Promise<StripePeer> {
     const body = parseForm(await readBody(req));
     let m: RegExpExecArray | null;
     if (req.method === 'POST' && path === '/v1/checkout/sessions') {
+      if (body['mode'] === 'setup') {
+        if (!body['customer'] || !body['success_url'] || !body['cancel_url']) return stripeError(res, 400, 'Missing required param: customer, success_url or cancel_url.');
+        const id = rid('cs_test');
+        const s: Obj = { id, object: 'checkout.session', mode: 'setup', status: 'open', payment_status: 'no_payment_required', amount_total: null, currency: null, customer: body['customer'], metadata: body['metadata'] ?? {}, success_url: body['success_url'], cancel_url: body['cancel_url'], setup_intent: null, payment_intent: null, line_item_name: 'Save a card', url: `${peer.url}/pay/${id}` };
+        sessions.set(id, s);
+        return send(res, 200, publicSession(s));
+      }
       const items = (body['line_items'] as Obj[] | undefined) ?? [];
       const item = items[0] as { quantity?: string; price_data?: { currency?: string; unit_amount?: string; product_data?: { name?: string } } } | undefined;
       if (!item?.price_data?.unit_amount || !body['success_url'] || !body['cancel_url']) return stripeError(res, 400, 'Missing required param: line_items, success_url or cancel_url.');
@@ -189,6 +224,51 @@ export async function startStripePeer(): Promise<StripePeer> {
       const pi = paymentIntents.get(decodeURIComponent(m[1]!));
       return pi ? send(res, 200, pi) : stripeError(res, 404, `No such payment_intent: '${m[1]}'`);
     }
+    if (req.method === 'POST' && path === '/v1/customers') {
+      const id = rid('cus');
+      const c = { id, object: 'customer', email: body['email'] ?? null, name: body['name'] ?? null, metadata: body['metadata'] ?? {} };
+      customers.set(id, c);
+      return send(res, 200, c);
+    }
+    if (req.method === 'GET' && (m = /^\/v1\/setup_intents\/([^/]+)$/.exec(path))) {
+      const si = setupIntents.get(decodeURIComponent(m[1]!));
+      return si ? send(res, 200, si) : stripeError(res, 404, `No such setupintent: '${m[1]}'`);
+    }
+    if (req.method === 'GET' && (m = /^\/v1\/payment_methods\/([^/]+)$/.exec(path))) {
+      const pm = paymentMethods.get(decodeURIComponent(m[1]!));
+      return pm ? send(res, 200, pm) : stripeError(res, 404, `No such PaymentMethod: '${m[1]}'`);
+    }
+    if (req.method === 'POST' && (m = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(path))) {
+      const pm = paymentMethods.get(decodeURIComponent(m[1]!));
+      if (!pm) return stripeError(res, 404, `No such PaymentMethod: '${m[1]}'`);
+      pm['customer'] = null;
+      return send(res, 200, pm);
+    }
+    if (req.method === 'POST' && path === '/v1/payment_intents') {
+      const key = req.headers['idempotency-key'];
+      const first = typeof key === 'string' ? idempotent.get(key) : undefined;
+      if (first) return send(res, first.status, first.body);
+      const pm = paymentMethods.get(String(body['payment_method'] ?? ''));
+      if (!pm || pm['customer'] !== body['customer']) return stripeError(res, 400, `No such PaymentMethod: '${String(body['payment_method'])}' on that customer.`);
+      const id = rid('pi');
+      const amount = Number(body['amount']);
+      const declined = declining.has(String(pm['id']));
+      const intent: Obj = { id, object: 'payment_intent', amount, amount_received: declined ? 0 : amount, currency: body['currency'], customer: body['customer'], payment_method: pm['id'], off_session: body['off_session'] === 'true', status: declined ? 'requires_payment_method' : 'succeeded', metadata: body['metadata'] ?? {}, last_payment_error: declined ? { message: 'Your card was declined.', code: 'card_declined' } : null };
+      paymentIntents.set(id, intent);
+      offSession.push(intent);
+      let answer: { status: number; body: unknown };
+      if (declined) answer = { status: 402, body: { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.', payment_intent: intent } } };
+      else {
+        const charge = rid('ch');
+        charges.set(charge, { id: charge, object: 'charge', amount, amount_refunded: 0, currency: body['currency'], payment_intent: id, metadata: {}, refunded: false });
+        intent['latest_charge'] = charge;
+        answer = { status: 200, body: intent };
+      }
+      if (typeof key === 'string') idempotent.set(key, answer);
+      send(res, answer.status, answer.body);
+      setTimeout(() => void deliverAll([event(declined ? 'payment_intent.payment_failed' : 'payment_intent.succeeded', { ...intent })]).catch(() => undefined), 10);
+      return;
+    }
     if (req.method === 'POST' && path === '/v1/refunds') {
       const pi = paymentIntents.get(String(body['payment_intent'] ?? ''));
       const charge = pi ? charges.get(String(pi['latest_charge'])) : undefined;
@@ -219,12 +299,12 @@ export async function startStripePeer(): Promise<StripePeer> {
       res.writeHead(303, { location: String(s['success_url']).replace('{CHECKOUT_SESSION_ID}', id) });
       return void res.end();
     }
-    const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: String(s['currency']).toUpperCase() }).format((s['amount_total'] as number) / 100);
+    const amount = s['mode'] === 'setup' ? 'nothing now' : new Intl.NumberFormat('en-US', { style: 'currency', currency: String(s['currency']).toUpperCase() }).format((s['amount_total'] as number) / 100);
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Checkout (test peer)</title></head>
 <body style="font-family:sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem">
-<h1>Pay ${escapeHtml(amount)}</h1><p>${escapeHtml(String(s['line_item_name']))}</p>
-<form method="post" action="/pay/${escapeHtml(id)}"><p>Card 4242 4242 4242 4242</p><button type="submit">Pay ${escapeHtml(amount)}</button></form>
+<h1>${s['mode'] === 'setup' ? 'Save your card' : `Pay ${escapeHtml(amount)}`}</h1><p>${escapeHtml(String(s['line_item_name']))}</p>
+<form method="post" action="/pay/${escapeHtml(id)}"><p>Card 4242 4242 4242 4242</p><button type="submit">${s['mode'] === 'setup' ? 'Save card' : `Pay ${escapeHtml(amount)}`}</button></form>
 <p><a href="${escapeHtml(String(s['cancel_url']))}">Back without paying</a></p></body></html>`);
   }
 

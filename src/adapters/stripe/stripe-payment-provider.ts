@@ -6,7 +6,7 @@
  * its host, port and protocol options (STRIPE_API_HOST/PORT/PROTOCOL).
  */
 import Stripe from 'stripe';
-import type { CheckoutRequest, CheckoutSession, PaymentEvent, PaymentProvider } from '../../domain/payments/payment-provider.ts';
+import type { CardSetupRequest, CheckoutRequest, CheckoutSession, OffSessionCharge, OffSessionResult, PaymentEvent, PaymentProvider, SavedCard } from '../../domain/payments/payment-provider.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 
 export interface StripeSettings {
@@ -58,6 +58,53 @@ export class StripePaymentProvider implements PaymentProvider {
       invoiceId: s.metadata?.[INVOICE_KEY] ?? null,
       reference: idOf(s.payment_intent),
     };
+  }
+
+  async startCardSetup(r: CardSetupRequest): Promise<{ url: string; customerId: string; sessionId: string }> {
+    const customerId = r.customerId ?? (await this.stripe.customers.create({ name: r.clientName, ...(r.email ? { email: r.email } : {}), metadata: { client_id: r.clientId } })).id;
+    const session = await this.stripe.checkout.sessions.create({
+      mode: 'setup',
+      customer: customerId,
+      currency: r.currency.toLowerCase(),
+      metadata: { client_id: r.clientId },
+      setup_intent_data: { metadata: { client_id: r.clientId } },
+      success_url: r.successUrl,
+      cancel_url: r.cancelUrl,
+    });
+    if (!session.url) throw new DomainError('unavailable', 'The card page could not be opened; please try again in a moment.');
+    return { url: session.url, customerId, sessionId: session.id };
+  }
+
+  async savedCard(sessionId: string): Promise<SavedCard | null> {
+    const s = await this.stripe.checkout.sessions.retrieve(sessionId);
+    const setupIntentId = idOf(s.setup_intent);
+    if (s.mode !== 'setup' || s.status !== 'complete' || !setupIntentId) return null;
+    const si = await this.stripe.setupIntents.retrieve(setupIntentId);
+    const pmId = idOf(si.payment_method);
+    const customerId = idOf(si.customer);
+    if (!pmId || !customerId) return null;
+    const pm = await this.stripe.paymentMethods.retrieve(pmId);
+    if (!pm.card) return null;
+    return { customerId, paymentMethodId: pm.id, brand: pm.card.brand, last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year };
+  }
+
+  async removeCard(paymentMethodId: string): Promise<void> {
+    await this.stripe.paymentMethods.detach(paymentMethodId);
+  }
+
+  async chargeSavedCard(c: OffSessionCharge): Promise<OffSessionResult> {
+    const metadata = { [INVOICE_KEY]: c.invoiceId, invoice_number: c.invoiceNumber };
+    try {
+      const pi = await this.stripe.paymentIntents.create(
+        { amount: c.amountCents, currency: c.currency.toLowerCase(), customer: c.customerId, payment_method: c.paymentMethodId, off_session: true, confirm: true, metadata, description: `Invoice ${c.invoiceNumber}` },
+        { idempotencyKey: c.idempotencyKey },
+      );
+      return pi.status === 'succeeded' ? { status: 'succeeded', reference: pi.id } : { status: 'failed', reference: pi.id, reason: pi.last_payment_error?.message ?? 'The payment did not go through.' };
+    } catch (err) {
+      // A decline is an answer, not an outage: Stripe answers 402 with the card error.
+      if (err instanceof Stripe.errors.StripeCardError) return { status: 'failed', reference: (err.raw as { payment_intent?: { id?: string } }).payment_intent?.id ?? null, reason: err.message };
+      throw err;
+    }
   }
 
   async refund(reference: string, amountCents: number): Promise<{ id: string }> {

@@ -1,7 +1,9 @@
 import { auditEntry, type Actor } from '../../domain/audit/audit-entry.ts';
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { INVOICE_ENTITY, draftInvoice, invoiceChanges, issueDateProblem, yearOf, type Invoice } from '../../domain/invoices/invoice.ts';
-import type { InvoiceIssuer, InvoiceLineInput, IssuedInvoice, NewInvoiceInput } from '../../domain/invoices/invoice-issuer.ts';
+import type { InvoiceIssuer, InvoiceLineInput, IssuedInvoice, NewInvoiceInput, PayableInvoiceState } from '../../domain/invoices/invoice-issuer.ts';
+import { linkActive } from '../../domain/shared/public-link.ts';
+import { markInvoiceSent } from './change-invoice.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { calendarOf, type InvoiceDeps } from './invoice-deps.ts';
 import { requireAccess } from '../shared/require-access.ts';
@@ -45,8 +47,16 @@ export class InvoiceIssuerService implements InvoiceIssuer {
   }
 
   async createInvoice(input: NewInvoiceInput, actor: Actor): Promise<IssuedInvoice> {
-    const inv = await createInvoice(this.deps, actor, input);
+    const { issue, ...fields } = input;
+    const inv = await createInvoice(this.deps, actor, fields);
+    if (issue) await markInvoiceSent(this.deps, actor, inv.id);
     return { id: inv.id, number: inv.number };
+  }
+
+  async payableState(invoiceId: string): Promise<PayableInvoiceState | null> {
+    const inv = await this.deps.invoices.get(invoiceId);
+    if (!inv) return null;
+    return { id: inv.id, number: inv.number, status: inv.status, totalCents: inv.totalCents, balanceCents: inv.balanceCents, publicToken: linkActive(inv) ? inv.publicToken : null };
   }
 }
 

@@ -1,12 +1,12 @@
 import type { Actor } from '../../domain/audit/audit-entry.ts';
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { chosenOption, effectiveStatus, markConverted, totalsOf, type ConversionProgress, type Proposal } from '../../domain/proposals/proposal.ts';
-import { formatMoney } from '../../domain/shared/money.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { applyStockMovement } from '../inventory/apply-stock-movement.ts';
 import { requireAccess } from '../shared/require-access.ts';
 import { audit, today, type ProposalDeps } from './proposal-deps.ts';
 import { toView, type ProposalView } from './proposal-views.ts';
+import { depositInvoiceInput } from './deposit-invoice.ts';
 
 /** A conversion that started longer ago than this and never ended is taken to have died. */
 const STALE_CLAIM_MS = 5 * 60_000;
@@ -48,7 +48,8 @@ async function reserveStock(deps: ProposalDeps, actor: Actor, p: Proposal): Prom
 }
 
 /**
- * Accepted → one job (install, titled after the chosen option), one deposit invoice (Net 0) and
+ * Accepted → one job (install, titled after the chosen option), the deposit invoice (issued at
+ * acceptance and reused here; made now, Net 0, only for acceptances older than that) and
  * stock reserved for the option's items; then 'converted' with the links.
  *
  * Exactly once: a claim written on the proposal refuses a second convert while one runs, and
@@ -92,20 +93,11 @@ export async function convertProposal(deps: ProposalDeps, auth: AuthState, id: s
       );
       await record({ jobId: job.id, jobNumber: job.number });
     }
+    // The deposit invoice issued at acceptance is the conversion's: never a second one.
+    if (progress.invoiceId === null && claimed.depositInvoice?.id) await record({ invoiceId: claimed.depositInvoice.id, invoiceNumber: claimed.depositInvoice.number });
     if (progress.invoiceId === null && totals.depositCents > 0) {
-      const invoice = await deps.invoices.createInvoice(
-        {
-          clientId: claimed.clientId,
-          siteId: claimed.siteId,
-          source: { kind: 'proposal', id: claimed.id },
-          title: `Deposit for proposal ${claimed.number}`,
-          lines: [{ description: `Deposit ${claimed.depositPercent} % of ${option.name}`, quantity: 1, unitPriceCents: totals.depositCents, taxRateBp: 0, itemId: null }],
-          terms: 'net0',
-          issueDate: today(deps),
-          notes: `${option.name}: ${formatMoney(totals.totalCents, deps.money)} in total, tax included; the deposit is deducted from the final invoice.`,
-        },
-        actor,
-      );
+      // Accepted before deposits were billed at acceptance: billed now, as a draft staff send.
+      const invoice = await deps.invoices.createInvoice(depositInvoiceInput(deps, claimed), actor);
       await record({ invoiceId: invoice.id, invoiceNumber: invoice.number });
     }
   } catch (err) {

@@ -43,6 +43,8 @@ export interface ProposalDeps {
   money: MoneySettings;
   /** The site's base URL; the public link is `${baseUrl}/p/${token}`. */
   baseUrl: string;
+  /** A payment provider is configured: the accepted page offers to pay the deposit online. */
+  onlinePayment?: boolean;
   /** Notifications (viewed, accepted, declined: the office's bell and mail), the one owner of telling the office. */
   notify: Notify;
 }

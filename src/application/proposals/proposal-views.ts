@@ -5,6 +5,7 @@ import { DomainError } from '../../domain/shared/domain-error.ts';
 import { linkActive } from '../../domain/shared/public-link.ts';
 import { postalAddressLine } from '../../domain/clients/postal-address.ts';
 import { publicLink, today, type ProposalDeps } from './proposal-deps.ts';
+import { depositInvoiceState } from './deposit-invoice.ts';
 
 export interface ProposalView extends Omit<Proposal, 'converting' | 'retiredTokens' | 'linkRevokedAt'> {
   /** False once staff revoked the link or the client declined. */
@@ -38,7 +39,14 @@ export async function toView(deps: ProposalDeps, p: Proposal, siteAddress?: stri
 }
 
 export async function presented(deps: ProposalDeps, p: Proposal): Promise<PresentedProposal> {
-  return presentProposal(p, { company: deps.company, siteAddress: await siteAddressOf(deps, p), today: today(deps) });
+  const view = presentProposal(p, { company: deps.company, siteAddress: await siteAddressOf(deps, p), today: today(deps) });
+  const deposit = p.acceptance ? await depositInvoiceState(deps, p) : null;
+  const payable = deposit && deposit.status !== 'draft' && deposit.status !== 'void';
+  return {
+    ...view,
+    onlinePayment: deps.onlinePayment ?? false,
+    depositInvoice: payable ? { number: deposit.number, totalCents: deposit.totalCents, balanceCents: deposit.balanceCents, paid: deposit.status === 'paid', token: deposit.publicToken } : null,
+  };
 }
 
 /** The client's PDF, with the public link to accept at while it is live (never in the public JSON). */

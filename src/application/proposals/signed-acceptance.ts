@@ -14,6 +14,9 @@ import { linkActive } from '../../domain/shared/public-link.ts';
 import { publicLink, type ProposalDeps } from './proposal-deps.ts';
 import { presented } from './proposal-views.ts';
 import { notifyOfficeOfResponse } from './notify-office-of-response.ts';
+import { depositInvoiceState, ensureDepositInvoice } from './deposit-invoice.ts';
+import { formatMoney } from '../../domain/shared/money.ts';
+import { publicLink as invoiceLink } from '../invoices/invoice-deps.ts';
 
 export const SIGNATURE_FOLDER = 'proposal-signatures';
 export const CERTIFIED_FOLDER = 'proposal-certificates';
@@ -43,12 +46,15 @@ export async function certifiedPdf(deps: ProposalDeps, p: Proposal, signaturePng
   return certifiedPdf(deps, saved);
 }
 
-/** Certificate, then one mail to each side (keyed per proposal acceptance). */
+/** The deposit invoice, the certificate, then one mail to each side (keyed per proposal acceptance). */
 export async function completeSignedAcceptance(deps: ProposalDeps, p: Proposal, signaturePng?: Uint8Array): Promise<Proposal> {
-  const { proposal, pdf } = await certifiedPdf(deps, p, signaturePng);
+  const withDeposit = await ensureDepositInvoice(deps, p);
+  const { proposal, pdf } = await certifiedPdf(deps, withDeposit, signaturePng);
   const attachment = { filename: certifiedFileName(proposal), contentType: 'application/pdf', content: pdf };
   if (deps.mailQueue && proposal.acceptance?.email) {
-    const mail = signedCopyMail(proposal, pdf, deps.company, deps);
+    const deposit = await depositInvoiceState(deps, proposal);
+    const note = deposit ? { number: deposit.number, amount: formatMoney(deposit.totalCents, deps.money), link: deposit.publicToken ? invoiceLink(deps, deposit.publicToken) : null } : null;
+    const mail = signedCopyMail(proposal, pdf, deps.company, deps, note);
     await deps.mailQueue.enqueue(mail, `proposal:${proposal.id}:signed-copy`);
   }
   await notifyOfficeOfResponse(deps, proposal, [attachment]);

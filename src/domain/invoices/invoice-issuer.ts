@@ -33,6 +33,8 @@ export interface NewInvoiceInput {
   /** ISO date (YYYY-MM-DD); today in the company time zone when left out. */
   issueDate?: string;
   notes?: string;
+  /** Issue it at once (marked sent: lines locked, payable through its link) instead of leaving a draft. */
+  issue?: boolean;
 }
 
 export interface IssuedInvoice {
@@ -40,7 +42,20 @@ export interface IssuedInvoice {
   number: string;
 }
 
+/** What a customer page needs to show of an invoice another feature issued (a proposal's deposit). */
+export interface PayableInvoiceState {
+  id: string;
+  number: string;
+  status: 'draft' | 'sent' | 'partial' | 'paid' | 'void';
+  totalCents: number;
+  balanceCents: number;
+  /** The live public link's token; null while staff switched the link off. */
+  publicToken: string | null;
+}
+
 export interface InvoiceIssuer {
-  /** Creates a draft invoice with the next gapless number of its issue year. */
+  /** Creates a draft invoice with the next gapless number of its issue year (issued at once with `issue`). */
   createInvoice(input: NewInvoiceInput, actor: Actor): Promise<IssuedInvoice>;
+  /** The invoice as the customer may see it now; null when there is none. */
+  payableState?(invoiceId: string): Promise<PayableInvoiceState | null>;
 }

@@ -32,7 +32,7 @@ export function proposalResponseMail(p: Proposal, office: { email: string; admin
       `Option chosen: ${option?.name ?? 'unknown'}`,
       ...(totals ? [`Total: ${money(totals.totalCents)}`, `Deposit: ${money(totals.depositCents)}`] : []),
       '',
-      'Next: convert it into a job and a deposit invoice.',
+      'Next: convert it into a job (the deposit invoice, if any, was issued when the customer accepted).',
       `Open the proposal: ${link}`,
     ].join('\n'),
     kind: 'proposal-response',

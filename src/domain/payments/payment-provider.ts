@@ -45,12 +45,57 @@ export type PaymentEvent =
   | (EventBase & { kind: 'refunded'; invoiceId: string; reference: string; refundedCents: number })
   | (EventBase & { kind: 'ignored' });
 
+/** Saving a card for later (card on file): the provider's page in setup mode for one of its customers. */
+export interface CardSetupRequest {
+  /** The provider's customer id; null: one is made for this client first. */
+  customerId: string | null;
+  clientId: string;
+  clientName: string;
+  email: string | null;
+  /** ISO 4217: the currency the card will be charged in. */
+  currency: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** A saved card as it may be shown: brand, last four digits, expiry; never the number. */
+export interface SavedCard {
+  customerId: string;
+  paymentMethodId: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** Charging a saved card without the customer (a monitoring invoice on auto-pay). */
+export interface OffSessionCharge {
+  customerId: string;
+  paymentMethodId: string;
+  invoiceId: string;
+  invoiceNumber: string;
+  amountCents: number;
+  currency: string;
+  /** Derived from the invoice: the same key charges once, however often the run repeats. */
+  idempotencyKey: string;
+}
+
+export type OffSessionResult = { status: 'succeeded'; reference: string } | { status: 'failed'; reference: string | null; reason: string };
+
 export interface PaymentProvider {
   /** Shown in the audit trail ("Online payment (stripe)") and used to key processed events. */
   readonly name: string;
   createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>;
   retrieveCheckout(id: string): Promise<CheckoutSession>;
   refund(reference: string, amountCents: number): Promise<{ id: string }>;
+  /** The provider's page where the customer saves a card (no charge now). */
+  startCardSetup?(request: CardSetupRequest): Promise<{ url: string; customerId: string; sessionId: string }>;
+  /** The card a completed setup session saved; null while the session is not complete. */
+  savedCard?(sessionId: string): Promise<SavedCard | null>;
+  /** Forgets a saved card at the provider. */
+  removeCard?(paymentMethodId: string): Promise<void>;
+  /** Charges a saved card off-session; the payment itself is recorded by the webhook, like any other. */
+  chargeSavedCard?(charge: OffSessionCharge): Promise<OffSessionResult>;
   /** Verifies the signature over the raw body and reads the event; a forged or stale one throws DomainError('validation'). */
   parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<PaymentEvent>;
 }

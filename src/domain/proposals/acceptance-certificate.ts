@@ -75,7 +75,16 @@ export const SIGNED_COPY_NOTE = 'Attached: the signed copy, its last page the ac
 export const certifiedFileName = (p: Pick<Proposal, 'number'>): string => `${p.number}-signed.pdf`;
 
 /** The customer's signed copy: their own record of what they accepted, with the certified PDF. */
-export function signedCopyMail(p: Proposal, pdf: Uint8Array, company: { name: string; email: string; phone: string }, settings: CertificateSettings): MailMessage {
+/** The deposit invoice issued with the acceptance, as the signed-copy mail names it. */
+export interface DepositNote {
+  number: string;
+  /** Formatted ("$94.72"). */
+  amount: string;
+  /** Where to see and pay it (/i/<token>); null while its link is off. */
+  link: string | null;
+}
+
+export function signedCopyMail(p: Proposal, pdf: Uint8Array, company: { name: string; email: string; phone: string }, settings: CertificateSettings, deposit: DepositNote | null = null): MailMessage {
   const c = certificateFacts(p, settings);
   return {
     to: c.email,
@@ -89,6 +98,7 @@ export function signedCopyMail(p: Proposal, pdf: Uint8Array, company: { name: st
       `signed ${c.atLocal} (${c.atUtc}) from ${c.ip};`,
       `SHA-256 of the proposal as you accepted it: ${c.documentSha256}.`,
       '',
+      ...(deposit ? [`Your deposit invoice ${deposit.number} (${deposit.amount}, due on receipt)${deposit.link ? `: see and pay it at ${deposit.link}` : ' is on its way.'}`, ''] : []),
       'We will be in touch to schedule the work.',
       '',
       company.name,

@@ -56,6 +56,19 @@ export interface PresentedProposal {
   acceptedAt: string | null;
   declinedAt: string | null;
   canRespond: boolean;
+  /** Once accepted: the deposit invoice issued then (null without a deposit, or before it exists). */
+  depositInvoice: PresentedDepositInvoice | null;
+  /** A payment provider is configured: the accepted page offers "Pay the deposit now". */
+  onlinePayment: boolean;
+}
+
+export interface PresentedDepositInvoice {
+  number: string;
+  totalCents: number;
+  balanceCents: number;
+  paid: boolean;
+  /** The invoice's public page (/i/<token>) where it is paid; null while staff switched its link off. */
+  token: string | null;
 }
 
 export function presentProposal(p: Proposal, context: { company: CompanyInfo; siteAddress: string; today: string }): PresentedProposal {
@@ -97,6 +110,8 @@ export function presentProposal(p: Proposal, context: { company: CompanyInfo; si
     acceptedAt: p.acceptance?.at ?? null,
     declinedAt: p.decline?.at ?? null,
     canRespond: status === 'sent' || status === 'viewed',
+    depositInvoice: null,
+    onlinePayment: false,
   };
 }
 
@@ -120,7 +135,7 @@ export function acceptanceGuide(p: PresentedProposal, link: string | null, local
 
 /**
  * The deposit and how it is paid (PDF and public page): how much for each option (or the one
- * chosen), that a deposit invoice due on receipt follows the acceptance, and the company's
+ * chosen), that the deposit invoice (due on receipt) is issued at acceptance, and the company's
  * payment instructions, the words every invoice's "How to pay" prints. Null without a deposit.
  */
 export function depositGuide(p: PresentedProposal, money: MoneySettings): string[] | null {
@@ -132,7 +147,9 @@ export function depositGuide(p: PresentedProposal, money: MoneySettings): string
   const instructions = (p.company.paymentInstructions ?? '').trim();
   return [
     chosen ? `Deposit due on acceptance: ${percent} of the total, ${amounts}.` : `A deposit of ${percent} of the chosen option's total is due on acceptance: ${amounts}.`,
-    'Once you accept, we send you a deposit invoice, due on receipt; the deposit is deducted from the final invoice.',
+    p.depositInvoice
+      ? `Deposit invoice ${p.depositInvoice.number}, due on receipt, was issued when you accepted; the deposit is deducted from the final invoice.`
+      : 'When you accept, the deposit invoice is issued at once, due on receipt, and you can pay it from this page; the deposit is deducted from the final invoice.',
     ...(instructions ? [`How to pay: ${instructions}`] : []),
   ];
 }

@@ -107,7 +107,7 @@ export interface ProposalContent {
   siteId: string;
   title: string;
   options: ProposalOption[];
-  /** Whole percent 0–100 of the chosen option's total, billed on conversion. */
+  /** Whole percent 0–100 of the chosen option's total, billed when the customer accepts (or, for older acceptances, on conversion). */
   depositPercent: number;
   /** YYYY-MM-DD, last day the client may accept (company time zone). */
   validUntil: string;
@@ -134,8 +134,17 @@ export interface Proposal extends ProposalContent {
   conversion: Conversion | null;
   /** Steps of a conversion under way (or interrupted), so a retry never doubles one. */
   converting: ConversionProgress | null;
+  /** The deposit invoice issued when the customer accepted (conversion reuses it); absent on proposals accepted before that. */
+  depositInvoice?: DepositInvoiceRef | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** The deposit invoice of an acceptance: claimed first (`id` null) so two finishers never issue two. */
+export interface DepositInvoiceRef {
+  id: string | null;
+  number: string | null;
+  claimedAt: string;
 }
 
 export interface ConversionProgress {

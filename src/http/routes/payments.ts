@@ -41,7 +41,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, dep
   app.post(
     '/api/invoices/:id/payments/:paymentId/refund',
     { config: { access: needs('editInvoices') }, schema: { params: refundParamsSchema, body: refundBodySchema, response: { 200: refundResponseSchema, ...errors } } },
-    async (req) => refundOnlinePayment(deps, req.auth, req.params.id, req.params.paymentId, req.body.amount),
+    async (req) => refundOnlinePayment(deps, req.auth, req.params.id, req.params.paymentId, req.body.amount, req.body.reason),
   );
 
   // The signature is over the exact bytes sent: this scope keeps the JSON body raw.

@@ -143,7 +143,7 @@ describe('documents a customer receives', () => {
     expect(flat).toContain('Open https://shieldline.example/p/tok, choose the option you prefer, type your full name, sign, tick “I agree” and press Accept.');
     expect(flat).toContain('This proposal is valid until Dec 31, 2026.');
     expect(flat).toContain("A deposit of 30 % of the chosen option's total is due on acceptance: Entrances $185.25.");
-    expect(flat).toContain('Once you accept, we send you a deposit invoice, due on receipt');
+    expect(flat).toContain('When you accept, the deposit invoice is issued at once, due on receipt');
     expect(flat).toContain(`How to pay: ${PAY}`);
     expect(flat).not.toMatch(/\bTerms\b/);
     const withTerms = allText(await pdfPages(await pdf.render({ ...aProposal(), terms: 'Work starts within 14 days of the deposit.' }))).replace(/\s+/g, ' ');
@@ -221,6 +221,8 @@ function aProposal(): PresentedProposal {
     acceptedAt: null,
     declinedAt: null,
     canRespond: true,
+    depositInvoice: null,
+    onlinePayment: false,
   };
 }
 

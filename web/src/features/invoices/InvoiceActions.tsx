@@ -7,7 +7,8 @@ import { Field } from '#ui/Field.tsx';
 import { mayDiscard, useUnsavedChangesWarning } from '#ui/unsaved-changes.ts';
 import { blankLine, lineFormSchema, lineServerFields, LinesEditor, toLineInput, type WithLines } from './LinesEditor.tsx';
 import { todayIso } from '#ui/dates.ts';
-import { useCorrectPayment, useCreditNote, useRecordPayment, useRemovePayment, useVoidInvoice } from './queries.ts';
+import { useCorrectPayment, useCreditNote, useRecordPayment, useRefundPayment, useRemovePayment, useVoidInvoice } from './queries.ts';
+import { ApiRequestError } from '#lib/api.ts';
 import { Options } from '#ui/Options.tsx';
 import { Button } from '#ui/Button.tsx';
 import { ErrorNote, FormError } from '#ui/FormError.tsx';
@@ -156,6 +157,97 @@ export function RemovePaymentConfirm(props: { invoice: InvoiceDto; payment: Paym
           Keep it
         </Button>
       </div>
+    </Dialog>
+  );
+}
+
+/** What remains to refund of a payment: it, less the refunds booked against its reference. */
+export const refundableCents = (inv: InvoiceDto, p: Payment): number => (p.reference ? inv.payments.filter((x) => x.reference === p.reference).reduce((s, x) => s + x.amountCents, 0) : p.amountCents);
+
+/**
+ * Refund a card payment made online (docs/payments.md "Refunds"): amount (in full by default, or
+ * part, typed as people type money), a reason, then a confirmation naming the amount and the
+ * customer. The provider refunds; its webhook books the refund, once.
+ */
+export function RefundDialog(props: { invoice: InvoiceDto; payment: Payment; onClose: () => void }) {
+  const most = refundableCents(props.invoice, props.payment);
+  const refund = useRefundPayment(props.invoice.id);
+  const [amount, setAmount] = useState(centsToDecimal(most));
+  const [reason, setReason] = useState('');
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [errors, setErrors] = useState<{ amount?: string; reason?: string; form?: string }>({});
+  const [done, setDone] = useState<string | null>(null);
+  const review = () => {
+    const parsed = parseAmount(amount);
+    const next: typeof errors = {};
+    if (!parsed.ok) next.amount = `Amount: ${parsed.error}`;
+    else if (parsed.cents > most) next.amount = `Amount: ${formatCents(parsed.cents)} is more than what remains of this payment (${formatCents(most)}); enter at most ${formatCents(most)}.`;
+    else if (parsed.cents <= 0) next.amount = `Amount: enter an amount above zero, at most what remains of this payment (${formatCents(most)}).`;
+    if (!reason.trim()) next.reason = 'Reason: say why the money goes back (the history keeps it).';
+    setErrors(next);
+    if (Object.keys(next).length === 0 && parsed.ok) setConfirming(parsed.cents);
+  };
+  const send = () =>
+    refund.mutate(
+      { paymentId: props.payment.id, amount, reason },
+      {
+        onSuccess: (r) => setDone(`Refund of ${formatCents(r.amountCents)} sent to the card provider. It shows under Payments as soon as the provider confirms it.`),
+        onError: (e) => {
+          setConfirming(null);
+          const fields = e instanceof ApiRequestError ? e.fields : {};
+          setErrors({ form: e.message, ...(fields['amount'] ? { amount: fields['amount'].join(' ') } : {}), ...(fields['reason'] ? { reason: fields['reason'].join(' ') } : {}) });
+        },
+      },
+    );
+  if (done)
+    return (
+      <Dialog title="Refund requested">
+        <p role="status" className="text-sm text-green-800 dark:text-green-300">
+          {done}
+        </p>
+        <Button className="mt-3" variant="secondary" onClick={props.onClose}>
+          Close
+        </Button>
+      </Dialog>
+    );
+  return (
+    <Dialog title="Refund card payment">
+      <p className="text-sm">
+        Card payment of {formatCents(props.payment.amountCents)} ({props.payment.reference}); {formatCents(most)} can still be refunded.
+      </p>
+      {errors.form && <ErrorNote className="mt-2">{errors.form}</ErrorNote>}
+      {confirming === null ? (
+        <>
+          <div className="mt-3 grid gap-3 sm:grid-cols-2">
+            <Field label="Amount to refund" id="refund-amount" error={errors.amount}>
+              <input id="refund-amount" className="w-full rounded-md border border-slate-300 px-3 py-2 dark:border-slate-700 dark:bg-slate-950" value={amount} inputMode="decimal" aria-invalid={errors.amount ? true : undefined} onChange={(e) => setAmount(e.target.value)} />
+            </Field>
+            <Field label="Reason" id="refund-reason" error={errors.reason}>
+              <input id="refund-reason" className="w-full rounded-md border border-slate-300 px-3 py-2 dark:border-slate-700 dark:bg-slate-950" value={reason} maxLength={500} aria-invalid={errors.reason ? true : undefined} onChange={(e) => setReason(e.target.value)} />
+            </Field>
+          </div>
+          <div className="mt-3 flex gap-2">
+            <Button onClick={review}>Review refund</Button>
+            <Button variant="secondary" onClick={props.onClose}>
+              Cancel
+            </Button>
+          </div>
+        </>
+      ) : (
+        <>
+          <p className="mt-3 font-medium">
+            Refund {formatCents(confirming)} to {props.invoice.clientName}’s card? The money goes back through the card provider and cannot be taken back here.
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button variant="danger" disabled={refund.isPending} onClick={send}>
+              {refund.isPending ? 'Refunding…' : `Refund ${formatCents(confirming)}`}
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirming(null)}>
+              Back
+            </Button>
+          </div>
+        </>
+      )}
     </Dialog>
   );
 }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Copy, Download, Link as LinkIcon, Send, X } from 'lucide-react';
 import { METHOD_LABELS, TERMS_LABELS } from '#contracts/invoices.ts';
 import { History } from '#ui/History.tsx';
-import { CreditNoteDialog, PaymentDialog, RemovePaymentConfirm, VoidDialog } from './InvoiceActions.tsx';
+import { CreditNoteDialog, PaymentDialog, RefundDialog, refundableCents, RemovePaymentConfirm, VoidDialog } from './InvoiceActions.tsx';
 import { formatCalendarDay } from '#domain/shared/calendar-date.ts';
 import { InvoiceEditor } from './InvoiceEditor.tsx';
 import { invoiceQuery, useDuplicateInvoice, useInvoiceLink, useSendInvoice } from './queries.ts';
@@ -14,7 +14,7 @@ import { StatusChip } from './StatusChip.tsx';
 import { Button, buttonStyle } from '#ui/Button.tsx';
 import { formatCents, useMoneySettings } from '#ui/money.ts';
 
-type Panel = 'edit' | 'send' | 'pay' | 'void' | 'credit' | `edit-payment:${string}` | `remove-payment:${string}` | null;
+type Panel = 'edit' | 'send' | 'pay' | 'void' | 'credit' | `edit-payment:${string}` | `remove-payment:${string}` | `refund-payment:${string}` | null;
 
 const INVOICE_ACTIONS: Record<string, string> = {
   create: 'Created',
@@ -174,6 +174,8 @@ export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: 
           <PaymentDialog key={p.id} invoice={inv} payment={p} onClose={() => setPanel(null)} />
         ) : panel === `remove-payment:${p.id}` ? (
           <RemovePaymentConfirm key={p.id} invoice={inv} payment={p} onClose={() => setPanel(null)} />
+        ) : panel === `refund-payment:${p.id}` ? (
+          <RefundDialog key={p.id} invoice={inv} payment={p} onClose={() => setPanel(null)} />
         ) : null,
       )}
       {panel === 'void' && <VoidDialog invoice={inv} onClose={() => setPanel(null)} />}
@@ -256,6 +258,11 @@ export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: 
                       </span>
                       {canEdit && inv.status !== 'void' && (
                         <span className="flex gap-2">
+                          {p.method === 'card' && p.amountCents > 0 && p.recordedBy.startsWith('Online payment') && refundableCents(inv, p) > 0 && (
+                            <Button variant="secondary" size="sm" aria-label={`Refund card payment of ${formatCents(p.amountCents)} on ${day(p.date)}`} onClick={() => setPanel(`refund-payment:${p.id}`)}>
+                              Refund
+                            </Button>
+                          )}
                           <Button variant="secondary" size="sm" aria-label={`Edit payment of ${formatCents(p.amountCents)} on ${day(p.date)}`} onClick={() => setPanel(`edit-payment:${p.id}`)}>
                             Edit
                           </Button>

@@ -59,6 +59,17 @@ export const useCreditNote = (id: string) => useInvoiceMutation((body: CreditNot
 
 export const useCorrectPayment = (id: string, paymentId: string) =>
   useInvoiceMutation((body: PaymentBody) => apiFetch<InvoiceDto>(path(id, `/payments/${encodeURIComponent(paymentId)}`), { method: 'PATCH', json: body }));
+/** Refund (part of) a card payment made online, through the provider; the refund is booked when its webhook confirms it. */
+export function useRefundPayment(id: string) {
+  const qc = useQueryClient();
+  const refetch = () => qc.invalidateQueries({ queryKey: INVOICES_KEY });
+  return useMutation({
+    mutationFn: (b: { paymentId: string; amount: string; reason: string }) =>
+      apiFetch<{ refundId: string; amountCents: number }>(path(id, `/payments/${encodeURIComponent(b.paymentId)}/refund`), { method: 'POST', json: { amount: b.amount, reason: b.reason } }),
+    // The provider's webhook books the refund moments later: look again then.
+    onSuccess: () => Promise.all([refetch(), new Promise((r) => setTimeout(r, 1500)).then(refetch)]),
+  });
+}
 export const useRemovePayment = (id: string) => useInvoiceMutation((paymentId: string) => apiFetch<InvoiceDto>(path(id, `/payments/${encodeURIComponent(paymentId)}`), { method: 'DELETE' }));
 /** Revoke or rotate the client link (answers the link, not the invoice); the invoice and its history refetch. */
 export function useInvoiceLink(id: string) {

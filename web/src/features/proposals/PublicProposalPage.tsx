@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CheckCircle2, FileDown } from 'lucide-react';
+import { CheckCircle2, CreditCard, FileDown } from 'lucide-react';
 import type { PublicProposal } from '#contracts/proposals.ts';
 import { TIER_LABELS } from '#contracts/proposal-labels.ts';
 import { ApiRequestError } from '#lib/api.ts';
 import { inputClass } from '#ui/styles.ts';
 import { agreeStatement } from '#domain/proposals/agree-statement.ts';
 import { formatDateTime as formatWhen } from '#ui/dates.ts';
-import { publicProposalQuery, usePublicAnswer } from './queries.ts';
+import { publicProposalQuery, useDepositCheckout, usePublicAnswer } from './queries.ts';
 import { Button, buttonStyle } from '#ui/Button.tsx';
 import { LinkNoLongerValid } from '#ui/PublicLink.tsx';
 import { formatCents, formatRate, useMoneySettings } from '#ui/money.ts';
@@ -41,22 +41,71 @@ function Outcome({ p }: { p: PublicProposal }) {
   return null;
 }
 
-/** How much deposit is due on acceptance and how it is paid: the words the PDF prints. */
+/** How much deposit is due on acceptance and how it is paid: the words the PDF prints; once accepted, the deposit invoice and "Pay the deposit now". */
 function Deposit({ p }: { p: PublicProposal }) {
   const money = useMoneySettings();
-  const lines = depositGuide(p, money);
-  if (!lines) return null;
+  const guide = depositGuide(p, money);
+  if (!guide) return null;
+  // Once the deposit is paid, how to pay it is no longer news.
+  const lines = p.depositInvoice?.paid ? guide.filter((l) => !l.startsWith('How to pay')) : guide;
   return (
     <section className="mt-6" aria-labelledby="deposit-heading">
       <h2 id="deposit-heading" className="font-semibold">
         Deposit
       </h2>
+      {p.depositInvoice && <PayDeposit p={p} invoice={p.depositInvoice} />}
       {lines.map((line, i) => (
         <p key={i} className="mt-1 whitespace-pre-line text-sm text-slate-700 dark:text-slate-300">
           {line}
         </p>
       ))}
     </section>
+  );
+}
+
+/** The deposit invoice issued at acceptance: paid, or Pay on the provider's page (configured), or how to pay (the guide below). */
+function PayDeposit({ p, invoice }: { p: PublicProposal; invoice: NonNullable<PublicProposal['depositInvoice']> }) {
+  const checkout = useDepositCheckout(invoice.token ?? '');
+  const box = 'mt-2 rounded-md p-4';
+  if (invoice.paid)
+    return (
+      <p role="status" className={`${box} flex items-center gap-2 bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100`}>
+        <CheckCircle2 aria-hidden className="h-5 w-5 shrink-0" />
+        <span>
+          Deposit paid — thank you. Invoice {invoice.number} ({formatCents(invoice.totalCents)}) is paid in full.
+        </span>
+      </p>
+    );
+  const pay = async () => {
+    const { url } = await checkout.mutateAsync();
+    window.location.assign(url);
+  };
+  const due = formatCents(invoice.balanceCents);
+  return (
+    <div className={`${box} border border-blue-200 bg-blue-50 dark:border-blue-900 dark:bg-blue-950`}>
+      <p>
+        Deposit invoice <strong>{invoice.number}</strong>: {due} due now{invoice.balanceCents < invoice.totalCents && ` (of ${formatCents(invoice.totalCents)})`}.
+      </p>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        {p.onlinePayment && invoice.token && (
+          <Button disabled={checkout.isPending} onClick={() => void pay().catch(() => undefined)}>
+            <CreditCard aria-hidden className="h-4 w-4" /> {checkout.isPending ? 'Opening the payment page…' : `Pay the deposit now (${due})`}
+          </Button>
+        )}
+        {invoice.token && (
+          <a className="text-blue-700 underline dark:text-blue-300" href={`/i/${invoice.token}`}>
+            Open invoice {invoice.number}
+          </a>
+        )}
+      </div>
+      {!p.onlinePayment && <p className="mt-2 text-sm">Online payment is not available; please pay as described under “How to pay” below.</p>}
+      {!invoice.token && <p className="mt-2 text-sm">Please contact us for a link to this invoice.</p>}
+      {checkout.isError && (
+        <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
+          {checkout.error instanceof Error ? checkout.error.message : 'The payment page could not be opened; please try again.'}
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -96,3 +96,7 @@ export const proposalListQuery = (filters: ProposalFilters, cursor: string | nul
 /** What the screen shows first for its search (the route loader starts it beside the code). */
 export const prefetchProposalScreen = (qc: QueryClient, search: Parameters<typeof proposalFilters>[0]) =>
   Promise.all([qc.prefetchQuery(proposalListQuery(proposalFilters(search), null)), search.open ? qc.prefetchQuery(proposalQuery(search.open)) : null]);
+
+/** "Pay the deposit now" on the accepted page: a checkout of the deposit invoice on the provider's page (docs/payments.md). */
+export const useDepositCheckout = (invoiceToken: string) =>
+  useMutation({ mutationFn: () => apiFetch<{ url: string }>(`/api/public/invoices/${encodeURIComponent(invoiceToken)}/checkout`, { method: 'POST', json: {} }) });
