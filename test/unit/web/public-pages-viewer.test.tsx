@@ -28,6 +28,8 @@ const aProposal = (): PublicProposal => ({
   acceptedName: null,
   acceptedAt: null,
   declinedAt: null,
+  depositInvoice: null,
+  onlinePayment: false,
   canRespond: true,
 });
 const anInvoice = (): PublicInvoiceDto => ({
