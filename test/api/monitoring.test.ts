@@ -63,8 +63,10 @@ describe('monitoring API', () => {
       centralStation: 'Rapid Response',
       accountNumber: client.sites[0]!.alarm.accountNumber,
     });
+    // The account number comes from the site factory's counter, which other files in the worker advance.
+    expect(c.accountNumber).toMatch(/^AC-\d+$/);
     const related = await expectJson<{ contracts: { id: string; status: string; title: string }[] }>(await admin.get(`/api/clients/${client.id}/related`), 200);
-    expect(related.contracts).toEqual([expect.objectContaining({ id: c.id, status: 'pending', title: 'Gold · Harbour house · account AC-1' })]);
+    expect(related.contracts).toEqual([expect.objectContaining({ id: c.id, status: 'pending', title: `Gold · Harbour house · account ${client.sites[0]!.alarm.accountNumber}` })]);
   });
 
   it('refuses a site of another client and an unknown client, with field errors', async () => {

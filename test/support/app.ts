@@ -82,10 +82,18 @@ export async function listenTestApp(
   extend?: (app: FastifyInstance) => void,
   options: TestAppOptions = {},
 ): Promise<ListeningTestApp> {
-  const port = await freePort();
-  const t = await buildTestApp({ HOST: '127.0.0.1', PORT: String(port), ...env }, extend, options);
-  await t.app.listen({ host: '127.0.0.1', port });
-  return { ...t, url: `http://127.0.0.1:${port}` };
+  // Two api files run at a time: the probed port may be taken before listen, so try another then.
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const t = await buildTestApp({ HOST: '127.0.0.1', PORT: String(port), ...env }, extend, options);
+    try {
+      await t.app.listen({ host: '127.0.0.1', port });
+      return { ...t, url: `http://127.0.0.1:${port}` };
+    } catch (err) {
+      await t.close();
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 3) throw err;
+    }
+  }
 }
 
 function freePort(): Promise<number> {
