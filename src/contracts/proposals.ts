@@ -159,6 +159,8 @@ export const proposalSchema = z.object({
   decline: z.object({ reason: z.string(), at: z.string(), ip: z.string() }).nullable(),
   conversion: z.object({ jobId: z.string(), jobNumber: z.string(), invoiceId: z.string().nullable(), invoiceNumber: z.string().nullable(), at: z.string() }).nullable(),
   conversionPending: z.boolean(),
+  /** The deposit invoice issued when the customer accepted (conversion keeps it); absent on older acceptances. */
+  depositInvoice: z.object({ id: z.string().nullable(), number: z.string().nullable(), claimedAt: z.string() }).nullish(),
   totals: z.array(totalsSchema),
   createdAt: z.string(),
   updatedAt: z.string(),

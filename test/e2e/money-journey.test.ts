@@ -93,7 +93,7 @@ describe('the money journey in Chromium, mail captured by a real SMTP peer', () 
 
     // Converted: a job and a 25 % deposit invoice (5 × $120 + 8.25 % = $649.50 → $162.38).
     await page.reload();
-    await detail.getByRole('button', { name: 'Convert to job and deposit invoice' }).click();
+    await detail.getByRole('button', { name: 'Convert to job', exact: true }).click();
     const converted = detail.getByText(/Converted: job JOB-\d{4}, deposit invoice INV-\d{4}-\d{4}\./);
     await converted.waitFor();
     const invoiceNumber = /INV-\d{4}-\d{4}/.exec((await converted.textContent()) ?? '')![0];

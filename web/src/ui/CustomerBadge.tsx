@@ -11,7 +11,7 @@ const TONES: Record<CustomerStatusTone, string> = {
 
 /** A status badge on the customer's pages (client hub, invoice page). */
 export const CustomerBadge = ({ tone, children }: { tone: CustomerStatusTone; children: ReactNode }) => (
-  <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${TONES[tone]}`}>{children}</span>
+  <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[tone]}`}>{children}</span>
 );
 
 /** An invoice's status in the customer's words (customerInvoiceStatus), the same on /portal and /i/<token>. */

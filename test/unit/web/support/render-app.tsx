@@ -5,6 +5,7 @@ import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRou
 import type { SessionResponse } from '#contracts/session.ts';
 import { BACK_OFFICE_ROUTES } from '#domain/auth/menu.ts';
 import { SESSION_KEY } from '../../../../web/src/features/auth/session.ts';
+import { setCsrfToken } from '../../../../web/src/lib/api.ts';
 
 /**
  * Renders `ui` inside a real router and query client, the way the app does: `ui` sits above an
@@ -12,7 +13,12 @@ import { SESSION_KEY } from '../../../../web/src/features/auth/session.ts';
  */
 export function renderApp(ui: () => ReactNode, options: { session?: SessionResponse; path?: string } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  if (options.session) queryClient.setQueryData(SESSION_KEY, options.session);
+  // A seeded session is one the app has loaded: its CSRF token is the one requests send (as
+  // sessionQuery stores it), never one a previous file left in the shared module graph.
+  if (options.session) {
+    queryClient.setQueryData(SESSION_KEY, options.session);
+    setCsrfToken(options.session.csrfToken);
+  }
   const root = createRootRoute({
     component: () => (
       <>

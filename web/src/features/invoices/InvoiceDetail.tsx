@@ -200,7 +200,7 @@ export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: 
               <div>
                 <dt className="text-slate-500">Due</dt>
                 <dd>
-                  {day(inv.dueDate)} ({TERMS_LABELS[inv.terms]})
+                  {day(inv.dueDate)} · {TERMS_LABELS[inv.terms]}
                 </dd>
               </div>
             )}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, Camera, FileText, Receipt, ShieldCheck } from 'lucide-react';
 import type { PortalHub } from '#contracts/portal.ts';
+import { STATUS_LABELS as CONTRACT_STATUS_LABELS } from '#contracts/monitoring.ts';
 import { buttonStyle } from '#ui/Button.tsx';
 import { EmptyState } from '#ui/EmptyState.tsx';
 import { Section } from '#ui/Section.tsx';
@@ -141,7 +142,7 @@ function ClientHub({ clientId, onSignOut, onEmailChanged }: { clientId: string; 
         ) : (
           <CardList>
             {h.contracts.map((c) => (
-              <Card key={c.id} title={c.plan} badge={<CustomerBadge tone={c.status === 'active' ? 'green' : 'slate'}>{c.status.replace(/-/g, ' ')}</CustomerBadge>}>
+              <Card key={c.id} title={c.plan} badge={<CustomerBadge tone={c.status === 'active' ? 'green' : 'slate'}>{contractStatusLabel(c.status)}</CustomerBadge>}>
                 <p className="break-words">{c.siteLabel}</p>
                 <p>
                   {formatCents(c.monthlyFeeCents)} a month, billed {c.billingCycle}. Since {formatDay(c.startDate)}
@@ -250,3 +251,6 @@ function VisitCard({ clientId, visit: v }: { clientId: string; visit: Visit }) {
     </Card>
   );
 }
+
+/** The office's words for a contract's status ("Past due"), never the stored value or CSS capitals. */
+const contractStatusLabel = (status: string): string => (CONTRACT_STATUS_LABELS as Record<string, string | undefined>)[status] ?? status;

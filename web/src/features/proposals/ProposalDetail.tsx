@@ -47,6 +47,8 @@ export function ProposalDetail(props: { id: string; canEdit: boolean; onEdit: ()
   if (q.isError) return <LoadError error={q.error} />;
   const p = q.data;
   const status = p.effectiveStatus;
+  /** Issued at acceptance: converting keeps it, so the button and its message must not promise a new one. */
+  const depositNumber = p.depositInvoice?.number ?? null;
 
   const run = async (a: 'send' | 'convert' | 'duplicate', done: string) => {
     setMessage(null);
@@ -109,8 +111,13 @@ export function ProposalDetail(props: { id: string; canEdit: boolean; onEdit: ()
           </Button>
         )}
         {props.canEdit && status === 'accepted' && (
-          <Button disabled={action.isPending} onClick={() => void run('convert', 'Converted: the job and the deposit invoice are created.')}>
-            <Wand2 aria-hidden className="h-4 w-4" /> Convert to job and deposit invoice
+          <Button
+            disabled={action.isPending}
+            onClick={() =>
+              void run('convert', depositNumber ? `Converted: the job is created; the deposit invoice ${depositNumber}, issued when the customer accepted, is kept (no second one).` : 'Converted: the job and the deposit invoice are created.')
+            }
+          >
+            <Wand2 aria-hidden className="h-4 w-4" /> {depositNumber ? 'Convert to job' : 'Convert to job and deposit invoice'}
           </Button>
         )}
         {props.canEdit && (
