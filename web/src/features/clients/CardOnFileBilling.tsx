@@ -16,19 +16,20 @@ export function CardOnFileBilling({ clientId, canEdit }: { clientId: string; can
   const key = ['clients', clientId, 'card'];
   const card = useQuery({ queryKey: key, queryFn: () => apiFetch<CardOnFileView>(`${path(clientId)}/card`) });
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The value asked for while the server answers (then the server's): the switch moves at once.
+  const [asked, setAsked] = useState<boolean | null>(null);
   if (!card.data) return null;
   const c = card.data;
   const toggle = async (autoPay: boolean) => {
     setError(null);
-    setBusy(true);
+    setAsked(autoPay);
     try {
       queryClient.setQueryData(key, await apiFetch<CardOnFileView>(`${path(clientId)}/auto-pay`, { method: 'PUT', json: { autoPay } }));
       await queryClient.invalidateQueries({ queryKey: clientRelatedQuery(clientId).queryKey });
     } catch (e) {
       setError(e instanceof ApiRequestError ? (e.fields['autoPay']?.[0] ?? e.message) : e instanceof Error ? e.message : 'Could not change auto-pay.');
     } finally {
-      setBusy(false);
+      setAsked(null);
     }
   };
   return (
@@ -49,8 +50,8 @@ export function CardOnFileBilling({ clientId, canEdit }: { clientId: string; can
             <input
               type="checkbox"
               role="switch"
-              checked={c.autoPay}
-              disabled={!canEdit || busy}
+              checked={asked ?? c.autoPay}
+              disabled={!canEdit || asked !== null}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? 'auto-pay-error' : undefined}
               onChange={(e) => void toggle(e.target.checked)}
