@@ -74,6 +74,9 @@ import { DocumentInvoiceRepository } from './adapters/documents/document-invoice
 import { DocumentJobMaterials } from './adapters/documents/document-job-materials.ts';
 import { PdfkitInvoiceDocuments } from './adapters/pdf/pdfkit-invoice-documents.ts';
 import { StripePaymentProvider } from './adapters/stripe/stripe-payment-provider.ts';
+import { DocumentCardOnFileStore } from './adapters/documents/document-card-on-file-store.ts';
+import { autoPayCardOf, type CardDeps } from './application/payments/card-on-file.ts';
+import { autoPayInvoice } from './application/payments/auto-pay-invoice.ts';
 import type { PaymentDeps } from './application/payments/payment-deps.ts';
 import { createJobCreator } from './application/jobs/create-job.ts';
 import { DocumentJobRepository } from './adapters/documents/document-job-repository.ts';
@@ -193,6 +196,8 @@ export const TOKENS = {
   FileDeps: Symbol('FileDeps') as InjectionToken<FileRoutesDeps>,
   /** Online payment: the invoices' bundle and the provider (null unless STRIPE_* is set; docs/payments.md). */
   PaymentDeps: Symbol('PaymentDeps') as InjectionToken<PaymentDeps>,
+  /** Card on file and the auto-pay switch (docs/payments.md). */
+  CardDeps: Symbol('CardDeps') as InjectionToken<CardDeps>,
   /** Notifications (docs/notifications.md): the office's bell, templates, opt-outs, the reminder job. */
   NotificationDeps: Symbol('NotificationDeps') as InjectionToken<NotificationDeps>,
   /** The one entry point every area tells what happened: `notify(event)` (typed events, sent exactly once). */
@@ -314,6 +319,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
   });
   const holder = `${hostname()}:${process.pid}:${ids.next().slice(0, 8)}`;
   // One instance, shared by the routes and the scheduler.
+  const cards = new DocumentCardOnFileStore(store);
   c.register(TOKENS.Monitoring, {
     useFactory: instanceCachingFactory((r) => ({
       contracts: new DocumentContractRepository(store),
@@ -332,6 +338,17 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
       holder,
       pastDueAfterDays: 30,
       stuckAfterMs: 15 * 60_000,
+      ...(config.stripe
+        ? {
+            autoPay: {
+              isOn: async (clientId: string) => (await autoPayCardOf(cards, clientId)) !== null,
+              charge: async (clientId: string, invoiceId: string) => {
+                const card = await autoPayCardOf(cards, clientId);
+                if (card) await autoPayInvoice(r.resolve(TOKENS.PaymentDeps), invoiceId, card);
+              },
+            },
+          }
+        : {}),
     })),
   });
   c.register(TOKENS.ReminderDeps, {
@@ -391,6 +408,9 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
   });
   c.register(TOKENS.PaymentDeps, {
     useFactory: instanceCachingFactory((r) => ({ ...r.resolve(TOKENS.InvoiceDeps), provider: config.stripe ? new StripePaymentProvider(config.stripe) : null })),
+  });
+  c.register(TOKENS.CardDeps, {
+    useFactory: instanceCachingFactory((r) => ({ ...r.resolve(TOKENS.PaymentDeps), cards, directory: r.resolve(TOKENS.PortalDeps).directory })),
   });
   c.register(TOKENS.InvoiceIssuer, { useFactory: instanceCachingFactory((r) => new InvoiceIssuerService(r.resolve(TOKENS.InvoiceDeps))) });
   c.register(TOKENS.JobDeps, {

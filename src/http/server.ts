@@ -42,6 +42,7 @@ import { invoiceRoutes } from './routes/invoices.ts';
 import { jobRoutes } from './routes/jobs.ts';
 import { fileRoutes } from './routes/files.ts';
 import { portalRoutes } from './routes/portal.ts';
+import { cardOnFileRoutes } from './routes/card-on-file.ts';
 import { historyRoutes } from './routes/histories.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { notificationRoutes } from './routes/notifications.ts';
@@ -97,6 +98,7 @@ const routeTable = (auth: AuthRouteDeps): RouteEntry[] => [
   area(paymentRoutes, TOKENS.PaymentDeps),
   area(notificationRoutes, TOKENS.NotificationDeps),
   area(portalRoutes, TOKENS.PortalDeps),
+  area(cardOnFileRoutes, TOKENS.CardDeps),
 ];
 
 const URL_AT_START = Symbol('url at start');

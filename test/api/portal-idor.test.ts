@@ -28,7 +28,7 @@ describe('client hub: a customer never reaches another client (IDOR matrix)', ()
     await w.smtp.close();
   });
 
-  type Attempt = { route: string; method: 'GET' | 'POST' | 'PUT'; path: string; body?: object };
+  type Attempt = { route: string; method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; body?: object };
   const address = { line1: '1 Stolen Street', line2: '', city: 'X', region: '', postcode: '', country: '' };
   const attempts = (): Attempt[] => {
     const with_ = (clientId: string, docs: SeededClient): Attempt[] => [
@@ -38,10 +38,15 @@ describe('client hub: a customer never reaches another client (IDOR matrix)', ()
       { route: 'GET /api/portal/clients/:clientId/camera-plans/:id/pdf', method: 'GET', path: `/api/portal/clients/${clientId}/camera-plans/${docs.planId}/pdf` },
       { route: 'POST /api/portal/clients/:clientId/service-requests', method: 'POST', path: `/api/portal/clients/${clientId}/service-requests`, body: { siteId: docs.siteId, summary: 'Open the gate please' } },
       { route: 'PUT /api/portal/clients/:clientId/contact', method: 'PUT', path: `/api/portal/clients/${clientId}/contact`, body: { phone: '(555) 000-0000', email: A_EMAIL, billingAddress: address } },
+      // Card on file: another client's card is never shown, saved over or removed (a setup session of B's under A's id: card-on-file.test.ts).
+      { route: 'GET /api/portal/clients/:clientId/card', method: 'GET', path: `/api/portal/clients/${clientId}/card` },
+      { route: 'POST /api/portal/clients/:clientId/card/setup', method: 'POST', path: `/api/portal/clients/${clientId}/card/setup`, body: {} },
+      { route: 'POST /api/portal/clients/:clientId/card', method: 'POST', path: `/api/portal/clients/${clientId}/card`, body: { session: 'cs_of_b' } },
+      { route: 'DELETE /api/portal/clients/:clientId/card', method: 'DELETE', path: `/api/portal/clients/${clientId}/card` },
     ];
     // B's client id with B's records (the picker switched to B), and A's client id with B's records
     // (the hub and the contact form take no record of B under A's id: they are A's own).
-    const own = new Set(['GET /api/portal/clients/:clientId', 'PUT /api/portal/clients/:clientId/contact']);
+    const own = new Set(['GET /api/portal/clients/:clientId', 'PUT /api/portal/clients/:clientId/contact', ...['GET', 'POST', 'DELETE'].map((m) => `${m} /api/portal/clients/:clientId/card`), 'POST /api/portal/clients/:clientId/card/setup']);
     return [...with_(b.client.id, b), ...with_(a.client.id, b).filter((x) => !own.has(x.route))];
   };
 

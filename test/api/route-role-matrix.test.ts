@@ -231,6 +231,13 @@ const MATRIX: Record<string, Policy> = {
   'POST /api/portal/clients/:clientId/service-requests': 'customer',
   'PUT /api/portal/clients/:clientId/contact': 'customer',
   'GET /api/portal/viewer/:kind/:token': 'customer',
+  // Card on file (docs/payments.md): the customer's card in the portal, the office's auto-pay switch.
+  'GET /api/portal/clients/:clientId/card': 'customer',
+  'POST /api/portal/clients/:clientId/card/setup': 'customer',
+  'POST /api/portal/clients/:clientId/card': 'customer',
+  'DELETE /api/portal/clients/:clientId/card': 'customer',
+  'GET /api/clients/:id/card': 'viewClients',
+  'PUT /api/clients/:id/auto-pay': 'editClients',
   'POST /api/admin/messages/:id/job': 'editJobs',
 };
 

@@ -155,6 +155,7 @@ import { changeMessageStatus } from '../../src/application/contact/change-messag
 import { watchOwnRecord } from '../../src/application/employees/watch-own-record.ts';
 import { exportTaxReportPdf } from '../../src/application/invoices/export-tax-report-pdf.ts';
 import { refundOnlinePayment } from '../../src/application/payments/refund-online-payment.ts';
+import { confirmMyCard, getClientCard, getMyCard, removeMyCard, setClientAutoPay, startMyCardSetup, type CardDeps } from '../../src/application/payments/card-on-file.ts';
 import { getLead } from '../../src/application/quotes/get-lead.ts';
 import { listLeads } from '../../src/application/quotes/list-leads.ts';
 import { openLeadPhoto } from '../../src/application/quotes/open-lead-photo.ts';
@@ -202,6 +203,7 @@ interface Deps {
   notifications: NotificationDeps;
   accounts: { employees: EmployeeRepository };
   portal: PortalDeps;
+  cards: CardDeps;
 }
 
 /** Records made by an admin before the rows run, so a write that slipped through would land. */
@@ -449,6 +451,13 @@ const ROWS: readonly Row[] = [
   row(updateContactDetails, CUSTOMER, (w, a) => updateContactDetails(w.deps.portal, a, w.seeded.clientId, UNUSED)),
   row(openJobFromServiceRequest, 'editJobs', (w, a) => openJobFromServiceRequest(w.deps.portal, a, MISSING)),
   row(documentViewer, CUSTOMER, (w, a) => documentViewer(w.deps.portal, a, 'invoice', MISSING)),
+  // card on file (docs/payments.md): the customer's side through the portal's rule, the office's switch on the client record
+  row(getMyCard, CUSTOMER, (w, a) => getMyCard(w.deps.cards, a, w.seeded.clientId)),
+  row(startMyCardSetup, CUSTOMER, (w, a) => startMyCardSetup(w.deps.cards, a, w.seeded.clientId)),
+  row(confirmMyCard, CUSTOMER, (w, a) => confirmMyCard(w.deps.cards, a, w.seeded.clientId, 'cs_missing')),
+  row(removeMyCard, CUSTOMER, (w, a) => removeMyCard(w.deps.cards, a, w.seeded.clientId)),
+  row(getClientCard, VIEW_CLIENTS, (w, a) => getClientCard(w.deps.cards, a, w.seeded.clientId)),
+  row(setClientAutoPay, EDIT_CLIENTS, (w, a) => setClientAutoPay(w.deps.cards, a, w.seeded.clientId, false)),
 ];
 
 async function* noParts(): AsyncIterable<never> {}
@@ -541,6 +550,8 @@ const NOT_USE_CASES: Readonly<Record<string, readonly string[]>> = {
   'proposals/deposit-invoice.ts': ['depositInvoiceInput', 'depositInvoiceState', 'ensureDepositInvoice'],
   // A system step of the monitoring billing run (no person acts): charges a saved card off-session.
   'payments/auto-pay-invoice.ts': ['autoPayInvoice', 'autoPayKey'],
+  // The billing run's question (a system step): is this client on auto-pay with a card, and which card.
+  'payments/card-on-file.ts': ['autoPayCardOf'],
   'proposals/save-proposal.ts': ['insertProposal'],
   'proposals/send-proposal.ts': ['pdfFileName'],
   'reminders/invoice-reminder-source.ts': ['InvoiceReminderSource'],
@@ -702,6 +713,7 @@ describe('every use case refuses a caller without the right access', () => {
       notifications: container.resolve(TOKENS.NotificationDeps),
       accounts: { employees: container.resolve(TOKENS.Employees) },
       portal: container.resolve(TOKENS.PortalDeps),
+      cards: container.resolve(TOKENS.CardDeps),
     };
     const client = await createClient(deps.clients, ADMIN_CALLER, clientInputSchema.parse(aClientInput({ sites: [aSiteInput()] })));
     const siteId = client.sites[0]!.id;

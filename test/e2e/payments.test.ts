@@ -141,6 +141,21 @@ describe('online payment in Chromium', () => {
     const id = found.items.find((i) => i.number === number)!.id;
     const { payments } = (await office$<{ invoice: { payments: { amountCents: number; method: string }[] } }>('GET', `/api/invoices/${id}`)).invoice;
     expect(payments).toEqual([expect.objectContaining({ amountCents: 9_472, method: 'card' })]);
+
+    // Card on file: Casey saves a card from /portal on the provider's page and sees it masked; the office sees it and switches auto-pay on.
+    await page.goto(`${server.url}/portal?client=${client.id}`);
+    const cards = page.getByRole('region', { name: 'Card for monitoring payments' });
+    await cards.getByRole('button', { name: 'Save a card for monitoring payments' }).click();
+    await page.waitForURL(`${peer.url}/pay/**`);
+    await page.getByRole('button', { name: 'Save card' }).click();
+    await cards.getByText('Card saved: Visa •••• 4242.').waitFor();
+    await cards.getByText('We charge this card for your monitoring invoices when they are issued. You can remove it any time.').waitFor();
+    expect(new URL(page.url()).search).toBe(`?client=${client.id}`);
+    await shot(page, 'card-saved-desktop');
+    await office.page.goto(`${server.url}/admin/clients/${client.id}`);
+    await office.page.getByText(/^Visa •••• 4242/).first().waitFor();
+    await office.page.getByRole('switch', { name: 'Auto-pay monitoring invoices' }).check();
+    await office.page.getByText('Switched auto-pay on').waitFor();
     await context.close();
   });
 });

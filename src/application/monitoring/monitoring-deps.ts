@@ -27,6 +27,16 @@ export interface MonitoringDeps {
   pastDueAfterDays: number;
   /** A claim left unfinished this long shows as stuck. */
   stuckAfterMs: number;
+  /** Auto-pay (docs/payments.md): clients on auto-pay with a card get their invoice issued and charged; absent: drafts, as before. */
+  autoPay?: AutoPayHook;
+}
+
+/** What the billing run asks of payments: whose invoices are charged, and the charge (idempotent per invoice). */
+export interface AutoPayHook {
+  /** True when the client is on auto-pay with a card on file. */
+  isOn(clientId: string): Promise<boolean>;
+  /** Charges the issued invoice to the client's card; the outcome is audited on the invoice, a decline reported by the provider's webhook. */
+  charge(clientId: string, invoiceId: string): Promise<void>;
 }
 
 /** Who the scheduler acts as on invoices and audit entries. */

@@ -168,6 +168,18 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
         };
         return sendCustomer(key, r, [{ template: 'payment-receipt', channel: 'customer', values }]);
       }
+      case 'payment-failed': {
+        const r = await clientRecipient(e.invoice.clientId);
+        if (!r) return;
+        const values = {
+          'invoice.number': e.invoice.number,
+          'payment.amount': formatMoney(e.amountCents, deps.money),
+          'payment.reason': e.reason,
+          'invoice.balance': formatMoney(e.invoice.balanceCents, deps.money),
+          'portal.url': `${deps.baseUrl}/portal?client=${encodeURIComponent(r.clientId ?? '')}`,
+        };
+        return sendCustomer(key, r, [{ template: 'payment-failed', channel: 'customer', values }]);
+      }
       case 'visit-scheduled':
       case 'visit-reminder':
       case 'technician-on-the-way': {

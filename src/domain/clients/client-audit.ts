@@ -19,6 +19,11 @@ export const CLIENT_AUDIT_ACTIONS = [
   'reveal-passcode',
   'import',
   'convert-lead',
+  // Card on file (docs/payments.md): written by the payments area on the client's trail.
+  'card-saved',
+  'card-removed',
+  'auto-pay-on',
+  'auto-pay-off',
 ] as const;
 export type ClientAuditAction = (typeof CLIENT_AUDIT_ACTIONS)[number];
 

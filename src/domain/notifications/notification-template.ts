@@ -17,6 +17,7 @@ export const TEMPLATE_KEYS = [
   'job-completed',
   'review-request',
   'payment-receipt',
+  'payment-failed',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 
@@ -29,6 +30,7 @@ export const TEMPLATE_LABELS: Readonly<Record<TemplateKey, string>> = {
   'job-completed': 'Job completed (sign-off attached)',
   'review-request': 'Review request',
   'payment-receipt': 'Payment receipt',
+  'payment-failed': 'Card payment failed',
 };
 
 export const MAX_SUBJECT = 200;
@@ -48,6 +50,7 @@ export const PLACEHOLDERS: Readonly<Record<TemplateKey, readonly string[]>> = {
   'job-completed': [...COMMON, ...JOB, 'signoff.name'],
   'review-request': [...COMMON, ...JOB, 'reviews.url'],
   'payment-receipt': [...COMMON, 'invoice.number', 'payment.amount', 'payment.date', 'invoice.balance'],
+  'payment-failed': [...COMMON, 'invoice.number', 'payment.amount', 'payment.reason', 'invoice.balance', 'portal.url'],
 };
 
 export const SAMPLE_VALUES: Readonly<Record<string, string>> = {
@@ -71,6 +74,8 @@ export const SAMPLE_VALUES: Readonly<Record<string, string>> = {
   'payment.amount': '$600.00',
   'payment.date': 'November 26, 2026',
   'invoice.balance': '$0.00',
+  'payment.reason': 'Your card was declined.',
+  'portal.url': 'https://shieldline.example/portal',
 };
 
 export interface TemplateText {
@@ -119,6 +124,11 @@ export const DEFAULT_TEMPLATES: Readonly<Record<TemplateKey, TemplateText>> = {
   'payment-receipt': {
     subject: 'Receipt: {{payment.amount}} for invoice {{invoice.number}}',
     body: 'Hello {{contact.firstName}},\n\nThank you: we received {{payment.amount}} on {{payment.date}} for invoice {{invoice.number}}.\n\nBalance now due: {{invoice.balance}}.',
+    sms: null,
+  },
+  'payment-failed': {
+    subject: 'Your card payment of {{payment.amount}} for invoice {{invoice.number}} did not go through',
+    body: 'Hello {{contact.firstName}},\n\nWe could not charge {{payment.amount}} for invoice {{invoice.number}} to your card: {{payment.reason}}\n\nNothing was charged, and {{invoice.balance}} is still due. Pay it, or save another card for monitoring payments, in your account: {{portal.url}}',
     sms: null,
   },
 };

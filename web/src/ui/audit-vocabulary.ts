@@ -17,7 +17,7 @@ const VALUES: Readonly<Record<string, Readonly<Record<string, Readonly<Record<st
   job: { status: JOB_STATUS_LABELS, type: JOB_TYPE_LABELS },
   proposal: { status: PROPOSAL_STATUS_LABELS },
   monitoring_contract: { status: CONTRACT_STATUS_LABELS, billingCycle: CYCLE_LABELS },
-  client: { kind: CLIENT_KIND_LABELS, source: CLIENT_SOURCE_LABELS },
+  client: { kind: CLIENT_KIND_LABELS, source: CLIENT_SOURCE_LABELS, autoPay: { on: 'On', off: 'Off' } },
   'inventory-item': { category: CATEGORY_LABELS },
 };
 

@@ -17,6 +17,7 @@ import { formatCents } from '#ui/money.ts';
 import { recordHref, type RecordKind } from '#contracts/record-href.ts';
 import { ClientForm } from './ClientForm.tsx';
 import { SiteForm } from './SiteForm.tsx';
+import { CardOnFileBilling } from './CardOnFileBilling.tsx';
 import { CLIENTS_KEY, clientQuery } from '#lib/queries/clients.ts';
 import { clientRelatedQuery, useClientPermissions } from './queries.ts';
 import { Button } from '#ui/Button.tsx';
@@ -111,6 +112,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
             <dt className="text-sm text-slate-500">Notes</dt>
             <dd className="whitespace-pre-line">{client.notes || '—'}</dd>
           </div>
+          <CardOnFileBilling clientId={clientId} canEdit={canEdit} />
         </dl>
       )}
 
@@ -161,7 +163,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
           loading={related.isPending}
           empty="No history yet."
           actionLabel={(a) => ACTION_LABEL[a]}
-          fieldLabel={(f) => (f.startsWith('sites.') ? `Site ${humanField(f.replace(/^sites\.[^.]+\./, '')).toLowerCase()}` : undefined)}
+          fieldLabel={(f) => (f === 'autoPay' ? 'Auto-pay monitoring invoices' : f === 'card' ? 'Card on file' : f.startsWith('sites.') ? `Site ${humanField(f.replace(/^sites\.[^.]+\./, '')).toLowerCase()}` : undefined)}
           showChanges={(e) => e.action !== 'create' && e.action !== 'reveal-passcode' && e.action !== 'import' && e.action !== 'convert-lead'}
         />
       </Section>
@@ -373,4 +375,8 @@ const ACTION_LABEL: Record<string, string> = {
   'reveal-passcode': 'Revealed an alarm passcode',
   import: 'Imported the client from CSV',
   'convert-lead': 'Converted a quote request',
+  'card-saved': 'Saved a card on file',
+  'card-removed': 'Removed the card on file',
+  'auto-pay-on': 'Switched auto-pay on',
+  'auto-pay-off': 'Switched auto-pay off',
 };

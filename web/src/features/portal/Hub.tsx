@@ -15,6 +15,7 @@ import { CustomerBadge, CustomerInvoiceStatus } from '#ui/CustomerBadge.tsx';
 import { portalClientsQuery, portalFile, portalHubQuery } from './queries.ts';
 import { ServiceRequestForm } from './ServiceRequestForm.tsx';
 import { ContactDetailsForm } from './ContactDetailsForm.tsx';
+import { CardOnFile } from './CardOnFile.tsx';
 
 type Invoice = PortalHub['invoices'][number];
 type Visit = PortalHub['visits'][number];
@@ -153,6 +154,8 @@ function ClientHub({ clientId, onSignOut, onEmailChanged }: { clientId: string; 
           </CardList>
         )}
       </Section>
+
+      <CardOnFile clientId={clientId} />
 
       <Section title="Camera plans" icon={<Camera aria-hidden className="h-5 w-5" />}>
         {h.cameraPlans.length === 0 ? (

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** A client's card on file as the portal and the office see it (docs/payments.md "Card on file"). */
+export const cardOnFileSchema = z.object({
+  /** False: no payment provider that saves cards is configured. */
+  available: z.boolean(),
+  card: z.object({ label: z.string(), brand: z.string(), last4: z.string(), expiry: z.string() }).nullable(),
+  autoPay: z.boolean(),
+  consent: z.string(),
+});
+export type CardOnFileView = z.infer<typeof cardOnFileSchema>;
+
+export const cardSetupSchema = z.object({ url: z.string() });
+export const confirmCardSchema = z.object({ session: z.string().trim().min(1, 'The card page gave no reference.').max(200, 'The card page reference is not valid.') }).strict();
+export const autoPaySchema = z.object({ autoPay: z.boolean({ error: () => 'Auto-pay monitoring invoices: choose on or off.' }) }).strict();
