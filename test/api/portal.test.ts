@@ -99,6 +99,7 @@ describe('client hub: /api/portal', () => {
     const inbox = await expectJson<{ messages: { subject: string; message: string }[] }>(await w.admin.get('/api/admin/messages'), 200);
     // The office reads a before → after list of what changed, never the stored JSON.
     const said = inbox.messages.find((m) => m.subject === `Contact details changed: ${a.client.name}`)!.message;
+    expect(said.split('\n')[0]).toBe('Annabel Featherstonehaugh-Wainwright changed their details in the client hub:');
     expect(said).toContain('Phone: (555) 867-5309 → (555) 010-2030');
     expect(said).toMatch(/^Billing address: \d+ Birch Lane, Riverton, IL 60001 → 12 Long Meadow Road, Springfield, IL 62704$/m);
     expect(said).not.toMatch(/[{}"[\]]|line1|E-mail:/);

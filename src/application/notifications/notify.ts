@@ -145,6 +145,9 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
     }
   };
 
+  /** The client hub, opened on this client (a person may be a contact of several). */
+  const portalUrl = (clientId: string | null): string => `${deps.baseUrl}/portal?client=${encodeURIComponent(clientId ?? '')}`;
+
   const customerSide = async (e: NotificationEvent, key: string): Promise<void> => {
     switch (e.kind) {
       case 'quote-requested': {
@@ -165,6 +168,7 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
           'payment.amount': formatMoney(e.amountCents, deps.money),
           'payment.date': formatCalendarDay(e.date, locale, 'words'),
           'invoice.balance': formatMoney(e.invoice.balanceCents, deps.money),
+          'portal.url': portalUrl(r.clientId),
         };
         return sendCustomer(key, r, [{ template: 'payment-receipt', channel: 'customer', values }]);
       }
@@ -176,7 +180,7 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
           'payment.amount': formatMoney(e.amountCents, deps.money),
           'payment.reason': e.reason,
           'invoice.balance': formatMoney(e.invoice.balanceCents, deps.money),
-          'portal.url': `${deps.baseUrl}/portal?client=${encodeURIComponent(r.clientId ?? '')}`,
+          'portal.url': portalUrl(r.clientId),
         };
         return sendCustomer(key, r, [{ template: 'payment-failed', channel: 'customer', values }]);
       }

@@ -38,14 +38,16 @@ export async function updateContactDetails(deps: PortalDeps, auth: AuthState, cl
     return { phone: k?.phones[0] ?? null, email: k?.emails[0] ?? null, billingAddress: c.billingAddress };
   };
   const readable = contactDetailChanges(details(before, email), details(after, email2), deps.locale);
+  // The office knows the person by the contact's name (as on the client record and a service request), not the sign-in account's.
+  const who = before.contacts[contactIndexOf(before, email)]?.name.trim() || actor.name;
   await deps.contactMessages.add(
     newContactMessage(
       {
-        name: actor.name,
+        name: who,
         email: input.email.trim(),
         phone: input.phone || null,
         subject: `Contact details changed: ${client.name}`.slice(0, 200),
-        message: [`${actor.name} changed their details in the client hub:`, ...describeDetailChanges(readable), '', `${deps.baseUrl}/admin/clients/${client.id}`].join('\n'),
+        message: [`${who} changed their details in the client hub:`, ...describeDetailChanges(readable), '', `${deps.baseUrl}/admin/clients/${client.id}`].join('\n'),
         kind: 'support',
       },
       messageId,

@@ -49,7 +49,7 @@ export const PLACEHOLDERS: Readonly<Record<TemplateKey, readonly string[]>> = {
   'on-my-way': [...COMMON, ...JOB],
   'job-completed': [...COMMON, ...JOB, 'signoff.name'],
   'review-request': [...COMMON, ...JOB, 'reviews.url'],
-  'payment-receipt': [...COMMON, 'invoice.number', 'payment.amount', 'payment.date', 'invoice.balance'],
+  'payment-receipt': [...COMMON, 'invoice.number', 'payment.amount', 'payment.date', 'invoice.balance', 'portal.url'],
   'payment-failed': [...COMMON, 'invoice.number', 'payment.amount', 'payment.reason', 'invoice.balance', 'portal.url'],
 };
 
@@ -123,7 +123,7 @@ export const DEFAULT_TEMPLATES: Readonly<Record<TemplateKey, TemplateText>> = {
   },
   'payment-receipt': {
     subject: 'Receipt: {{payment.amount}} for invoice {{invoice.number}}',
-    body: 'Hello {{contact.firstName}},\n\nThank you: we received {{payment.amount}} on {{payment.date}} for invoice {{invoice.number}}.\n\nBalance now due: {{invoice.balance}}.',
+    body: 'Hello {{contact.firstName}},\n\nThank you: we received {{payment.amount}} on {{payment.date}} for invoice {{invoice.number}}.\n\nBalance now due: {{invoice.balance}}.\n\nYour invoices, receipts and documents are in your account: {{portal.url}}',
     sms: null,
   },
   'payment-failed': {

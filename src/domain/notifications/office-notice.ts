@@ -88,7 +88,8 @@ export function officeNotice(e: NotificationEvent, ctx: OfficeContext, path: Rec
       return notice('payment-failed', `Payment of ${money(e.amountCents)} failed: ${i.number}, ${i.clientName}`, e.reason, { kind: 'invoice', id: i.id, label: i.number }, INVOICES, ctx, path);
     }
     case 'service-requested':
-      return notice('service-requested', `Service request from ${e.clientName}`, e.summary, { kind: 'client', id: e.clientId, label: e.clientName }, CLIENTS, ctx, path);
+      // It opens the request in the inbox, where "Open a job" is (the message links the client record).
+      return notice('service-requested', `Service request from ${e.clientName}`, e.summary, { kind: 'message', id: e.requestId, label: e.clientName }, CLIENTS, ctx, path);
     case 'customer-details-changed':
       return notice('customer-details-changed', `${e.clientName} changed their contact details`, `Changed: ${e.fields.join(', ')}`, { kind: 'client', id: e.clientId, label: e.clientName }, CLIENTS, ctx, path);
     case 'visit-scheduled':

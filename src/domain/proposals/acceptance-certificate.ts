@@ -10,6 +10,7 @@ import type { MailMessage } from '../mail/mailer.ts';
 import { aboutProposal } from '../mail/mailer.ts';
 import { totalsOf, type Proposal } from './proposal.ts';
 import { agreeStatement } from './agree-statement.ts';
+import { greeting } from '../clients/contact-greeting.ts';
 
 export interface AcceptanceCertificate {
   number: string;
@@ -91,7 +92,7 @@ export function signedCopyMail(p: Proposal, pdf: Uint8Array, company: { name: st
     replyTo: company.email,
     subject: `Your signed proposal ${p.number} — ${company.name}`,
     text: [
-      `Dear ${c.signer},`,
+      greeting(c.signer),
       '',
       `Thank you for accepting proposal ${p.number}${p.title ? ` (${p.title})` : ''}: ${c.option}.`,
       'Your signed copy is attached. Its last page is the acceptance certificate:',

@@ -3,6 +3,9 @@ import { checkTemplate, DEFAULT_TEMPLATES, fillTemplate, TEMPLATE_KEYS } from '.
 import { toE164 } from '../../../src/domain/notifications/sms-sender.ts';
 import { visitWindow } from '../../../src/application/notifications/notify.ts';
 import { contactNameFor, firstName, greeting } from '../../../src/domain/clients/contact-greeting.ts';
+import { officeNotice } from '../../../src/domain/notifications/office-notice.ts';
+import { recordHref } from '../../../src/contracts/record-href.ts';
+import { DEFAULT_MONEY } from '../../../src/domain/shared/money.ts';
 
 describe('customer message templates', () => {
   it('every default template passes its own check (so a reset template can always be saved)', () => {
@@ -69,5 +72,18 @@ describe('toE164', () => {
       null,
     ]);
     expect(toE164('020 7946 0958', '44')).toBe('+442079460958');
+  });
+});
+
+describe('office notices', () => {
+  const ctx = { email: 'office@shieldline.example', adminUrl: 'https://shieldline.example', money: DEFAULT_MONEY, at: '2026-11-26T15:00:00.000Z' };
+  it('a service request opens the request in the inbox (where "Open a job" is), not the client record; the office mail links it too', () => {
+    const n = officeNotice({ kind: 'service-requested', requestId: 'msg-7', clientId: 'c-1', clientName: 'Featherstonehaugh-Wainwright Household', summary: 'Back door sensor beeps' }, ctx, (r) => recordHref(r.kind, r.id))!;
+    expect(n.notification.record).toEqual({ kind: 'message', id: 'msg-7', label: 'Featherstonehaugh-Wainwright Household' });
+    expect(n.mail.text).toContain('Open it: https://shieldline.example/admin/messages?message=msg-7');
+  });
+  it('the customer receipt links the client hub', () => {
+    expect(DEFAULT_TEMPLATES['payment-receipt'].body).toContain('{{portal.url}}');
+    expect(checkTemplate('payment-receipt', DEFAULT_TEMPLATES['payment-receipt']).body).toMatch(/in your account: \{\{portal\.url\}\}$/);
   });
 });

@@ -56,3 +56,18 @@ describe('the inbox card of a client-hub service request', () => {
     expect(screen.queryByRole('button', { name: 'Open a job' })).toBeNull();
   });
 });
+
+describe('links in an inbox message', () => {
+  it("makes this site's own addresses links that open in place and leaves any other address plain text", async () => {
+    vi.stubGlobal('fetch', vi.fn(fakeFetch({})));
+    const own = `${window.location.origin}/admin/clients/c-42`;
+    renderApp(() => <MessageCard message={aMessage({ message: `Client record: ${own}.\nSee also https://evil.example/login and ${window.location.origin}/admin/jobs?job=j-1` })} />, {
+      session: aSession('employee', { grants: ['viewClients'] }),
+    });
+    const record = await screen.findByRole('link', { name: own });
+    expect(record.getAttribute('href')).toBe('/admin/clients/c-42');
+    expect(screen.getByRole('link', { name: `${window.location.origin}/admin/jobs?job=j-1` }).getAttribute('href')).toBe('/admin/jobs?job=j-1');
+    expect(screen.queryByRole('link', { name: /evil\.example/ })).toBeNull();
+    expect(document.body.textContent).toContain('See also https://evil.example/login');
+  });
+});

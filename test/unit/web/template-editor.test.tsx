@@ -39,6 +39,7 @@ function serve(template: TemplateDto) {
         '/api/admin/notification-templates': () => ({ status: 200, body: [template] }),
         [`${path}/preview`]: (init) => {
           const b = record(`${path}/preview`)(init) as { subject: string; body: string };
+          if (b.body.includes('{{not.a.placeholder}}')) return { status: 400, body: { error: { code: 'validation', message: 'Message: {{not.a.placeholder}} is not a placeholder of this template.', fields: { body: ['{{not.a.placeholder}} is not a placeholder of this template.'] } } } };
           const fill = (t: string) => t.replace(/\{\{contact\.firstName\}\}/g, 'Grace');
           return { status: 200, body: { subject: fill(b.subject), body: fill(b.body), sms: null } };
         },
@@ -56,11 +57,24 @@ describe('the customer message template editor', () => {
     const body = await screen.findByLabelText(/^Message/);
     expect(screen.getByTestId('template-state').textContent).toBe('This is the default text.');
     fireEvent.change(body, { target: { value: 'Dear {{contact.firstName}}, thank you for paying.' } });
-    expect(screen.getByTestId('template-state').textContent).toMatch(/^Not saved yet: the preview shows what you typed/);
+    expect(screen.getByTestId('template-state').textContent).toBe('Not saved yet: save to use it.');
     fireEvent.click(screen.getByRole('button', { name: 'Preview with sample data' }));
     await screen.findByText('Dear Grace, thank you for paying.');
+    expect(screen.getByTestId('template-state').textContent).toMatch(/^Not saved yet: the preview shows what you typed/);
     fireEvent.change(body, { target: { value: 'Dear {{contact.firstName}}, thanks again.' } });
     await screen.findByText('Dear Grace, thanks again.');
+  });
+
+  it('a refused preview shows no earlier preview and does not claim to show what was typed', async () => {
+    serve(receipt());
+    renderApp(() => <TemplateEditor />, { session: aSession('admin') });
+    const body = await screen.findByLabelText(/^Message/);
+    fireEvent.change(body, { target: { value: 'Dear {{contact.firstName}}, thank you.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Preview with sample data' }));
+    await screen.findByText('Dear Grace, thank you.');
+    fireEvent.change(body, { target: { value: 'Dear {{not.a.placeholder}}' } });
+    await waitFor(() => expect(screen.queryByText('Dear Grace, thank you.')).toBeNull());
+    expect(screen.getByTestId('template-state').textContent).toBe('Not saved yet: save to use it.');
   });
 
   it('Reset to default asks first, naming the template; it only fills the form, so not saving undoes it', async () => {

@@ -6,6 +6,7 @@ import { apiFetch } from '#lib/api.ts';
 import { Button } from '#ui/Button.tsx';
 import { ErrorNote } from '#ui/FormError.tsx';
 import { formatDateTime } from '#ui/dates.ts';
+import { LinkedText } from '#ui/LinkedText.tsx';
 import { useCan } from '../auth/session.ts';
 
 /** One inbox message: who wrote, what, the status buttons, and for a client-hub service request "Open a job" (once, for staff who may edit jobs). */
@@ -27,7 +28,9 @@ export function MessageCard({ message: m }: { message: InboxMessage }) {
         {m.name} · <a className="underline" href={`mailto:${m.email}`}>{m.email}</a>
         {m.phone ? ` · ${m.phone}` : ''} · {formatDateTime(m.createdAt)}
       </p>
-      <p className="mt-3 whitespace-pre-line break-words text-slate-800 dark:text-slate-200">{m.message}</p>
+      <p className="mt-3 whitespace-pre-line break-words text-slate-800 dark:text-slate-200">
+        <LinkedText text={m.message} />
+      </p>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         {m.serviceRequest && <OpenJob messageId={m.id} request={m.serviceRequest} />}
         {STATUSES.filter((s) => s !== m.status).map((s) => (

@@ -68,13 +68,16 @@ function TemplateForm({ template }: { template: TemplateDto }) {
     const t = setTimeout(() => runPreview({ key: template.key, input }), 300);
     return () => clearTimeout(t);
   }, [previewing, input, template.key, runPreview]);
-  const preview = previewing ? actions.preview.data : undefined;
+  // A refused preview (an unknown placeholder) shows its messages at the fields, never the last good preview.
+  const preview = previewing && !actions.preview.isError ? actions.preview.data : undefined;
   const status = saved
     ? 'Saved. New messages use this text.'
     : dirty
       ? same(input, byDefault)
         ? 'The default text is in the form, not saved yet: save to use it, or pick another template to keep the current one.'
-        : 'Not saved yet: the preview shows what you typed; save to use it.'
+        : preview
+          ? 'Not saved yet: the preview shows what you typed; save to use it.'
+          : 'Not saved yet: save to use it.'
       : template.customised && template.updatedAt
         ? `Edited by ${template.updatedBy ?? 'an admin'}, ${formatDateTime(template.updatedAt)}.`
         : 'This is the default text.';
