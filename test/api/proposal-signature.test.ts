@@ -110,6 +110,8 @@ describe('POST /api/public/proposals/:token/accept with a drawn signature', () =
     for (const m of [toCustomer()[0]!, toOffice()[0]!]) expect(m.raw).toContain(`${p.number}-signed.pdf`);
     expect(bodyOf(toOffice()[0]!)).toContain('Attached: the signed copy, its last page the acceptance certificate');
     expect(bodyOf(toCustomer()[0]!)).toContain(`Your signed copy is attached`);
+    // Greeted like every other customer mail: by first name, not "Dear <full name>".
+    expect(bodyOf(toCustomer()[0]!)).toMatch(/^Hello Grace,$/m);
     expect(email).not.toBe('grace.hopper@navy.example'); // the typed address wins over the one on file
     expect(await filesIn('proposal-certificates', p.id)).toHaveLength(1);
     expect(await filesIn('proposal-signatures', p.id)).toHaveLength(1);
