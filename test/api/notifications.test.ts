@@ -148,6 +148,10 @@ describe('notifications, exactly once', () => {
         { kind: 'visit-reminder', job: scheduled },
         { kind: 'technician-on-the-way', job: scheduled, technicianName: 'Frank Miller' },
         { kind: 'job-completed', job: j },
+        // Told by the payment webhook, the client hub's service request and contact-detail change (their own tests drive them end to end).
+        { kind: 'payment-failed', invoice, attemptId: 'pi_declined_1', amountCents: 5_000, reason: 'Your card was declined.' },
+        { kind: 'service-requested', requestId: 'sr-1', clientId: invoice.clientId, clientName: 'Grace Notified', summary: 'Back door sensor beeps' },
+        { kind: 'customer-details-changed', changeId: 'chg-1', clientId: invoice.clientId, clientName: 'Grace Notified', fields: ['Phone'] },
       ];
       for (const message of messages) list.push({ kind: 'message-received', message });
       return list;
@@ -171,12 +175,12 @@ describe('notifications, exactly once', () => {
     // Once each: the office's in-app notifications by key, every mail by recipient and subject, the SMS.
     const stored = await a.container.resolve(TOKENS.NotificationDeps).notifications.latest(500);
     expect(new Set(stored.map((n) => n.key)).size).toBe(stored.length);
-    expect(stored.map((n) => n.kind).sort()).toEqual(['contact-message', 'payment-received', 'proposal-accepted', 'proposal-declined', 'proposal-viewed', 'quote-requested', 'support-message']);
+    expect(stored.map((n) => n.kind).sort()).toEqual(['contact-message', 'customer-details-changed', 'payment-failed', 'payment-received', 'proposal-accepted', 'proposal-declined', 'proposal-viewed', 'quote-requested', 'service-requested', 'support-message']);
     const counts = groups(smtp.received);
     expect([...counts.entries()].filter(([, n]) => n > 1)).toEqual([]);
     const office = a.config.company.email;
     const subjects = (to: string) => smtp.received.filter((m) => m.to.includes(to)).map(subjectOf).sort();
-    expect(subjects(office)).toHaveLength(7);
+    expect(subjects(office)).toHaveLength(10);
     expect(subjects(office)).toEqual(
       expect.arrayContaining([
         `Message from ${contact.name}: Keypad beeps at night`,
@@ -186,6 +190,9 @@ describe('notifications, exactly once', () => {
         expect.stringMatching(/^Quote request: .* — Robin Quoteworthy-Fitzgerald$/),
         'Support request from Sam Support: Support: Alarm system',
         `Grace Notified opened proposal ${accepted.number}`,
+        `Payment of $50.00 failed: ${inv.number}, Grace Notified`,
+        'Service request from Grace Notified',
+        'Grace Notified changed their contact details',
       ]),
     );
     expect(subjects(email)).toEqual(
@@ -196,6 +203,7 @@ describe('notifications, exactly once', () => {
         `Your job ${job.number} is complete`,
         'How did we do, Ada?',
         `Receipt: $250.00 for invoice ${inv.number}`,
+        `Your card payment of $50.00 for invoice ${inv.number} did not go through`,
       ]),
     );
     expect(subjects(quote.email)).toEqual(['We received your quote request']);
@@ -247,8 +255,10 @@ describe('notifications, exactly once', () => {
     const mine = await expectJson<NotificationListDto>(await admin.get('/api/notifications'), 200);
     const hers = await expectJson<NotificationListDto>(await maria.get('/api/notifications'), 200);
     expect(mine.items.map((n) => n.kind)).toEqual(expect.arrayContaining(['proposal-accepted', 'payment-received', 'quote-requested']));
-    // Maria holds viewClients and the job permissions: messages and quote requests, not proposals or payments.
-    expect(new Set(hers.items.map((n) => n.kind))).toEqual(new Set(['quote-requested', 'contact-message', 'support-message']));
+    // Maria holds viewClients and the job permissions: messages, quote requests and the client hub's requests and changes, not proposals or payments.
+    expect(new Set(hers.items.map((n) => n.kind))).toEqual(new Set(['quote-requested', 'contact-message', 'support-message', 'service-requested', 'customer-details-changed']));
+    const request = hers.items.find((n) => n.kind === 'service-requested')!;
+    expect(recordHref(request.record.kind, request.record.id)).toBe('/admin/messages?message=sr-1');
     expect(mine.items.map((n) => n.createdAt)).toEqual([...mine.items.map((n) => n.createdAt)].sort().reverse());
     const payment = mine.items.find((n) => n.kind === 'payment-received')!;
     expect(recordHref(payment.record.kind, payment.record.id)).toBe(`/admin/invoices?invoice=${payment.record.id}`);
