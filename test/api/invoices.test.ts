@@ -67,6 +67,12 @@ describe('/api/invoices', () => {
     const noMail = await json<ClientView>(await admin.send('POST', '/api/clients', aClientInput({ name: 'Nomail Person', contacts: [{ name: 'Nomail Person', role: '', emails: [], phones: ['(555) 010-2000'] }] })));
     const other = await create({ clientId: noMail.id });
     expect(await json<SendPreviewDto>(await admin.get(`/api/invoices/${other.id}/send-preview`))).toMatchObject({ toName: 'Nomail Person', to: null });
+    // A household: the dialog names the person the address belongs to, not the household.
+    const household = await json<ClientView>(
+      await admin.send('POST', '/api/clients', aClientInput({ name: 'Jordan-Wetherington & Oyelaran Household', contacts: [{ name: 'Casey Jordan-Wetherington', role: 'Owner', emails: ['casey.jw@example.com'], phones: [] }] })),
+    );
+    const theirs = await create({ clientId: household.id });
+    expect(await json<SendPreviewDto>(await admin.get(`/api/invoices/${theirs.id}/send-preview`))).toMatchObject({ toName: 'Casey Jordan-Wetherington', to: 'casey.jw@example.com' });
     expect((await admin.send('POST', `/api/invoices/${inv.id}/send`, {})).status).toBe(200);
     const after = await json<SendPreviewDto>(await admin.get(`/api/invoices/${inv.id}/send-preview`));
     expect(after.lastSentAt).toEqual(expect.any(String));

@@ -1,7 +1,7 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { INVOICE_ENTITY } from '../../domain/invoices/invoice.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
-import type { SendPreview } from '../shared/send-preview.ts';
+import { recipientName, type SendPreview } from '../shared/send-preview.ts';
 import { invoiceMailSubject } from './send-invoice.ts';
 import { publicLink, type InvoiceDeps } from './invoice-deps.ts';
 import { requireAccess } from '../shared/require-access.ts';
@@ -14,11 +14,11 @@ export async function invoiceSendPreview(deps: InvoiceDeps, auth: AuthState, id:
   requireAccess(auth, 'editInvoices');
   const inv = await deps.invoices.get(id);
   if (!inv) throw new DomainError('not-found', `No invoice ${id}.`);
-  const [client, history] = await Promise.all([inv.clientEmail ? null : deps.clients.getClient(inv.clientId), deps.audit.listFor(INVOICE_ENTITY, id, { limit: 100 })]);
+  const [client, history] = await Promise.all([deps.clients.getClient(inv.clientId), deps.audit.listFor(INVOICE_ENTITY, id, { limit: 100 })]);
   const sent = history.find((e) => e.action === 'send');
   return {
     clientId: inv.clientId,
-    toName: inv.clientName,
+    toName: recipientName(client, inv.clientEmail ?? client?.email ?? null, inv.clientName),
     to: inv.clientEmail ?? client?.email ?? null,
     subject: invoiceMailSubject(inv, deps.company),
     attachments: [`${inv.number}.pdf`],

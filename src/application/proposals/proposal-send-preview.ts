@@ -1,7 +1,7 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { proposalMail } from '../../domain/proposals/proposal-presentation.ts';
 import { requireAccess } from '../shared/require-access.ts';
-import type { SendPreview } from '../shared/send-preview.ts';
+import { recipientName, type SendPreview } from '../shared/send-preview.ts';
 import { AUDIT_ENTITY, publicLink, type ProposalDeps } from './proposal-deps.ts';
 import { loadProposal, presented } from './proposal-views.ts';
 import { pdfFileName } from './send-proposal.ts';
@@ -15,7 +15,7 @@ export async function proposalSendPreview(deps: ProposalDeps, auth: AuthState, i
   const sentTo = sent?.changes.find((c) => c.field === 'to')?.to;
   return {
     clientId: p.clientId,
-    toName: client?.name ?? p.clientName,
+    toName: recipientName(client, client?.email ?? null, client?.name ?? p.clientName),
     to: client?.email ?? null,
     subject: proposalMail(view, publicLink(deps, p.publicToken), deps.money).subject,
     attachments: [pdfFileName(p)],
