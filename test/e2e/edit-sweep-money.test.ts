@@ -83,7 +83,7 @@ describe('money screens: edit sweep in Chromium', () => {
     const pay = page.getByRole('dialog', { name: 'Record payment' });
     await pay.getByRole('textbox', { name: /^Amount/ }).fill('$1,000.01');
     await pay.getByRole('button', { name: 'Record payment' }).click();
-    await pay.getByText('Amount: at most the balance due, $1,000.00.').waitFor();
+    await pay.getByText('Amount: $1,000.01 is more than the balance due ($1,000.00); enter at most $1,000.00.').waitFor();
     await pay.getByRole('textbox', { name: /^Amount/ }).fill('$400');
     await pay.getByRole('button', { name: 'Record payment' }).click();
     await expect.poll(() => detail.getByTestId('invoice-status').textContent()).toBe('Partly paid');

@@ -26,13 +26,24 @@ export function amountToPay(inv: Pick<Invoice, 'kind' | 'status' | 'number' | 'b
   return typed === undefined ? inv.balanceCents : typedAmount(typed, inv.balanceCents, 'the balance due', money);
 }
 
+/**
+ * The one wording of "an amount above zero and at most `most`" (`mostIs` says what that is: "the
+ * balance due", "what remains of this payment"), for the server and the screens alike; null when
+ * the amount is within. `format` writes money in the business's currency and locale.
+ */
+export function amountLimitProblem(cents: number, most: number, mostIs: string, format: (cents: number) => string): string | null {
+  const limit = format(most);
+  if (cents <= 0) return `Amount: enter an amount above zero, at most ${mostIs} (${limit}).`;
+  if (cents > most) return `Amount: ${format(cents)} is more than ${mostIs} (${limit}); enter at most ${limit}.`;
+  return null;
+}
+
 /** An amount typed in the field `amount`, above zero and at most `most` (`mostIs` says what that is); else a validation error. */
 export function typedAmount(typed: string, most: number, mostIs: string, money: MoneySettings): number {
   const parsed = parseMoney(typed, money);
   const fail = (message: string) => new DomainError('validation', message, { amount: [message] });
-  const limit = formatMoney(most, money);
   if (!parsed.ok) throw fail(`Amount: ${parsed.error}`);
-  if (parsed.cents <= 0) throw fail(`Amount: enter an amount above zero, at most ${mostIs} (${limit}).`);
-  if (parsed.cents > most) throw fail(`Amount: ${formatMoney(parsed.cents, money)} is more than ${mostIs} (${limit}); enter at most ${limit}.`);
+  const problem = amountLimitProblem(parsed.cents, most, mostIs, (c) => formatMoney(c, money));
+  if (problem) throw fail(problem);
   return parsed.cents;
 }

@@ -17,6 +17,7 @@ import { datePlausibility, formatCalendarDay } from '#domain/shared/calendar-dat
 import { voidBlocker } from '#domain/invoices/invoice.ts';
 import { bpToPercent, centsToDecimal } from '#domain/shared/money.ts';
 import { formatCents, parseAmount, toCents, useCurrencySymbol, useMoneySettings } from '#ui/money.ts';
+import { amountLimitProblem } from '#domain/payments/online-payment.ts';
 
 function Dialog(props: { title: string; children: React.ReactNode }) {
   return (
@@ -61,8 +62,10 @@ const paymentSchema = (maxCents: number, locale: string) =>
     amount: z.string().superRefine((s, ctx) => {
       const parsed = parseAmount(s);
       if (!parsed.ok) ctx.addIssue({ code: 'custom', message: `Amount: ${parsed.error}` });
-      else if (parsed.cents <= 0) ctx.addIssue({ code: 'custom', message: 'Amount: enter an amount above zero, such as 120.50.' });
-      else if (parsed.cents > maxCents) ctx.addIssue({ code: 'custom', message: `Amount: at most the balance due, ${formatCents(maxCents)}.` });
+      else {
+        const problem = amountLimitProblem(parsed.cents, maxCents, 'the balance due', formatCents);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }
     }),
     method: z.enum(PAYMENT_METHODS),
     reference: z.string().max(200, 'Reference: at most 200 characters.'),
@@ -181,8 +184,10 @@ export function RefundDialog(props: { invoice: InvoiceDto; payment: Payment; onC
     const parsed = parseAmount(amount);
     const next: typeof errors = {};
     if (!parsed.ok) next.amount = `Amount: ${parsed.error}`;
-    else if (parsed.cents > most) next.amount = `Amount: ${formatCents(parsed.cents)} is more than what remains of this payment (${formatCents(most)}); enter at most ${formatCents(most)}.`;
-    else if (parsed.cents <= 0) next.amount = `Amount: enter an amount above zero, at most what remains of this payment (${formatCents(most)}).`;
+    else {
+      const problem = amountLimitProblem(parsed.cents, most, 'what remains of this payment', formatCents);
+      if (problem) next.amount = problem;
+    }
     if (!reason.trim()) next.reason = 'Reason: say why the money goes back (the history keeps it).';
     setErrors(next);
     if (Object.keys(next).length === 0 && parsed.ok) setConfirming(parsed.cents);
