@@ -46,7 +46,8 @@ describe('invoices and tax reporting in Chromium', () => {
     const number = (await detail.getAttribute('aria-label'))!.replace('Invoice ', '');
     await detail.getByRole('button', { name: 'Send…' }).click();
     const ask = detail.getByRole('dialog', { name: `Send invoice ${number}?` });
-    await ask.getByText(`Ada Invoice-Test <${client.contacts![0]!.emails![0]}>`).waitFor();
+    // The person the address belongs to (the contact), not the client record's name.
+    await ask.getByText(`${client.contacts![0]!.name} <${client.contacts![0]!.emails![0]}>`).waitFor();
     await ask.getByText(new RegExp(`^Invoice ${number} from .+`)).waitFor();
     await ask.getByText(`${number}.pdf`).waitFor();
     await ask.getByRole('link', { name: /\/i\// }).waitFor();

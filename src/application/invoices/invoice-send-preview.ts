@@ -1,7 +1,8 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { INVOICE_ENTITY } from '../../domain/invoices/invoice.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
-import { recipientName, type SendPreview } from '../shared/send-preview.ts';
+import type { SendPreview } from '../shared/send-preview.ts';
+import { recipientName } from '../../domain/clients/contact-greeting.ts';
 import { invoiceMailSubject } from './send-invoice.ts';
 import { publicLink, type InvoiceDeps } from './invoice-deps.ts';
 import { requireAccess } from '../shared/require-access.ts';
@@ -18,7 +19,7 @@ export async function invoiceSendPreview(deps: InvoiceDeps, auth: AuthState, id:
   const sent = history.find((e) => e.action === 'send');
   return {
     clientId: inv.clientId,
-    toName: recipientName(client, inv.clientEmail ?? client?.email ?? null, inv.clientName),
+    toName: recipientName(client?.contacts, inv.clientEmail ?? client?.email ?? null, inv.clientName),
     to: inv.clientEmail ?? client?.email ?? null,
     subject: invoiceMailSubject(inv, deps.company),
     attachments: [`${inv.number}.pdf`],

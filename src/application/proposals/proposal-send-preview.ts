@@ -1,7 +1,8 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { proposalMail } from '../../domain/proposals/proposal-presentation.ts';
 import { requireAccess } from '../shared/require-access.ts';
-import { recipientName, type SendPreview } from '../shared/send-preview.ts';
+import type { SendPreview } from '../shared/send-preview.ts';
+import { recipientName } from '../../domain/clients/contact-greeting.ts';
 import { AUDIT_ENTITY, publicLink, type ProposalDeps } from './proposal-deps.ts';
 import { loadProposal, presented } from './proposal-views.ts';
 import { pdfFileName } from './send-proposal.ts';
@@ -15,7 +16,7 @@ export async function proposalSendPreview(deps: ProposalDeps, auth: AuthState, i
   const sentTo = sent?.changes.find((c) => c.field === 'to')?.to;
   return {
     clientId: p.clientId,
-    toName: recipientName(client, client?.email ?? null, client?.name ?? p.clientName),
+    toName: recipientName(client?.contacts, client?.email ?? null, client?.name ?? p.clientName),
     to: client?.email ?? null,
     subject: proposalMail(view, publicLink(deps, p.publicToken), deps.money).subject,
     attachments: [pdfFileName(p)],

@@ -33,3 +33,6 @@ export function greeting(name: string | null | undefined): string {
   const first = name ? firstName(name) : '';
   return first ? `Hello ${first},` : 'Hello,';
 }
+
+/** Whom a send dialog names beside the address: the contact holding it (a person), else the client's name (a household, a company). */
+export const recipientName = (contacts: readonly GreetedContact[] | undefined, to: string | null, clientName: string): string => contactNameFor(contacts, to) ?? clientName;
