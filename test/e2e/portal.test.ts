@@ -7,6 +7,7 @@ import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer.ts';
 import { api } from '../support/page-api.ts';
 import { aClientInput, aSiteInput } from '../unit/clients/client-factories.ts';
 import { aProposalRequest } from '../support/proposal-doubles.ts';
+import { openDocumentStore } from '../../src/adapters/open-document-store.ts';
 
 const NAME = 'Henrietta Ottoline Featherstonehaugh-Wainwright';
 const EMAIL = 'henrietta.ottoline.featherstonehaugh-wainwright@longfamilyname-example.com';
@@ -45,7 +46,7 @@ describe('client hub in Chromium', () => {
     await smtp?.close();
   });
 
-  it('a customer signs in by e-mailed link and sees her invoices; a used link is refused; Casey signs in with the provider and lands on /portal', async () => {
+  it('a customer signs in by e-mailed link and sees her invoices; a used or expired link is refused; Casey signs in with the provider and lands on /portal', async () => {
     // The office's set-up over HTTP (signed in through the provider), so the browser's time goes to the customer.
     const office = await TestClient.signedIn(server.url, 'demo-admin-frank');
     const send = async <T,>(method: 'POST' | 'PUT', path: string, body: unknown): Promise<T> => {
@@ -107,6 +108,29 @@ describe('client hub in Chromium', () => {
     expect((await api<{ state: string }>(second, 'GET', '/api/session')).json.state).toBe('signed-out');
     await shot(second, 'portal-used-link-phone');
     await again.close();
+
+    // A link older than 15 minutes: its stored expiry is moved into the past (the server's own store
+    // adapter on the server's file), then the customer opens it and is refused with a way forward.
+    const asked = smtp.received.length;
+    const { context: late, page: third } = await newPage(browser, { viewport: PHONE });
+    await third.goto(`${server.url}/portal`);
+    await third.getByLabel('Your e-mail').fill(EMAIL);
+    await third.getByRole('button', { name: 'E-mail me a link' }).click();
+    await third.getByText('Check your e-mail.').waitFor();
+    const stale = await tokenMailedTo(smtp, EMAIL, asked);
+    const store = await openDocumentStore(`sqlite:${server.dataDir}/app.db`);
+    const links = store.collection('portal_sign_in_links');
+    const open = (await links.query({ limit: 100 })).docs.filter((d) => d['email'] === EMAIL && !d['usedAt']);
+    expect(open.length).toBeGreaterThan(0);
+    for (const d of open) await links.update(d.id, { expiresAt: new Date(Date.now() - 60_000).toISOString() });
+    await store.close();
+    await third.goto(`${server.url}/portal#token=${stale}`);
+    await third.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await third.getByText(/expired/).waitFor();
+    await expect(third.getByRole('button', { name: 'E-mail me a new link' }).isVisible()).resolves.toBe(true);
+    expect((await api<{ state: string }>(third, 'GET', '/api/session')).json.state).toBe('signed-out');
+    await shot(third, 'portal-expired-link-phone');
+    await late.close();
 
     // Casey, whose e-mail is now a client contact, signs in with the provider from /portal and stays there.
     const { context: desk, page: casey } = await newPage(browser, { viewport: DESKTOP });
