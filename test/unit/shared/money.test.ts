@@ -15,7 +15,6 @@ import {
   proportionCents,
   type MoneySettings,
 } from '../../../src/domain/shared/money.ts';
-import { amountProblem } from '../../../web/src/ui/money.ts';
 
 const USD: MoneySettings = { currency: 'USD', locale: 'en-US' };
 const EUR_DE: MoneySettings = { currency: 'EUR', locale: 'de-DE' };
@@ -217,7 +216,7 @@ describe('money: parsing what people type', () => {
   });
 });
 
-describe('money: an amount above zero and at most a limit (amountLimitProblem, the SPA’s amountProblem)', () => {
+describe('money: an amount above zero and at most a limit (amountLimitProblem)', () => {
   const usd = (c: number) => formatMoney(c, USD);
   it.each([
     [0, 'Amount: enter an amount above zero, at most the balance due ($1,000.00).'],
@@ -230,15 +229,5 @@ describe('money: an amount above zero and at most a limit (amountLimitProblem, t
   it('is silent within the limit, the limit itself included', () => {
     expect(amountLimitProblem(1, 100_000, 'the balance due', usd)).toBeNull();
     expect(amountLimitProblem(100_000, 100_000, 'the balance due', usd)).toBeNull();
-  });
-
-  it.each([
-    ['$1,000.00', null],
-    ['1000', null],
-    ['abc', 'Amount: Enter an amount such as 1,000.00.'],
-    ['0', 'Amount: enter an amount above zero, at most what remains of this payment ($1,000.00).'],
-    ['$1,000.01', 'Amount: $1,000.01 is more than what remains of this payment ($1,000.00); enter at most $1,000.00.'],
-  ])('the SPA reads the typed %j first: %s', (typed, message) => {
-    expect(amountProblem(typed, 100_000, 'what remains of this payment')).toBe(message);
   });
 });

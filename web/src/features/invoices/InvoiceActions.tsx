@@ -10,6 +10,7 @@ import { todayIso } from '#ui/dates.ts';
 import { useCorrectPayment, useCreditNote, useRecordPayment, useRefundPayment, useRemovePayment, useVoidInvoice } from './queries.ts';
 import { ApiRequestError } from '#lib/api.ts';
 import { Options } from '#ui/Options.tsx';
+import { useRevealPanel } from '#ui/reveal-panel.ts';
 import { Button } from '#ui/Button.tsx';
 import { ErrorNote, FormError } from '#ui/FormError.tsx';
 import { useState } from 'react';
@@ -18,9 +19,11 @@ import { voidBlocker } from '#domain/invoices/invoice.ts';
 import { bpToPercent, centsToDecimal } from '#domain/shared/money.ts';
 import { amountProblem, formatCents, toCents, useCurrencySymbol, useMoneySettings } from '#ui/money.ts';
 
+/** An inline panel under the invoice's buttons; it scrolls into view and focuses its first field when opened. */
 function Dialog(props: { title: string; children: React.ReactNode }) {
+  const ref = useRevealPanel<HTMLElement>();
   return (
-    <section role="dialog" aria-label={props.title} className="mt-4 rounded-lg border border-slate-300 bg-slate-50 p-4 dark:border-slate-700 dark:bg-slate-900">
+    <section ref={ref} role="dialog" aria-label={props.title} className="mt-4 scroll-m-4 rounded-lg border border-slate-300 bg-slate-50 p-4 dark:border-slate-700 dark:bg-slate-900">
       <h3 className="mb-3 font-semibold">{props.title}</h3>
       {props.children}
     </section>
