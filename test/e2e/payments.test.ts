@@ -237,6 +237,18 @@ describe('online payment in Chromium', () => {
     await cards.getByText('We charge this card for your monitoring invoices when they are issued. You can remove it any time.').waitFor();
     expect(new URL(page.url()).search).toBe(`?client=${client.id}`);
     await shot(page, 'card-saved-desktop');
+    // On a phone its buttons are full size (a thumb's height, readable), like the rest of the hub.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await cards.getByRole('button', { name: 'Remove…' }).click();
+    for (const name of ['Remove card', 'Keep it']) {
+      const box = await cards.getByRole('button', { name }).evaluate((el) => ({ height: el.getBoundingClientRect().height, font: parseFloat(getComputedStyle(el).fontSize) }));
+      expect(box.height, name).toBeGreaterThanOrEqual(36);
+      expect(box.font, name).toBeGreaterThanOrEqual(14);
+    }
+    await shot(page, 'card-remove-phone');
+    await cards.getByRole('button', { name: 'Keep it' }).click();
+    const another = await cards.getByRole('button', { name: 'Use another card' }).evaluate((el) => el.getBoundingClientRect().height);
+    expect(another).toBeGreaterThanOrEqual(36);
     await office.page.goto(`${server.url}/admin/clients/${client.id}`);
     await office.page.getByText(/^Visa •••• 4242/).first().waitFor();
     await office.page.getByRole('switch', { name: 'Auto-pay monitoring invoices' }).check();
