@@ -67,7 +67,7 @@ describe('/api/invoices: corrections', () => {
     const paid = await json<InvoiceDto>(await admin.send('POST', `/api/invoices/${inv.id}/payments`, payment(inv, 1_000)));
     const res = await admin.send('PATCH', `/api/invoices/${inv.id}/payments/${paid.payments[0]!.id}`, payment(inv, inv.totalCents + 1));
     const err = await failure(res, 400);
-    expect(err.fields?.['amountCents']).toEqual([`Amount: $108.26 is more than the balance due ($108.25); overpayments are refused.`]);
+    expect(err.fields?.['amountCents']).toEqual([`Amount: $108.26 is more than the balance due ($108.25); enter at most $108.25.`]);
     expect(err.message).toBe(err.fields?.['amountCents']?.[0]);
     const after = await json<InvoiceDetailDto>(await admin.get(`/api/invoices/${inv.id}`));
     expect(after.invoice.paidCents).toBe(1_000);

@@ -215,6 +215,40 @@ describe('online payment (Stripe, loopback peer)', () => {
     );
   });
 
+  it('a card payment and a card refund recorded by the provider are neither edited nor removed by staff: 409 naming Refund, nothing changes', async () => {
+    const { inv, token } = await sentInvoice(t, admin);
+    const { sessionId } = await checkout(token, { amount: '$100.00' });
+    await peer.complete(sessionId);
+    const card = (await detail(inv.id)).invoice.payments[0]!;
+    expect((await admin.send('POST', `/api/invoices/${inv.id}/payments/${card.id}/refund`, { amount: '$10.00', reason: 'Sensor returned unused' })).status).toBe(200);
+    let d = await detail(inv.id);
+    for (let i = 0; i < 50 && d.invoice.payments.length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      d = await detail(inv.id);
+    }
+    const refund = d.invoice.payments.find((p) => p.amountCents < 0)!;
+    const edit = { date: card.date, amountCents: 5_000, method: 'card', reference: card.reference };
+    const refusals = [
+      [await admin.send('PATCH', `/api/invoices/${inv.id}/payments/${card.id}`, edit), 'This card payment was recorded by the payment provider; it cannot be edited here. To give money back, use Refund on the payment; the provider records the refund.'],
+      [await admin.send('DELETE', `/api/invoices/${inv.id}/payments/${card.id}`), 'This card payment was recorded by the payment provider; it cannot be removed here. To give money back, use Refund on the payment; the provider records the refund.'],
+      [await admin.send('PATCH', `/api/invoices/${inv.id}/payments/${refund.id}`, { ...edit, amountCents: 500 }), 'This card refund was recorded by the payment provider when it gave the money back; it cannot be edited here. To give more back, use Refund on the card payment.'],
+      [await admin.send('DELETE', `/api/invoices/${inv.id}/payments/${refund.id}`), 'This card refund was recorded by the payment provider when it gave the money back; it cannot be removed here. To give more back, use Refund on the card payment.'],
+    ] as const;
+    for (const [res, message] of refusals) {
+      expect(res.status).toBe(409);
+      expect((await json<{ error: { message: string } }>(res)).error.message).toBe(message);
+    }
+    const after = await detail(inv.id);
+    expect(after.invoice.payments).toEqual(d.invoice.payments);
+    expect(after.invoice).toMatchObject({ paidCents: 9_000, balanceCents: 1_825 });
+    expect(after.audit.filter((a) => a.action === 'payment-corrected' || a.action === 'payment-removed')).toEqual([]);
+
+    // A card payment the office typed in (taken in person) stays the office's to correct.
+    const inPerson = await admin.send('POST', `/api/invoices/${inv.id}/payments`, { date: card.date, amountCents: 825, method: 'card', reference: 'terminal 7' });
+    const typed = (await json<InvoiceDto>(inPerson)).payments.find((p) => p.reference === 'terminal 7')!;
+    expect((await admin.send('DELETE', `/api/invoices/${inv.id}/payments/${typed.id}`)).status).toBe(200);
+  });
+
   it('an employee without editInvoices cannot ask for a refund', async () => {
     const maria = new TestClient(t.url);
     await maria.signIn(DEMO.employee);

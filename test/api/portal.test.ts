@@ -4,6 +4,7 @@ import { DEMO } from '../support/demo-users.ts';
 import { TOKENS } from '../../src/container.ts';
 import type { PortalHub } from '../../src/contracts/portal.ts';
 import type { ApiError } from '../../src/contracts/errors.ts';
+import { aClientInput } from '../unit/clients/client-factories.ts';
 import { customerByLink, linkMailedTo, portalWorld, seedClient, type PortalWorld, type SeededClient } from './portal-world.ts';
 
 const ANN = 'annabel.featherstonehaugh-wainwright@example.com';
@@ -103,6 +104,36 @@ describe('client hub: /api/portal', () => {
     expect(said).toContain('Phone: (555) 867-5309 → (555) 010-2030');
     expect(said).toMatch(/^Billing address: \d+ Birch Lane, Riverton, IL 60001 → 12 Long Meadow Road, Springfield, IL 62704$/m);
     expect(said).not.toMatch(/[{}"[\]]|line1|E-mail:/);
+  });
+});
+
+describe('client hub: contact details on a client with several contacts', () => {
+  let w: PortalWorld;
+  beforeAll(async () => {
+    w = await portalWorld();
+  }, 60_000);
+  afterAll(async () => {
+    await w.t.close();
+    await w.smtp.close();
+  });
+
+  it("the office is told about her own contact's change, even when her new e-mail is also another contact's", async () => {
+    const DORA = 'dora.featherstonehaugh@example.com';
+    const client = await expectJson<{ id: string; name: string }>(
+      await w.admin.send('POST', '/api/clients', aClientInput({ name: 'Featherstonehaugh Family Trust', contacts: [
+        { name: 'Front desk', role: 'Office', emails: ['front-desk@featherstonehaugh.example'], phones: ['(555) 111-2222'] },
+        { name: 'Dora Featherstonehaugh', role: 'Owner', emails: [DORA], phones: ['(555) 333-4444'] },
+      ] })),
+      201,
+    );
+    const dora = await customerByLink(w, DORA);
+    const address = (await expectJson<PortalHub>(await dora.get(`/api/portal/clients/${client.id}`), 200)).client.billingAddress;
+    const ok = await expectJson<{ emailChanged: boolean }>(await dora.send('PUT', `/api/portal/clients/${client.id}/contact`, { phone: '(555) 333-4444', email: 'front-desk@featherstonehaugh.example', billingAddress: address }), 200);
+    expect(ok.emailChanged).toBe(true);
+    const inbox = await expectJson<{ messages: { subject: string; message: string }[] }>(await w.admin.get('/api/admin/messages'), 200);
+    const said = inbox.messages.find((m) => m.subject === `Contact details changed: ${client.name}`)!.message;
+    expect(said.split('\n').slice(0, 2)).toEqual(['Dora Featherstonehaugh changed their details in the client hub:', 'E-mail: dora.featherstonehaugh@example.com → front-desk@featherstonehaugh.example']);
+    expect(said).not.toContain('Phone:');
   });
 });
 

@@ -74,6 +74,91 @@ describe('online payment in Chromium', () => {
     expect(payments).toEqual([expect.objectContaining({ amountCents: 40_000, method: 'card' })]);
   });
 
+  it('the office screen: a card payment made online offers only Refund, a refund reads "Refund $10.00"; panels open in view with their first field focused; mistyped amounts are refused in money words', async () => {
+    const office = await newPage(browser, { viewport: { width: 1366, height: 800 } });
+    const { page } = office;
+    await signInAndOpen(page, server.url, 'Frank Miller', '/admin/invoices');
+    const office$ = <T,>(method: string, path: string, body?: unknown) => api<T>(page, method, path, body).then((r) => r.json);
+    const client = await office$<{ id: string }>('POST', '/api/clients', aClientInput({ name: NAME }));
+    const inv = await office$<{ id: string; number: string }>('POST', '/api/invoices', { clientId: client.id, terms: 'net30', lines: [{ description: 'Alarm panel and keypad', quantity: 1, unitPriceCents: 120_000, taxRateBp: 825 }] });
+    await office$('POST', `/api/invoices/${inv.id}/send`, {});
+    const token = (await office$<{ publicUrl: string }>('GET', `/api/invoices/${inv.id}`)).publicUrl.split('/i/')[1]!;
+    const { url } = await office$<{ url: string }>('POST', `/api/public/invoices/${token}/checkout`, { amount: '$400.00' });
+    await peer.complete(url.slice(`${peer.url}/pay/`.length));
+
+    await page.goto(`${server.url}/admin/invoices?invoice=${inv.id}`);
+    const detail = page.getByRole('complementary', { name: `Invoice ${inv.number}` });
+    const rows = detail.getByTestId('payment');
+    await rows.filter({ hasText: '$400.00' }).waitFor();
+    const card = rows.filter({ hasText: 'Online payment (stripe)' });
+    expect(await card.getByRole('button').allTextContents()).toEqual(['Refund']);
+
+    // Record payment: the panel is in view, its Amount focused; "abc", 0 and too much are refused at the field.
+    const inView = (name: string | RegExp) =>
+      page.getByRole('dialog', { name }).evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return { top: r.top < window.innerHeight && r.bottom > 0, focused: el.contains(document.activeElement) && document.activeElement?.tagName === 'INPUT' ? (document.activeElement as HTMLInputElement).id : null };
+      });
+    await detail.getByRole('button', { name: 'Record payment' }).click();
+    const pay = page.getByRole('dialog', { name: 'Record payment' });
+    await expect.poll(() => inView('Record payment')).toEqual({ top: true, focused: 'pay-amount' });
+    const amount = pay.getByRole('textbox', { name: /^Amount/ });
+    for (const [typed, said] of [
+      ['abc', 'Amount: Enter an amount such as 1,000.00.'],
+      ['0', 'Amount: enter an amount above zero, at most the balance due ($899.00).'],
+      ['$1,000.00', 'Amount: $1,000.00 is more than the balance due ($899.00); enter at most $899.00.'],
+    ] as const) {
+      await amount.fill(typed);
+      await pay.getByRole('button', { name: 'Record payment' }).click();
+      await pay.getByText(said).waitFor();
+    }
+    await shot(page, 'invoice-record-payment-refused-desktop');
+    await amount.fill('$100.00');
+    await pay.getByRole('combobox', { name: /^Method/ }).selectOption('cash');
+    await pay.getByRole('button', { name: 'Record payment' }).click();
+    const cash = rows.filter({ hasText: 'Cash' });
+    await cash.waitFor();
+    expect(await cash.getByRole('button').allTextContents()).toEqual(['Edit', 'Remove']);
+
+    // Edit the office's own payment.
+    await cash.getByRole('button', { name: 'Edit' }).click();
+    await expect.poll(() => inView('Correct payment of $100.00')).toEqual({ top: true, focused: expect.stringMatching(/-amount$/) });
+    const fix = page.getByRole('dialog', { name: 'Correct payment of $100.00' });
+    await fix.getByRole('textbox', { name: /^Amount/ }).fill('$150.00');
+    await fix.getByRole('button', { name: 'Save payment' }).click();
+    await rows.filter({ hasText: '$150.00' }).waitFor();
+
+    // Refund $10.00 of the card payment: booked by the webhook, listed as "Refund $10.00", nothing to edit on it.
+    await card.getByRole('button', { name: 'Refund' }).click();
+    await expect.poll(() => inView('Refund card payment')).toEqual({ top: true, focused: 'refund-amount' });
+    const refund = page.getByRole('dialog', { name: 'Refund card payment' });
+    await refund.getByRole('textbox', { name: 'Amount to refund' }).fill('$10.00');
+    await refund.getByRole('textbox', { name: 'Reason' }).fill('Keypad returned unused');
+    await refund.getByRole('button', { name: 'Review refund' }).click();
+    await refund.getByRole('button', { name: 'Refund $10.00' }).click();
+    const back = rows.filter({ hasText: 'Refund $10.00' });
+    await back.waitFor();
+    expect(await back.getByRole('button').count()).toBe(0);
+    expect(await detail.getByTestId('balance').textContent()).toBe('$759.00');
+    await shot(page, 'invoice-payments-desktop');
+
+    // On a phone: the panel opened from the top of a long screen is scrolled to, its field focused, nothing sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('dialog', { name: 'Refund requested' }).getByRole('button', { name: 'Close' }).click();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await detail.getByRole('button', { name: 'Record payment' }).click();
+    await expect.poll(() => inView('Record payment')).toEqual({ top: true, focused: 'pay-amount' });
+    await page.getByRole('dialog', { name: 'Record payment' }).getByRole('textbox', { name: /^Amount/ }).fill('abc');
+    await page.getByRole('dialog', { name: 'Record payment' }).getByRole('button', { name: 'Record payment' }).click();
+    await page.getByText('Amount: Enter an amount such as 1,000.00.').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await shot(page, 'invoice-record-payment-phone');
+    await page.getByRole('dialog', { name: 'Record payment' }).getByRole('button', { name: 'Cancel' }).click();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await shot(page, 'invoice-payments-phone');
+    await office.context.close();
+  });
+
   it('Casey signs in, opens her proposal from /portal, signs with the mouse, accepts, pays the deposit on the provider page and sees it paid; the office is told; two deliveries record one payment', async () => {
     const office = await newPage(browser, { viewport: { width: 1366, height: 800 } });
     await signInAndOpen(office.page, server.url, 'Frank Miller', '/admin');
@@ -152,6 +237,18 @@ describe('online payment in Chromium', () => {
     await cards.getByText('We charge this card for your monitoring invoices when they are issued. You can remove it any time.').waitFor();
     expect(new URL(page.url()).search).toBe(`?client=${client.id}`);
     await shot(page, 'card-saved-desktop');
+    // On a phone its buttons are full size (a thumb's height, readable), like the rest of the hub.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await cards.getByRole('button', { name: 'Remove…' }).click();
+    for (const name of ['Remove card', 'Keep it']) {
+      const box = await cards.getByRole('button', { name }).evaluate((el) => ({ height: el.getBoundingClientRect().height, font: parseFloat(getComputedStyle(el).fontSize) }));
+      expect(box.height, name).toBeGreaterThanOrEqual(36);
+      expect(box.font, name).toBeGreaterThanOrEqual(14);
+    }
+    await shot(page, 'card-remove-phone');
+    await cards.getByRole('button', { name: 'Keep it' }).click();
+    const another = await cards.getByRole('button', { name: 'Use another card' }).evaluate((el) => el.getBoundingClientRect().height);
+    expect(another).toBeGreaterThanOrEqual(36);
     await office.page.goto(`${server.url}/admin/clients/${client.id}`);
     await office.page.getByText(/^Visa •••• 4242/).first().waitFor();
     await office.page.getByRole('switch', { name: 'Auto-pay monitoring invoices' }).check();

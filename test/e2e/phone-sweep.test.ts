@@ -5,6 +5,7 @@ import { appRendered, newPage, signInAndOpen, signInWithRedirect } from '../supp
 import { serverAndBrowser } from '../support/e2e-environment.ts';
 import { readCollection } from '../support/stored-documents.ts';
 import { aClientInput, aSiteInput } from '../unit/clients/client-factories.ts';
+import { aProposalRequest, SIGNED } from '../support/proposal-doubles.ts';
 
 /**
  * Layout on a phone (390×844) and a laptop (1366×800), on every screen and with every drawer or
@@ -423,6 +424,30 @@ describe('every screen fits a phone and a laptop (Chromium)', () => {
     if (SHOTS) writeFileSync(`${SHOTS}/problems.json`, JSON.stringify(found, null, 1));
     expect(found).toEqual({});
     await Promise.all([...visitorPages, ...office].map((p) => p.context.close()));
+  });
+
+  it('a proposal the customer signed with a long name and e-mail: its history wraps on a phone instead of pushing the page sideways', { timeout: 90_000 }, async () => {
+    const signer = 'Maximiliana Wolfeschlegelsteinhausenbergerdorff-Featherstonehaugh';
+    const email = 'maximiliana.wolfeschlegelsteinhausenbergerdorff@featherstonehaughpropertyholdings.example.com';
+    const { page, context } = await newPage(env.browser, { viewport: { width: 390, height: 844 } });
+    await signInAndOpen(page, env.server.url, 'Frank Miller', '/admin');
+    const client = await api<{ id: string; sites: { id: string }[] }>(page, 'POST', '/api/clients', {
+      ...aClientInput({ name: signer, contacts: [{ name: signer, role: 'Owner', emails: [email], phones: ['(555) 867-5309'] }] }),
+      sites: [aSiteInput({ label: 'Headquarters and main distribution warehouse' })],
+    });
+    const proposal = await api<{ id: string }>(page, 'POST', '/api/proposals', aProposalRequest(client.id, client.sites[0]!.id));
+    await api(page, 'POST', `/api/proposals/${proposal.id}/send`, {});
+    const token = readCollection<{ id: string; publicToken: string }>(env.server.dataDir, 'proposals').find((p) => p.id === proposal.id)!.publicToken;
+    await api(page, 'POST', `/api/public/proposals/${token}/accept`, { optionId: 'opt-2', name: signer, email, ...SIGNED });
+
+    await page.goto(`${env.server.url}/admin/proposals?open=${proposal.id}`);
+    const history = page.getByRole('list', { name: 'History' });
+    await history.getByText(email).first().waitFor();
+    await history.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => !document.querySelector('.page-loader, [aria-busy="true"]'));
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/proposal-signed-history-phone.png`, fullPage: true });
+    expect(await layoutProblems(page)).toEqual([]);
+    await context.close();
   });
 
   it('a back-office link opened signed out lands there after signing in, and that first signed-in load logs no error and no 404', { timeout: 90_000 }, async () => {

@@ -94,6 +94,15 @@ describe('client hub in Chromium', () => {
     await expect(invoices.getByRole('link', { name: 'Pay' }).count()).resolves.toBe(5);
     await expect(page.getByText('Technician: Maria').isVisible()).resolves.toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // Full-size buttons on a phone: every button and button-like link of the hub is a thumb's height and readable.
+    const small = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('main button, main a[class*="rounded-md"]'))
+        .filter((el) => el.checkVisibility())
+        .map((el) => ({ text: (el.textContent ?? '').trim(), height: el.getBoundingClientRect().height, font: parseFloat(getComputedStyle(el).fontSize) }))
+        .filter((b) => b.height < 36 || b.font < 14),
+    );
+    expect(small).toEqual([]);
+    expect(await page.locator('main button, main a[class*="rounded-md"]').count()).toBeGreaterThan(10);
     await shot(page, 'portal-hub-phone');
     await page.setViewportSize(DESKTOP);
     await shot(page, 'portal-hub-desktop');

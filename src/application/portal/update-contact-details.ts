@@ -16,11 +16,13 @@ type Input = { phone: string; email: string; billingAddress: Address };
 export async function updateContactDetails(deps: PortalDeps, auth: AuthState, clientId: string, input: Input): Promise<{ message: string; emailChanged: boolean }> {
   const { client, email, actor } = await ownedClient(deps, auth, clientId);
   const email2 = input.email.trim().toLowerCase();
+  // The caller's contact, found once on the record as it is changed; the same position names it before and after.
+  let mine = -1;
   const change = (c: Client): Client => {
-    const i = contactIndexOf(c, email);
-    if (i < 0) throw notYours();
+    mine = contactIndexOf(c, email);
+    if (mine < 0) throw notYours();
     const contacts = c.contacts.map((k, j) => {
-      if (j !== i) return k;
+      if (j !== mine) return k;
       const emails = [input.email.trim(), ...k.emails.filter((e) => e.trim().toLowerCase() !== email && e.trim().toLowerCase() !== email2)];
       const phones = input.phone ? [input.phone, ...k.phones.slice(1).filter((p) => p !== input.phone)] : k.phones.slice(1);
       return { ...k, emails, phones };
@@ -33,13 +35,13 @@ export async function updateContactDetails(deps: PortalDeps, auth: AuthState, cl
   const now = deps.clock.now();
   await deps.audit.recordAll([auditEntry(actor, now, client.id, 'update', changes)]);
   const messageId = deps.ids.next();
-  const details = (c: Client, address: string): ContactDetails => {
-    const k = c.contacts[contactIndexOf(c, address)];
+  const details = (c: Client): ContactDetails => {
+    const k = c.contacts[mine];
     return { phone: k?.phones[0] ?? null, email: k?.emails[0] ?? null, billingAddress: c.billingAddress };
   };
-  const readable = contactDetailChanges(details(before, email), details(after, email2), deps.locale);
+  const readable = contactDetailChanges(details(before), details(after), deps.locale);
   // The office knows the person by the contact's name (as on the client record and a service request), not the sign-in account's.
-  const who = before.contacts[contactIndexOf(before, email)]?.name.trim() || actor.name;
+  const who = before.contacts[mine]?.name.trim() || actor.name;
   await deps.contactMessages.add(
     newContactMessage(
       {

@@ -16,7 +16,7 @@ import { revokeLink } from '../shared/public-link.ts';
 import { DomainError, type FieldErrors } from '../shared/domain-error.ts';
 import type { InvoiceLineInput, InvoiceSourceKind, PaymentTerms } from './invoice-issuer.ts';
 import { PAYMENT_TERMS } from './invoice-issuer.ts';
-import { formatMoney, formatRateBp, lineNetCents, lineTaxCents, QUANTITY_SCALE, sumByRate, type MoneySettings, type RateTotal } from '../shared/money.ts';
+import { amountLimitProblem, formatMoney, formatRateBp, lineNetCents, lineTaxCents, QUANTITY_SCALE, sumByRate, type MoneySettings, type RateTotal } from '../shared/money.ts';
 
 export const INVOICE_STATUSES = ['draft', 'sent', 'partial', 'paid', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -360,9 +360,8 @@ function refuseClosed(inv: Invoice): void {
 /** A payment's fields checked against the invoice; `available` is the most it may be. */
 function paymentErrors(inv: Invoice, p: PaymentInput, available: number, t: Today): FieldErrors {
   const errors: FieldErrors = {};
-  if (!Number.isSafeInteger(p.amountCents) || p.amountCents <= 0) errors['amountCents'] = ['Amount: enter an amount above zero, such as 120.50.'];
-  else if (p.amountCents > available)
-    errors['amountCents'] = [`Amount: ${formatMoney(p.amountCents, t.money)} is more than the balance due (${formatMoney(available, t.money)}); overpayments are refused.`];
+  const amountProblem = amountLimitProblem(p.amountCents, available, 'the balance due', (c) => formatMoney(c, t.money));
+  if (amountProblem) errors['amountCents'] = [amountProblem];
   const dateProblem = datePlausibility('Date received', p.date, t.today, ANY_PAST, t.money.locale);
   const earliest = isIsoDate(inv.issueDate) ? addDays(inv.issueDate, -PAYMENT_EARLY_DAYS) : null;
   if (dateProblem) errors['date'] = [dateProblem];
@@ -394,6 +393,25 @@ function paymentOf(inv: Invoice, paymentId: string): Payment {
   return found;
 }
 
+/** Who the books say recorded what the payment provider's webhook reported: "Online payment (stripe)". */
+export const providerRecorder = (providerName: string): string => `Online payment (${providerName})`;
+
+/**
+ * A card payment or card refund the payment provider recorded (by its webhook, docs/payments.md):
+ * the money really moved at the provider, so staff neither edit nor remove it; Refund corrects it.
+ */
+export const recordedByProvider = (p: Pick<Payment, 'method' | 'recordedBy'>): boolean => p.method === 'card' && /^Online payment \(.+\)$/.test(p.recordedBy);
+
+function refuseProviderRecorded(p: Payment, change: 'edited' | 'removed'): void {
+  if (!recordedByProvider(p)) return;
+  throw new DomainError(
+    'conflict',
+    p.amountCents < 0
+      ? `This card refund was recorded by the payment provider when it gave the money back; it cannot be ${change} here. To give more back, use Refund on the card payment.`
+      : `This card payment was recorded by the payment provider; it cannot be ${change} here. To give money back, use Refund on the payment; the provider records the refund.`,
+  );
+}
+
 /**
  * Corrects a recorded payment (a typo in the amount, the date, the method or the reference); the
  * balance and the status follow. Who recorded it first stays; the audit trail says who changed it.
@@ -401,6 +419,7 @@ function paymentOf(inv: Invoice, paymentId: string): Payment {
 export function correctPayment(inv: Invoice, paymentId: string, p: PaymentInput, ctx: PaymentContext): Invoice {
   refuseClosed(inv);
   const old = paymentOf(inv, paymentId);
+  refuseProviderRecorded(old, 'edited');
   if (old.amountCents < 0) throw new DomainError('conflict', 'A refund comes from the payment provider and is not edited; remove it only if it was recorded by mistake.');
   const errors = paymentErrors(inv, p, inv.balanceCents + old.amountCents, ctx);
   if (Object.keys(errors).length > 0) throw invalid(errors);
@@ -412,7 +431,7 @@ export function correctPayment(inv: Invoice, paymentId: string, p: PaymentInput,
 /** Removes a payment recorded by mistake: a paid invoice is open (sent, or overdue) again. */
 export function removePayment(inv: Invoice, paymentId: string, now: Date): Invoice {
   refuseClosed(inv);
-  paymentOf(inv, paymentId);
+  refuseProviderRecorded(paymentOf(inv, paymentId), 'removed');
   return withPayments(inv, inv.payments.filter((x) => x.id !== paymentId), now.toISOString());
 }
 
@@ -448,7 +467,8 @@ export function voidBlocker(inv: Pick<Invoice, 'number' | 'status' | 'kind' | 'p
   if (inv.kind === 'credit-note') return 'A credit note cannot be voided.';
   if (inv.paidCents > 0) {
     const n = inv.payments.length;
-    return `${inv.number} has ${n === 1 ? 'a payment' : `${n} payments`} of ${formatMoney(inv.paidCents, money)} recorded. Remove the recorded payments first (each has Remove under Payments); money that was really received is refunded to the client, then its payment removed.`;
+    const online = inv.payments.some(recordedByProvider) ? ' Card payments made online are given back with Refund instead.' : '';
+    return `${inv.number} has ${n === 1 ? 'a payment' : `${n} payments`} of ${formatMoney(inv.paidCents, money)} recorded. Remove the recorded payments first (each has Remove under Payments); money that was really received is refunded to the client, then its payment removed.${online}`;
   }
   if (inv.creditedCents > 0) return `${inv.number} is already corrected by a credit note (${formatMoney(inv.creditedCents, money)}); credit the rest of the balance instead of voiding.`;
   return null;

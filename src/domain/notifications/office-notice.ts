@@ -74,7 +74,7 @@ export function officeNotice(e: NotificationEvent, ctx: OfficeContext, path: Rec
     case 'proposal-accepted':
     case 'proposal-declined': {
       const p = e.proposal;
-      const mail = proposalResponseMail(p, { email: ctx.email, adminUrl: ctx.adminUrl, money: ctx.money });
+      const mail = proposalResponseMail(p, { email: ctx.email, adminUrl: ctx.adminUrl, money: ctx.money }, path);
       const body = e.kind === 'proposal-declined' ? `Reason: ${p.decline?.reason || 'no reason given'}` : `Signed by ${e.signature?.signerName ?? p.acceptance?.name ?? p.clientName}. ${p.title}`;
       return notice(e.kind, mail.subject, body, { kind: 'proposal', id: p.id, label: p.number }, PROPOSALS, ctx, path, mail);
     }

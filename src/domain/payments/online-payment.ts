@@ -5,7 +5,7 @@
  */
 import type { Invoice } from '../invoices/invoice.ts';
 import { DomainError } from '../shared/domain-error.ts';
-import { formatMoney, parseMoney, type MoneySettings } from '../shared/money.ts';
+import { amountLimitProblem, formatMoney, parseMoney, type MoneySettings } from '../shared/money.ts';
 
 /** Why this invoice takes no online payment now, in the customer's words; null when it does. */
 export function notPayableOnline(inv: Pick<Invoice, 'kind' | 'status' | 'number' | 'balanceCents'>): string | null {
@@ -24,18 +24,6 @@ export function amountToPay(inv: Pick<Invoice, 'kind' | 'status' | 'number' | 'b
   const closed = notPayableOnline(inv);
   if (closed) throw new DomainError('conflict', closed);
   return typed === undefined ? inv.balanceCents : typedAmount(typed, inv.balanceCents, 'the balance due', money);
-}
-
-/**
- * The one wording of "an amount above zero and at most `most`" (`mostIs` says what that is: "the
- * balance due", "what remains of this payment"), for the server and the screens alike; null when
- * the amount is within. `format` writes money in the business's currency and locale.
- */
-export function amountLimitProblem(cents: number, most: number, mostIs: string, format: (cents: number) => string): string | null {
-  const limit = format(most);
-  if (cents <= 0) return `Amount: enter an amount above zero, at most ${mostIs} (${limit}).`;
-  if (cents > most) return `Amount: ${format(cents)} is more than ${mostIs} (${limit}); enter at most ${limit}.`;
-  return null;
 }
 
 /** An amount typed in the field `amount`, above zero and at most `most` (`mostIs` says what that is); else a validation error. */

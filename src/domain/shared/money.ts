@@ -253,3 +253,16 @@ export function parseMoney(text: string, settings: MoneySettings = DEFAULT_MONEY
   if (!Number.isSafeInteger(cents) || cents > MAX_CENTS) return invalid(options.message ?? 'That amount is too large.');
   return { ok: true, cents: negative && cents !== 0 ? -cents : cents };
 }
+
+/**
+ * The one wording of "an amount above zero and at most `most`" (`mostIs` says what that is: "the
+ * balance due", "what remains of this payment"), for the server and the screens alike (the SPA's
+ * twin, `amountProblem` in web/src/ui/money.ts, reads the typed text first); null when the amount
+ * is within. `format` writes money in the business's currency and locale.
+ */
+export function amountLimitProblem(cents: number, most: number, mostIs: string, format: (cents: number) => string): string | null {
+  const limit = format(most);
+  if (!Number.isSafeInteger(cents) || cents <= 0) return `Amount: enter an amount above zero, at most ${mostIs} (${limit}).`;
+  if (cents > most) return `Amount: ${format(cents)} is more than ${mostIs} (${limit}); enter at most ${limit}.`;
+  return null;
+}

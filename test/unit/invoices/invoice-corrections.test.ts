@@ -43,7 +43,7 @@ describe('payment corrections', () => {
     const part = pay(inv, 1_000, '2026-11-20', 'p-1');
     expect(correctPayment(part, 'p-1', { date: '2026-11-20', amountCents: inv.totalCents, method: 'card', reference: '' }, ctx).status).toBe('paid');
     const e = fieldsOf(() => correctPayment(part, 'p-1', { date: '2026-11-20', amountCents: inv.totalCents + 1, method: 'card', reference: '' }, ctx));
-    expect(e.fields['amountCents']).toEqual(['Amount: $108.24 is more than the balance due ($108.23); overpayments are refused.']);
+    expect(e.fields['amountCents']).toEqual(['Amount: $108.24 is more than the balance due ($108.23); enter at most $108.23.']);
     expect(e.message).toBe(e.fields['amountCents']?.[0]);
   });
 

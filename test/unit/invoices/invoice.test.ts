@@ -105,7 +105,7 @@ describe('life cycle', () => {
     const part = pay(inv, 1_000);
     expect(part.status).toBe('partial');
     expect(part.balanceCents).toBe(inv.totalCents - 1_000);
-    expect(() => pay(part, part.balanceCents + 1)).toThrow('Amount: $98.24 is more than the balance due ($98.23); overpayments are refused.');
+    expect(() => pay(part, part.balanceCents + 1)).toThrow('Amount: $98.24 is more than the balance due ($98.23); enter at most $98.23.');
     expect(() => pay(part, 1, '2026-11-21')).toThrow();
     const paid = pay(part, part.balanceCents);
     expect(paid.status).toBe('paid');

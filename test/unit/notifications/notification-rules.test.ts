@@ -4,7 +4,9 @@ import { toE164 } from '../../../src/domain/notifications/sms-sender.ts';
 import { visitWindow } from '../../../src/application/notifications/notify.ts';
 import { contactNameFor, firstName, greeting } from '../../../src/domain/clients/contact-greeting.ts';
 import { officeNotice } from '../../../src/domain/notifications/office-notice.ts';
-import { recordHref } from '../../../src/contracts/record-href.ts';
+import { recordHref, type RecordKind } from '../../../src/contracts/record-href.ts';
+import type { Proposal } from '../../../src/domain/proposals/proposal.ts';
+import { aProposal } from '../proposals/factories.ts';
 import { DEFAULT_MONEY } from '../../../src/domain/shared/money.ts';
 
 describe('customer message templates', () => {
@@ -85,5 +87,32 @@ describe('office notices', () => {
   it('the customer receipt links the client hub', () => {
     expect(DEFAULT_TEMPLATES['payment-receipt'].body).toContain('{{portal.url}}');
     expect(checkTemplate('payment-receipt', DEFAULT_TEMPLATES['payment-receipt']).body).toMatch(/in your account: \{\{portal\.url\}\}$/);
+  });
+});
+
+describe('the office mail when a proposal is accepted', () => {
+  const ctx = { email: 'office@shieldline.example', adminUrl: 'https://shieldline.example', money: DEFAULT_MONEY, at: '2026-11-26T15:00:00.000Z' };
+  const path = (r: { kind: RecordKind; id: string }) => recordHref(r.kind, r.id);
+  const accepted = (over: Partial<Proposal> = {}): Proposal => ({
+    ...aProposal(),
+    status: 'accepted',
+    acceptance: { optionId: 'opt-good', name: 'Casey Jordan', at: '2026-11-26T14:59:00.000Z', ip: '203.0.113.9' },
+    ...over,
+  });
+
+  it('names the deposit invoice issued at acceptance, its amount and its link, as the next step', () => {
+    const p = accepted({ depositInvoice: { id: 'inv-42', number: 'INV-2026-0042', claimedAt: '2026-11-26T14:59:01.000Z' } });
+    const mail = officeNotice({ kind: 'proposal-accepted', proposal: p }, ctx, path)!.mail;
+    expect(mail.text).toContain('Next: deposit invoice INV-2026-0042 ($55.21), issued to Ada Lovelace when they accepted; see that it is paid, then convert the proposal into a job.');
+    expect(mail.text).toContain('Open deposit invoice INV-2026-0042: https://shieldline.example/admin/invoices?invoice=inv-42');
+    expect(mail.text).toContain('Open the proposal: https://shieldline.example/admin/proposals?open=p-1');
+    expect(mail.about).toEqual(expect.arrayContaining([{ type: 'invoice', id: 'inv-42', label: 'INV-2026-0042' }]));
+  });
+
+  it('without a deposit invoice (none due, or accepted before deposits were issued at acceptance) it says what comes next', () => {
+    expect(officeNotice({ kind: 'proposal-accepted', proposal: accepted({ depositPercent: 0 }) }, ctx, path)!.mail.text).toContain('Next: convert it into a job (no deposit is due).');
+    const older = officeNotice({ kind: 'proposal-accepted', proposal: accepted() }, ctx, path)!.mail;
+    expect(older.text).toContain('Next: convert it into a job; its deposit invoice is made then.');
+    expect(older.text).not.toContain('/admin/invoices');
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   allocateCents,
+  amountLimitProblem,
   centsToDecimal,
   currencySymbol,
   divRoundHalfAway,
@@ -212,5 +213,21 @@ describe('money: parsing what people type', () => {
         expect(parseMoney(centsToDecimal(cents), settings, { allowNegative: true })).toEqual({ ok: true, cents });
       }),
     );
+  });
+});
+
+describe('money: an amount above zero and at most a limit (amountLimitProblem)', () => {
+  const usd = (c: number) => formatMoney(c, USD);
+  it.each([
+    [0, 'Amount: enter an amount above zero, at most the balance due ($1,000.00).'],
+    [-1, 'Amount: enter an amount above zero, at most the balance due ($1,000.00).'],
+    [100_001, 'Amount: $1,000.01 is more than the balance due ($1,000.00); enter at most $1,000.00.'],
+  ])('%j cents against $1,000.00: %s', (cents, message) => {
+    expect(amountLimitProblem(cents, 100_000, 'the balance due', usd)).toBe(message);
+  });
+
+  it('is silent within the limit, the limit itself included', () => {
+    expect(amountLimitProblem(1, 100_000, 'the balance due', usd)).toBeNull();
+    expect(amountLimitProblem(100_000, 100_000, 'the balance due', usd)).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { PublicInvoice } from '../../../web/src/features/invoices/PublicInvoice.tsx';
 import { siteInfoQuery } from '../../../web/src/features/shell/site-info.ts';
-import { formatCents, formatRate, setMoneySettings, toBp, toCents } from '#ui/money.ts';
+import { amountProblem, formatCents, formatRate, setMoneySettings, toBp, toCents } from '#ui/money.ts';
 import type { PublicInvoiceDto } from '#contracts/invoices.ts';
 import { DEFAULT_MONEY } from '#domain/shared/money.ts';
 import { fakeFetch, renderApp } from './support/render-app.tsx';
@@ -78,5 +78,17 @@ describe('typed percentages', () => {
   it('takes a rate as people write it, with or without the percent sign, and nothing else', () => {
     expect(['8.25', '6.25%', ' 6.25 % ', '0', '100'].map(toBp)).toEqual([825, 625, 625, 0, 10_000]);
     expect(['', '%', 'abc', '6.25%%'].map(toBp).every(Number.isNaN)).toBe(true);
+  });
+});
+
+describe('amountProblem: the SPA reads the typed amount, then the money module’s one “above zero, at most …” rule', () => {
+  it.each([
+    ['$1,000.00', null],
+    ['1000', null],
+    ['abc', 'Amount: Enter an amount such as 1,000.00.'],
+    ['0', 'Amount: enter an amount above zero, at most what remains of this payment ($1,000.00).'],
+    ['$1,000.01', 'Amount: $1,000.01 is more than what remains of this payment ($1,000.00); enter at most $1,000.00.'],
+  ])('%j: %s', (typed, message) => {
+    expect(amountProblem(typed, 100_000, 'what remains of this payment')).toBe(message);
   });
 });

@@ -121,14 +121,14 @@ export function History(props: HistoryProps) {
   // Ids of the change's own bookkeeping (a movement's id) name nothing a person could look up.
   const internal = (f: string) => /Id$/.test(f) && !referenceKind(f);
   return (
-    <ol className="grid gap-2 text-sm" aria-label={props.label ?? 'History'}>
+    <ol className="grid min-w-0 gap-2 text-sm" aria-label={props.label ?? 'History'}>
       {entries.map((e) => {
         const reason = e.changes.find(isReason);
         // A field that was empty and stays empty (a new record's blank notes) says nothing to a reader.
         const said = (c: AuditChangeDto) => !isReason(c) && !internal(c.field) && !(value(e, c.field, c.from) === '—' && value(e, c.field, c.to) === '—');
         const changes = props.showChanges && !props.showChanges(e) ? [] : e.changes.filter(said);
         return (
-          <li key={e.id} className="rounded-md bg-slate-50 p-2 dark:bg-slate-900">
+          <li key={e.id} className="min-w-0 rounded-md bg-slate-50 p-2 [overflow-wrap:anywhere] dark:bg-slate-900">
             <p>
               <span className="font-medium text-slate-900 dark:text-slate-100">
                 {props.actionLabel?.(e.action) ?? statusAction(e.entity, e.action) ?? humanAction(e.action)} by {e.actorName}

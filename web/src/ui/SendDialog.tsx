@@ -7,6 +7,7 @@ import { Button } from './Button.tsx';
 import { FormError } from './FormError.tsx';
 import { formatDateTime } from './dates.ts';
 import { inputClass } from './styles.ts';
+import { useRevealPanel } from './reveal-panel.ts';
 
 /**
  * Asks before a document goes to a customer: who gets it (name and address, editable), the
@@ -20,6 +21,7 @@ export function SendDialog(props: { title: string; previewUrl: string; again: bo
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Error | null>(null);
   const p = preview.data;
+  const ref = useRevealPanel<HTMLElement>(p !== undefined || preview.isError);
   const address = to ?? p?.to ?? '';
   const send = async () => {
     setBusy(true);
@@ -33,7 +35,7 @@ export function SendDialog(props: { title: string; previewUrl: string; again: bo
     }
   };
   return (
-    <section role="dialog" aria-label={props.title} className="mt-3 grid gap-3 rounded-lg border border-slate-300 bg-slate-50 p-4 text-sm dark:border-slate-700 dark:bg-slate-900">
+    <section ref={ref} role="dialog" aria-label={props.title} className="mt-3 grid scroll-m-4 gap-3 rounded-lg border border-slate-300 bg-slate-50 p-4 text-sm dark:border-slate-700 dark:bg-slate-900">
       <h3 className="text-base font-semibold">{props.title}</h3>
       {preview.isPending && <p role="status">Preparing the e-mail…</p>}
       <FormError error={preview.error} />

@@ -1,5 +1,5 @@
 /** "in-progress" → "In progress": a slug nobody labelled still reads as words. */
-const slugLabel = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1).replace(/[-_]+/g, ' ');
+export const slugLabel = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1).replace(/[-_]+/g, ' ');
 
 /** A labelled select that filters a back-office list; '' means all. Options read through `labels` (the vocabulary's label map). */
 export function StatusFilter<T extends string>(props: {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_MONEY, currencySymbol, formatMoney, formatRateBp, parseMoney, percentToBp, type MoneySettings, type ParseOptions, type ParsedAmount } from '#domain/shared/money.ts';
+import { DEFAULT_MONEY, amountLimitProblem, currencySymbol, formatMoney, formatRateBp, parseMoney, percentToBp, type MoneySettings, type ParseOptions, type ParsedAmount } from '#domain/shared/money.ts';
 
 /**
  * The SPA's money formatting: the domain's money module (src/domain/shared/money.ts) with the
@@ -38,6 +38,17 @@ export const formatRate = (bp: number): string => formatRateBp(bp, current.local
 
 /** What a person typed as an amount ("1,000.50", "$12"), in cents, or the message to show. */
 export const parseAmount = (text: string, options?: ParseOptions): ParsedAmount => parseMoney(text, current, options);
+
+/**
+ * What is wrong with an amount typed in a form's Amount field, in the server's words, or null: not
+ * an amount ("abc"), not above zero, or more than `most` (`mostIs` names it: "the balance due").
+ * Every amount form with a limit checks with this; the server checks again with the same words.
+ */
+export function amountProblem(text: string, most: number, mostIs: string): string | null {
+  const parsed = parseAmount(text);
+  if (!parsed.ok) return `Amount: ${parsed.error}`;
+  return amountLimitProblem(parsed.cents, most, mostIs, formatCents);
+}
 
 /** Typed text → cents, NaN when it is not an amount (for live totals and refinements). */
 export function toCents(text: string, options?: ParseOptions): number {

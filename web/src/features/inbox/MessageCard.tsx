@@ -7,6 +7,8 @@ import { Button } from '#ui/Button.tsx';
 import { ErrorNote } from '#ui/FormError.tsx';
 import { formatDateTime } from '#ui/dates.ts';
 import { LinkedText } from '#ui/LinkedText.tsx';
+import { slugLabel } from '#ui/StatusFilter.tsx';
+import { telHref } from '#ui/tel-href.ts';
 import { useCan } from '../auth/session.ts';
 
 /** One inbox message: who wrote, what, the status buttons, and for a client-hub service request "Open a job" (once, for staff who may edit jobs). */
@@ -21,12 +23,20 @@ export function MessageCard({ message: m }: { message: InboxMessage }) {
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="min-w-0 font-semibold break-words text-slate-900 dark:text-white">{m.subject}</h2>
         <span className="text-sm text-slate-700 dark:text-slate-300">
-          {m.kind} · {m.status}
+          {m.serviceRequest ? 'Service request' : slugLabel(m.kind)} · {slugLabel(m.status)}
         </span>
       </div>
       <p className="text-sm break-words text-slate-700 dark:text-slate-300">
         {m.name} · <a className="underline" href={`mailto:${m.email}`}>{m.email}</a>
-        {m.phone ? ` · ${m.phone}` : ''} · {formatDateTime(m.createdAt)}
+        {m.phone && (
+          <>
+            {' · '}
+            <a className="underline" href={telHref(m.phone)}>
+              {m.phone}
+            </a>
+          </>
+        )}{' '}
+        · {formatDateTime(m.createdAt)}
       </p>
       <p className="mt-3 whitespace-pre-line break-words text-slate-800 dark:text-slate-200">
         <LinkedText text={m.message} />

@@ -10,18 +10,20 @@ import { todayIso } from '#ui/dates.ts';
 import { useCorrectPayment, useCreditNote, useRecordPayment, useRefundPayment, useRemovePayment, useVoidInvoice } from './queries.ts';
 import { ApiRequestError } from '#lib/api.ts';
 import { Options } from '#ui/Options.tsx';
+import { useRevealPanel } from '#ui/reveal-panel.ts';
 import { Button } from '#ui/Button.tsx';
 import { ErrorNote, FormError } from '#ui/FormError.tsx';
 import { useState } from 'react';
 import { datePlausibility, formatCalendarDay } from '#domain/shared/calendar-date.ts';
 import { voidBlocker } from '#domain/invoices/invoice.ts';
 import { bpToPercent, centsToDecimal } from '#domain/shared/money.ts';
-import { formatCents, parseAmount, toCents, useCurrencySymbol, useMoneySettings } from '#ui/money.ts';
-import { amountLimitProblem } from '#domain/payments/online-payment.ts';
+import { amountProblem, formatCents, toCents, useCurrencySymbol, useMoneySettings } from '#ui/money.ts';
 
+/** An inline panel under the invoice's buttons; it scrolls into view and focuses its first field when opened. */
 function Dialog(props: { title: string; children: React.ReactNode }) {
+  const ref = useRevealPanel<HTMLElement>();
   return (
-    <section role="dialog" aria-label={props.title} className="mt-4 rounded-lg border border-slate-300 bg-slate-50 p-4 dark:border-slate-700 dark:bg-slate-900">
+    <section ref={ref} role="dialog" aria-label={props.title} className="mt-4 scroll-m-4 rounded-lg border border-slate-300 bg-slate-50 p-4 dark:border-slate-700 dark:bg-slate-900">
       <h3 className="mb-3 font-semibold">{props.title}</h3>
       {props.children}
     </section>
@@ -60,12 +62,8 @@ const paymentSchema = (maxCents: number, locale: string) =>
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
     amount: z.string().superRefine((s, ctx) => {
-      const parsed = parseAmount(s);
-      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: `Amount: ${parsed.error}` });
-      else {
-        const problem = amountLimitProblem(parsed.cents, maxCents, 'the balance due', formatCents);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      }
+      const problem = amountProblem(s, maxCents, 'the balance due');
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
     method: z.enum(PAYMENT_METHODS),
     reference: z.string().max(200, 'Reference: at most 200 characters.'),
@@ -181,16 +179,12 @@ export function RefundDialog(props: { invoice: InvoiceDto; payment: Payment; onC
   const [errors, setErrors] = useState<{ amount?: string; reason?: string; form?: string }>({});
   const [done, setDone] = useState<string | null>(null);
   const review = () => {
-    const parsed = parseAmount(amount);
     const next: typeof errors = {};
-    if (!parsed.ok) next.amount = `Amount: ${parsed.error}`;
-    else {
-      const problem = amountLimitProblem(parsed.cents, most, 'what remains of this payment', formatCents);
-      if (problem) next.amount = problem;
-    }
+    const problem = amountProblem(amount, most, 'what remains of this payment');
+    if (problem) next.amount = problem;
     if (!reason.trim()) next.reason = 'Reason: say why the money goes back (the history keeps it).';
     setErrors(next);
-    if (Object.keys(next).length === 0 && parsed.ok) setConfirming(parsed.cents);
+    if (Object.keys(next).length === 0) setConfirming(toCents(amount));
   };
   const send = () =>
     refund.mutate(

@@ -5,6 +5,7 @@ import { METHOD_LABELS, TERMS_LABELS } from '#contracts/invoices.ts';
 import { History } from '#ui/History.tsx';
 import { CreditNoteDialog, PaymentDialog, RefundDialog, refundableCents, RemovePaymentConfirm, VoidDialog } from './InvoiceActions.tsx';
 import { formatCalendarDay } from '#domain/shared/calendar-date.ts';
+import { recordedByProvider } from '#domain/invoices/invoice.ts';
 import { InvoiceEditor } from './InvoiceEditor.tsx';
 import { invoiceQuery, useDuplicateInvoice, useInvoiceLink, useSendInvoice } from './queries.ts';
 import { PublicLinkControls } from '#ui/PublicLink.tsx';
@@ -250,29 +251,36 @@ export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: 
                 <p className="text-sm text-slate-500">No payments yet.</p>
               ) : (
                 <ul className="divide-y divide-slate-200 text-sm dark:divide-slate-800" aria-label="Recorded payments">
-                  {inv.payments.map((p) => (
-                    <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-1" data-testid="payment">
-                      <span className="min-w-0 break-words">
-                        {day(p.date)} · <span className="tabular-nums">{formatCents(p.amountCents)}</span> · {METHOD_LABELS[p.method]}
-                        {p.reference ? ` · ${p.reference}` : ''} <span className="text-slate-500">(recorded by {p.recordedBy})</span>
-                      </span>
-                      {canEdit && inv.status !== 'void' && (
-                        <span className="flex gap-2">
-                          {p.method === 'card' && p.amountCents > 0 && p.recordedBy.startsWith('Online payment') && refundableCents(inv, p) > 0 && (
-                            <Button variant="secondary" size="sm" aria-label={`Refund card payment of ${formatCents(p.amountCents)} on ${day(p.date)}`} onClick={() => setPanel(`refund-payment:${p.id}`)}>
-                              Refund
-                            </Button>
-                          )}
-                          <Button variant="secondary" size="sm" aria-label={`Edit payment of ${formatCents(p.amountCents)} on ${day(p.date)}`} onClick={() => setPanel(`edit-payment:${p.id}`)}>
-                            Edit
-                          </Button>
-                          <Button variant="secondary" size="sm" aria-label={`Remove payment of ${formatCents(p.amountCents)} on ${day(p.date)}`} onClick={() => setPanel(`remove-payment:${p.id}`)}>
-                            Remove
-                          </Button>
+                  {inv.payments.map((p) => {
+                    const byProvider = recordedByProvider(p);
+                    return (
+                      <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-1" data-testid="payment">
+                        <span className="min-w-0 break-words">
+                          {day(p.date)} · <span className="tabular-nums">{p.amountCents < 0 ? `Refund ${formatCents(-p.amountCents)}` : formatCents(p.amountCents)}</span> · {METHOD_LABELS[p.method]}
+                          {p.reference ? ` · ${p.reference}` : ''} <span className="text-slate-500">(recorded by {p.recordedBy})</span>
                         </span>
-                      )}
-                    </li>
-                  ))}
+                        {canEdit && inv.status !== 'void' && (
+                          <span className="flex gap-2">
+                            {byProvider && p.amountCents > 0 && refundableCents(inv, p) > 0 && (
+                              <Button variant="secondary" size="sm" aria-label={`Refund card payment of ${formatCents(p.amountCents)} on ${day(p.date)}`} onClick={() => setPanel(`refund-payment:${p.id}`)}>
+                                Refund
+                              </Button>
+                            )}
+                            {!byProvider && (
+                              <>
+                                <Button variant="secondary" size="sm" aria-label={`Edit payment of ${formatCents(p.amountCents)} on ${day(p.date)}`} onClick={() => setPanel(`edit-payment:${p.id}`)}>
+                                  Edit
+                                </Button>
+                                <Button variant="secondary" size="sm" aria-label={`Remove payment of ${formatCents(p.amountCents)} on ${day(p.date)}`} onClick={() => setPanel(`remove-payment:${p.id}`)}>
+                                  Remove
+                                </Button>
+                              </>
+                            )}
+                          </span>
+                        )}
+                      </li>
+                    );
+                  })}
                 </ul>
               )}
               {inv.creditNotes.length > 0 && (

@@ -5,7 +5,7 @@ import { ApiRequestError } from '#lib/api.ts';
 import { Button, buttonStyle } from '#ui/Button.tsx';
 import { Field } from '#ui/Field.tsx';
 import { ErrorNote } from '#ui/FormError.tsx';
-import { formatCents } from '#ui/money.ts';
+import { amountProblem, formatCents } from '#ui/money.ts';
 import { publicPaymentQuery, useStartCheckout } from './queries.ts';
 
 /** How long the page waits for the provider's webhook before saying the payment is still processing. */
@@ -78,15 +78,18 @@ function PayOnline(props: { token: string; balanceCents: number }) {
   const start = useStartCheckout(props.token);
   const [part, setPart] = useState(false);
   const [amount, setAmount] = useState('');
+  const [typo, setTypo] = useState<string | null>(null);
   const go = (body: { amount?: string }) =>
     start.mutate(body, {
       onSuccess: (r) => window.location.assign(r.url),
     });
   const error = start.error instanceof ApiRequestError ? start.error : start.error ? new ApiRequestError(0, null) : null;
-  const atField = error?.fields['amount']?.[0];
+  const atField = typo ?? error?.fields['amount']?.[0];
   const onPart = (e: FormEvent) => {
     e.preventDefault();
-    go({ amount });
+    const problem = amountProblem(amount, props.balanceCents, 'the balance due');
+    setTypo(problem);
+    if (!problem) go({ amount });
   };
   return (
     <div>

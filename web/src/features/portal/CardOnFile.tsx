@@ -98,20 +98,20 @@ export function CardOnFile({ clientId }: { clientId: string }) {
               <div role="group" aria-label="Remove card" className="rounded-md border border-red-200 p-3 dark:border-red-900">
                 <p className="font-medium">Remove {c.label}? Monitoring invoices will no longer be charged to it; you pay them through their links.</p>
                 <div className="mt-2 flex flex-wrap gap-2">
-                  <Button variant="danger" size="sm" disabled={busy !== null} onClick={() => void remove()}>
+                  <Button variant="danger" disabled={busy !== null} onClick={() => void remove()}>
                     {busy === 'removing' ? 'Removing…' : 'Remove card'}
                   </Button>
-                  <Button variant="secondary" size="sm" onClick={() => setConfirming(false)}>
+                  <Button variant="secondary" onClick={() => setConfirming(false)}>
                     Keep it
                   </Button>
                 </div>
               </div>
             ) : (
               <div className="flex flex-wrap gap-2">
-                <Button variant="secondary" size="sm" disabled={busy !== null} onClick={() => void open()}>
+                <Button variant="secondary" disabled={busy !== null} onClick={() => void open()}>
                   Use another card
                 </Button>
-                <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
+                <Button variant="secondary" onClick={() => setConfirming(true)}>
                   Remove…
                 </Button>
               </div>

@@ -91,7 +91,7 @@ function ClientHub({ clientId, onSignOut, onEmailChanged }: { clientId: string; 
             </p>
           )}
         </div>
-        <button type="button" className={buttonStyle('secondary', 'sm')} onClick={onSignOut}>
+        <button type="button" className={buttonStyle('secondary')} onClick={onSignOut}>
           Sign out
         </button>
       </div>
@@ -118,7 +118,7 @@ function ClientHub({ clientId, onSignOut, onEmailChanged }: { clientId: string; 
               <Card key={p.id} title={joinParts([p.number, p.title])} badge={p.status === 'open' ? <CustomerBadge tone="blue">Open</CustomerBadge> : <CustomerBadge tone="green">Accepted</CustomerBadge>}>
                 <p>{p.status === 'open' ? `Valid until ${formatDay(p.validUntil)}` : 'Accepted, thank you.'}</p>
                 {p.link ? (
-                  <a className={`${buttonStyle(p.status === 'open' ? 'primary' : 'secondary', 'sm')} mt-2`} href={p.link}>
+                  <a className={`${buttonStyle(p.status === 'open' ? 'primary' : 'secondary')} mt-2`} href={p.link}>
                     {p.status === 'open' ? 'Review and sign' : 'Open'}
                   </a>
                 ) : (
@@ -165,7 +165,7 @@ function ClientHub({ clientId, onSignOut, onEmailChanged }: { clientId: string; 
             {h.cameraPlans.map((p) => (
               <Card key={p.id} title={p.name}>
                 <p className="break-words">{p.siteLabel}</p>
-                <a className={`${buttonStyle('secondary', 'sm')} mt-2`} href={portalFile(clientId, `camera-plans/${encodeURIComponent(p.id)}/pdf`)} download>
+                <a className={`${buttonStyle('secondary')} mt-2`} href={portalFile(clientId, `camera-plans/${encodeURIComponent(p.id)}/pdf`)} download>
                   Download PDF
                 </a>
               </Card>
@@ -227,11 +227,11 @@ function InvoiceCard({ clientId, invoice: i }: { clientId: string; invoice: Invo
       </dl>
       <div className="mt-2 flex flex-wrap gap-2">
         {i.link && (
-          <a className={buttonStyle(payable ? 'primary' : 'secondary', 'sm')} href={i.link}>
+          <a className={buttonStyle(payable ? 'primary' : 'secondary')} href={i.link}>
             {payable ? 'Pay' : 'Open'}
           </a>
         )}
-        <a className={buttonStyle('secondary', 'sm')} href={portalFile(clientId, `invoices/${encodeURIComponent(i.id)}/pdf`)} download>
+        <a className={buttonStyle('secondary')} href={portalFile(clientId, `invoices/${encodeURIComponent(i.id)}/pdf`)} download>
           PDF
         </a>
       </div>
@@ -247,7 +247,7 @@ function VisitCard({ clientId, visit: v }: { clientId: string; visit: Visit }) {
       <p>{v.start ? (v.when === 'past' ? formatDate(v.start) : formatWindow(v.start, v.end)) : 'We will call you to book a time.'}</p>
       {v.technicians.length > 0 && <p>Technician: {v.technicians.join(', ')}</p>}
       {v.signOff && (
-        <a className={`${buttonStyle('secondary', 'sm')} mt-2`} href={portalFile(clientId, `visits/${encodeURIComponent(v.id)}/sign-off.pdf`)} download>
+        <a className={`${buttonStyle('secondary')} mt-2`} href={portalFile(clientId, `visits/${encodeURIComponent(v.id)}/sign-off.pdf`)} download>
           Sign-off PDF
         </a>
       )}

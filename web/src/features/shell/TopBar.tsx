@@ -46,9 +46,9 @@ export function TopBar({ staffExtras }: { staffExtras?: ReactNode } = {}) {
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
       <nav aria-label="Main" className={`mx-auto flex h-16 items-center gap-2 px-4 sm:gap-4 ${shellWidth(pathname)}`}>
-        <Link to="/" className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white" aria-label={`${site?.name ?? 'Home'} — home`}>
+        <Link to="/" className="flex min-w-0 items-center gap-2 font-semibold text-slate-900 dark:text-white" aria-label={`${site?.name ?? 'Home'} — home`}>
           <ShieldCheck aria-hidden className="h-7 w-7 text-blue-700 dark:text-blue-400" data-testid="brand-shield" />
-          <span className={`min-w-[9rem] whitespace-nowrap ${staff ? 'md:hidden lg:inline' : ''}`}>{site?.name ?? '\u00a0'}</span>
+          <span className={`min-w-[9rem] truncate ${staff ? 'md:hidden lg:inline' : ''}`}>{site?.name ?? '\u00a0'}</span>
         </Link>
         <ul className="ml-auto hidden items-center gap-1 md:flex">
           {PUBLIC_LINKS.map((l) => (
