@@ -54,15 +54,16 @@ export function RequireAccess({ children }: { children: ReactNode }) {
 
 /** What is missing, in the employee editor's words, and who can change it. */
 function missingAccessText(access: Access): string {
+  const start = "You don't have access to this page";
   switch (access.kind) {
     case 'permission':
-      return `This page needs the “${permissionLabel(access.permission)}” permission, which your account does not have. An administrator can turn it on for you in Employee Database → Permissions.`;
+      return `${start}: it needs the “${permissionLabel(access.permission)}” permission. An administrator can turn it on for you in Employee Database → Permissions.`;
     case 'admin':
-      return 'This page is for administrators only. If you need it, ask an administrator to do it for you or to add your account to the administrators.';
+      return `${start}: it is for administrators only. An administrator can do it for you, or add your account to the administrators.`;
     case 'staff':
-      return 'This page is for active staff. If your employee record should be active, ask an administrator to re-activate it in Employee Database.';
+      return `${start}: it is for active staff. If your employee record should be active, ask an administrator to re-activate it in Employee Database.`;
     case 'customer':
-      return 'This page is for customers who signed in with a verified e-mail address.';
+      return `${start}: it is for customers who signed in with a verified e-mail address.`;
   }
 }
 
