@@ -23,6 +23,17 @@ export const EXTRA_PERMISSION_SWITCHES = [{ key: 'useVisionAi', label: 'Use Visi
 export const PERMISSION_KEYS = [...PERMISSION_AREAS.flatMap((a) => [a.view, a.edit]), ...EXTRA_PERMISSION_SWITCHES.map((e) => e.key)] as const;
 export type PermissionKey = (typeof PERMISSION_KEYS)[number];
 
+const PERMISSION_LABELS: Record<string, string> = Object.fromEntries([
+  ...PERMISSION_AREAS.flatMap((a) => [
+    [a.view, `View ${a.area}`],
+    [a.edit, `Edit ${a.area}`],
+  ]),
+  ...EXTRA_PERMISSION_SWITCHES.map((s) => [s.key, s.label]),
+]);
+
+/** How a permission reads to a person, as the employee editor's switch names it: "View invoices". */
+export const permissionLabel = (key: string): string => PERMISSION_LABELS[key] ?? key;
+
 export const EMPLOYEE_SORT_VALUES = ['name', '-name', 'email', '-email', 'status', '-status', 'updated', '-updated', 'created', '-created'] as const;
 
 const flag = z.boolean({ error: 'Must be on or off (true or false).' });

@@ -53,7 +53,22 @@ export type InboxList = z.infer<typeof inboxListSchema>;
 export const messageStatusChangeSchema = z.object({ status: z.enum(MESSAGE_STATUS_VALUES) }).strict();
 
 /** The outbox's kinds and statuses (src/domain/mail/mailer.ts owns them; contracts import no domain code, and the response schema refuses a value missing here). */
-const MAIL_KINDS = ['invoice', 'proposal', 'reminder', 'quote-notification', 'proposal-response', 'other'] as const;
+export const OUTBOX_MAIL_KINDS = [
+  'invoice',
+  'proposal',
+  'reminder',
+  'payment-receipt',
+  'payment-failed',
+  'appointment',
+  'job-completed',
+  'review-request',
+  'acknowledgement',
+  'quote-notification',
+  'proposal-response',
+  'office-notice',
+  'sign-in-link',
+  'other',
+] as const;
 const OUTBOX_STATUSES = ['kept', 'queued', 'sending', 'sent', 'failed'] as const;
 export const outboxMailSchema = z.object({
   id: z.string(),
@@ -63,8 +78,8 @@ export const outboxMailSchema = z.object({
   text: z.string(),
   sentAt: z.string(),
   attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number() })).optional(),
-  kind: z.enum(MAIL_KINDS),
-  about: z.array(z.object({ type: z.enum(['invoice', 'proposal', 'lead', 'client']), id: z.string(), label: z.string() })),
+  kind: z.enum(OUTBOX_MAIL_KINDS),
+  about: z.array(z.object({ type: z.enum(['invoice', 'proposal', 'lead', 'client', 'job']), id: z.string(), label: z.string() })),
   status: z.enum(OUTBOX_STATUSES),
   attempts: z.number().int(),
   lastError: z.string().nullable(),

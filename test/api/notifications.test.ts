@@ -202,7 +202,7 @@ describe('notifications, exactly once', () => {
         'Frank is on the way',
         `Your job ${job.number} is complete`,
         'How did we do, Ada?',
-        `Receipt: $250.00 for invoice ${inv.number}`,
+        `Payment receipt: $250.00 for invoice ${inv.number}`,
         `Your card payment of $50.00 for invoice ${inv.number} did not go through`,
       ]),
     );
@@ -227,6 +227,17 @@ describe('notifications, exactly once', () => {
       expect(text).toContain(`Kind regards,\r\n${a.config.company.name}`);
       expect(text).toMatch(/To stop these e-mails, open: http:\/\/127\.0\.0\.1:\d+\/api\/public\/unsubscribe\/\S+/);
     }
+
+    // Sent mail names each customer mail's kind (MAIL_KINDS) and what it is about: the record, then the client.
+    const kept = (await a.container.resolve(TOKENS.Outbox).list(500)).filter((m) => m.to === email);
+    const keptAs = (subject: string | RegExp) => kept.find((m) => (typeof subject === 'string' ? m.subject === subject : subject.test(m.subject)));
+    const aboutClient = { type: 'client', id: client.id, label: client.name };
+    expect(keptAs(`Payment receipt: $250.00 for invoice ${inv.number}`)).toMatchObject({ kind: 'payment-receipt', about: [{ type: 'invoice', id: inv.id, label: inv.number }, aboutClient] });
+    expect(keptAs(/^Your card payment of \$50\.00/)).toMatchObject({ kind: 'payment-failed', about: [{ type: 'invoice', id: inv.id, label: inv.number }, aboutClient] });
+    expect(keptAs(/^Your appointment is confirmed: /)).toMatchObject({ kind: 'appointment', about: [{ type: 'job', id: job.id, label: job.number }, aboutClient] });
+    expect(keptAs(`Your job ${job.number} is complete`)).toMatchObject({ kind: 'job-completed', about: [{ type: 'job', id: job.id, label: job.number }, aboutClient] });
+    expect(keptAs('How did we do, Ada?')).toMatchObject({ kind: 'review-request' });
+    expect(kept.filter((m) => m.kind === 'other').map((m) => m.subject)).toEqual([]);
   });
 
   it('a mail the server refuses for now is retried until it is delivered, once', async () => {
@@ -303,7 +314,7 @@ describe('notifications, exactly once', () => {
     await expectJson(await admin.send('POST', `/api/invoices/${inv.id}/payments`, { date: inv.issueDate, amountCents: 12_000, method: 'card' }), 200);
     await expect.poll(() => smtp.received.filter((m) => subjectOf(m) === 'Thanks for $120.00, Pat').length, { timeout: 10_000 }).toBe(1);
     const reset = await expectJson<{ customised: boolean; subject: string }>(await admin.send('DELETE', '/api/admin/notification-templates/payment-receipt'), 200);
-    expect(reset).toMatchObject({ customised: false, subject: 'Receipt: {{payment.amount}} for invoice {{invoice.number}}' });
+    expect(reset).toMatchObject({ customised: false, subject: 'Payment receipt: {{payment.amount}} for invoice {{invoice.number}}' });
   });
 
   it('honours the opt-out: the client flag stops customer messages; the unsubscribe link works without signing in; a forged one changes nothing', async () => {

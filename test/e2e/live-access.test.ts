@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPage, signInAndOpen } from '../support/browser.ts';
+import { newPage, shot, signInAndOpen } from '../support/browser.ts';
 import { serverAndBrowser } from '../support/e2e-environment.ts';
 import { TestClient } from '../support/http-client.ts';
 import { DEMO } from '../support/demo-users.ts';
@@ -46,6 +46,32 @@ describe('access changes reach open screens, in Chromium (R-AUTH-3, R-DB-9, R-AU
     expect(await page.evaluate(() => (window as unknown as { liveAccessMark?: number }).liveAccessMark)).toBe(1);
     expect(loads).toEqual([]);
     expect(streams.length).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('[R-AUTH-15] Maria opens the invoice manager by its address: the guard stops it before any request (no 403), names the missing permission, and the screen opens in place once an admin grants it', async () => {
+    const { page, context } = await newPage(env.browser, { viewport: { width: 390, height: 844 } });
+    const refused: string[] = [];
+    page.on('response', (r) => void (r.status() === 403 && refused.push(`${r.request().method()} ${new URL(r.url()).pathname}`)));
+    const invoiceCalls: string[] = [];
+    page.on('request', (r) => void (new URL(r.url()).pathname.startsWith('/api/invoices') && invoiceCalls.push(r.url())));
+    await signInAndOpen(page, env.server.url, 'Maria Lopez', '/admin/invoices');
+    await screenShows(page, 'No access');
+    await expect.poll(() => page.getByTestId('missing-access').textContent()).toMatch(/^You don't have access to this page: it needs the “View invoices” permission\. An administrator can turn it on/);
+    await shot(page, 'no-access-invoices-phone');
+    // A loader started anyway would have asked by now.
+    await page.waitForTimeout(500);
+    expect(refused).toEqual([]);
+    expect(invoiceCalls).toEqual([]);
+
+    const admin = new TestClient(env.server.url);
+    await admin.signIn(DEMO.admin);
+    expect((await admin.send('PATCH', `/api/employees/${MARIA_ID}`, { permissions: { viewInvoices: true } })).status).toBe(200);
+    await screenShows(page, 'Invoice manager');
+    expect(new URL(page.url()).pathname).toBe('/admin/invoices');
+    expect(invoiceCalls.length).toBeGreaterThan(0);
+    expect(refused).toEqual([]);
+    expect((await admin.send('PATCH', `/api/employees/${MARIA_ID}`, { permissions: { viewInvoices: false } })).status).toBe(200);
     await context.close();
   });
 });

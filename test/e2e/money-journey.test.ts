@@ -133,7 +133,7 @@ describe('the money journey in Chromium, mail captured by a real SMTP peer', () 
     await page.getByRole('button', { name: 'Send due reminders now' }).click();
     await page.getByRole('status').getByText('Nothing was due.').waitFor();
     // Any mail about the invoice other than the invoice itself and the payment's notice and receipt (docs/notifications.md) would be a reminder.
-    const notReminder = (subject: string) => subject.startsWith(`Invoice ${invoiceNumber} from`) || /^Payment .* recorded: /.test(subject) || subject.startsWith('Receipt: ');
+    const notReminder = (subject: string) => subject.startsWith(`Invoice ${invoiceNumber} from`) || /^Payment .* recorded: /.test(subject) || subject.startsWith('Payment receipt: ');
     const reminders = () => mails.filter((m) => subjectOf(m).includes(invoiceNumber) && !notReminder(subjectOf(m)));
     // The deposit invoice is not mailed on its own: the client's signed-copy mail links it (test/api/deposit-at-acceptance.test.ts).
     expect(mails.filter((m) => subjectOf(m).startsWith(`Invoice ${invoiceNumber} from`))).toHaveLength(0);

@@ -1,7 +1,7 @@
 import { auditEntry } from '../../domain/audit/audit-entry.ts';
 import type { AuditLog } from '../../domain/audit/audit-log.ts';
 import type { AuthState } from '../../domain/auth/permissions.ts';
-import { MAIL_KIND_LABELS, type MailOutbox, type OutboxMail } from '../../domain/mail/mailer.ts';
+import { MAIL_KINDS, type MailOutbox, type OutboxMail } from '../../domain/mail/mailer.ts';
 import type { Clock } from '../../domain/shared/clock.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { ADMIN, requireAccess } from '../shared/require-access.ts';
@@ -25,7 +25,7 @@ export async function retryOutboxMail(deps: { outbox: MailOutbox; audit: AuditLo
     const record = mail.about[0]?.label;
     throw new DomainError(
       'conflict',
-      `This ${MAIL_KIND_LABELS[mail.kind].toLowerCase()} mail failed while it was being sent and the sender was told; send it again from ${record ?? 'its record'}.`,
+      `This ${MAIL_KINDS[mail.kind].toLowerCase()} mail failed while it was being sent and the sender was told; send it again from ${record ?? 'its record'}.`,
     );
   }
   const after = await deps.outbox.retry(id);

@@ -1,4 +1,4 @@
-import { auditEntry, type Actor } from '../../domain/audit/audit-entry.ts';
+import { auditEntry, creation, type Actor } from '../../domain/audit/audit-entry.ts';
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { INVOICE_ENTITY, draftInvoice, invoiceChanges, issueDateProblem, yearOf, type Invoice } from '../../domain/invoices/invoice.ts';
 import type { InvoiceIssuer, InvoiceLineInput, IssuedInvoice, NewInvoiceInput, PayableInvoiceState } from '../../domain/invoices/invoice-issuer.ts';
@@ -34,7 +34,7 @@ export async function createInvoice(deps: InvoiceDeps, actor: Actor, input: NewI
       calendar,
     });
     const origin = audit.from ? [{ field: 'duplicateOf', from: null, to: audit.from }] : [];
-    return { invoice, audit: auditEntry(actor, now, INVOICE_ENTITY, invoice.id, audit.action, [...origin, { field: 'number', from: null, to: invoice.number }, ...invoiceChanges(null, invoice)]) };
+    return { invoice, audit: auditEntry(actor, now, INVOICE_ENTITY, invoice.id, audit.action, [...creation(invoice.number, invoiceChanges(null, invoice)), ...origin]) };
   });
 }
 

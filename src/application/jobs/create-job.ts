@@ -1,6 +1,6 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { jobClientName } from '../../domain/clients/client-names.ts';
-import type { Actor } from '../../domain/audit/audit-entry.ts';
+import { creation, type Actor } from '../../domain/audit/audit-entry.ts';
 import type { Address } from '../../domain/clients/client.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { CreatedJob, JobCreator, NewJobInput } from '../../domain/jobs/job-creator.ts';
@@ -45,7 +45,7 @@ async function openJob(deps: JobDeps, input: NewJobInput, actor: Actor, parent: 
         }
       : undefined,
   );
-  await auditJob(deps, actor, job.id, 'create', [{ field: 'number', from: null, to: job.number }, ...jobChanges(null, job)]);
+  await auditJob(deps, actor, job.id, 'create', creation(job.number, jobChanges(null, job)));
   if (parent) await auditJob(deps, actor, parent.id, 'trim-out-created', [{ field: 'trimOutJob', from: null, to: `${job.number} ${job.title}` }]);
   return job;
 }

@@ -16,7 +16,7 @@
  */
 import { certifiedFileName, SIGNED_COPY_NOTE } from '../../domain/proposals/acceptance-certificate.ts';
 import { recordHref } from '../../contracts/record-href.ts';
-import type { MailAttachment, MailMessage } from '../../domain/mail/mailer.ts';
+import type { MailAbout, MailAttachment, MailKind, MailMessage } from '../../domain/mail/mailer.ts';
 import type { Job } from '../../domain/jobs/job.ts';
 import { eventKey, type NotificationEvent } from '../../domain/notifications/notification-event.ts';
 import { DEFAULT_TEMPLATES, fillTemplate, type TemplateKey, type TemplateText } from '../../domain/notifications/notification-template.ts';
@@ -43,12 +43,27 @@ interface Recipient {
 
 interface CustomerMessage {
   template: TemplateKey;
+  /** The record the mail is about besides the client (the invoice paid, the job visited): Sent mail links to it. */
+  about?: MailAbout;
   /** Appended to the event key: one event may send several (completion + review request). */
   channel: string;
   values: Record<string, string>;
   attachments?: MailAttachment[];
   sms?: boolean;
 }
+
+/** What each customer template's mail is in the outbox (MAIL_KINDS). */
+const TEMPLATE_MAIL_KIND: Readonly<Record<TemplateKey, MailKind>> = {
+  'quote-acknowledgement': 'acknowledgement',
+  'message-acknowledgement': 'acknowledgement',
+  'visit-confirmed': 'appointment',
+  'visit-reminder': 'appointment',
+  'on-my-way': 'appointment',
+  'job-completed': 'job-completed',
+  'review-request': 'review-request',
+  'payment-receipt': 'payment-receipt',
+  'payment-failed': 'payment-failed',
+};
 
 export const preferenceSubject = {
   client: (id: string) => `client:${id}`,
@@ -106,7 +121,7 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
   };
 
   /** The mail a customer reads: the template, then the business's signature and the unsubscribe link. */
-  const customerMail = (r: Recipient & { email: string }, t: TemplateText, values: Record<string, string>, attachments?: MailAttachment[]): MailMessage => {
+  const customerMail = (r: Recipient & { email: string }, m: CustomerMessage, t: TemplateText, values: Record<string, string>): MailMessage => {
     const link = `${deps.baseUrl}/api/public/unsubscribe/${deps.unsubscribe.sign(r.subject)}`;
     const signature = ['Kind regards,', deps.company.name, [deps.company.phone, deps.company.email].filter(Boolean).join(' · '), deps.baseUrl].filter(Boolean).join('\n');
     const footer = `You received this e-mail from ${deps.company.name} about your request or service with us. To stop these e-mails, open: ${link}`;
@@ -115,9 +130,9 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
       replyTo: deps.company.email,
       subject: fillTemplate(t.subject, values),
       text: [fillTemplate(t.body, values), '', signature, '', '—', footer].join('\n'),
-      ...(attachments?.length ? { attachments } : {}),
-      kind: 'other',
-      about: r.clientId ? [{ type: 'client', id: r.clientId, label: r.name }] : [],
+      ...(m.attachments?.length ? { attachments: m.attachments } : {}),
+      kind: TEMPLATE_MAIL_KIND[m.template],
+      about: [...(m.about ? [m.about] : []), ...(r.clientId ? [{ type: 'client' as const, id: r.clientId, label: r.name }] : [])],
     };
   };
 
@@ -126,7 +141,7 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
     for (const m of messages) {
       const t = await currentTemplate(deps, m.template);
       const values = { ...common(r), ...m.values };
-      if (r.email) await deps.mail.enqueue(customerMail({ ...r, email: r.email }, t, values, m.attachments), `${key}:${m.channel}`);
+      if (r.email) await deps.mail.enqueue(customerMail({ ...r, email: r.email }, m, t, values), `${key}:${m.channel}`);
       if (m.sms && deps.sms && t.sms) {
         const to = toE164(r.phone, deps.smsCountryCode);
         if (to) await sendSmsOnce(`${key}:${m.channel}:sms`, key, to, fillTemplate(t.sms, values));
@@ -144,6 +159,9 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
       throw err;
     }
   };
+
+  const invoiceAbout = (i: { id: string; number: string }): MailAbout => ({ type: 'invoice', id: i.id, label: i.number });
+  const jobAbout = (j: Pick<Job, 'id' | 'number'>): MailAbout => ({ type: 'job', id: j.id, label: j.number });
 
   /** The client hub, opened on this client (a person may be a contact of several). */
   const portalUrl = (clientId: string | null): string => `${deps.baseUrl}/portal?client=${encodeURIComponent(clientId ?? '')}`;
@@ -170,7 +188,7 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
           'invoice.balance': formatMoney(e.invoice.balanceCents, deps.money),
           'portal.url': portalUrl(r.clientId),
         };
-        return sendCustomer(key, r, [{ template: 'payment-receipt', channel: 'customer', values }]);
+        return sendCustomer(key, r, [{ template: 'payment-receipt', channel: 'customer', values, about: invoiceAbout(e.invoice) }]);
       }
       case 'payment-failed': {
         const r = await clientRecipient(e.invoice.clientId);
@@ -182,7 +200,7 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
           'invoice.balance': formatMoney(e.invoice.balanceCents, deps.money),
           'portal.url': portalUrl(r.clientId),
         };
-        return sendCustomer(key, r, [{ template: 'payment-failed', channel: 'customer', values }]);
+        return sendCustomer(key, r, [{ template: 'payment-failed', channel: 'customer', values, about: invoiceAbout(e.invoice) }]);
       }
       case 'visit-scheduled':
       case 'visit-reminder':
@@ -193,7 +211,7 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
         const values = await jobValues(e.job);
         if (e.kind === 'technician-on-the-way') values['technician.firstName'] = firstName(e.technicianName);
         const template: TemplateKey = e.kind === 'visit-scheduled' ? 'visit-confirmed' : e.kind === 'visit-reminder' ? 'visit-reminder' : 'on-my-way';
-        return sendCustomer(key, r, [{ template, channel: 'customer', values, sms: e.kind !== 'visit-scheduled' }]);
+        return sendCustomer(key, r, [{ template, channel: 'customer', values, sms: e.kind !== 'visit-scheduled', about: jobAbout(e.job) }]);
       }
       case 'job-completed': {
         const job = e.job;
@@ -203,8 +221,8 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
         const signature = job.signOff ? await deps.files.download(job.signOff.signaturePath).then((d) => readAllBytes(d.body)).catch(() => null) : null;
         const pdf = await deps.signOffPdf.render(job, signature, deps.company, { locale, timeZone: deps.timeZone });
         return sendCustomer(key, r, [
-          { template: 'job-completed', channel: 'customer', values, attachments: [{ filename: `${job.number}-sign-off.pdf`, contentType: 'application/pdf', content: pdf }] },
-          { template: 'review-request', channel: 'review-request', values },
+          { template: 'job-completed', channel: 'customer', values, about: jobAbout(job), attachments: [{ filename: `${job.number}-sign-off.pdf`, contentType: 'application/pdf', content: pdf }] },
+          { template: 'review-request', channel: 'review-request', values, about: jobAbout(job) },
         ]);
       }
       default:

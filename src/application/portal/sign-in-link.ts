@@ -33,7 +33,7 @@ export async function requestSignInLink(deps: Pick<PortalDeps, 'directory' | 'li
           '',
           `${deps.company.name}${deps.company.phone ? ` · ${deps.company.phone}` : ''}`,
         ].join('\n'),
-        kind: 'other',
+        kind: 'sign-in-link',
         about: clients.map((c) => ({ type: 'client' as const, id: c.id, label: c.name })),
       },
       `portal-sign-in:${hash}`,

@@ -1,5 +1,5 @@
 import type { AuditLog } from '../../domain/audit/audit-log.ts';
-import { auditEntry, type Actor } from '../../domain/audit/audit-entry.ts';
+import { auditEntry, type Actor, type AuditChange } from '../../domain/audit/audit-entry.ts';
 import type { ClientDirectory } from '../../domain/clients/client-directory.ts';
 import type { ClientRepository } from '../../domain/clients/client-repository.ts';
 import type { InventoryRepository } from '../../domain/inventory/inventory-repository.ts';
@@ -58,6 +58,6 @@ export const today = (deps: Pick<ProposalDeps, 'clock' | 'timeZone'>): string =>
 
 export const publicLink = (deps: Pick<ProposalDeps, 'baseUrl'>, token: string): string => `${deps.baseUrl}/p/${token}`;
 
-export async function audit(deps: Pick<ProposalDeps, 'audit' | 'clock'>, actor: Actor, proposalId: string, action: string, changes: { field: string; from: string | number | null; to: string | number | null }[] = []): Promise<void> {
+export async function audit(deps: Pick<ProposalDeps, 'audit' | 'clock'>, actor: Actor, proposalId: string, action: string, changes: readonly AuditChange[] = []): Promise<void> {
   await deps.audit.record(auditEntry(actor, deps.clock.now(), AUDIT_ENTITY, proposalId, action, changes));
 }

@@ -1,3 +1,4 @@
+import { creation } from '../../domain/audit/audit-entry.ts';
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { documentClientName } from '../../domain/clients/client-names.ts';
 import { duplicateContent, newProposal, updateDraft, type Proposal, type ProposalContent } from '../../domain/proposals/proposal.ts';
@@ -30,7 +31,7 @@ export async function insertProposal(deps: ProposalDeps, actor: { id: string; na
   const id = deps.ids.next();
   const publicToken = deps.tokens.next();
   const p = await deps.proposals.create(Number(now.toISOString().slice(0, 4)), (number) => newProposal(content, { id, number, publicToken, clientName: name }, now, calendarOf(deps)));
-  await audit(deps, actor, p.id, action, [{ field: 'number', from: null, to: p.number }]);
+  await audit(deps, actor, p.id, action, creation(p.number));
   return p;
 }
 

@@ -51,6 +51,21 @@ export function auditEntry(actor: Actor, at: Date | string, entity: string, enti
   };
 }
 
+/**
+ * The changes of a numbered record's first entry: its number first (the field `number`, from
+ * nothing), then its fields. Histories read it as "Created as PRO-2026-0012" (`createdAs`).
+ */
+export const creation = (number: string, fields: readonly AuditChange[] = []): AuditChange[] => [
+  { field: 'number', from: null, to: number },
+  ...fields.filter((c) => c.field !== 'number'),
+];
+
+/** The number a record's first entry gave it (`creation`), or null for any other entry. */
+export function createdAs(entry: { changes: readonly AuditChange[] }): string | null {
+  const c = entry.changes.find((x) => x.field === 'number' && x.from === null);
+  return typeof c?.to === 'string' && c.to !== '' ? c.to : null;
+}
+
 /** A value as the audit log keeps it: scalars as they are, anything else as JSON text. */
 export function auditValue(v: unknown): AuditValue {
   if (v === undefined) return null;

@@ -8,21 +8,32 @@
  *   server takes it (notifications to the office: a new lead, a proposal answered). Nothing
  *   acknowledged is lost while the mail server is down.
  */
-export const MAIL_KINDS = ['invoice', 'proposal', 'reminder', 'quote-notification', 'proposal-response', 'other'] as const;
-export type MailKind = (typeof MAIL_KINDS)[number];
-
-export const MAIL_KIND_LABELS: Record<MailKind, string> = {
+/**
+ * What each mail is, and how the Sent mail screen names it: the one list of mail kinds (the
+ * outbox's filter and column, the notifications' customer and office mail, the retry message).
+ */
+export const MAIL_KINDS = {
   invoice: 'Invoice',
   proposal: 'Proposal',
   reminder: 'Payment reminder',
+  'payment-receipt': 'Payment receipt',
+  'payment-failed': 'Card payment failed',
+  appointment: 'Appointment',
+  'job-completed': 'Job completed',
+  'review-request': 'Review request',
+  acknowledgement: 'Request received',
   'quote-notification': 'New quote request',
   'proposal-response': 'Proposal answered',
+  'office-notice': 'Office notice',
+  'sign-in-link': 'Sign-in link',
   other: 'Other',
-};
+} as const satisfies Record<string, string>;
+export type MailKind = keyof typeof MAIL_KINDS;
+export const MAIL_KIND_VALUES = Object.keys(MAIL_KINDS) as MailKind[];
 
 /** A record the mail is about (shown as a link, and what "filter by record" matches). */
 export type MailAbout = {
-  type: 'invoice' | 'proposal' | 'lead' | 'client';
+  type: 'invoice' | 'proposal' | 'lead' | 'client' | 'job';
   id: string;
   /** What a person reads: "INV-2026-0007", "Grace Lin". */
   label: string;

@@ -122,7 +122,7 @@ export const DEFAULT_TEMPLATES: Readonly<Record<TemplateKey, TemplateText>> = {
     sms: null,
   },
   'payment-receipt': {
-    subject: 'Receipt: {{payment.amount}} for invoice {{invoice.number}}',
+    subject: 'Payment receipt: {{payment.amount}} for invoice {{invoice.number}}',
     body: 'Hello {{contact.firstName}},\n\nThank you: we received {{payment.amount}} on {{payment.date}} for invoice {{invoice.number}}.\n\nBalance now due: {{invoice.balance}}.\n\nYour invoices, receipts and documents are in your account: {{portal.url}}',
     sms: null,
   },

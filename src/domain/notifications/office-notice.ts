@@ -38,8 +38,8 @@ function notice(kind: OfficeKind, title: string, body: string, record: Notificat
       to: ctx.email,
       subject: title,
       text: [body, '', `Open it: ${ctx.adminUrl}${path(record)}`].join('\n'),
-      kind: 'other',
-      about: record.kind === 'client' || record.kind === 'invoice' || record.kind === 'proposal' || record.kind === 'lead' ? [{ type: record.kind, id: record.id, label: record.label }] : [],
+      kind: 'office-notice',
+      about: record.kind === 'client' || record.kind === 'invoice' || record.kind === 'proposal' || record.kind === 'lead' || record.kind === 'job' ? [{ type: record.kind, id: record.id, label: record.label }] : [],
     },
   };
 }
@@ -64,7 +64,7 @@ export function officeNotice(e: NotificationEvent, ctx: OfficeContext, path: Rec
         CLIENTS,
         ctx,
         path,
-        { to: ctx.email, replyTo: m.email, subject: `${support ? 'Support request' : 'Message'} from ${m.name}: ${m.subject}`, text: [`From: ${m.name} <${m.email}>${m.phone ? `, ${m.phone}` : ''}`, '', m.message, '', `Open the inbox: ${ctx.adminUrl}${path({ kind: 'message', id: m.id, label: m.name })}`].join('\n'), kind: 'other' },
+        { to: ctx.email, replyTo: m.email, subject: `${support ? 'Support request' : 'Message'} from ${m.name}: ${m.subject}`, text: [`From: ${m.name} <${m.email}>${m.phone ? `, ${m.phone}` : ''}`, '', m.message, '', `Open the inbox: ${ctx.adminUrl}${path({ kind: 'message', id: m.id, label: m.name })}`].join('\n'), kind: 'office-notice' },
       );
     }
     case 'proposal-viewed': {

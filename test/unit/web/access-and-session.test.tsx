@@ -47,10 +47,17 @@ describe('route guards (R-AUTH-15)', () => {
 
   it("[R-AUTH-15] signed in without the permission: a clear 'No access' page with a way home", async () => {
     const maria = aSession('employee', { grants: ['viewClients', 'viewJobs'] });
-    for (const path of ['/admin/invoices', '/admin', '/admin/employees', '/vision-ai-analysis']) {
+    const missing: Record<string, RegExp> = {
+      '/admin/invoices': /needs the “View invoices” permission\. An administrator can turn it on for you in Employee Database → Permissions\.$/,
+      '/admin': /for administrators only/,
+      '/admin/employees': /for administrators only/,
+      '/vision-ai-analysis': /needs the “Use Vision AI analysis” permission/,
+    };
+    for (const [path, says] of Object.entries(missing)) {
       const { unmount } = renderApp(guarded, { session: maria, path });
       await screen.findByRole('heading', { level: 1, name: 'No access' });
       expect(screen.getByText(/You don't have access to this page/)).toBeTruthy();
+      expect(screen.getByTestId('missing-access').textContent).toMatch(says);
       expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
       expect(screen.queryByText('secret screen')).toBeNull();
       unmount();

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { History, humanField } from '#ui/History.tsx';
 import type { AuditEntryDto } from '#contracts/audit.ts';
+import { auditEntry, creation } from '#domain/audit/audit-entry.ts';
 
 afterEach(cleanup);
 
@@ -20,6 +21,18 @@ const anEntry = (over: Partial<AuditEntryDto> = {}): AuditEntryDto => ({
 const local = (iso: string, timeZone: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
 
 describe('History (web/src/ui)', () => {
+  it('reads a record\u2019s first entry as "Created as PRO-2026-0012", the number not repeated as a field', () => {
+    const frank = { id: 'google-oauth2|1', name: 'Frank Miller' };
+    const at = '2026-03-02T15:04:00.000Z';
+    const first = { id: 'a-1', ...auditEntry(frank, at, 'proposal', 'p-1', 'create', creation('PRO-2026-0012', [{ field: 'title', from: null, to: 'Home security' }])) };
+    const copy = { id: 'a-2', ...auditEntry(frank, at, 'proposal', 'p-2', 'duplicate', creation('PRO-2026-0013')) };
+    render(<History entries={[first, copy]} actionLabel={(a) => ({ duplicate: 'Created as a copy' })[a]} />);
+    const items = within(screen.getByRole('list', { name: 'History' })).getAllByRole('listitem').filter((li) => li.parentElement?.tagName === 'OL');
+    expect(items[0]!.textContent).toMatch(/^Created as PRO-2026-0012 by Frank Miller · .*Title: — → Home security$/);
+    expect(items[0]!.textContent).not.toContain('Number');
+    expect(items[1]!.textContent).toMatch(/^Created as a copy: PRO-2026-0013 by Frank Miller · /);
+  });
+
   it('names the person and shows times in the given zone, never their id or the UTC text', () => {
     const start = '2026-03-03T13:00:00.000Z';
     render(<History entries={[anEntry({ changes: [{ field: 'scheduledStart', from: null, to: start }, { field: 'proposalId', from: null, to: 'p-9f2c' }] })]} timeZone="America/Chicago" actionLabel={(a) => (a === 'schedule' ? 'Scheduled' : undefined)} />);

@@ -91,4 +91,16 @@ describe('the invoice manager', () => {
     for (const name of ['Send', 'Record payment', 'Credit note', 'Void', 'Edit']) expect(within(detail).queryByRole('button', { name: new RegExp(`^${name}`) })).toBeNull();
     expect(screen.queryByRole('button', { name: /New invoice/ })).toBeNull();
   });
+
+  it('the client link shows once in the drawer, with its address', async () => {
+    const admin = aSession('admin');
+    serve(admin, true);
+    renderApp(() => <InvoiceManager search={{ invoice: 'inv-1' }} onSearch={() => {}} />, { session: admin });
+    const detail = await screen.findByRole('complementary', { name: 'Invoice INV-2026-0007' }, { timeout: 5000 });
+    const toClient = within(detail)
+      .getAllByRole('link')
+      .filter((a) => a.getAttribute('href') === 'https://x.test/i/token');
+    expect(toClient.map((a) => a.textContent)).toEqual(['https://x.test/i/token']);
+    expect(within(detail).getAllByText(/Client link/)).toHaveLength(1);
+  });
 });

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError } from '#lib/api.ts';
 import { PageHeading } from '#ui/PageHeading.tsx';
 import { ensureSession } from '../features/auth/ensure-session.ts';
-import { RequireAccess } from '../features/auth/components/RequireAccess.tsx';
+import { GuardedRouteError, RequireAccess } from '../features/auth/components/RequireAccess.tsx';
 import { AnalysisView } from '../features/vision/AnalysisView.tsx';
 import { HistoryList } from '../features/vision/HistoryList.tsx';
 import { LinkFields, type LinkValues } from '../features/vision/LinkFields.tsx';
@@ -15,6 +15,7 @@ import { accessQuery, analysisQuery } from '../features/vision/vision-api.ts';
 
 export const Route = createFileRoute('/vision-ai-analysis')({
   beforeLoad: ensureSession,
+  errorComponent: GuardedRouteError,
   component: Guarded,
 });
 

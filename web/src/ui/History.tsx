@@ -1,4 +1,5 @@
 import type { AuditChangeDto, AuditEntryDto } from '#contracts/audit.ts';
+import { createdAs } from '#domain/audit/audit-entry.ts';
 import { idsOf, referenceKind } from '#domain/audit/references.ts';
 import { formatDateTimeIn, formatDay } from './dates.ts';
 import { statusAction, vocabularyLabel } from './audit-vocabulary.ts';
@@ -111,6 +112,9 @@ function readJson(text: string): string {
 /** A reason given for a change is written as a change of `reason` from nothing: shown as a quote. */
 const isReason = (c: AuditChangeDto) => c.field === 'reason' && c.from === null && typeof c.to === 'string' && c.to !== '';
 
+/** "Created as PRO-2026-0012"; an action that already says "as" ("Created as a copy") gets the number after a colon. */
+const createdAsLabel = (action: string, number: string): string => (/\bas\b/.test(action) ? `${action}: ${number}` : `${action} as ${number}`);
+
 export function History(props: HistoryProps) {
   const { entries, timeZone } = props;
   if (props.loading) return <p role="status" className="text-sm text-slate-500">Loading history…</p>;
@@ -124,14 +128,17 @@ export function History(props: HistoryProps) {
     <ol className="grid min-w-0 gap-2 text-sm" aria-label={props.label ?? 'History'}>
       {entries.map((e) => {
         const reason = e.changes.find(isReason);
+        // A record's first entry names the number it was given in its heading: "Created as PRO-2026-0012".
+        const number = createdAs(e);
+        const action = props.actionLabel?.(e.action) ?? statusAction(e.entity, e.action) ?? humanAction(e.action);
         // A field that was empty and stays empty (a new record's blank notes) says nothing to a reader.
-        const said = (c: AuditChangeDto) => !isReason(c) && !internal(c.field) && !(value(e, c.field, c.from) === '—' && value(e, c.field, c.to) === '—');
+        const said = (c: AuditChangeDto) => !isReason(c) && !(number !== null && c.field === 'number') && !internal(c.field) && !(value(e, c.field, c.from) === '—' && value(e, c.field, c.to) === '—');
         const changes = props.showChanges && !props.showChanges(e) ? [] : e.changes.filter(said);
         return (
           <li key={e.id} className="min-w-0 rounded-md bg-slate-50 p-2 [overflow-wrap:anywhere] dark:bg-slate-900">
             <p>
               <span className="font-medium text-slate-900 dark:text-slate-100">
-                {props.actionLabel?.(e.action) ?? statusAction(e.entity, e.action) ?? humanAction(e.action)} by {e.actorName}
+                {number === null ? action : createdAsLabel(action, number)} by {e.actorName}
               </span>{' '}
               · <time dateTime={e.at}>{formatInstant(e.at, timeZone)}</time>
               {reason && <> · “{String(reason.to)}”</>}

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { formatDateTime } from '#ui/dates.ts';
 import { useQuery } from '@tanstack/react-query';
 import type { CameraPlanSummaryDto } from '#contracts/camera-plans.ts';
 import { planListQuery } from './queries.ts';
@@ -17,7 +18,7 @@ const planColumns = (onOpen: (id: string) => void): Column<CameraPlanSummaryDto>
   { id: 'client', label: 'Client · site', cell: (p) => [p.clientName ?? 'Unknown client', p.siteLabel ?? 'unknown site'].join(' · ') },
   { id: 'cameras', label: 'Cameras', numeric: true, cell: (p) => p.cameraCount },
   { id: 'floorPlan', label: 'Floor plan', cell: (p) => (p.hasFloorPlan ? 'Image' : 'Grid') },
-  { id: 'updatedAt', label: 'Last changed', cell: (p) => new Date(p.updatedAt).toLocaleString() },
+  { id: 'updatedAt', label: 'Last changed', cell: (p) => formatDateTime(p.updatedAt) },
 ];
 
 const PAGE = 25;

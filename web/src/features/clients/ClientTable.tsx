@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { formatDate } from '#ui/dates.ts';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
@@ -78,7 +79,7 @@ export function ClientTable({ filters, onFilters }: { filters: ClientFilters; on
         ),
       }),
       column.accessor('siteCount', { header: 'Sites', enableSorting: false }),
-      column.accessor('createdAt', { header: 'Added', cell: (c) => new Date(c.getValue()).toLocaleDateString() }),
+      column.accessor('createdAt', { header: 'Added', cell: (c) => formatDate(c.getValue()) }),
     ],
     [],
   );

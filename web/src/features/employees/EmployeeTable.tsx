@@ -1,4 +1,4 @@
-import { dateTimeFormat } from '#domain/shared/intl-format.ts';
+import { formatDate } from '#ui/dates.ts';
 import { useMemo } from 'react';
 import { flexRender, getCoreRowModel, useReactTable, createColumnHelper, type SortingState } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
@@ -7,7 +7,6 @@ import { STATUS_LABELS } from './labels.ts';
 import { stacked, stackedCell } from '#ui/stacked-table.ts';
 
 const col = createColumnHelper<EmployeeDto>();
-const updated = dateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** Column id → the API's sort key (without the '-' for descending). */
 const SORT_KEYS: Record<string, string> = { name: 'name', email: 'email', employmentStatus: 'status', updatedAt: 'updated' };
@@ -62,7 +61,7 @@ export function EmployeeTable(props: {
         header: 'Status',
         cell: (c) => <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusClass[c.getValue()]}`}>{STATUS_LABELS[c.getValue()]}</span>,
       }),
-      col.accessor('updatedAt', { header: 'Updated', cell: (c) => <time className="whitespace-nowrap" dateTime={c.getValue()}>{updated.format(new Date(c.getValue()))}</time> }),
+      col.accessor('updatedAt', { header: 'Updated', cell: (c) => <time className="whitespace-nowrap" dateTime={c.getValue()}>{formatDate(c.getValue())}</time> }),
     ],
     [onOpen],
   );

@@ -1,6 +1,5 @@
-import { EXTRA_PERMISSION_SWITCHES, PERMISSION_AREAS, type PermissionKey } from '#contracts/employees.ts';
+import { EXTRA_PERMISSION_SWITCHES, PERMISSION_AREAS, permissionLabel, type PermissionKey } from '#contracts/employees.ts';
 import { setPermission, type Permissions } from '#domain/auth/permissions.ts';
-import { permissionLabel } from './labels.ts';
 
 function Switch(props: { name: PermissionKey; text: string; checked: boolean; onToggle: (name: PermissionKey) => void; disabled?: boolean }) {
   const label = permissionLabel(props.name);

@@ -1,14 +1,6 @@
-import { EXTRA_PERMISSION_SWITCHES, PERMISSION_AREAS, type EmploymentStatusValue } from '#contracts/employees.ts';
+import { permissionLabel, type EmploymentStatusValue } from '#contracts/employees.ts';
 
 export const STATUS_LABELS: Record<EmploymentStatusValue, string> = { active: 'Active', 'on-leave': 'On leave', inactive: 'Inactive' };
-
-const PERMISSION_LABELS: Record<string, string> = Object.fromEntries([
-  ...PERMISSION_AREAS.flatMap((a) => [
-    [a.view, `View ${a.area}`],
-    [a.edit, `Edit ${a.area}`],
-  ]),
-  ...EXTRA_PERMISSION_SWITCHES.map((s) => [s.key, s.label]),
-]);
 
 const FIELD_LABELS: Record<string, string> = {
   name: 'Name',
@@ -20,8 +12,6 @@ const FIELD_LABELS: Record<string, string> = {
   // Written when the status leaves active: the phone-calendar link is revoked (docs/jobs.md).
   calendarFeed: 'Calendar link',
 };
-
-export const permissionLabel = (key: string): string => PERMISSION_LABELS[key] ?? key;
 
 /** How an audit change's field reads to a person: "Edit jobs", "Status". */
 export function fieldLabel(field: string): string {

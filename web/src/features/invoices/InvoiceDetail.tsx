@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Copy, Download, Link as LinkIcon, Send, X } from 'lucide-react';
+import { Copy, Download, Send, X } from 'lucide-react';
 import { METHOD_LABELS, TERMS_LABELS } from '#contracts/invoices.ts';
 import { History } from '#ui/History.tsx';
 import { CreditNoteDialog, PaymentDialog, RefundDialog, refundableCents, RemovePaymentConfirm, VoidDialog } from './InvoiceActions.tsx';
@@ -84,11 +84,6 @@ export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: 
           <a className={`${buttonStyle('secondary')} inline-flex items-center gap-1`} href={`/api/invoices/${encodeURIComponent(inv.id)}/pdf`} download>
             <Download aria-hidden className="h-4 w-4" /> PDF
           </a>
-          {inv.status !== 'draft' && linkActive && (
-            <a className={`${buttonStyle('secondary')} inline-flex items-center gap-1`} href={publicUrl} target="_blank" rel="noreferrer">
-              <LinkIcon aria-hidden className="h-4 w-4" /> Client link
-            </a>
-          )}
           {canEdit && inv.status !== 'void' && (linkActive || inv.status === 'draft') && (
             <Button
               disabled={send.isPending || panel === 'send'}

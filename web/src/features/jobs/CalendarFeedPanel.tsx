@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { formatDate } from '#ui/dates.ts';
 import { CalendarDays } from 'lucide-react';
 import { sessionQuery } from '../auth/session.ts';
 import { feedQuery, useFeed } from './queries.ts';
@@ -20,7 +21,7 @@ export function CalendarFeedPanel() {
         <CalendarDays aria-hidden className="h-4 w-4" /> My jobs in my phone calendar
       </h2>
       <p className="mb-2 text-slate-600 dark:text-slate-400">
-        {feed.data.active ? `A private calendar link is active (made ${new Date(feed.data.createdAt!).toLocaleDateString()}).` : 'No calendar link yet.'} Anyone with the link
+        {feed.data.active ? `A private calendar link is active (made ${formatDate(feed.data.createdAt!)}).` : 'No calendar link yet.'} Anyone with the link
         can see your schedule: keep it private, and make a new one if it leaks.
       </p>
       {made && (

@@ -4,7 +4,7 @@ import { ArrowDown, ArrowUp } from 'lucide-react';
 import { JOB_STATUS_VALUES } from '#contracts/jobs.ts';
 import { useCursorPages } from '#ui/DataTable.tsx';
 import { statusLabel, typeLabel } from './job-format.ts';
-import { formatWindow, useCompanyTimeZone } from '#ui/dates.ts';
+import { formatDate, formatWindow, useCompanyTimeZone } from '#ui/dates.ts';
 import { StatusBadge } from './JobCard.tsx';
 import { JOB_LIST_SORT, listQuery, type JobFilters } from './queries.ts';
 import { Options } from '#ui/Options.tsx';
@@ -92,7 +92,7 @@ export function JobList(props: { filters: JobFilters; onStatus: (status: string 
                   </td>
                   <td {...stackedCell(SORTS[1][1], 'py-2 pr-3')}>{formatWindow(j.scheduledStart, j.scheduledEnd)}</td>
                   <td {...stackedCell('Assigned', 'py-2 pr-3')}>{j.assignees.map((a) => props.names.get(a) ?? a).join(', ') || '—'}</td>
-                  <td {...stackedCell(SORTS[2][1], 'py-2 pr-3 whitespace-nowrap')}>{new Date(j.updatedAt).toLocaleDateString()}</td>
+                  <td {...stackedCell(SORTS[2][1], 'py-2 pr-3 whitespace-nowrap')}>{formatDate(j.updatedAt)}</td>
                 </tr>
               ))}
             </tbody>

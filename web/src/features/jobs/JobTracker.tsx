@@ -7,7 +7,7 @@ import { JobBoard } from './JobBoard.tsx';
 import { JobList } from './JobList.tsx';
 import { JobDetail } from './JobDetail.tsx';
 import { CreateJobDialog } from './CreateJobDialog.tsx';
-import { WeekCalendar, weekStart } from './WeekCalendar.tsx';
+import { WeekCalendar } from './WeekCalendar.tsx';
 import { CalendarFeedPanel } from './CalendarFeedPanel.tsx';
 import { assigneesQuery, jobFilters, useJobPermissions, type JobFilters } from './queries.ts';
 import type { SearchPatch } from '#lib/search-params.ts';
@@ -31,11 +31,6 @@ const tabClass = (active: boolean) =>
   `border-b-2 px-4 py-2 text-sm font-medium ${active ? 'border-blue-700 text-blue-700 dark:border-blue-400 dark:text-blue-300' : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400'}`;
 const control = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900';
 
-const dayKey = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-function parseWeek(s: string | undefined): Date {
-  const m = s ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(s) : null;
-  return weekStart(m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : new Date());
-}
 
 /** /admin/jobs: board, week calendar and list of jobs, shared filters, the job drawer and the new-job dialog. */
 export function JobTracker(props: { search: JobSearch; onSearch: (next: JobSearchPatch) => void; jobActions?: (job: { id: string; status: string }) => ReactNode }) {
@@ -110,7 +105,7 @@ export function JobTracker(props: { search: JobSearch; onSearch: (next: JobSearc
       </form>
       {view === 'board' && <JobBoard filters={filters} names={names} canEdit={perms.canEdit} onOpen={open} />}
       {view === 'calendar' && (
-        <WeekCalendar week={parseWeek(search.week)} onWeek={(w) => onSearch({ week: dayKey(w) })} filters={filters} names={names} onOpen={open} />
+        <WeekCalendar week={search.week} onWeek={(w) => onSearch({ week: w })} filters={filters} names={names} onOpen={open} />
       )}
       {view === 'list' && <JobList filters={filters} onStatus={(status) => onSearch({ status })} names={names} onOpen={open} />}
       <CalendarFeedPanel />

@@ -4,32 +4,28 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { JobSummaryDto } from '#contracts/jobs.ts';
 import { STATUS_COLOURS, type JobStatus } from './job-format.ts';
 import { calendarQuery, type JobFilters } from './queries.ts';
-import { formatTime, fromLocalInput, useCompanyTimeZone } from '#ui/dates.ts';
+import { addDays, isDateKey, weekdayIndex, weekStartOf } from '#domain/time/zoned-week.ts';
+import { formatTime, fromLocalInput, todayIso, useCompanyTimeZone } from '#ui/dates.ts';
 
 const FIRST_HOUR = 6;
 const LAST_HOUR = 21;
 const HOUR_PX = 40;
 
-/** Monday 00:00 (local) of the week holding `day`. */
-export function weekStart(day: Date): Date {
-  const d = new Date(day.getFullYear(), day.getMonth(), day.getDate());
-  d.setDate(d.getDate() - ((d.getDay() + 6) % 7));
-  return d;
-}
-
-const dayLabel = dateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
-
-/** A column's calendar day ("2026-11-25"); the column Dates are days, not instants. */
-const dayKey = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+/**
+ * Weeks and days are calendar days of the company's time zone ("2026-11-23"), never the browser's
+ * local dates: a dispatcher's laptop on another zone (or a phone abroad) sees the company's week,
+ * its "This week" and the visits at the hours the customer was told.
+ */
+const dayLabel = dateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const labelOf = (day: string) => dayLabel.format(new Date(`${day}T12:00:00Z`));
 /** Midnight starting that day in the company's time zone, the zone visit times are shown in. */
-const companyMidnight = (day: Date): number => Date.parse(fromLocalInput(`${dayKey(day)}T00:00`)!);
-const nextDay = (day: Date) => new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1);
+const companyMidnight = (day: string): number => Date.parse(fromLocalInput(`${day}T00:00`)!);
 
 /** The part of a job inside one day, as top/height in pixels of the hour grid. */
-function placement(job: JobSummaryDto, day: Date): { top: number; height: number } | null {
+function placement(job: JobSummaryDto, day: string): { top: number; height: number } | null {
   const dayStart = companyMidnight(day);
   const s = Math.max(Date.parse(job.scheduledStart!), dayStart);
-  const e = Math.min(Date.parse(job.scheduledEnd!), companyMidnight(nextDay(day)));
+  const e = Math.min(Date.parse(job.scheduledEnd!), companyMidnight(addDays(day, 1)));
   if (e <= s) return null;
   const hours = (t: number) => Math.min(Math.max((t - dayStart) / 3_600_000, FIRST_HOUR), LAST_HOUR);
   const top = (hours(s) - FIRST_HOUR) * HOUR_PX;
@@ -38,18 +34,18 @@ function placement(job: JobSummaryDto, day: Date): { top: number; height: number
 
 /** A week of scheduled jobs on an hour grid (06:00–21:00), one column per day. */
 export function WeekCalendar(props: {
-  week: Date;
-  onWeek: (week: Date) => void;
+  /** A day of the week to show, a calendar day of the company's zone ("2026-11-23"); this week when left out. */
+  week: string | undefined;
+  onWeek: (week: string) => void;
   filters: JobFilters;
   names: Map<string, string>;
   onOpen: (id: string) => void;
 }) {
   useCompanyTimeZone(); // times are shown in the company's zone: render again when it arrives
-  const from = props.week;
-  const to = new Date(from.getFullYear(), from.getMonth(), from.getDate() + 7);
-  const cal = useQuery(calendarQuery(new Date(companyMidnight(from)).toISOString(), new Date(companyMidnight(to)).toISOString(), props.filters));
-  const days = Array.from({ length: 7 }, (_, i) => new Date(from.getFullYear(), from.getMonth(), from.getDate() + i));
-  const shift = (n: number) => props.onWeek(new Date(from.getFullYear(), from.getMonth(), from.getDate() + 7 * n));
+  const from = weekStartOf(props.week !== undefined && isDateKey(props.week) ? props.week : todayIso());
+  const cal = useQuery(calendarQuery(new Date(companyMidnight(from)).toISOString(), new Date(companyMidnight(addDays(from, 7))).toISOString(), props.filters));
+  const days = Array.from({ length: 7 }, (_, i) => addDays(from, i));
+  const shift = (n: number) => props.onWeek(addDays(from, 7 * n));
 
   return (
     <section aria-label="Week calendar">
@@ -57,14 +53,14 @@ export function WeekCalendar(props: {
         <button type="button" aria-label="Previous week" className="rounded border border-slate-300 p-1 dark:border-slate-700" onClick={() => shift(-1)}>
           <ChevronLeft aria-hidden className="h-4 w-4" />
         </button>
-        <button type="button" className="shrink-0 whitespace-nowrap rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700" onClick={() => props.onWeek(weekStart(new Date()))}>
+        <button type="button" className="shrink-0 whitespace-nowrap rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700" onClick={() => props.onWeek(weekStartOf(todayIso()))}>
           This week
         </button>
         <button type="button" aria-label="Next week" className="rounded border border-slate-300 p-1 dark:border-slate-700" onClick={() => shift(1)}>
           <ChevronRight aria-hidden className="h-4 w-4" />
         </button>
         <h2 className="ml-2 min-w-0 text-sm font-semibold" data-testid="calendar-range">
-          {dayLabel.format(days[0])} – {dayLabel.format(days[6])}
+          {labelOf(days[0]!)} – {labelOf(days[6]!)}
         </h2>
         {cal.isFetching && <span className="text-xs text-slate-500" role="status">Loading…</span>}
       </div>
@@ -74,8 +70,8 @@ export function WeekCalendar(props: {
         <div className="grid min-w-[56rem] grid-cols-[3.5rem_repeat(7,minmax(0,1fr))] text-xs">
           <div />
           {days.map((d) => (
-            <div key={d.toISOString()} className="border-b border-slate-200 p-1 text-center font-semibold dark:border-slate-700">
-              {dayLabel.format(d)}
+            <div key={d} className="border-b border-slate-200 p-1 text-center font-semibold dark:border-slate-700">
+              {labelOf(d)}
             </div>
           ))}
           <div className="relative" style={{ height: (LAST_HOUR - FIRST_HOUR) * HOUR_PX }}>
@@ -89,8 +85,9 @@ export function WeekCalendar(props: {
             const jobs = (cal.data?.jobs ?? []).map((j) => ({ j, p: placement(j, d) })).filter((x) => x.p !== null);
             return (
               <div
-                key={d.toISOString()}
-                data-testid={`calendar-day-${d.getDay()}`}
+                key={d}
+                data-day={d}
+                data-testid={`calendar-day-${(weekdayIndex(d) + 1) % 7}`}
                 className="relative border-l border-slate-200 dark:border-slate-700"
                 style={{
                   height: (LAST_HOUR - FIRST_HOUR) * HOUR_PX,

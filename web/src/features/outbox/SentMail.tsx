@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { MAIL_KIND_LABELS, OUTBOX_STATUSES, type OutboxStatus } from '#domain/mail/mailer.ts';
+import { recordHref } from '#contracts/record-href.ts';
+import { MAIL_KINDS, OUTBOX_STATUSES, type OutboxStatus } from '#domain/mail/mailer.ts';
 import type { OutboxMailDto } from '#contracts/support.ts';
 import { PageHeading } from '#ui/PageHeading.tsx';
 import { SearchForm, FilterSelect } from '#ui/SearchForm.tsx';
@@ -37,14 +38,7 @@ const STATUS_CLASS: Record<OutboxStatus, string> = {
   failed: 'bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-200',
 };
 
-const ABOUT_HREF: Record<OutboxMailDto['about'][number]['type'], (id: string) => string> = {
-  invoice: (id) => `/admin/invoices?invoice=${encodeURIComponent(id)}`,
-  proposal: (id) => `/admin/proposals?open=${encodeURIComponent(id)}`,
-  lead: () => '/admin/leads',
-  client: (id) => `/admin/clients/${encodeURIComponent(id)}`,
-};
-
-const ABOUT_TYPE: Record<OutboxMailDto['about'][number]['type'], string> = { invoice: 'Invoice', proposal: 'Proposal', lead: 'Quote request', client: 'Client' };
+const ABOUT_TYPE: Record<OutboxMailDto['about'][number]['type'], string> = { invoice: 'Invoice', proposal: 'Proposal', lead: 'Quote request', client: 'Client', job: 'Job' };
 
 function StatusChip(props: { mail: OutboxMailDto }) {
   const m = props.mail;
@@ -59,7 +53,7 @@ function StatusChip(props: { mail: OutboxMailDto }) {
 const COLUMNS: readonly Column<OutboxMailDto>[] = [
   { id: 'subject', label: 'Subject', cell: (m) => <span className="font-medium break-words text-slate-900 dark:text-white">{m.subject}</span>, className: 'min-w-0 max-w-md' },
   { id: 'to', label: 'To', cell: (m) => <span className="break-all">{m.to}</span>, className: 'max-w-xs' },
-  { id: 'kind', label: 'Kind', cell: (m) => MAIL_KIND_LABELS[m.kind], className: 'whitespace-nowrap' },
+  { id: 'kind', label: 'Kind', cell: (m) => MAIL_KINDS[m.kind], className: 'whitespace-nowrap' },
   {
     id: 'status',
     label: 'Status',
@@ -174,7 +168,7 @@ function MailPanel(props: { id: string; delivers: boolean; onClose: () => void; 
               </>
             )}
             <dt className="font-medium">Kind</dt>
-            <dd>{MAIL_KIND_LABELS[m.kind]}</dd>
+            <dd>{MAIL_KINDS[m.kind]}</dd>
             <dt className="font-medium">Written</dt>
             <dd>{formatDateTime(m.sentAt)}</dd>
             <dt className="font-medium">Status</dt>
@@ -202,7 +196,7 @@ function MailPanel(props: { id: string; delivers: boolean; onClose: () => void; 
                   {m.about.map((a) => (
                     <span key={`${a.type}:${a.id}`} className="min-w-0 break-words">
                       {ABOUT_TYPE[a.type]}{' '}
-                      <a className="text-blue-700 underline dark:text-blue-300" href={ABOUT_HREF[a.type](a.id)}>
+                      <a className="text-blue-700 underline dark:text-blue-300" href={recordHref(a.type, a.id)}>
                         {a.label}
                       </a>{' '}
                       <button type="button" className="text-xs text-slate-600 underline dark:text-slate-400" onClick={() => props.onRelated(a.id)}>

@@ -41,38 +41,44 @@ function Outcome({ p }: { p: PublicProposal }) {
   return null;
 }
 
-/** How much deposit is due on acceptance and how it is paid: the words the PDF prints; once accepted, the deposit invoice and "Pay the deposit now". */
+/**
+ * How much deposit is due on acceptance and how it is paid: before acceptance, the words the PDF
+ * prints; once accepted, one box for the deposit invoice (amount due, "Pay the deposit now", how
+ * to pay) instead of the box and the guide saying the same things twice.
+ */
 function Deposit({ p }: { p: PublicProposal }) {
   const money = useMoneySettings();
   const guide = depositGuide(p, money);
   if (!guide) return null;
-  // Once the deposit is paid, how to pay it is no longer news.
-  const lines = p.depositInvoice?.paid ? guide.filter((l) => !l.startsWith('How to pay')) : guide;
+  const howToPay = guide.filter((l) => l.startsWith('How to pay'));
   return (
     <section className="mt-6" aria-labelledby="deposit-heading">
       <h2 id="deposit-heading" className="font-semibold">
         Deposit
       </h2>
-      {p.depositInvoice && <PayDeposit p={p} invoice={p.depositInvoice} />}
-      {lines.map((line, i) => (
-        <p key={i} className="mt-1 whitespace-pre-line text-sm text-slate-700 dark:text-slate-300">
-          {line}
-        </p>
-      ))}
+      {p.depositInvoice ? (
+        <PayDeposit p={p} invoice={p.depositInvoice} howToPay={howToPay} />
+      ) : (
+        guide.map((line, i) => (
+          <p key={i} className="mt-1 whitespace-pre-line text-sm text-slate-700 dark:text-slate-300">
+            {line}
+          </p>
+        ))
+      )}
     </section>
   );
 }
 
-/** The deposit invoice issued at acceptance: paid, or Pay on the provider's page (configured), or how to pay (the guide below). */
-function PayDeposit({ p, invoice }: { p: PublicProposal; invoice: NonNullable<PublicProposal['depositInvoice']> }) {
+/** The deposit invoice issued at acceptance: paid, or Pay on the provider's page (configured), and how else to pay. */
+function PayDeposit({ p, invoice, howToPay }: { p: PublicProposal; invoice: NonNullable<PublicProposal['depositInvoice']>; howToPay: readonly string[] }) {
   const checkout = useDepositCheckout(invoice.token ?? '');
   const box = 'mt-2 rounded-md p-4';
   if (invoice.paid)
     return (
-      <p role="status" className={`${box} flex items-center gap-2 bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100`}>
+      <p role="status" data-testid="deposit-box" className={`${box} flex items-center gap-2 bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100`}>
         <CheckCircle2 aria-hidden className="h-5 w-5 shrink-0" />
         <span>
-          Deposit paid — thank you. Invoice {invoice.number} ({formatCents(invoice.totalCents)}) is paid in full.
+          Deposit paid — thank you. Invoice {invoice.number} ({formatCents(invoice.totalCents)}) is paid in full; it is deducted from your final invoice.
         </span>
       </p>
     );
@@ -82,10 +88,11 @@ function PayDeposit({ p, invoice }: { p: PublicProposal; invoice: NonNullable<Pu
   };
   const due = formatCents(invoice.balanceCents);
   return (
-    <div className={`${box} border border-blue-200 bg-blue-50 dark:border-blue-900 dark:bg-blue-950`}>
+    <div data-testid="deposit-box" className={`${box} border border-blue-200 bg-blue-50 dark:border-blue-900 dark:bg-blue-950`}>
       <p>
         Deposit invoice <strong>{invoice.number}</strong>: {due} due now{invoice.balanceCents < invoice.totalCents && ` (of ${formatCents(invoice.totalCents)})`}.
       </p>
+      <p className="mt-1 text-sm">Issued when you accepted, due on receipt; the deposit is deducted from your final invoice.</p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         {p.onlinePayment && invoice.token && (
           <Button disabled={checkout.isPending} onClick={() => void pay().catch(() => undefined)}>
@@ -98,7 +105,12 @@ function PayDeposit({ p, invoice }: { p: PublicProposal; invoice: NonNullable<Pu
           </a>
         )}
       </div>
-      {!p.onlinePayment && <p className="mt-2 text-sm">Online payment is not available; please pay as described under “How to pay” below.</p>}
+      {!p.onlinePayment && howToPay.length === 0 && <p className="mt-2 text-sm">Online payment is not available; please contact us for how to pay.</p>}
+      {howToPay.map((line, i) => (
+        <p key={i} className="mt-2 whitespace-pre-line text-sm">
+          {line}
+        </p>
+      ))}
       {!invoice.token && <p className="mt-2 text-sm">Please contact us for a link to this invoice.</p>}
       {checkout.isError && (
         <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">

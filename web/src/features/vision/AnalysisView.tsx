@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { formatDateTime } from '#ui/dates.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DetectionDto, VisionAnalysisDto, VisionLinkField } from '#contracts/vision.ts';
 import { VISION_LINK_FIELDS } from '#contracts/vision.ts';
@@ -61,7 +62,7 @@ export function AnalysisView(props: { analysis: VisionAnalysisDto; onDeleted?: (
         </h3>
         <DetectionOverlay src={a.imageUrl} alt={`Analysed image ${a.fileName}`} width={a.width} height={a.height} detections={shown} captionOf={captionOf} />
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          {a.width} × {a.height} px · model {a.model} at {a.inputSize} px · {a.timeMs} ms · by {a.createdBy.name}, {new Date(a.createdAt).toLocaleString()}
+          {a.width} × {a.height} px · model {a.model} at {a.inputSize} px · {a.timeMs} ms · by {a.createdBy.name}, {formatDateTime(a.createdAt)}
         </p>
       </div>
       <div className="grid content-start gap-5">

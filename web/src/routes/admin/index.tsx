@@ -1,4 +1,5 @@
 import { numberFormat } from '#domain/shared/intl-format.ts';
+import { formatDateTime } from '#ui/dates.ts';
 import { Suspense, lazy } from 'react';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { startScreenData } from '#lib/queries/prefetch.ts';
@@ -48,7 +49,7 @@ function Screen() {
             <h2 className="text-xl font-bold text-slate-900 dark:text-white">Site traffic</h2>
             <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="stats-mode">
               {stats.mode === 'live' ? 'Live' : stats.mode === 'polling' ? 'Updating every 15 s' : 'Connecting…'} · last view{' '}
-              {new Date(s.lastUpdated).toLocaleString()}
+              {formatDateTime(s.lastUpdated)}
             </p>
           </div>
           <dl className="mt-4 grid gap-4 sm:grid-cols-4">

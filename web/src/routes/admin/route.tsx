@@ -1,10 +1,11 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
 import { ensureSession } from '../../features/auth/ensure-session.ts';
-import { RequireAccess } from '../../features/auth/components/RequireAccess.tsx';
+import { GuardedRouteError, RequireAccess } from '../../features/auth/components/RequireAccess.tsx';
 
 /** Every /admin screen sits behind the access check of its path (R-AUTH-15). */
 export const Route = createFileRoute('/admin')({
   beforeLoad: ensureSession,
+  errorComponent: GuardedRouteError,
   component: AdminLayout,
 });
 

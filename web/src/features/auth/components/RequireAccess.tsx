@@ -1,8 +1,10 @@
-import type { ReactNode } from 'react';
-import { Link, useRouterState } from '@tanstack/react-router';
+import { useEffect, type ReactNode } from 'react';
+import { ErrorComponent, Link, useRouter, useRouterState, type ErrorComponentProps } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Lock, ShieldX } from 'lucide-react';
-import { accessForPath, hasAccess } from '#domain/auth/menu.ts';
+import { permissionLabel } from '#contracts/employees.ts';
+import { accessForPath, hasAccess, type Access } from '#domain/auth/menu.ts';
+import { ScreenAccessDenied } from '../ensure-session.ts';
 import { PageLoader } from '#ui/PageLoader.tsx';
 import { authStateOf, sessionQuery } from '../session.ts';
 import { SignInButton } from './SignInButton.tsx';
@@ -40,7 +42,7 @@ export function RequireAccess({ children }: { children: ReactNode }) {
   if (!hasAccess(state, access)) {
     return (
       <AccessScreen icon={<ShieldX aria-hidden className="h-10 w-10 text-red-600" />} title="No access">
-        <p>You don&apos;t have access to this page. If you think you should, ask an administrator.</p>
+        <p data-testid="missing-access">{missingAccessText(access)}</p>
         <Link to="/" className="mt-6 inline-block font-semibold text-blue-700 underline hover:text-blue-900 dark:text-blue-400">
           Go to the home page
         </Link>
@@ -48,6 +50,41 @@ export function RequireAccess({ children }: { children: ReactNode }) {
     );
   }
   return children;
+}
+
+/** What is missing, in the employee editor's words, and who can change it. */
+function missingAccessText(access: Access): string {
+  const start = "You don't have access to this page";
+  switch (access.kind) {
+    case 'permission':
+      return `${start}: it needs the “${permissionLabel(access.permission)}” permission. An administrator can turn it on for you in Employee Database → Permissions.`;
+    case 'admin':
+      return `${start}: it is for administrators only. An administrator can do it for you, or add your account to the administrators.`;
+    case 'staff':
+      return `${start}: it is for active staff. If your employee record should be active, ask an administrator to re-activate it in Employee Database.`;
+    case 'customer':
+      return `${start}: it is for customers who signed in with a verified e-mail address.`;
+  }
+}
+
+/**
+ * errorComponent of the guarded routes: the guard (ensureSession) stopped a screen before its
+ * loaders ran. The same live check then shows "No access"; when the access comes back while the
+ * page is open, the route loads again in place.
+ */
+export function GuardedRouteError(props: ErrorComponentProps) {
+  if (!(props.error instanceof ScreenAccessDenied)) return <ErrorComponent {...props} />;
+  return (
+    <RequireAccess>
+      <ReloadRoute />
+    </RequireAccess>
+  );
+}
+
+function ReloadRoute() {
+  const router = useRouter();
+  useEffect(() => void router.invalidate(), [router]);
+  return <PageLoader />;
 }
 
 function AccessScreen({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {

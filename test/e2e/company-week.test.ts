@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { newPage, shot, signInAndOpen } from '../support/browser.ts';
+import { serverAndBrowser } from '../support/e2e-environment.ts';
+import { TestClient, expectJson } from '../support/http-client.ts';
+import { DEMO } from '../support/demo-users.ts';
+import { TEST_COMPANY_ZONE } from '../support/company-time.ts';
+import { aClientInput, aSiteInput } from '../unit/clients/client-factories.ts';
+import { addDays, dateKey, wallTimeToInstant, weekStartOf, weekdayIndex } from '../../src/domain/time/zoned-week.ts';
+import { dateTimeFormat } from '../../src/domain/shared/intl-format.ts';
+import type { ClientView } from '../../src/contracts/clients.ts';
+
+/** A browser a day ahead of the company: Monday morning in Auckland is still Sunday in Chicago. */
+const BROWSER_ZONE = 'Pacific/Auckland';
+const label = (day: string) => dateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+
+describe("the week calendar is the company's week, whatever the browser's zone", () => {
+  const env = serverAndBrowser();
+
+  it("a dispatcher's laptop on Auckland time opens the job calendar on Sunday afternoon in Chicago: this week is the company's week, the Sunday visit sits at 10:00 AM", async () => {
+    // The next Sunday (company calendar) at least two days ahead, so the visit is in the future.
+    const inTwoDays = dateKey(new Date(Date.now() + 2 * 86_400_000), TEST_COMPANY_ZONE);
+    const sunday = addDays(inTwoDays, 6 - weekdayIndex(inTwoDays));
+    const admin = await TestClient.signedIn(env.server.url, DEMO.admin);
+    const client = await expectJson<ClientView>(await admin.send('POST', '/api/clients', aClientInput({ name: 'Annabel Featherstonehaugh-Wainwright', sites: [aSiteInput()] })), 201);
+    const job = await expectJson<{ id: string; number: string }>(await admin.send('POST', '/api/jobs', { clientId: client.id, siteId: client.sites[0]!.id, type: 'service', title: 'Replace the keypad in the north-east stairwell' }), 201);
+    const start = wallTimeToInstant(`${sunday}T10:00`, TEST_COMPANY_ZONE).toISOString();
+    const end = wallTimeToInstant(`${sunday}T12:00`, TEST_COMPANY_ZONE).toISOString();
+    expect((await admin.send('PUT', `/api/jobs/${job.id}/schedule`, { window: { start, end } })).status).toBe(200);
+
+    const { page, context } = await newPage(env.browser, { viewport: { width: 1366, height: 800 }, timezoneId: BROWSER_ZONE });
+    await signInAndOpen(page, env.server.url, 'Frank Miller', '/admin');
+    // 13:00 on that Sunday in Chicago is 08:00 on Monday in Auckland.
+    await page.clock.setFixedTime(wallTimeToInstant(`${sunday}T13:00`, TEST_COMPANY_ZONE));
+    expect(await page.evaluate(() => new Date().getDay())).toBe(1); // the browser's own day is Monday
+    await page.goto(`${env.server.url}/admin/jobs?view=calendar`);
+
+    const calendar = page.getByRole('region', { name: 'Week calendar' });
+    const monday = weekStartOf(sunday);
+    await expect.poll(() => calendar.getByTestId('calendar-range').textContent()).toBe(`${label(monday)} – ${label(sunday)}`);
+    const visit = calendar.getByTestId('calendar-day-0').getByRole('button', { name: new RegExp(`^10:00 AM ${job.number}`) });
+    await visit.waitFor();
+    await shot(page, 'company-week-desktop');
+
+    // "This week" after moving away comes back to the company's week, not the browser's.
+    await calendar.getByRole('button', { name: 'Next week' }).click();
+    await expect.poll(() => calendar.getByTestId('calendar-range').textContent()).toBe(`${label(addDays(monday, 7))} – ${label(addDays(sunday, 7))}`);
+    await calendar.getByRole('button', { name: 'This week' }).click();
+    await expect.poll(() => calendar.getByTestId('calendar-range').textContent()).toBe(`${label(monday)} – ${label(sunday)}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await visit.waitFor();
+    await shot(page, 'company-week-phone');
+    await context.close();
+  });
+});
