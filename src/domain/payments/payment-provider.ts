@@ -37,10 +37,17 @@ interface EventBase {
   type: string;
 }
 
+/**
+ * Where a payment attempt came from: the customer on the provider's Checkout page (who sees a
+ * decline there and may try again), or an off-session auto-pay charge of the card on file (which
+ * nobody watched: the customer is mailed, docs/payments.md "Retries").
+ */
+export type PaymentSource = 'checkout' | 'auto-pay';
+
 /** What a verified webhook event means for an invoice. */
 export type PaymentEvent =
   | (EventBase & { kind: 'paid'; invoiceId: string; amountCents: number; reference: string })
-  | (EventBase & { kind: 'failed'; invoiceId: string; amountCents: number; reference: string; reason: string })
+  | (EventBase & { kind: 'failed'; invoiceId: string; amountCents: number; reference: string; reason: string; source: PaymentSource })
   /** `refundedCents` is everything refunded of that payment so far (the provider's running total). */
   | (EventBase & { kind: 'refunded'; invoiceId: string; reference: string; refundedCents: number })
   | (EventBase & { kind: 'ignored' });
@@ -76,8 +83,10 @@ export interface OffSessionCharge {
   invoiceNumber: string;
   amountCents: number;
   currency: string;
-  /** Derived from the invoice: the same key charges once, however often the run repeats. */
+  /** Derived from the invoice and the attempt: the same key charges once, however often the run repeats. */
   idempotencyKey: string;
+  /** 1 for the first charge, then each retry (kept on the provider's payment as `source: auto-pay`). */
+  attempt: number;
 }
 
 export type OffSessionResult = { status: 'succeeded'; reference: string } | { status: 'failed'; reference: string | null; reason: string };
