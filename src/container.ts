@@ -323,6 +323,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
   const holder = `${hostname()}:${process.pid}:${ids.next().slice(0, 8)}`;
   // One instance, shared by the routes and the scheduler.
   const cards = new DocumentCardOnFileStore(store);
+  const autoPayAttempts = new DocumentAutoPayAttempts(store);
   c.register(TOKENS.Monitoring, {
     useFactory: instanceCachingFactory((r) => ({
       contracts: new DocumentContractRepository(store),
@@ -413,10 +414,10 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
     useFactory: instanceCachingFactory((r) => ({ ...r.resolve(TOKENS.InvoiceDeps), provider: config.stripe ? new StripePaymentProvider(config.stripe) : null })),
   });
   c.register(TOKENS.CardDeps, {
-    useFactory: instanceCachingFactory((r) => ({ ...r.resolve(TOKENS.PaymentDeps), cards, directory: r.resolve(TOKENS.PortalDeps).directory })),
+    useFactory: instanceCachingFactory((r) => ({ ...r.resolve(TOKENS.PaymentDeps), cards, attempts: autoPayAttempts, directory: r.resolve(TOKENS.PortalDeps).directory })),
   });
   c.register(TOKENS.AutoPayDeps, {
-    useFactory: instanceCachingFactory((r) => ({ ...r.resolve(TOKENS.PaymentDeps), cards, attempts: new DocumentAutoPayAttempts(store), holder })),
+    useFactory: instanceCachingFactory((r) => ({ ...r.resolve(TOKENS.PaymentDeps), cards, attempts: autoPayAttempts, holder })),
   });
   c.register(TOKENS.InvoiceIssuer, { useFactory: instanceCachingFactory((r) => new InvoiceIssuerService(r.resolve(TOKENS.InvoiceDeps))) });
   c.register(TOKENS.JobDeps, {

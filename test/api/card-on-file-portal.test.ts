@@ -56,7 +56,7 @@ describe('card on file: portal, client record, billing run', () => {
   const expiry = `12/${new Date().getFullYear() + 3}`;
 
   it('the customer saves a card and sees it masked; the office sees it on the client record; the history says so', async () => {
-    expect(await expectJson<CardOnFileView>(await alice.get(card(alice, a.client.id)), 200)).toEqual({ available: true, card: null, autoPay: false, consent: 'We charge this card for your monitoring invoices when they are issued. You can remove it any time.' });
+    expect(await expectJson<CardOnFileView>(await alice.get(card(alice, a.client.id)), 200)).toEqual({ available: true, card: null, autoPay: false, consent: 'We charge this card for your monitoring invoices when they are issued. You can remove it any time.', declined: [] });
     const session = await saveOnProviderPage(alice, a.client.id);
     const saved = await expectJson<CardOnFileView>(await alice.send('POST', card(alice, a.client.id), { session }), 200);
     expect(saved.card).toEqual({ label: 'Visa •••• 4242', brand: 'visa', last4: '4242', expiry });

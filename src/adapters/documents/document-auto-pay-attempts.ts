@@ -110,6 +110,11 @@ export class DocumentAutoPayAttempts implements AutoPayAttemptStore {
     await this.attempts.update(autoPayAttemptId(invoiceId, attempt), { nextAttemptAt: null, closedReason: reason });
   }
 
+  async listForClient(clientId: string, limit: number): Promise<AutoPayAttempt[]> {
+    const page = await this.attempts.query({ where: [where('clientId', '==', clientId)], orderBy: [{ field: 'at', direction: 'desc' }], limit });
+    return page.docs.map(fromDoc);
+  }
+
   async listFor(invoiceId: string): Promise<AutoPayAttempt[]> {
     const page = await this.attempts.query({ where: [where('invoiceId', '==', invoiceId)], orderBy: [{ field: 'attempt' }], limit: 20 });
     return page.docs.map(fromDoc);

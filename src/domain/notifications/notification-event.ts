@@ -10,7 +10,7 @@ import type { ContactMessage } from '../contact/contact-message.ts';
 import type { Job } from '../jobs/job.ts';
 import type { Proposal } from '../proposals/proposal.ts';
 import type { QuoteRequest } from '../quotes/quote-request.ts';
-import type { PaymentSource } from '../payments/payment-provider.ts';
+import type { PaymentSource } from '../payments/payment-source.ts';
 
 /** The invoice fields a payment notification needs (an Invoice satisfies it). */
 export interface InvoiceRef {

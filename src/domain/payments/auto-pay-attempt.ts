@@ -54,6 +54,8 @@ export interface AutoPayAttemptStore {
   close(invoiceId: string, attempt: number, reason: string): Promise<void>;
   /** The invoice's attempts, first to last. */
   listFor(invoiceId: string): Promise<AutoPayAttempt[]>;
+  /** The client's latest attempts, newest first. */
+  listForClient(clientId: string, limit: number): Promise<AutoPayAttempt[]>;
 }
 
 /** When attempt `attempt`, failed at `failedAt`, is tried again; null after the last. */

@@ -5,6 +5,7 @@
  * cares about. Amounts are integer cents in the configured currency; `reference` is the
  * provider's id of the payment (a Stripe PaymentIntent), the one a payment and its refunds share.
  */
+import type { PaymentSource } from './payment-source.ts';
 
 export interface CheckoutRequest {
   invoiceId: string;
@@ -36,13 +37,6 @@ interface EventBase {
   /** The provider's event type, kept in the audit trail. */
   type: string;
 }
-
-/**
- * Where a payment attempt came from: the customer on the provider's Checkout page (who sees a
- * decline there and may try again), or an off-session auto-pay charge of the card on file (which
- * nobody watched: the customer is mailed, docs/payments.md "Retries").
- */
-export type PaymentSource = 'checkout' | 'auto-pay';
 
 /** What a verified webhook event means for an invoice. */
 export type PaymentEvent =

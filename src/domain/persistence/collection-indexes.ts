@@ -68,6 +68,7 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   { collection: 'auto_pay_attempts', fields: [asc('status'), asc('nextAttemptAt')] },
   { collection: 'auto_pay_attempts', fields: [asc('status'), asc('at')] },
   { collection: 'auto_pay_attempts', fields: [asc('invoiceId'), asc('attempt')] },
+  { collection: 'auto_pay_attempts', fields: [asc('clientId'), desc('at')] },
   { collection: 'inventory_items', fields: [asc('sku')], unique: true, present: true },
   { collection: 'inventory_items', fields: [asc('nameKey'), asc('id')] },
   { collection: 'inventory_items', fields: [asc('category'), asc('nameKey')] },
