@@ -9,6 +9,7 @@ import { TOKENS } from '../../src/container.ts';
 import { retryDueAutoPayments, startAutoPay } from '../../src/application/payments/auto-pay-invoice.ts';
 import { AUTO_PAY_RETRY_AFTER_MS } from '../../src/domain/payments/auto-pay-attempt.ts';
 import type { ClientView } from '../../src/contracts/clients.ts';
+import type { CardOnFileView } from '../../src/contracts/card-on-file.ts';
 import type { InvoiceDetailDto, InvoiceDto } from '../../src/contracts/invoices.ts';
 
 /**
@@ -46,6 +47,7 @@ describe('auto-pay retries (Stripe peer, two instances)', () => {
   const detail = async (id: string) => expectJson<InvoiceDetailDto>(await admin.get(`/api/invoices/${id}`), 200);
   const chargesOf = (invoiceId: string) => peer.charges.filter((c) => (c['metadata'] as { invoice_id?: string }).invoice_id === invoiceId);
   const outbox = async () => a.container.resolve(TOKENS.Outbox).list(1000);
+  const declinedOn = async (clientId: string) => (await expectJson<CardOnFileView>(await admin.get(`/api/clients/${clientId}/card`), 200)).declined;
   async function until(check: () => Promise<boolean>): Promise<void> {
     for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 50));
   }
@@ -108,6 +110,7 @@ describe('auto-pay retries (Stripe peer, two instances)', () => {
     peer.declining.add(paymentMethodId);
     const t0 = new Date();
     expect(await startAutoPay(deps(), inv.clientId, inv.id)).toMatchObject({ status: 'failed' });
+    expect(await declinedOn(client.id)).toEqual([{ invoiceId: inv.id, invoiceNumber: inv.number, payUrl: expect.stringMatching(/\/i\/.+/), balanceCents: 3_999, reason: 'Your card was declined.', attempts: 1, of: 4, nextAttemptAt: expect.any(String) }]);
     for (const h of [21, 42, 63]) expect((await retryDueAutoPayments(deps(), hoursOn(t0, h))).tried).toEqual([{ invoiceId: inv.id, attempt: h / 21 + 1, status: 'failed' }]);
     expect((await retryDueAutoPayments(deps(), hoursOn(t0, 200))).tried).toEqual([]);
     expect(new Set(chargesOf(inv.id).map((c) => c['id'])).size).toBe(4);
@@ -119,6 +122,7 @@ describe('auto-pay retries (Stripe peer, two instances)', () => {
     ]);
     const d = await detail(inv.id);
     expect(d.invoice).toMatchObject({ status: 'sent', balanceCents: 3_999, payments: [] });
+    expect(await declinedOn(client.id)).toEqual([expect.objectContaining({ invoiceId: inv.id, attempts: 4, nextAttemptAt: null })]);
 
     const notes = (await expectJson<{ items: { title: string; body: string }[] }>(await admin.get('/api/notifications'), 200)).items.filter((n) => n.title.includes(inv.number));
     expect(notes).toEqual([expect.objectContaining({ title: `Auto-pay failed 4 times: ${inv.number}, ${client.name}` })]);
@@ -148,6 +152,7 @@ describe('auto-pay retries (Stripe peer, two instances)', () => {
     expect(chargesOf(inv.id)).toHaveLength(1);
     expect((await deps().attempts.listFor(inv.id)).map((x) => [x.attempt, x.nextAttemptAt, x.closedReason])).toEqual([[1, null, `${inv.number} is paid in full. Thank you.`]]);
     expect((await retryDueAutoPayments(deps(), hoursOn(t0, 42))).closed).toEqual([]);
+    expect(await declinedOn(inv.clientId)).toEqual([]);
   });
 
   it('two instances retrying at once make one attempt and one charge; the retry job is on the scheduler', async () => {
