@@ -190,7 +190,7 @@ describe('notifications, exactly once', () => {
         expect.stringMatching(/^Quote request: .* — Robin Quoteworthy-Fitzgerald$/),
         'Support request from Sam Support: Support: Alarm system',
         `Grace Notified opened proposal ${accepted.number}`,
-        `Payment of $50.00 failed: ${inv.number}, Grace Notified`,
+        `Auto-pay failed 4 times: ${inv.number}, Grace Notified`,
         'Service request from Grace Notified',
         'Grace Notified changed their contact details',
       ]),
