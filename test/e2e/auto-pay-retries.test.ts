@@ -69,7 +69,7 @@ describe('auto-pay decline in Chromium', () => {
     await page.reload();
     const notice = page.getByRole('alert').filter({ hasText: `Card payment failed: invoice ${inv.number}` });
     await notice.waitFor();
-    await expect(notice.textContent()).resolves.toMatch(/Your card was declined\. \(1 of 4 tries\)\. We will try your card again on /);
+    await expect(notice.textContent()).resolves.toMatch(/Your card was declined\. Tried 1 of 4 times\. We will try your card again on /);
     expect(await notice.getByRole('link', { name: /^Pay \$\d+\.\d\d now$/ }).getAttribute('href')).toMatch(/\/i\//);
     const section = page.getByRole('region', { name: 'Card for monitoring payments' });
     await shot(page, 'hub-card-declined-desktop');
@@ -88,7 +88,7 @@ describe('auto-pay decline in Chromium', () => {
     const history = async (name: string) => {
       await office.page.goto(`${server.url}/admin/invoices?invoice=${inv.invoiceId}`);
       await office.page.getByText('History', { exact: true }).click();
-      await office.page.getByText('Auto-pay: card charged').first().waitFor();
+      await office.page.getByText('Auto-pay attempt', { exact: false }).first().waitFor();
       await expect(office.page.getByText(/1 of 4/).first().isVisible()).resolves.toBe(true);
       await office.page.getByText('Card payment failed').first().waitFor();
       await shot(office.page, name);

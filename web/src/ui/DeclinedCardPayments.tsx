@@ -14,14 +14,14 @@ export function DeclinedCardPayments({ declined, audience }: { declined: CardOnF
     <ul role="alert" className="space-y-2">
       {declined.map((d) => {
         const when = d.nextAttemptAt ? formatDateTime(d.nextAttemptAt) : null;
-        const tries = `${d.attempts} of ${d.of} ${d.of === 1 ? 'try' : 'tries'}`;
+        const tries = `Tried ${d.attempts} of ${d.of} ${d.of === 1 ? 'time' : 'times'}.`;
         return (
           <li key={d.invoiceId} className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
             <p className="font-medium">
               {audience === 'customer' ? 'Card payment failed' : 'Auto-pay declined'}: invoice {d.invoiceNumber}, {formatCents(d.balanceCents)} due
             </p>
             <p>
-              {d.reason} ({tries}).{' '}
+              {audience === 'customer' ? d.reason : `The provider said: “${d.reason}”`} {tries}{' '}
               {when
                 ? audience === 'customer'
                   ? `We will try your card again on ${when}.`

@@ -32,7 +32,7 @@ const INVOICE_ACTIONS: Record<string, string> = {
   'reminder-retry': 'Reminder retried',
   'link-revoked': 'Client link revoked',
   'link-rotated': 'New client link made',
-  'auto-pay-attempt': 'Auto-pay: card charged',
+  'auto-pay-attempt': 'Auto-pay attempt',
   'payment-failed': 'Card payment failed',
 };
 
