@@ -6,7 +6,7 @@ import { startStripePeer, type StripePeer } from '../support/stripe-peer.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { aClientInput } from '../unit/clients/client-factories.ts';
 import { TOKENS } from '../../src/container.ts';
-import { retryDueAutoPayments, startAutoPay } from '../../src/application/payments/auto-pay-invoice.ts';
+import { autoPayInvoice, retryDueAutoPayments, startAutoPay } from '../../src/application/payments/auto-pay-invoice.ts';
 import { AUTO_PAY_RETRY_AFTER_MS } from '../../src/domain/payments/auto-pay-attempt.ts';
 import type { ClientView } from '../../src/contracts/clients.ts';
 import type { CardOnFileView } from '../../src/contracts/card-on-file.ts';
@@ -155,14 +155,30 @@ describe('auto-pay retries (Stripe peer, two instances)', () => {
     expect(await declinedOn(inv.clientId)).toEqual([]);
   });
 
+  it('an attempt cut short by a crash mid-charge is finished by a later tick with the same key: still one charge', async () => {
+    const { inv, paymentMethodId } = await onAutoPay('Cora Crashed-Midcharge');
+    peer.declining.add(paymentMethodId);
+    const t0 = new Date();
+    // The crashed process had claimed attempt 1 and asked the provider, then died before recording the answer.
+    expect(await deps(b).attempts.claimFirst(inv.id, inv.clientId, new Date(t0.getTime() - 11 * 60_000), 'crashed-process')).not.toBeNull();
+    const card = (await deps().cards.get(inv.clientId))!;
+    await autoPayInvoice(deps(b), inv.id, { customerId: card.customerId!, paymentMethodId }, 1);
+    expect(chargesOf(inv.id)).toHaveLength(1);
+    // Not stuck yet 5 minutes after the claim: left alone.
+    expect((await retryDueAutoPayments(deps(), new Date(t0.getTime() - 6 * 60_000))).tried).toEqual([]);
+    expect((await retryDueAutoPayments(deps(), t0)).tried).toEqual([{ invoiceId: inv.id, attempt: 1, status: 'failed' }]);
+    expect(chargesOf(inv.id)).toHaveLength(1);
+    expect((await deps().attempts.listFor(inv.id)).map((x) => [x.attempt, x.status, x.holder])).toEqual([[1, 'failed', deps().holder]]);
+  });
+
   it('two instances retrying at once make one attempt and one charge; the retry job is on the scheduler', async () => {
     const { inv, paymentMethodId } = await onAutoPay('Twyla Two-Instances');
     peer.declining.add(paymentMethodId);
     const t0 = new Date();
     await startAutoPay(deps(), inv.clientId, inv.id);
     const at = hoursOn(t0, 21);
-    const [ra, rb] = await Promise.all([retryDueAutoPayments(deps(a), at), retryDueAutoPayments(deps(b), at), retryDueAutoPayments(deps(a), at)]);
-    expect([...ra.tried, ...rb.tried].filter((x) => x.invoiceId === inv.id)).toHaveLength(1);
+    const runs = await Promise.all([retryDueAutoPayments(deps(a), at), retryDueAutoPayments(deps(b), at), retryDueAutoPayments(deps(a), at)]);
+    expect(runs.flatMap((r) => r.tried).filter((x) => x.invoiceId === inv.id)).toEqual([{ invoiceId: inv.id, attempt: 2, status: 'failed' }]);
     expect(chargesOf(inv.id)).toHaveLength(2);
     expect((await deps(b).attempts.listFor(inv.id)).map((x) => x.attempt)).toEqual([1, 2]);
     const tick = await b.container.resolve(TOKENS.Scheduler).tick();
