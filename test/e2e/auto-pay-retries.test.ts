@@ -5,6 +5,7 @@ import { launchBrowser, newPage, shot, signInAndOpen } from '../support/browser.
 import { startServer, type RunningServer } from '../support/server-process.ts';
 import { startStripePeer, type StripePeer } from '../support/stripe-peer.ts';
 import { api } from '../support/page-api.ts';
+import { companyInput } from '../support/company-time.ts';
 import { aClientInput, aSiteInput } from '../unit/clients/client-factories.ts';
 
 const CASEY = 'casey.jordan@example.com';
@@ -60,7 +61,7 @@ describe('auto-pay decline in Chromium', () => {
 
     // The office: auto-pay on, the contract activated (billed and charged at once: declined).
     await office$('PUT', `/api/clients/${client.id}/auto-pay`, { autoPay: true });
-    const contract = await office$<{ id: string }>('POST', '/api/monitoring/contracts', { clientId: client.id, siteId: client.sites[0]!.id, plan: 'Gold monitoring with cellular backup and video verification', monthlyFeeCents: 3999, billingCycle: 'monthly', startDate: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10) });
+    const contract = await office$<{ id: string }>('POST', '/api/monitoring/contracts', { clientId: client.id, siteId: client.sites[0]!.id, plan: 'Gold monitoring with cellular backup and video verification', monthlyFeeCents: 3999, billingCycle: 'monthly', startDate: companyInput(0).slice(0, 10) });
     await office$('POST', `/api/monitoring/contracts/${contract.id}/status`, { to: 'active' });
     const view = await office$<{ invoices: { invoiceId: string; number: string }[] }>('GET', `/api/monitoring/contracts/${contract.id}`);
     const inv = view.invoices[0];
