@@ -91,7 +91,7 @@ export function officeNotice(e: NotificationEvent, ctx: OfficeContext, path: Rec
         return notice(
           'payment-failed',
           `Auto-pay failed ${e.autoPay.attempt} times: ${i.number}, ${i.clientName}`,
-          `${e.reason} The card on file was declined ${money(e.amountCents)} on each of ${e.autoPay.attempt} tries; it will not be tried again. ${money(i.balanceCents)} is still due: the client was mailed a link to pay or save another card.`,
+          `${e.reason} The card on file was tried ${e.autoPay.attempt} times for ${money(e.amountCents)} and declined each time; it will not be tried again. ${money(i.balanceCents)} is still due: the client was mailed a link to pay or save another card.`,
           { kind: 'invoice', id: i.id, label: i.number },
           INVOICES,
           ctx,
