@@ -76,7 +76,8 @@ import { PdfkitInvoiceDocuments } from './adapters/pdf/pdfkit-invoice-documents.
 import { StripePaymentProvider } from './adapters/stripe/stripe-payment-provider.ts';
 import { DocumentCardOnFileStore } from './adapters/documents/document-card-on-file-store.ts';
 import { autoPayCardOf, type CardDeps } from './application/payments/card-on-file.ts';
-import { autoPayInvoice } from './application/payments/auto-pay-invoice.ts';
+import { retryDueAutoPayments, startAutoPay, type AutoPayDeps } from './application/payments/auto-pay-invoice.ts';
+import { DocumentAutoPayAttempts } from './adapters/documents/document-auto-pay-attempts.ts';
 import type { PaymentDeps } from './application/payments/payment-deps.ts';
 import { createJobCreator } from './application/jobs/create-job.ts';
 import { DocumentJobRepository } from './adapters/documents/document-job-repository.ts';
@@ -198,6 +199,8 @@ export const TOKENS = {
   PaymentDeps: Symbol('PaymentDeps') as InjectionToken<PaymentDeps>,
   /** Card on file and the auto-pay switch (docs/payments.md). */
   CardDeps: Symbol('CardDeps') as InjectionToken<CardDeps>,
+  /** Auto-pay of monitoring invoices and its retries (docs/payments.md "Retries"). */
+  AutoPayDeps: Symbol('AutoPayDeps') as InjectionToken<AutoPayDeps>,
   /** Notifications (docs/notifications.md): the office's bell, templates, opt-outs, the reminder job. */
   NotificationDeps: Symbol('NotificationDeps') as InjectionToken<NotificationDeps>,
   /** The one entry point every area tells what happened: `notify(event)` (typed events, sent exactly once). */
@@ -320,6 +323,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
   const holder = `${hostname()}:${process.pid}:${ids.next().slice(0, 8)}`;
   // One instance, shared by the routes and the scheduler.
   const cards = new DocumentCardOnFileStore(store);
+  const autoPayAttempts = new DocumentAutoPayAttempts(store);
   c.register(TOKENS.Monitoring, {
     useFactory: instanceCachingFactory((r) => ({
       contracts: new DocumentContractRepository(store),
@@ -343,8 +347,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
             autoPay: {
               isOn: async (clientId: string) => (await autoPayCardOf(cards, clientId)) !== null,
               charge: async (clientId: string, invoiceId: string) => {
-                const card = await autoPayCardOf(cards, clientId);
-                if (card) await autoPayInvoice(r.resolve(TOKENS.PaymentDeps), invoiceId, card);
+                await startAutoPay(r.resolve(TOKENS.AutoPayDeps), clientId, invoiceId);
               },
             },
           }
@@ -376,6 +379,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
           { name: 'payment-reminders', run: () => runPaymentReminders(r.resolve(TOKENS.ReminderDeps)) },
           { name: 'mail-delivery', run: (now) => outbox.deliverDue(now) },
           { name: 'visit-reminders', run: (now) => runVisitReminders(r.resolve(TOKENS.NotificationDeps), now) },
+          ...(config.stripe ? [{ name: 'auto-pay-retries', run: (now: Date) => retryDueAutoPayments(r.resolve(TOKENS.AutoPayDeps), now) }] : []),
         ],
       })),
   });
@@ -410,7 +414,10 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
     useFactory: instanceCachingFactory((r) => ({ ...r.resolve(TOKENS.InvoiceDeps), provider: config.stripe ? new StripePaymentProvider(config.stripe) : null })),
   });
   c.register(TOKENS.CardDeps, {
-    useFactory: instanceCachingFactory((r) => ({ ...r.resolve(TOKENS.PaymentDeps), cards, directory: r.resolve(TOKENS.PortalDeps).directory })),
+    useFactory: instanceCachingFactory((r) => ({ ...r.resolve(TOKENS.PaymentDeps), cards, attempts: autoPayAttempts, directory: r.resolve(TOKENS.PortalDeps).directory })),
+  });
+  c.register(TOKENS.AutoPayDeps, {
+    useFactory: instanceCachingFactory((r) => ({ ...r.resolve(TOKENS.PaymentDeps), cards, attempts: autoPayAttempts, holder })),
   });
   c.register(TOKENS.InvoiceIssuer, { useFactory: instanceCachingFactory((r) => new InvoiceIssuerService(r.resolve(TOKENS.InvoiceDeps))) });
   c.register(TOKENS.JobDeps, {

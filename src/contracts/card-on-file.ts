@@ -7,6 +7,22 @@ export const cardOnFileSchema = z.object({
   card: z.object({ label: z.string(), brand: z.string(), last4: z.string(), expiry: z.string() }).nullable(),
   autoPay: z.boolean(),
   consent: z.string(),
+  /** Invoices the card was declined for and that are still due (docs/payments.md "Retries"), newest first. */
+  declined: z.array(
+    z.object({
+      invoiceId: z.string(),
+      invoiceNumber: z.string(),
+      /** The invoice's public page, where it can be paid now. */
+      payUrl: z.string().nullable(),
+      balanceCents: z.number(),
+      reason: z.string(),
+      /** Attempts made so far, and the most there will be. */
+      attempts: z.number(),
+      of: z.number(),
+      /** When the card is tried again; null: it is not. */
+      nextAttemptAt: z.string().nullable(),
+    }),
+  ),
 });
 export type CardOnFileView = z.infer<typeof cardOnFileSchema>;
 

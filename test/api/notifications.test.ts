@@ -149,7 +149,7 @@ describe('notifications, exactly once', () => {
         { kind: 'technician-on-the-way', job: scheduled, technicianName: 'Frank Miller' },
         { kind: 'job-completed', job: j },
         // Told by the payment webhook, the client hub's service request and contact-detail change (their own tests drive them end to end).
-        { kind: 'payment-failed', invoice, attemptId: 'pi_declined_1', amountCents: 5_000, reason: 'Your card was declined.' },
+        { kind: 'payment-failed', invoice, attemptId: 'auto-pay-4', amountCents: 5_000, reason: 'Your card was declined.', source: 'auto-pay', autoPay: { attempt: 4, of: 4, nextAttemptAt: null } },
         { kind: 'service-requested', requestId: 'sr-1', clientId: invoice.clientId, clientName: 'Grace Notified', summary: 'Back door sensor beeps' },
         { kind: 'customer-details-changed', changeId: 'chg-1', clientId: invoice.clientId, clientName: 'Grace Notified', fields: ['Phone'] },
       ];
@@ -190,7 +190,7 @@ describe('notifications, exactly once', () => {
         expect.stringMatching(/^Quote request: .* — Robin Quoteworthy-Fitzgerald$/),
         'Support request from Sam Support: Support: Alarm system',
         `Grace Notified opened proposal ${accepted.number}`,
-        `Payment of $50.00 failed: ${inv.number}, Grace Notified`,
+        `Auto-pay failed 4 times: ${inv.number}, Grace Notified`,
         'Service request from Grace Notified',
         'Grace Notified changed their contact details',
       ]),

@@ -140,10 +140,12 @@ describe('online payment (Stripe, loopback peer)', () => {
     expect(await processed()).toBe(seen + 1);
   });
 
-  it('a declined card is an audited failed attempt; the invoice is unchanged', async () => {
+  it('a declined card is an audited failed attempt; the invoice is unchanged; the office is told, the customer (who saw it on the page) is not mailed', async () => {
     const { inv, token } = await sentInvoice(t, admin);
     const { sessionId } = await checkout(token);
     await peer.decline(sessionId, 'Your card was declined.');
+    const mails = (await t.container.resolve(TOKENS.Outbox).list(500)).filter((m) => m.subject.includes(inv.number) && /fail|did not go through/.test(m.subject));
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([[t.config.company.email, expect.stringContaining(`Payment of $108.25 failed: ${inv.number}`)]]);
     const d = await detail(inv.id);
     expect(d.invoice).toMatchObject({ status: 'sent', paidCents: 0 });
     expect(d.audit[0]).toMatchObject({

@@ -3,6 +3,7 @@ import { listenTestApp, type ListeningTestApp } from '../support/app.ts';
 import { expectJson, TestClient } from '../support/http-client.ts';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer.ts';
 import { aPngOf } from '../support/image-factories.ts';
+import { companyInput } from '../support/company-time.ts';
 import { aProposalRequest } from '../support/proposal-doubles.ts';
 import { aClientInput, aSiteInput } from '../unit/clients/client-factories.ts';
 import type { ClientView } from '../../src/contracts/clients.ts';
@@ -66,7 +67,7 @@ export async function seedClient(admin: TestClient, name: string, emails: string
   await expectJson(await admin.send('PUT', `/api/jobs/${upcoming}/schedule`, { window: { start: hours(48 + Math.random() * 100), end: hours(160) }, assignees: ['emp-maria'] }), 200);
 
   const contract = await expectJson<{ id: string }>(
-    await admin.send('POST', '/api/monitoring/contracts', { clientId: client.id, siteId, plan: 'Gold monitoring', monthlyFeeCents: 3999, billingCycle: 'monthly', startDate: new Date().toISOString().slice(0, 10) }),
+    await admin.send('POST', '/api/monitoring/contracts', { clientId: client.id, siteId, plan: 'Gold monitoring', monthlyFeeCents: 3999, billingCycle: 'monthly', startDate: companyInput(0).slice(0, 10) }),
     201,
   );
   const plan = await expectJson<{ id: string }>(await admin.send('POST', '/api/camera-plans', { clientId: client.id, siteId, name: `${name} cameras`, gridWidthM: 20, gridHeightM: 10 }), 201);

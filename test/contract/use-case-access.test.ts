@@ -549,7 +549,10 @@ const NOT_USE_CASES: Readonly<Record<string, readonly string[]>> = {
   // Steps of the public acceptance (the token is the key) and of conversion (editProposals): the deposit invoice, once.
   'proposals/deposit-invoice.ts': ['depositInvoiceInput', 'depositInvoiceState', 'ensureDepositInvoice'],
   // A system step of the monitoring billing run (no person acts): charges a saved card off-session.
-  'payments/auto-pay-invoice.ts': ['autoPayInvoice', 'autoPayKey'],
+  // and its retries, the scheduler's job (claimed per attempt; docs/payments.md "Retries").
+  'payments/auto-pay-invoice.ts': ['autoPayInvoice', 'autoPayKey', 'retryDueAutoPayments', 'startAutoPay'],
+  // A step of the webhook and of auto-pay: books a card payment the provider confirmed, once per reference.
+  'payments/book-card-payment.ts': ['bookCardPayment'],
   // The billing run's question (a system step): is this client on auto-pay with a card, and which card.
   'payments/card-on-file.ts': ['autoPayCardOf'],
   'proposals/save-proposal.ts': ['insertProposal'],

@@ -18,6 +18,8 @@ export interface StripeSettings {
 
 /** Where the invoice's id travels on the session and its payment (the metadata key). */
 const INVOICE_KEY = 'invoice_id';
+/** Set to `auto-pay` on an off-session charge, so its webhook events are told apart from Checkout's. */
+const SOURCE_KEY = 'source';
 
 const idOf = (x: string | { id: string } | null | undefined): string | null => (typeof x === 'string' ? x : (x?.id ?? null));
 
@@ -93,7 +95,7 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async chargeSavedCard(c: OffSessionCharge): Promise<OffSessionResult> {
-    const metadata = { [INVOICE_KEY]: c.invoiceId, invoice_number: c.invoiceNumber };
+    const metadata = { [INVOICE_KEY]: c.invoiceId, invoice_number: c.invoiceNumber, [SOURCE_KEY]: 'auto-pay', auto_pay_attempt: String(c.attempt) };
     try {
       const pi = await this.stripe.paymentIntents.create(
         { amount: c.amountCents, currency: c.currency.toLowerCase(), customer: c.customerId, payment_method: c.paymentMethodId, off_session: true, confirm: true, metadata, description: `Invoice ${c.invoiceNumber}` },
@@ -140,7 +142,7 @@ export class StripePaymentProvider implements PaymentProvider {
         const s = event.data.object;
         const invoiceId = s.metadata?.[INVOICE_KEY];
         if (!invoiceId) return { ...base, kind: 'ignored' };
-        return { ...base, kind: 'failed', invoiceId, amountCents: s.amount_total ?? 0, reference: idOf(s.payment_intent) ?? s.id, reason: 'The payment did not go through.' };
+        return { ...base, kind: 'failed', invoiceId, amountCents: s.amount_total ?? 0, reference: idOf(s.payment_intent) ?? s.id, reason: 'The payment did not go through.', source: 'checkout' };
       }
       case 'payment_intent.succeeded': {
         const pi = event.data.object;
@@ -152,7 +154,8 @@ export class StripePaymentProvider implements PaymentProvider {
         const pi = event.data.object;
         const invoiceId = pi.metadata?.[INVOICE_KEY];
         if (!invoiceId) return { ...base, kind: 'ignored' };
-        return { ...base, kind: 'failed', invoiceId, amountCents: pi.amount, reference: pi.id, reason: pi.last_payment_error?.message ?? 'The payment did not go through.' };
+        const source = pi.metadata?.[SOURCE_KEY] === 'auto-pay' ? 'auto-pay' : 'checkout';
+        return { ...base, kind: 'failed', invoiceId, amountCents: pi.amount, reference: pi.id, reason: pi.last_payment_error?.message ?? 'The payment did not go through.', source };
       }
       case 'charge.refunded': {
         const charge = event.data.object;

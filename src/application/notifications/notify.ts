@@ -18,7 +18,7 @@ import { certifiedFileName, SIGNED_COPY_NOTE } from '../../domain/proposals/acce
 import { recordHref } from '../../contracts/record-href.ts';
 import type { MailAbout, MailAttachment, MailKind, MailMessage } from '../../domain/mail/mailer.ts';
 import type { Job } from '../../domain/jobs/job.ts';
-import { eventKey, type NotificationEvent } from '../../domain/notifications/notification-event.ts';
+import { eventKey, type InvoiceRef, type NotificationEvent } from '../../domain/notifications/notification-event.ts';
 import { DEFAULT_TEMPLATES, fillTemplate, type TemplateKey, type TemplateText } from '../../domain/notifications/notification-template.ts';
 import { officeNotice } from '../../domain/notifications/office-notice.ts';
 import { toE164 } from '../../domain/notifications/sms-sender.ts';
@@ -166,6 +166,14 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
   /** The client hub, opened on this client (a person may be a contact of several). */
   const portalUrl = (clientId: string | null): string => `${deps.baseUrl}/portal?client=${encodeURIComponent(clientId ?? '')}`;
 
+  /** What every payment mail says about its invoice: number, amount, balance still due, and the hub's link. */
+  const invoiceValues = (inv: InvoiceRef, amountCents: number, r: Recipient): Record<string, string> => ({
+    'invoice.number': inv.number,
+    'payment.amount': formatMoney(amountCents, deps.money),
+    'invoice.balance': formatMoney(inv.balanceCents, deps.money),
+    'portal.url': portalUrl(r.clientId),
+  });
+
   const customerSide = async (e: NotificationEvent, key: string): Promise<void> => {
     switch (e.kind) {
       case 'quote-requested': {
@@ -181,24 +189,19 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
       case 'payment-received': {
         const r = await clientRecipient(e.invoice.clientId);
         if (!r) return;
-        const values = {
-          'invoice.number': e.invoice.number,
-          'payment.amount': formatMoney(e.amountCents, deps.money),
-          'payment.date': formatCalendarDay(e.date, locale, 'words'),
-          'invoice.balance': formatMoney(e.invoice.balanceCents, deps.money),
-          'portal.url': portalUrl(r.clientId),
-        };
+        const values = { ...invoiceValues(e.invoice, e.amountCents, r), 'payment.date': formatCalendarDay(e.date, locale, 'words') };
         return sendCustomer(key, r, [{ template: 'payment-receipt', channel: 'customer', values, about: invoiceAbout(e.invoice) }]);
       }
       case 'payment-failed': {
+        // A decline on the Checkout page is seen there, where the customer can try again: no mail.
+        if (e.source !== 'auto-pay') return;
         const r = await clientRecipient(e.invoice.clientId);
         if (!r) return;
+        const next = e.autoPay?.nextAttemptAt;
         const values = {
-          'invoice.number': e.invoice.number,
-          'payment.amount': formatMoney(e.amountCents, deps.money),
+          ...invoiceValues(e.invoice, e.amountCents, r),
           'payment.reason': e.reason,
-          'invoice.balance': formatMoney(e.invoice.balanceCents, deps.money),
-          'portal.url': portalUrl(r.clientId),
+          'payment.next': next ? `We will try your card again on ${dateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', timeZone: deps.timeZone }).format(new Date(next))}.` : 'We will not try your card again.',
         };
         return sendCustomer(key, r, [{ template: 'payment-failed', channel: 'customer', values, about: invoiceAbout(e.invoice) }]);
       }

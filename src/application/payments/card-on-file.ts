@@ -9,11 +9,17 @@ import type { CardOnFileView } from '../../contracts/card-on-file.ts';
 import { ownedClient } from '../portal/portal-deps.ts';
 import { requireAccess } from '../shared/require-access.ts';
 import type { PaymentDeps } from './payment-deps.ts';
+import { MAX_AUTO_PAY_ATTEMPTS, type AutoPayAttempt, type AutoPayAttemptStore } from '../../domain/payments/auto-pay-attempt.ts';
+import { notPayableOnline } from '../../domain/payments/online-payment.ts';
+import { linkActive } from '../../domain/shared/public-link.ts';
+import { publicLink } from '../invoices/invoice-deps.ts';
 
 /** Card on file (docs/payments.md): the payments' dependencies, the cards' store and the portal's ownership rule. */
 export interface CardDeps extends PaymentDeps {
   cards: CardOnFileStore;
   directory: PortalDirectory;
+  /** Auto-pay attempts: the declines still due are shown with the card. */
+  attempts?: AutoPayAttemptStore;
 }
 
 export const NO_CARD_PROVIDER = 'Saving a card is not available: online payment is not set up. Pay your invoices through their links.';
@@ -23,12 +29,28 @@ const label = (c: StoredCard | null): string | null => (c ? `${cardLabel(c)}, ex
 /** The switch as the audit trail keeps it (audit-vocabulary reads 'on'/'off'). */
 const onOff = (on: boolean): 'on' | 'off' => (on ? 'on' : 'off');
 
-const viewOf = (deps: CardDeps, r: CardOnFile | null): CardOnFileView => ({
+const viewOf = async (deps: CardDeps, clientId: string, r: CardOnFile | null): Promise<CardOnFileView> => ({
   available: Boolean(deps.provider?.startCardSetup),
   card: r?.card ? { label: cardLabel(r.card), brand: r.card.brand, last4: r.card.last4, expiry: cardExpiry(r.card) } : null,
   autoPay: r?.autoPay ?? false,
   consent: CARD_CONSENT,
+  declined: await declinedOf(deps, clientId),
 });
+
+/** Each invoice whose latest auto-pay attempt was declined and that is still due: what the customer (and the office) should act on. */
+async function declinedOf(deps: CardDeps, clientId: string): Promise<CardOnFileView['declined']> {
+  if (!deps.attempts) return [];
+  const latest = new Map<string, AutoPayAttempt>();
+  for (const a of await deps.attempts.listForClient(clientId, 40)) if (!latest.has(a.invoiceId)) latest.set(a.invoiceId, a);
+  const out: CardOnFileView['declined'] = [];
+  for (const a of latest.values()) {
+    if (a.status !== 'failed') continue;
+    const inv = await deps.invoices.get(a.invoiceId);
+    if (!inv || notPayableOnline(inv)) continue;
+    out.push({ invoiceId: inv.id, invoiceNumber: inv.number, payUrl: linkActive(inv) ? publicLink(deps, inv.publicToken) : null, balanceCents: inv.balanceCents, reason: a.reason ?? 'The payment did not go through.', attempts: a.attempt, of: MAX_AUTO_PAY_ATTEMPTS, nextAttemptAt: a.nextAttemptAt });
+  }
+  return out;
+}
 
 const cardChange = (actor: Actor, at: Date, clientId: string, action: string, from: StoredCard | null, to: StoredCard | null, autoPay?: { from: boolean; to: boolean }) =>
   auditEntry(actor, at, CLIENT_ENTITY, clientId, action, [{ field: 'card', from: label(from), to: label(to) }, ...(autoPay && autoPay.from !== autoPay.to ? [{ field: 'autoPay', from: onOff(autoPay.from), to: onOff(autoPay.to) }] : [])]);
@@ -42,7 +64,7 @@ function setupProvider(deps: CardDeps) {
 /** The portal's card section for one of the caller's clients. */
 export async function getMyCard(deps: CardDeps, auth: AuthState, clientId: string): Promise<CardOnFileView> {
   await ownedClient(deps, auth, clientId);
-  return viewOf(deps, await deps.cards.get(clientId));
+  return viewOf(deps, clientId, await deps.cards.get(clientId));
 }
 
 /** "Save a card for monitoring payments": the provider's page in setup mode (a customer made once per client). */
@@ -77,7 +99,7 @@ export async function confirmMyCard(deps: CardDeps, auth: AuthState, clientId: s
     return { next: { ...c, card }, audit: cardChange(actor, deps.clock.now(), clientId, 'card-saved', c.card, card) };
   });
   if (replaced.card) await provider.removeCard(replaced.card.paymentMethodId).catch(() => undefined);
-  return viewOf(deps, after);
+  return viewOf(deps, clientId, after);
 }
 
 /** Remove: the card is detached at the provider and forgotten here; auto-pay goes off with it. */
@@ -85,10 +107,10 @@ export async function removeMyCard(deps: CardDeps, auth: AuthState, clientId: st
   const { actor } = await ownedClient(deps, auth, clientId);
   const provider = setupProvider(deps);
   const current = await deps.cards.get(clientId);
-  if (!current?.card) return viewOf(deps, current);
+  if (!current?.card) return viewOf(deps, clientId, current);
   await provider.removeCard(current.card.paymentMethodId);
   const after = await deps.cards.update(clientId, (c) => ({ next: { ...c, card: null, autoPay: false }, audit: c.card ? cardChange(actor, deps.clock.now(), clientId, 'card-removed', c.card, null, { from: c.autoPay, to: false }) : null }));
-  return viewOf(deps, after);
+  return viewOf(deps, clientId, after);
 }
 
 async function existingClient(deps: CardDeps, clientId: string): Promise<void> {
@@ -99,7 +121,7 @@ async function existingClient(deps: CardDeps, clientId: string): Promise<void> {
 export async function getClientCard(deps: CardDeps, auth: AuthState, clientId: string): Promise<CardOnFileView> {
   requireAccess(auth, 'viewClients');
   await existingClient(deps, clientId);
-  return viewOf(deps, await deps.cards.get(clientId));
+  return viewOf(deps, clientId, await deps.cards.get(clientId));
 }
 
 /** "Auto-pay monitoring invoices" on or off (editClients, audited); on needs a card on file. */
@@ -112,7 +134,7 @@ export async function setClientAutoPay(deps: CardDeps, auth: AuthState, clientId
     if (c.autoPay === autoPay) return { next: c, audit: null };
     return { next: { ...c, autoPay }, audit: auditEntry(actor, deps.clock.now(), CLIENT_ENTITY, clientId, autoPay ? 'auto-pay-on' : 'auto-pay-off', [{ field: 'autoPay', from: onOff(c.autoPay), to: onOff(autoPay) }]) };
   });
-  return viewOf(deps, after);
+  return viewOf(deps, clientId, after);
 }
 
 /** For the billing run: the card to charge when the client is on auto-pay, else null. */

@@ -1,10 +1,11 @@
 import { auditEntry, type Actor, type AuditChange } from '../../domain/audit/audit-entry.ts';
-import { INVOICE_ENTITY, invoiceChanges, paymentChanges, recordPayment, recordRefund, type Invoice } from '../../domain/invoices/invoice.ts';
+import { INVOICE_ENTITY, invoiceChanges, paymentChanges, recordRefund, type Invoice } from '../../domain/invoices/invoice.ts';
 import type { Changed } from '../../domain/invoices/invoice-repository.ts';
 import type { PaymentEvent } from '../../domain/payments/payment-provider.ts';
 import { DomainError, isDomainError } from '../../domain/shared/domain-error.ts';
 import { calendarOf } from '../invoices/invoice-deps.ts';
 import { providerActor, type PaymentDeps } from './payment-deps.ts';
+import { bookCardPayment } from './book-card-payment.ts';
 
 export type WebhookOutcome = 'payment-recorded' | 'refund-recorded' | 'failure-recorded' | 'not-applied' | 'already-applied' | 'ignored' | 'unknown-invoice';
 
@@ -50,7 +51,10 @@ export async function receivePaymentWebhook(deps: PaymentDeps, rawBody: Buffer, 
     const paid = saved.payments.find((p) => p.reference === event.reference && p.amountCents > 0);
     await deps.notify?.({ kind: 'payment-received', invoice: saved, paymentId: event.reference, amountCents: event.amountCents, date: paid?.date ?? calendarOf(deps).today, source: 'online' });
   }
-  if (done === 'failure-recorded' && event.kind === 'failed') await deps.notify?.({ kind: 'payment-failed', invoice: saved, attemptId: event.reference, amountCents: event.amountCents, reason: event.reason });
+  // An auto-pay decline is told by its attempt (auto-pay-invoice.ts): the customer after the first and the last, the office after the last.
+  if (done === 'failure-recorded' && event.kind === 'failed' && event.source === 'checkout') {
+    await deps.notify?.({ kind: 'payment-failed', invoice: saved, attemptId: event.reference, amountCents: event.amountCents, reason: event.reason, source: 'checkout' });
+  }
   return { outcome };
 }
 
@@ -58,19 +62,7 @@ function applyEvent(deps: PaymentDeps, actor: Actor, e: Exclude<PaymentEvent, { 
   const entry = (action: string, changes: AuditChange[]) => auditEntry(actor, now, INVOICE_ENTITY, inv.id, action, changes);
   const calendar = calendarOf(deps);
   if (e.kind === 'failed') return { changed: { invoice: inv, audit: entry('payment-failed', what(e, e.amountCents, e.reference, [{ field: 'reason', from: null, to: e.reason }])) }, outcome: 'failure-recorded' };
-  if (e.kind === 'paid') {
-    if (inv.payments.some((p) => p.reference === e.reference && p.amountCents > 0)) return { changed: null, outcome: 'already-applied' };
-    const id = deps.ids.next();
-    try {
-      const next = recordPayment(inv, { date: calendar.today, amountCents: e.amountCents, method: 'card', reference: e.reference }, { ...calendar, id, now, by: actor.name });
-      const changes = [...paymentChanges(null, next.payments.find((p) => p.id === id) ?? null), ...invoiceChanges(inv, next)];
-      return { changed: { invoice: next, audit: entry('payment', changes) }, outcome: 'payment-recorded' };
-    } catch (err) {
-      if (!isDomainError(err)) throw err;
-      // Paid meanwhile, voided, or more than the balance: money to give back, not to book.
-      return { changed: { invoice: inv, audit: entry('payment-not-applied', what(e, e.amountCents, e.reference, [{ field: 'reason', from: null, to: err.message }])) }, outcome: 'not-applied' };
-    }
-  }
+  if (e.kind === 'paid') return bookCardPayment(deps, actor, inv, { amountCents: e.amountCents, reference: e.reference }, now, [{ field: 'event', from: null, to: `${e.type} ${e.eventId}` }]);
   const refundedSoFar = -inv.payments.filter((p) => p.reference === e.reference && p.amountCents < 0).reduce((s, p) => s + p.amountCents, 0);
   const more = e.refundedCents - refundedSoFar;
   if (more <= 0) return { changed: null, outcome: 'already-applied' };

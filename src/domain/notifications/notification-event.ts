@@ -10,6 +10,7 @@ import type { ContactMessage } from '../contact/contact-message.ts';
 import type { Job } from '../jobs/job.ts';
 import type { Proposal } from '../proposals/proposal.ts';
 import type { QuoteRequest } from '../quotes/quote-request.ts';
+import type { PaymentSource } from '../payments/payment-source.ts';
 
 /** The invoice fields a payment notification needs (an Invoice satisfies it). */
 export interface InvoiceRef {
@@ -35,8 +36,12 @@ export type NotificationEvent =
    * `paymentId` is the occurrence: the recorded payment's id, or the provider's payment/event id.
    */
   | { kind: 'payment-received'; invoice: InvoiceRef; paymentId: string; amountCents: number; date: string; source: 'recorded' | 'online' }
-  /** An online payment was refused; `attemptId` is the provider's id of the attempt. */
-  | { kind: 'payment-failed'; invoice: InvoiceRef; attemptId: string; amountCents: number; reason: string }
+  /**
+   * An online payment was refused; `attemptId` is the provider's id of the attempt (or the auto-pay
+   * attempt's). Checkout: the office hears of each (the customer saw it on the page). Auto-pay: the
+   * customer is mailed; the office only when `autoPay.nextAttemptAt` is null (the last attempt failed).
+   */
+  | { kind: 'payment-failed'; invoice: InvoiceRef; attemptId: string; amountCents: number; reason: string; source: PaymentSource; autoPay?: { attempt: number; of: number; nextAttemptAt: string | null } }
   /** A customer asked for service through the portal. */
   | { kind: 'service-requested'; requestId: string; clientId: string; clientName: string; summary: string }
   /** A customer changed their contact details through the portal; `changeId` is the audit entry's (or change's) id. */

@@ -50,7 +50,7 @@ export const PLACEHOLDERS: Readonly<Record<TemplateKey, readonly string[]>> = {
   'job-completed': [...COMMON, ...JOB, 'signoff.name'],
   'review-request': [...COMMON, ...JOB, 'reviews.url'],
   'payment-receipt': [...COMMON, 'invoice.number', 'payment.amount', 'payment.date', 'invoice.balance', 'portal.url'],
-  'payment-failed': [...COMMON, 'invoice.number', 'payment.amount', 'payment.reason', 'invoice.balance', 'portal.url'],
+  'payment-failed': [...COMMON, 'invoice.number', 'payment.amount', 'payment.reason', 'payment.next', 'invoice.balance', 'portal.url'],
 };
 
 export const SAMPLE_VALUES: Readonly<Record<string, string>> = {
@@ -75,6 +75,7 @@ export const SAMPLE_VALUES: Readonly<Record<string, string>> = {
   'payment.date': 'November 26, 2026',
   'invoice.balance': '$0.00',
   'payment.reason': 'Your card was declined.',
+  'payment.next': 'We will try your card again on Saturday, November 28.',
   'portal.url': 'https://shieldline.example/portal',
 };
 
@@ -128,7 +129,7 @@ export const DEFAULT_TEMPLATES: Readonly<Record<TemplateKey, TemplateText>> = {
   },
   'payment-failed': {
     subject: 'Your card payment of {{payment.amount}} for invoice {{invoice.number}} did not go through',
-    body: 'Hello {{contact.firstName}},\n\nWe could not charge {{payment.amount}} for invoice {{invoice.number}} to your card: {{payment.reason}}\n\nNothing was charged, and {{invoice.balance}} is still due. Pay it, or save another card for monitoring payments, in your account: {{portal.url}}',
+    body: 'Hello {{contact.firstName}},\n\nWe could not charge {{payment.amount}} for invoice {{invoice.number}} to your card: {{payment.reason}}\n\nNothing was charged, and {{invoice.balance}} is still due. {{payment.next}} Pay it now, or save another card for monitoring payments, in your account: {{portal.url}}',
     sms: null,
   },
 };

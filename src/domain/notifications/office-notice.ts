@@ -85,6 +85,19 @@ export function officeNotice(e: NotificationEvent, ctx: OfficeContext, path: Rec
     }
     case 'payment-failed': {
       const i = e.invoice;
+      if (e.autoPay) {
+        // Only the last attempt: earlier ones are tried again without the office's help.
+        if (e.autoPay.nextAttemptAt !== null) return null;
+        return notice(
+          'payment-failed',
+          `Auto-pay failed ${e.autoPay.attempt} times: ${i.number}, ${i.clientName}`,
+          `${e.reason} The card on file was tried ${e.autoPay.attempt} times for ${money(e.amountCents)} and declined each time; it will not be tried again. ${money(i.balanceCents)} is still due: the client was mailed a link to pay or save another card.`,
+          { kind: 'invoice', id: i.id, label: i.number },
+          INVOICES,
+          ctx,
+          path,
+        );
+      }
       return notice('payment-failed', `Payment of ${money(e.amountCents)} failed: ${i.number}, ${i.clientName}`, e.reason, { kind: 'invoice', id: i.id, label: i.number }, INVOICES, ctx, path);
     }
     case 'service-requested':

@@ -5,6 +5,7 @@
  * cares about. Amounts are integer cents in the configured currency; `reference` is the
  * provider's id of the payment (a Stripe PaymentIntent), the one a payment and its refunds share.
  */
+import type { PaymentSource } from './payment-source.ts';
 
 export interface CheckoutRequest {
   invoiceId: string;
@@ -40,7 +41,7 @@ interface EventBase {
 /** What a verified webhook event means for an invoice. */
 export type PaymentEvent =
   | (EventBase & { kind: 'paid'; invoiceId: string; amountCents: number; reference: string })
-  | (EventBase & { kind: 'failed'; invoiceId: string; amountCents: number; reference: string; reason: string })
+  | (EventBase & { kind: 'failed'; invoiceId: string; amountCents: number; reference: string; reason: string; source: PaymentSource })
   /** `refundedCents` is everything refunded of that payment so far (the provider's running total). */
   | (EventBase & { kind: 'refunded'; invoiceId: string; reference: string; refundedCents: number })
   | (EventBase & { kind: 'ignored' });
@@ -76,8 +77,10 @@ export interface OffSessionCharge {
   invoiceNumber: string;
   amountCents: number;
   currency: string;
-  /** Derived from the invoice: the same key charges once, however often the run repeats. */
+  /** Derived from the invoice and the attempt: the same key charges once, however often the run repeats. */
   idempotencyKey: string;
+  /** 1 for the first charge, then each retry (kept on the provider's payment as `source: auto-pay`). */
+  attempt: number;
 }
 
 export type OffSessionResult = { status: 'succeeded'; reference: string } | { status: 'failed'; reference: string | null; reason: string };

@@ -64,6 +64,11 @@ export const COLLECTION_INDEXES: CollectionIndex[] = [
   { collection: 'invoices', fields: [asc('dueDate'), asc('id')] },
   { collection: 'invoices', fields: [asc('clientId'), desc('issueDate')] },
   { collection: 'monitoring_contracts', fields: [asc('status'), asc('nextBillingDate')] },
+  // Auto-pay retries (docs/payments.md "Retries"): the scheduler's due and cut-short attempts, and an invoice's attempts.
+  { collection: 'auto_pay_attempts', fields: [asc('status'), asc('nextAttemptAt')] },
+  { collection: 'auto_pay_attempts', fields: [asc('status'), asc('at')] },
+  { collection: 'auto_pay_attempts', fields: [asc('invoiceId'), asc('attempt')] },
+  { collection: 'auto_pay_attempts', fields: [asc('clientId'), desc('at')] },
   { collection: 'inventory_items', fields: [asc('sku')], unique: true, present: true },
   { collection: 'inventory_items', fields: [asc('nameKey'), asc('id')] },
   { collection: 'inventory_items', fields: [asc('category'), asc('nameKey')] },

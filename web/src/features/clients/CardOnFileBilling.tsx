@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CardOnFileView } from '#contracts/card-on-file.ts';
 import { apiFetch, ApiRequestError } from '#lib/api.ts';
+import { DeclinedCardPayments } from '#ui/DeclinedCardPayments.tsx';
 import { clientRelatedQuery } from './queries.ts';
 
 const path = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
@@ -45,6 +46,9 @@ export function CardOnFileBilling({ clientId, canEdit }: { clientId: string; can
         ) : (
           'None. Online payment is not set up.'
         )}
+        <div className="mt-2">
+          <DeclinedCardPayments declined={c.declined} audience="office" />
+        </div>
         <div className="mt-2">
           <label className="inline-flex items-center gap-2">
             <input

@@ -33,6 +33,8 @@ const INVOICE_ACTIONS: Record<string, string> = {
   'reminder-retry': 'Reminder retried',
   'link-revoked': 'Client link revoked',
   'link-rotated': 'New client link made',
+  'auto-pay-attempt': 'Auto-pay attempt',
+  'payment-failed': 'Card payment failed',
 };
 
 /** One invoice: lines, tax per rate, totals, payments, history, and what may be done next. */

@@ -6,6 +6,7 @@ import { apiFetch } from '#lib/api.ts';
 import { Button } from '#ui/Button.tsx';
 import { ErrorNote } from '#ui/FormError.tsx';
 import { Section } from '#ui/Section.tsx';
+import { DeclinedCardPayments } from '#ui/DeclinedCardPayments.tsx';
 import { PORTAL_KEY } from './queries.ts';
 
 const path = (clientId: string) => `/api/portal/clients/${encodeURIComponent(clientId)}/card`;
@@ -85,6 +86,7 @@ export function CardOnFile({ clientId }: { clientId: string }) {
           </p>
         )}
         {error && <ErrorNote>{error}</ErrorNote>}
+        <DeclinedCardPayments declined={card.data.declined} audience="customer" />
         {busy === 'saving' ? (
           <p role="status">Saving your card…</p>
         ) : c ? (
