@@ -20,8 +20,8 @@ import type { MailAttachment, MailMessage } from '../../domain/mail/mailer.ts';
 import type { Job } from '../../domain/jobs/job.ts';
 import { eventKey, type NotificationEvent } from '../../domain/notifications/notification-event.ts';
 import { DEFAULT_TEMPLATES, fillTemplate, type TemplateKey, type TemplateText } from '../../domain/notifications/notification-template.ts';
-import { officeNotice } from '../../domain/notifications/office-notice.ts';
-import { toE164 } from '../../domain/notifications/sms-sender.ts';
+import { officeNotice, phoneCannotTextNotice } from '../../domain/notifications/office-notice.ts';
+import { textNumber } from '../../domain/shared/phone.ts';
 import { SERVICE_LABELS } from '../../domain/quotes/quote-request.ts';
 import { formatMoney } from '../../domain/shared/money.ts';
 import { dateTimeFormat } from '../../domain/shared/intl-format.ts';
@@ -128,11 +128,22 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
       const values = { ...common(r), ...m.values };
       if (r.email) await deps.mail.enqueue(customerMail({ ...r, email: r.email }, t, values, m.attachments), `${key}:${m.channel}`);
       if (m.sms && deps.sms && t.sms) {
-        const to = toE164(r.phone, deps.smsCountryCode);
+        const to = textNumber(r.phone, deps.smsCountryCode);
         if (to) await sendSmsOnce(`${key}:${m.channel}:sms`, key, to, fillTemplate(t.sms, values));
+        else if (r.phone && r.clientId) await tellOfficePhoneCannotText({ id: r.clientId, name: r.name, phone: r.phone });
       }
     }
   };
+
+  /** Once per client and number (both stores are keyed by them): a second message to the same number tells the office nothing more. */
+  const tellOfficePhoneCannotText = async (client: { id: string; name: string; phone: string }): Promise<void> => {
+    const key = `phone-cannot-text:${client.id}:${client.phone.replace(/\s+/g, ' ').trim().toLowerCase()}`;
+    const n = phoneCannotTextNotice(client, officeContext(), (rec) => recordHref(rec.kind, rec.id));
+    await deps.notifications.addOnce({ ...n.notification, key });
+    await deps.mail.enqueue(n.mail, `${key}:office-mail`);
+  };
+
+  const officeContext = () => ({ email: deps.company.email, adminUrl: deps.baseUrl, money: deps.money, at: deps.clock.now().toISOString() });
 
   const sendSmsOnce = async (smsKey: string, scope: string, to: string, body: string): Promise<void> => {
     if (!deps.sms || !(await deps.once.claim(smsKey, scope, deps.holder))) return;
@@ -215,8 +226,7 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
   return {
     async notify(e) {
       const key = eventKey(e);
-      const at = deps.clock.now().toISOString();
-      const office = officeNotice(e, { email: deps.company.email, adminUrl: deps.baseUrl, money: deps.money, at }, (r) => recordHref(r.kind, r.id));
+      const office = officeNotice(e, officeContext(), (r) => recordHref(r.kind, r.id));
       const steps: [string, () => Promise<unknown>][] = [];
       if (office) {
         steps.push([`${key}:office`, () => deps.notifications.addOnce({ ...office.notification, key })]);

@@ -99,3 +99,19 @@ export function officeNotice(e: NotificationEvent, ctx: OfficeContext, path: Rec
       return null;
   }
 }
+
+/**
+ * A customer's phone on file cannot take the texts they would get (not a number, or one with an
+ * extension): the office hears once per client and number, not once per message.
+ */
+export function phoneCannotTextNotice(client: { id: string; name: string; phone: string }, ctx: OfficeContext, path: RecordPath): OfficeNotice {
+  return notice(
+    'phone-cannot-text',
+    `Texts cannot reach ${client.name}: ${client.phone}`,
+    `Appointment reminders and "on my way" texts cannot go to ${client.phone} (not a mobile number we can text, or it has an extension). They still get the e-mails. Put a mobile number first on the client's contact to send texts.`,
+    { kind: 'client', id: client.id, label: client.name },
+    CLIENTS,
+    ctx,
+    path,
+  );
+}
