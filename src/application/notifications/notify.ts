@@ -27,6 +27,7 @@ import { formatMoney } from '../../domain/shared/money.ts';
 import { dateTimeFormat } from '../../domain/shared/intl-format.ts';
 import { formatCalendarDay } from '../../domain/shared/calendar-date.ts';
 import { readAllBytes } from '../../domain/storage/file-storage.ts';
+import { nextWallClock } from '../../domain/time/zoned-week.ts';
 import { contactNameFor, firstName } from '../../domain/clients/contact-greeting.ts';
 import type { NotificationDeps } from './notification-deps.ts';
 
@@ -48,7 +49,12 @@ interface CustomerMessage {
   values: Record<string, string>;
   attachments?: MailAttachment[];
   sms?: boolean;
+  /** Not before this instant (ISO): the outbox holds the mail until then. */
+  deliverAt?: string;
 }
+
+/** When (company time) the review request after a completed job is delivered: the next 10:00. */
+export const REVIEW_REQUEST_TIME = '10:00';
 
 export const preferenceSubject = {
   client: (id: string) => `client:${id}`,
@@ -106,7 +112,7 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
   };
 
   /** The mail a customer reads: the template, then the business's signature and the unsubscribe link. */
-  const customerMail = (r: Recipient & { email: string }, t: TemplateText, values: Record<string, string>, attachments?: MailAttachment[]): MailMessage => {
+  const customerMail = (r: Recipient & { email: string }, t: TemplateText, values: Record<string, string>, m: Pick<CustomerMessage, 'attachments' | 'deliverAt'>): MailMessage => {
     const link = `${deps.baseUrl}/api/public/unsubscribe/${deps.unsubscribe.sign(r.subject)}`;
     const signature = ['Kind regards,', deps.company.name, [deps.company.phone, deps.company.email].filter(Boolean).join(' · '), deps.baseUrl].filter(Boolean).join('\n');
     const footer = `You received this e-mail from ${deps.company.name} about your request or service with us. To stop these e-mails, open: ${link}`;
@@ -115,7 +121,9 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
       replyTo: deps.company.email,
       subject: fillTemplate(t.subject, values),
       text: [fillTemplate(t.body, values), '', signature, '', '—', footer].join('\n'),
-      ...(attachments?.length ? { attachments } : {}),
+      ...(m.attachments?.length ? { attachments: m.attachments } : {}),
+      ...(m.deliverAt ? { deliverAt: m.deliverAt } : {}),
+      unsubscribeUrl: link,
       kind: 'other',
       about: r.clientId ? [{ type: 'client', id: r.clientId, label: r.name }] : [],
     };
@@ -126,7 +134,7 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
     for (const m of messages) {
       const t = await currentTemplate(deps, m.template);
       const values = { ...common(r), ...m.values };
-      if (r.email) await deps.mail.enqueue(customerMail({ ...r, email: r.email }, t, values, m.attachments), `${key}:${m.channel}`);
+      if (r.email) await deps.mail.enqueue(customerMail({ ...r, email: r.email }, t, values, m), `${key}:${m.channel}`);
       if (m.sms && deps.sms && t.sms) {
         const to = textNumber(r.phone, deps.smsCountryCode);
         if (to) await sendSmsOnce(`${key}:${m.channel}:sms`, key, to, fillTemplate(t.sms, values));
@@ -210,12 +218,15 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
         const job = e.job;
         const r = await clientRecipient(job.clientId);
         if (!r) return;
-        const values = { ...(await jobValues(job)), 'signoff.name': job.signOff?.name ?? 'not signed', 'reviews.url': `${deps.baseUrl}/reviews` };
+        // The review form opens with the person's name filled in (web/src/routes/reviews.tsx reads ?name=).
+        const reviewer = r.contactName ?? r.name;
+        const values = { ...(await jobValues(job)), 'signoff.name': job.signOff?.name ?? 'not signed', 'reviews.url': `${deps.baseUrl}/reviews?name=${encodeURIComponent(reviewer)}#leave-review` };
         const signature = job.signOff ? await deps.files.download(job.signOff.signaturePath).then((d) => readAllBytes(d.body)).catch(() => null) : null;
         const pdf = await deps.signOffPdf.render(job, signature, deps.company, { locale, timeZone: deps.timeZone });
         return sendCustomer(key, r, [
           { template: 'job-completed', channel: 'customer', values, attachments: [{ filename: `${job.number}-sign-off.pdf`, contentType: 'application/pdf', content: pdf }] },
-          { template: 'review-request', channel: 'review-request', values },
+          // Asked at the next 10:00 company time, not the minute the technician leaves (or late at night).
+          { template: 'review-request', channel: 'review-request', values, deliverAt: nextWallClock(deps.clock.now(), REVIEW_REQUEST_TIME, deps.timeZone).toISOString() },
         ]);
       }
       default:

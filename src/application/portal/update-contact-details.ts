@@ -54,7 +54,7 @@ export async function updateContactDetails(deps: PortalDeps, auth: AuthState, cl
       now,
     ),
   );
-  await deps.notify?.({ kind: 'customer-details-changed', changeId: messageId, clientId: client.id, clientName: client.name, fields: readable.map((c) => c.label) });
+  await deps.notify?.({ kind: 'customer-details-changed', changeId: messageId, clientId: client.id, clientName: client.name, changes: readable });
   const emailChanged = email2 !== email;
   return { message: emailChanged ? `Saved. Sign in with ${email2} from now on.` : 'Saved. Our office has been told.', emailChanged };
 }

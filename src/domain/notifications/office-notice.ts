@@ -9,6 +9,7 @@ import { quoteRequestMail } from '../mail/quote-request-mail.ts';
 import { formatMoney, type MoneySettings } from '../shared/money.ts';
 import { formatCalendarDay } from '../shared/calendar-date.ts';
 import { SERVICE_LABELS } from '../quotes/quote-request.ts';
+import { describeDetailChanges } from '../portal/contact-change.ts';
 import type { NotificationEvent } from './notification-event.ts';
 import type { NewOfficeNotification, NotificationRecord, OfficeKind } from './notification.ts';
 
@@ -91,7 +92,8 @@ export function officeNotice(e: NotificationEvent, ctx: OfficeContext, path: Rec
       // It opens the request in the inbox, where "Open a job" is (the message links the client record).
       return notice('service-requested', `Service request from ${e.clientName}`, e.summary, { kind: 'message', id: e.requestId, label: e.clientName }, CLIENTS, ctx, path);
     case 'customer-details-changed':
-      return notice('customer-details-changed', `${e.clientName} changed their contact details`, `Changed: ${e.fields.join(', ')}`, { kind: 'client', id: e.clientId, label: e.clientName }, CLIENTS, ctx, path);
+      // Each field old → new ("Phone: (555) 867-5309 → (555) 010-2030"), so the office can check it without opening the record.
+      return notice('customer-details-changed', `${e.clientName} changed their contact details`, describeDetailChanges(e.changes).join('\n'), { kind: 'client', id: e.clientId, label: e.clientName }, CLIENTS, ctx, path);
     case 'visit-scheduled':
     case 'visit-reminder':
     case 'technician-on-the-way':
