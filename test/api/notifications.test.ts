@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenTestApp, type ListeningTestApp } from '../support/app.ts';
 import { TestClient, expectJson } from '../support/http-client.ts';
 import { DEMO } from '../support/demo-users.ts';
-import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../support/smtp-peer.ts';
+import { startSmtpPeer, textOf, type ReceivedMail, type SmtpPeer } from '../support/smtp-peer.ts';
 import { startTwilioPeer, type TwilioPeer } from '../support/twilio-peer.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { aContactRequest } from '../support/factories.ts';
@@ -46,8 +46,6 @@ const groups = (mails: ReceivedMail[]) => {
   return m;
 };
 
-/** The quoted-printable text of a mail as a person reads it. */
-const textOf = (m: ReceivedMail) => Buffer.from(m.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString();
 
 /**
  * Notifications over HTTP on one SQLite file shared by two app instances (then a third after both

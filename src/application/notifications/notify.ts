@@ -21,7 +21,7 @@ import type { Job } from '../../domain/jobs/job.ts';
 import { eventKey, type NotificationEvent } from '../../domain/notifications/notification-event.ts';
 import { DEFAULT_TEMPLATES, fillTemplate, type TemplateKey, type TemplateText } from '../../domain/notifications/notification-template.ts';
 import { officeNotice, phoneCannotTextNotice } from '../../domain/notifications/office-notice.ts';
-import { textNumber } from '../../domain/shared/phone.ts';
+import { splitPhone, textNumber } from '../../domain/shared/phone.ts';
 import { SERVICE_LABELS } from '../../domain/quotes/quote-request.ts';
 import { formatMoney } from '../../domain/shared/money.ts';
 import { dateTimeFormat } from '../../domain/shared/intl-format.ts';
@@ -138,13 +138,13 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
       if (m.sms && deps.sms && t.sms) {
         const to = textNumber(r.phone, deps.smsCountryCode);
         if (to) await sendSmsOnce(`${key}:${m.channel}:sms`, key, to, fillTemplate(t.sms, values));
-        else if (r.phone && r.clientId) await tellOfficePhoneCannotText({ id: r.clientId, name: r.name, phone: r.phone });
+        else if (r.phone && r.clientId) await tellOfficePhoneCannotText({ id: r.clientId, name: r.name, phone: r.phone, hasExtension: splitPhone(r.phone).extension !== null });
       }
     }
   };
 
   /** Once per client and number (both stores are keyed by them): a second message to the same number tells the office nothing more. */
-  const tellOfficePhoneCannotText = async (client: { id: string; name: string; phone: string }): Promise<void> => {
+  const tellOfficePhoneCannotText = async (client: { id: string; name: string; phone: string; hasExtension: boolean }): Promise<void> => {
     const key = `phone-cannot-text:${client.id}:${client.phone.replace(/\s+/g, ' ').trim().toLowerCase()}`;
     const n = phoneCannotTextNotice(client, officeContext(), (rec) => recordHref(rec.kind, rec.id));
     await deps.notifications.addOnce({ ...n.notification, key });

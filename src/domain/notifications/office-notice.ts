@@ -106,11 +106,12 @@ export function officeNotice(e: NotificationEvent, ctx: OfficeContext, path: Rec
  * A customer's phone on file cannot take the texts they would get (not a number, or one with an
  * extension): the office hears once per client and number, not once per message.
  */
-export function phoneCannotTextNotice(client: { id: string; name: string; phone: string }, ctx: OfficeContext, path: RecordPath): OfficeNotice {
+export function phoneCannotTextNotice(client: { id: string; name: string; phone: string; hasExtension: boolean }, ctx: OfficeContext, path: RecordPath): OfficeNotice {
+  const why = client.hasExtension ? `${client.phone} has an extension (a switchboard), so a text would not reach them` : `${client.phone} is not a number a text can go to`;
   return notice(
     'phone-cannot-text',
     `Texts cannot reach ${client.name}: ${client.phone}`,
-    `Appointment reminders and "on my way" texts cannot go to ${client.phone} (not a mobile number we can text, or it has an extension). They still get the e-mails. Put a mobile number first on the client's contact to send texts.`,
+    `Appointment reminders and "on my way" texts are not sent: ${why}. The e-mails still go. To text them, put a mobile number first on their contact.`,
     { kind: 'client', id: client.id, label: client.name },
     CLIENTS,
     ctx,
