@@ -4,6 +4,7 @@ import type { Address, Client } from '../../domain/clients/client.ts';
 import { newContactMessage } from '../../domain/contact/contact-message.ts';
 import { contactDetailChanges, describeDetailChanges, type ContactDetails } from '../../domain/portal/contact-change.ts';
 import { clientChanges } from '../clients/client-changes.ts';
+import { recordHref } from '../../contracts/record-href.ts';
 import { contactIndexOf, notYours, ownedClient, type PortalDeps } from './portal-deps.ts';
 
 type Input = { phone: string; email: string; billingAddress: Address };
@@ -47,7 +48,7 @@ export async function updateContactDetails(deps: PortalDeps, auth: AuthState, cl
         email: input.email.trim(),
         phone: input.phone || null,
         subject: `Contact details changed: ${client.name}`.slice(0, 200),
-        message: [`${who} changed their details in the client hub:`, ...describeDetailChanges(readable), '', `${deps.baseUrl}/admin/clients/${client.id}`].join('\n'),
+        message: [`${who} changed their details in the client hub:`, ...describeDetailChanges(readable), '', `${deps.baseUrl}${recordHref('client', client.id)}`].join('\n'),
         kind: 'support',
       },
       messageId,

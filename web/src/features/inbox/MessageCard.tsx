@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InboxMessage } from '#contracts/support.ts';
 import { MESSAGE_STATUS_VALUES as STATUSES } from '#contracts/public-site-values.ts';
@@ -9,15 +10,36 @@ import { formatDateTime } from '#ui/dates.ts';
 import { LinkedText } from '#ui/LinkedText.tsx';
 import { useCan } from '../auth/session.ts';
 
-/** One inbox message: who wrote, what, the status buttons, and for a client-hub service request "Open a job" (once, for staff who may edit jobs). */
-export function MessageCard({ message: m }: { message: InboxMessage }) {
+/**
+ * One inbox message: who wrote, what, the status buttons, and for a client-hub service request
+ * "Open a job" (once, for staff who may edit jobs). `linked`: the message a notification or office
+ * mail opened (?message=), scrolled to, focused and highlighted once it is on the screen.
+ */
+export function MessageCard({ message: m, linked = false }: { message: InboxMessage; linked?: boolean }) {
   const client = useQueryClient();
+  const ref = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (!linked || !ref.current) return;
+    ref.current.scrollIntoView({ block: 'center' });
+    ref.current.focus({ preventScroll: true });
+  }, [linked]);
   const change = useMutation({
     mutationFn: (status: string) => apiFetch(`/api/admin/messages/${encodeURIComponent(m.id)}`, { method: 'PATCH', json: { status } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
   });
   return (
-    <li className="rounded-xl border border-slate-200 p-5 dark:border-slate-800">
+    <li
+      ref={ref}
+      id={`message-${m.id}`}
+      tabIndex={linked ? -1 : undefined}
+      aria-current={linked ? 'true' : undefined}
+      className={
+        linked
+          ? 'scroll-mt-24 rounded-xl border-2 border-amber-400 bg-amber-50 p-5 outline-none ring-4 ring-amber-200 dark:border-amber-500 dark:bg-amber-950/40 dark:ring-amber-900'
+          : 'rounded-xl border border-slate-200 p-5 dark:border-slate-800'
+      }
+    >
+      {linked && <p className="mb-2 text-sm font-semibold text-amber-900 dark:text-amber-200">The message you followed a link to</p>}
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="min-w-0 font-semibold break-words text-slate-900 dark:text-white">{m.subject}</h2>
         <span className="text-sm text-slate-700 dark:text-slate-300">
