@@ -110,7 +110,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationDeps> = async
     scope.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 4096 }, (_req, _body, done) => done(null, {}));
     scope.post(
       '/api/public/unsubscribe/:token',
-      { config: { access: WEBHOOK }, schema: { params: token, body: z.object({ subscribe: z.enum(['1']).optional() }).passthrough().optional() } },
+      { config: { access: WEBHOOK }, schema: { params: token, body: z.object({ subscribe: z.enum(['1']).optional(), 'List-Unsubscribe': z.enum(['One-Click']).optional() }).strict().optional() } },
       async (req, reply) => {
         const action = `/api/public/unsubscribe/${encodeURIComponent(req.params.token)}`;
         try {
