@@ -63,7 +63,7 @@ function Reviews() {
           </div>
         </div>
         <section aria-labelledby="leave-review" className="self-start rounded-xl border border-slate-200 p-5 dark:border-slate-800">
-          <h2 id="leave-review" className="text-xl font-bold text-slate-900 dark:text-white">
+          <h2 id="leave-review" className="scroll-mt-24 text-xl font-bold text-slate-900 dark:text-white">
             Leave a review
           </h2>
           <p className="mt-1 mb-4 text-sm text-slate-700 dark:text-slate-300">Tell other families what it was like to work with us.</p>

@@ -19,9 +19,28 @@ export function MessageCard({ message: m, linked = false }: { message: InboxMess
   const client = useQueryClient();
   const ref = useRef<HTMLLIElement>(null);
   useEffect(() => {
-    if (!linked || !ref.current) return;
-    ref.current.scrollIntoView({ block: 'center' });
-    ref.current.focus({ preventScroll: true });
+    if (!linked) return;
+    const el = ref.current;
+    if (!el) return;
+    el.focus({ preventScroll: true });
+    // The router resets the scroll (smoothly) after a navigation has rendered, which may come after
+    // this card appeared: for the first second keep the card on the screen, until the person
+    // scrolls, taps or types themselves.
+    let frame = 0;
+    let frames = 0;
+    const keep = () => {
+      const box = el.getBoundingClientRect();
+      if (box.top < 64 || box.top > window.innerHeight - 120) el.scrollIntoView({ block: 'center', behavior: 'instant' });
+      if (++frames < 60) frame = requestAnimationFrame(keep);
+    };
+    const stop = () => cancelAnimationFrame(frame);
+    const events = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+    for (const e of events) window.addEventListener(e, stop, { once: true, passive: true });
+    keep();
+    return () => {
+      stop();
+      for (const e of events) window.removeEventListener(e, stop);
+    };
   }, [linked]);
   const change = useMutation({
     mutationFn: (status: string) => apiFetch(`/api/admin/messages/${encodeURIComponent(m.id)}`, { method: 'PATCH', json: { status } }),
