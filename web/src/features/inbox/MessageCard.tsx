@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InboxMessage } from '#contracts/support.ts';
 import { MESSAGE_STATUS_VALUES as STATUSES } from '#contracts/public-site-values.ts';
 import { recordHref } from '#contracts/record-href.ts';
+import { telHref } from '#domain/shared/phone.ts';
 import { apiFetch } from '#lib/api.ts';
 import { Button } from '#ui/Button.tsx';
 import { ErrorNote } from '#ui/FormError.tsx';
@@ -67,7 +68,15 @@ export function MessageCard({ message: m, linked = false }: { message: InboxMess
       </div>
       <p className="text-sm break-words text-slate-700 dark:text-slate-300">
         {m.name} · <a className="underline" href={`mailto:${m.email}`}>{m.email}</a>
-        {m.phone ? ` · ${m.phone}` : ''} · {formatDateTime(m.createdAt)}
+        {m.phone && (
+          <>
+            {' · '}
+            <a className="underline" href={telHref(m.phone)}>
+              {m.phone}
+            </a>
+          </>
+        )}{' '}
+        · {formatDateTime(m.createdAt)}
       </p>
       <p className="mt-3 whitespace-pre-line break-words text-slate-800 dark:text-slate-200">
         <LinkedText text={m.message} />
