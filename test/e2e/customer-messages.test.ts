@@ -89,4 +89,21 @@ describe('customer messages in Chromium', () => {
       await context.close();
     }
   });
+
+  it("the office's client form refuses a phone that is not a number with the one phone rule's words, and keeps an extension", async () => {
+    for (const size of SIZES) {
+      const admin = await signedInAdmin(size.viewport, '/admin/clients');
+      await admin.page.getByRole('button', { name: 'New client' }).click();
+      const form = admin.page.getByRole('form', { name: 'Client form' });
+      await form.getByLabel(/^Name/).fill('Bartholomew Featherstonehaugh-Worthington Holdings');
+      await form.getByLabel('Contact name').fill('Bartholomew Featherstonehaugh-Worthington');
+      await form.getByLabel('Phone', { exact: true }).fill('call the front desk');
+      await form.getByRole('button', { name: 'Create client' }).click();
+      const message = form.getByText(/^Phone: use digits, spaces and \+ \( \) - \. only, such as \(555\) 010-2000/);
+      await message.waitFor();
+      await message.scrollIntoViewIfNeeded();
+      await admin.page.screenshot({ path: `${process.env['SHOTS_DIR'] ?? '/tmp'}/client-form-phone-${size.name}.png` }).catch(() => {});
+      await admin.close();
+    }
+  });
 });
