@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { auditEntrySchema } from './audit.ts';
+import { phoneField } from './form-fields.ts';
 
 /**
  * Requests and answers of /api/clients, shared by the routes and the SPA's forms, so both refuse
@@ -35,10 +36,7 @@ const str = (max: number, label: string) =>
     .max(max, `${label} is too long (${max} characters at most).`);
 const optStr = (max: number, label: string) => str(max, label).default('');
 
-export const phoneSchema = str(30, 'Phone')
-  .min(3, 'Phone number is too short.')
-  .regex(/^[+()\d\s.-]*(?:\s*(?:x|ext\.?)\s*\d+)?$/i, 'Use digits, spaces and + ( ) - . only.')
-  .refine((p) => p.replace(/\D/g, '').length >= 3, 'Phone number needs at least 3 digits.');
+export const phoneSchema = phoneField('Phone');
 export const emailSchema = str(254, 'E-mail').pipe(z.email('Enter a valid e-mail address.'));
 
 export const addressSchema = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { phoneField } from './form-fields.ts';
 
 /**
  * The employee database's API (/api/employees), shared by the routes and the SPA's editor.
@@ -62,13 +63,7 @@ const emailSchema = text('Please enter an e-mail address.')
   .max(254, 'E-mail is too long.')
   .pipe(z.email('Please enter a valid e-mail address.'));
 const phoneSchema = z
-  .union([
-    text('Phone must be text.')
-      .trim()
-      .max(30, 'Phone number is too long.')
-      .regex(/^[+()\d\s.-]*$/, 'Use digits, spaces and + ( ) - . only.'),
-    z.null(),
-  ])
+  .union([phoneField('Phone', { optional: true }), z.null()])
   .optional()
   .transform((v) => (v === '' ? null : v));
 const photoUrlSchema = z

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { formatMoney, parseMoney, percentProblem, percentToBp, type MoneySettings } from '../domain/shared/money.ts';
+import { PHONE_CHARACTERS, PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, splitPhone } from '../domain/shared/phone.ts';
 
 export type TypedAmount = { ok: true; cents: number } | { ok: false; error: string };
 
@@ -34,3 +35,29 @@ export const amountField = (label: string, money: MoneySettings, maxCents: numbe
 
 /** A text field holding a percentage from 0 to 100 ("8.25", "6.25%"). */
 export const percentField = (label: string) => z.string().refine((s) => Number.isFinite(percentToBp(s)), percentProblem(label));
+
+/**
+ * The one phone rule of every form (the office's client forms, the client hub's contact details,
+ * employees, the public contact and support forms): what is wrong with a typed number, naming the
+ * field and saying what to type, or null when it is a number (an extension after it is fine).
+ */
+export function phoneProblem(label: string, typed: string): string | null {
+  const example = 'such as (555) 010-2000 or +44 20 7946 0958';
+  if (typed.trim().length > 30) return `${label}: at most 30 characters; type the number ${example}, and an extension after it as “ext 12”.`;
+  const { number } = splitPhone(typed);
+  if (!PHONE_CHARACTERS.test(number)) return `${label}: use digits, spaces and + ( ) - . only, ${example}; put an extension after it as “ext 12”.`;
+  const digits = number.replace(/\D/g, '').length;
+  if (digits < PHONE_MIN_DIGITS) return `${label}: type the whole number with its area code, ${example} (at least ${PHONE_MIN_DIGITS} digits).`;
+  if (digits > PHONE_MAX_DIGITS) return `${label}: at most ${PHONE_MAX_DIGITS} digits, ${example}.`;
+  return null;
+}
+
+/** A text field holding a phone number, trimmed and refused with `phoneProblem`'s message; `optional`: empty is none. */
+export const phoneField = (label: string, options: { optional?: boolean } = {}) =>
+  z
+    .string({ error: (i) => (i.input === undefined || i.input === null ? `${label}: type the number, such as (555) 010-2000.` : `${label} must be text.`) })
+    .trim()
+    .superRefine((s, ctx) => {
+      const problem = s === '' && options.optional ? null : phoneProblem(label, s);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { addressSchema, emailSchema, phoneSchema } from './clients.ts';
+import { addressSchema, emailSchema } from './clients.ts';
+import { phoneField } from './form-fields.ts';
 
 /** The client hub's API (docs/portal.md): what a customer reads and sends at /portal. */
 
@@ -82,7 +83,7 @@ export type ServiceRequestInput = z.input<typeof serviceRequestSchema>;
 
 export const contactDetailsSchema = z
   .object({
-    phone: z.union([z.literal(''), phoneSchema]),
+    phone: phoneField('Phone', { optional: true }),
     email: emailSchema,
     billingAddress: addressSchema,
   })

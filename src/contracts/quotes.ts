@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { phoneField } from './form-fields.ts';
 import { text, visitorName, visitorEmail } from './text.ts';
 import { LEAD_STATUS_VALUES, QUOTE_SERVICES } from './public-site-values.ts';
 
@@ -28,11 +29,7 @@ export const quoteRequestSchema = z
   .object({
     name: visitorName(),
     email: visitorEmail(),
-    phone: text('Please enter a phone number.')
-      .trim()
-      .min(7, 'Please enter a phone number we can call.')
-      .max(30, 'Phone number is too long.')
-      .regex(/^[+()\d\s.-]*$/, 'Use digits, spaces and + ( ) - . only.'),
+    phone: phoneField('Phone'),
     services: z
       .array(z.enum(SERVICES, { error: 'Choose from the listed services.' }), { error: 'Choose at least one service.' })
       .min(1, 'Choose at least one service.')

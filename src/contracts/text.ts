@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { phoneField } from './form-fields.ts';
 
 /** A string field whose "missing" and "not text" messages are ones a person can act on. */
 export const text = (required: string) =>
@@ -12,11 +13,8 @@ export const visitorName = () =>
 export const visitorEmail = () =>
   text('Please enter your e-mail address.').trim().max(254, 'E-mail is too long.').pipe(z.email('Please enter a valid e-mail address.'));
 
-/** An optional phone number (digits, spaces and + ( ) - . only); an empty one counts as none. */
+/** An optional phone number (the one phone rule, phoneProblem); an empty one counts as none. */
 export const optionalPhone = () =>
-  text('Phone must be text.')
-    .trim()
-    .max(30, 'Phone number is too long.')
-    .regex(/^[+()\d\s.-]*$/, 'Use digits, spaces and + ( ) - . only.')
+  phoneField('Phone', { optional: true })
     .optional()
     .transform((v) => (v ? v : undefined));

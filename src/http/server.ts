@@ -45,7 +45,8 @@ import { portalRoutes } from './routes/portal.ts';
 import { cardOnFileRoutes } from './routes/card-on-file.ts';
 import { historyRoutes } from './routes/histories.ts';
 import { paymentRoutes } from './routes/payments.ts';
-import { notificationRoutes } from './routes/notifications.ts';
+import { notificationRoutes, UNSUBSCRIBE_TOKEN_MAX } from './routes/notifications.ts';
+import { siteStylesheets } from './customer-page.ts';
 
 const GOOGLE = {
   issuer: 'https://accounts.google.com',
@@ -142,7 +143,9 @@ export async function buildServer(
     bodyLimit: 1_048_576,
     // Idle keep-alive sockets are closed at shutdown; in-flight requests are allowed to finish.
     forceCloseConnections: 'idle',
-    routerOptions: { ignoreTrailingSlash: true },
+    // The longest path parameter: an unsubscribe link's token (up to UNSUBSCRIBE_TOKEN_MAX) must
+    // reach its route, not Fastify's default 100-character cut-off (a 404).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: UNSUBSCRIBE_TOKEN_MAX },
     logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -214,6 +217,7 @@ export async function buildServer(
   };
   // Before the first route, so the document sees every one (@fastify/swagger collects them as they are added).
   await registerOpenApi(app, { production, title: config.company.name, sessionCookie: sessionCookieName(production) });
+  app.decorate('siteStylesheets', siteStylesheets(config.staticDir));
   for (const register of routeTable(auth)) await register(app, container);
   await registerSpa(app, config.staticDir);
 

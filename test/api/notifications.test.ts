@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenTestApp, type ListeningTestApp } from '../support/app.ts';
 import { TestClient, expectJson } from '../support/http-client.ts';
 import { DEMO } from '../support/demo-users.ts';
-import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../support/smtp-peer.ts';
+import { startSmtpPeer, textOf, type ReceivedMail, type SmtpPeer } from '../support/smtp-peer.ts';
 import { startTwilioPeer, type TwilioPeer } from '../support/twilio-peer.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { aContactRequest } from '../support/factories.ts';
@@ -35,6 +35,10 @@ function subjectOf(m: ReceivedMail): string {
     .trim();
 }
 
+/** A header's value, folded lines joined ('' when absent). */
+const headerOf = (m: ReceivedMail, name: string): string =>
+  (new RegExp(`^${name}:[ \\t]*(.*(?:\\r?\\n[ \\t].*)*)`, 'im').exec(m.raw.split(/\r?\n\r?\n/)[0]!)?.[1] ?? '').replace(/\r?\n[ \t]+/g, ' ').trim();
+
 /** The mails delivered, grouped by recipient and subject: each group must hold one mail. */
 const groups = (mails: ReceivedMail[]) => {
   const m = new Map<string, number>();
@@ -42,8 +46,6 @@ const groups = (mails: ReceivedMail[]) => {
   return m;
 };
 
-/** The quoted-printable text of a mail as a person reads it. */
-const textOf = (m: ReceivedMail) => Buffer.from(m.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString();
 
 /**
  * Notifications over HTTP on one SQLite file shared by two app instances (then a third after both
@@ -71,9 +73,10 @@ describe('notifications, exactly once', () => {
     dir.remove();
   });
 
-  /** Waits until the background deliveries have all been made (nothing queued or sending). */
+  /** Waits until the background deliveries due now have all been made (nothing due queued, or sending); a mail for later (the review request) waits. */
   const settled = async (c: AppContainer) => {
-    await expect.poll(async () => (await c.resolve(TOKENS.Outbox).list(500)).filter((m) => m.status === 'queued' || m.status === 'sending').length, { timeout: 15_000 }).toBe(0);
+    const due = (m: { status: string; nextAttemptAt: string | null }) => m.status === 'sending' || (m.status === 'queued' && (m.nextAttemptAt ?? '') <= new Date().toISOString());
+    await expect.poll(async () => (await c.resolve(TOKENS.Outbox).list(500)).filter(due).length, { timeout: 15_000 }).toBe(0);
   };
 
   it('each event of the existing use cases reaches the office and the customer once, across two instances and a restart; on-my-way and the reminder go by SMS in E.164', async () => {
@@ -128,6 +131,18 @@ describe('notifications, exactly once', () => {
     await settled(a.container);
     await settled(b.container);
 
+    // The review request waits in the outbox for the next 10:00 company time, then the scheduler's delivery sends it (once, whichever instance runs).
+    const review = (await a.container.resolve(TOKENS.Outbox).list(500)).find((m) => m.subject === 'How did we do, Ada?')!;
+    expect(review.status).toBe('queued');
+    expect(review.nextAttemptAt! > new Date().toISOString()).toBe(true);
+    expect(new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(review.nextAttemptAt!))).toBe('10:00');
+    expect(Date.parse(review.nextAttemptAt!) - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
+    expect(smtp.received.filter((m) => subjectOf(m) === 'How did we do, Ada?')).toEqual([]);
+    await a.container.resolve(TOKENS.Outbox).deliverDue(new Date(Date.parse(review.nextAttemptAt!) - 60_000));
+    expect(smtp.received.filter((m) => subjectOf(m) === 'How did we do, Ada?')).toEqual([]);
+    await Promise.all([a.container.resolve(TOKENS.Outbox).deliverDue(new Date(review.nextAttemptAt!)), b.container.resolve(TOKENS.Outbox).deliverDue(new Date(review.nextAttemptAt!))]);
+    expect(smtp.received.filter((m) => subjectOf(m) === 'How did we do, Ada?')).toHaveLength(1);
+
     // Every event told again, through both instances at once (a retried request, a replayed webhook).
     const events = async (c: AppContainer): Promise<NotificationEvent[]> => {
       const lead = (await c.resolve(TOKENS.Leads).get(leadId))!;
@@ -151,7 +166,7 @@ describe('notifications, exactly once', () => {
         // Told by the payment webhook, the client hub's service request and contact-detail change (their own tests drive them end to end).
         { kind: 'payment-failed', invoice, attemptId: 'auto-pay-4', amountCents: 5_000, reason: 'Your card was declined.', source: 'auto-pay', autoPay: { attempt: 4, of: 4, nextAttemptAt: null } },
         { kind: 'service-requested', requestId: 'sr-1', clientId: invoice.clientId, clientName: 'Grace Notified', summary: 'Back door sensor beeps' },
-        { kind: 'customer-details-changed', changeId: 'chg-1', clientId: invoice.clientId, clientName: 'Grace Notified', fields: ['Phone'] },
+        { kind: 'customer-details-changed', changeId: 'chg-1', clientId: invoice.clientId, clientName: 'Grace Notified', changes: [{ label: 'Phone', from: '(555) 867-5309', to: '(555) 010-2030' }] },
       ];
       for (const message of messages) list.push({ kind: 'message-received', message });
       return list;
@@ -199,8 +214,8 @@ describe('notifications, exactly once', () => {
       expect.arrayContaining([
         expect.stringMatching(/^Your appointment is confirmed: /),
         expect.stringMatching(/^Reminder: we see you tomorrow, /),
-        'Frank is on the way',
-        `Your job ${job.number} is complete`,
+        `Frank from ${a.config.company.name} is on the way`,
+        'Completed: Keypad swap',
         'How did we do, Ada?',
         `Payment receipt: $250.00 for invoice ${inv.number}`,
         `Your card payment of $50.00 for invoice ${inv.number} did not go through`,
@@ -216,8 +231,13 @@ describe('notifications, exactly once', () => {
     expect(twilio.received[1]!.body).toMatch(/Frank is on the way to you now/);
 
     // The completion mail carries the sign-off PDF; every customer mail greets, signs and offers the way out.
-    const done = smtp.received.find((m) => subjectOf(m) === `Your job ${job.number} is complete`)!;
+    const done = smtp.received.find((m) => subjectOf(m) === 'Completed: Keypad swap')!;
     expect(done.raw).toContain(`filename=${job.number}-sign-off.pdf`);
+    // The review request links the reviews form with the person's name filled in.
+    const reviewText = textOf(smtp.received.find((m) => subjectOf(m) === 'How did we do, Ada?')!);
+    expect(reviewText).toMatch(/http:\/\/127\.0\.0\.1:\d+\/reviews\?name=Dr\.%20Ada%20Greeted-Contact#leave-review/);
+    // The office reads each changed field old → new.
+    expect(textOf(smtp.received.find((m) => m.to.includes(office) && subjectOf(m) === 'Grace Notified changed their contact details')!)).toContain('Phone: (555) 867-5309 → (555) 010-2030');
     // (the proposal and invoice mails staff sent are the proposals' and invoices' own; the signed copy is the customer's legal record, sent whatever the opt-out)
     for (const m of smtp.received.filter((x) => x.to.includes(email) && /^(Proposal|Invoice) /.test(subjectOf(x)))) expect(textOf(m)).toMatch(/Hello Ada,\r?\n(?![\s\S]*Hello Grace)/);
     for (const m of smtp.received.filter((x) => x.to.includes(email) && !/^(Proposal|Invoice|Your signed proposal) /.test(subjectOf(x)))) {
@@ -226,6 +246,10 @@ describe('notifications, exactly once', () => {
       expect(text).not.toContain('Hello Grace');
       expect(text).toContain(`Kind regards,\r\n${a.config.company.name}`);
       expect(text).toMatch(/To stop these e-mails, open: http:\/\/127\.0\.0\.1:\d+\/api\/public\/unsubscribe\/\S+/);
+      // RFC 8058: the mail program's own unsubscribe button, a one-click POST to the same link.
+      const link = /To stop these e-mails, open: (\S+)/.exec(text)![1]!;
+      expect(headerOf(m, 'List-Unsubscribe'), subjectOf(m)).toBe(`<${link}>`);
+      expect(headerOf(m, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     }
 
     // Sent mail names each customer mail's kind (MAIL_KINDS) and what it is about: the record, then the client.
@@ -235,9 +259,11 @@ describe('notifications, exactly once', () => {
     expect(keptAs(`Payment receipt: $250.00 for invoice ${inv.number}`)).toMatchObject({ kind: 'payment-receipt', about: [{ type: 'invoice', id: inv.id, label: inv.number }, aboutClient] });
     expect(keptAs(/^Your card payment of \$50\.00/)).toMatchObject({ kind: 'payment-failed', about: [{ type: 'invoice', id: inv.id, label: inv.number }, aboutClient] });
     expect(keptAs(/^Your appointment is confirmed: /)).toMatchObject({ kind: 'appointment', about: [{ type: 'job', id: job.id, label: job.number }, aboutClient] });
-    expect(keptAs(`Your job ${job.number} is complete`)).toMatchObject({ kind: 'job-completed', about: [{ type: 'job', id: job.id, label: job.number }, aboutClient] });
+    expect(keptAs(`Completed: Keypad swap`)).toMatchObject({ kind: 'job-completed', about: [{ type: 'job', id: job.id, label: job.number }, aboutClient] });
     expect(keptAs('How did we do, Ada?')).toMatchObject({ kind: 'review-request' });
     expect(kept.filter((m) => m.kind === 'other').map((m) => m.subject)).toEqual([]);
+    // Mails to the office carry no unsubscribe header (staff cannot opt out of their own notices).
+    for (const m of smtp.received.filter((x) => x.to.includes(office))) expect(headerOf(m, 'List-Unsubscribe')).toBe('');
   });
 
   it('a mail the server refuses for now is retried until it is delivered, once', async () => {
@@ -317,7 +343,7 @@ describe('notifications, exactly once', () => {
     expect(reset).toMatchObject({ customised: false, subject: 'Payment receipt: {{payment.amount}} for invoice {{invoice.number}}' });
   });
 
-  it('honours the opt-out: the client flag stops customer messages; the unsubscribe link works without signing in; a forged one changes nothing', async () => {
+  it('honours the opt-out: the client flag stops customer messages; the unsubscribe link shows a page (GET changes nothing) and the button or one-click POST unsubscribes; a forged one changes nothing', async () => {
     const admin = await TestClient.signedIn(a.url, DEMO.admin);
     const client = await expectJson<ClientView>(await admin.send('POST', '/api/clients', aClientInput({ name: 'Quinn Optout', sites: [aSiteInput()] })), 201);
     expect(await expectJson(await admin.get(`/api/clients/${client.id}/customer-messages`), 200)).toEqual({ optedOut: false });
@@ -335,15 +361,49 @@ describe('notifications, exactly once', () => {
     await expectJson(await admin.send('PUT', `/api/jobs/${job.id}/schedule`, { window: { start: new Date(Date.parse(start) + 86_400_000).toISOString(), end: new Date(Date.parse(start) + 86_400_000 + 3600_000).toISOString() } }), 200);
     await expect.poll(() => smtp.received.filter((m) => m.to.includes(email)).length, { timeout: 10_000 }).toBe(1);
     const link = /To stop these e-mails, open: (\S+)/.exec(textOf(smtp.received.find((m) => m.to.includes(email))!))![1]!;
+    // Opening the link (a person, or a mail scanner following it) only shows the page and its button.
     const page = await fetch(link);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('You are unsubscribed');
+    const html = await page.text();
+    expect(html).toContain(`Stop e-mails from ${a.config.company.name}?`);
+    expect(html).toMatch(/<form method="post" action="\/api\/public\/unsubscribe\/[^"]+"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe<\/button>/);
+    expect(html).not.toMatch(/\sstyle=|<style/);
+    expect(page.headers.get('content-security-policy')).toContain("style-src 'self'");
+    expect(await expectJson(await admin.get(`/api/clients/${client.id}/customer-messages`), 200)).toEqual({ optedOut: false });
+
+    // The mail program's one-click unsubscribe (RFC 8058): a POST with no cookie, CSRF token or origin.
+    const oneClick = await fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.text()).toContain('You are unsubscribed');
     expect(await expectJson(await admin.get(`/api/clients/${client.id}/customer-messages`), 200)).toEqual({ optedOut: true });
-    const forged = await fetch(link.replace(/\.[^.]+$/, '.AAAAAAAAAAAAAAAAAAAAAAAA'));
+    expect(await (await fetch(link)).text()).toContain('Receive our e-mails again');
+
+    const forgedLink = link.replace(/\.[^.]+$/, '.AAAAAAAAAAAAAAAAAAAAAAAA');
+    const forged = await fetch(forgedLink);
     expect(forged.status).toBe(404);
     expect(await forged.text()).toContain('This unsubscribe link is not valid');
-    const back = await fetch(`${link}?subscribe=1`);
+    const forgedPost = await fetch(forgedLink, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'subscribe=1' });
+    expect(forgedPost.status).toBe(404);
+    expect(await expectJson(await admin.get(`/api/clients/${client.id}/customer-messages`), 200)).toEqual({ optedOut: true });
+
+    // The page's "Receive our e-mails again" button.
+    const back = await fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'subscribe=1' });
     expect(await back.text()).toContain('You will receive our e-mails again');
+    expect(await expectJson(await admin.get(`/api/clients/${client.id}/customer-messages`), 200)).toEqual({ optedOut: false });
+
+    // RFC 8058 also allows multipart/form-data.
+    const form = new FormData();
+    form.set('List-Unsubscribe', 'One-Click');
+    expect((await fetch(link, { method: 'POST', body: form })).status).toBe(200);
+    expect(await expectJson(await admin.get(`/api/clients/${client.id}/customer-messages`), 200)).toEqual({ optedOut: true });
+    await expectJson(await admin.send('PUT', `/api/clients/${client.id}/customer-messages`, { optedOut: false }), 200);
+
+    // A long token (a visitor's long address is the subject) still reaches the page, not a 404 at Fastify's 100-character parameter limit.
+    const longToken = a.container.resolve(TOKENS.NotificationDeps).unsubscribe.sign(`email:${'robin.quoteworthy-fitzgerald.'.repeat(2)}household@${'long-family-name-'.repeat(3)}example.com`);
+    expect(longToken.length).toBeGreaterThan(150);
+    const longPage = await fetch(`${a.url}/api/public/unsubscribe/${longToken}`);
+    expect(longPage.status, await longPage.clone().text()).toBe(200);
+    expect(await longPage.text()).toContain('Unsubscribe</button>');
     expect(await expectJson(await admin.get(`/api/clients/${client.id}/customer-messages`), 200)).toEqual({ optedOut: false });
   });
 });

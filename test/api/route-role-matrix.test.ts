@@ -73,6 +73,7 @@ const MATRIX: Record<string, Policy> = {
   'PUT /api/clients/:id/customer-messages': 'editClients',
   'POST /api/jobs/:id/on-my-way': 'editJobs',
   'GET /api/public/unsubscribe/:token': 'public',
+  'POST /api/public/unsubscribe/:token': 'public',
   'GET /api/employees': 'admin',
   'GET /api/employees/:id': 'admin',
   'POST /api/employees': 'admin',

@@ -485,6 +485,7 @@ const PUBLIC_USE_CASES: Readonly<Record<string, string>> = {
   'files/read-shared-files.ts#openSharedFileByToken': "anyone holding the file's download token",
   'contact/send-support-request.ts#sendSupportRequest': 'the public support form',
   'notifications/customer-preferences.ts#unsubscribeWithToken': "the signed unsubscribe link in a customer's mail",
+  'notifications/customer-preferences.ts#unsubscribeLinkStatus': "the signed unsubscribe link in a customer's mail (the page before the button)",
   'portal/sign-in-link.ts#requestSignInLink': 'a customer asks for a sign-in link (same answer for every address)',
   'portal/sign-in-link.ts#signInWithLink': 'the e-mailed one-time link is the credential',
 };

@@ -67,3 +67,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
 
 /** The Subject header of a raw mail. */
 export const subjectOf = (m: ReceivedMail): string => /^Subject: (.*)$/m.exec(m.raw)?.[1]?.trim() ?? '';
+
+/** The quoted-printable text of a mail as a person reads it (soft line breaks joined, =XX decoded as UTF-8). */
+export const textOf = (m: ReceivedMail): string =>
+  Buffer.from(m.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString();

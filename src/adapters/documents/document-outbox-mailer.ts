@@ -49,6 +49,8 @@ type Doc = {
   retryable?: boolean;
   /** Attachment bytes (base64) of a queued mail, until it is delivered. */
   payload?: string[] | null;
+  /** Sent as List-Unsubscribe (a customer mail). */
+  unsubscribeUrl?: string | null;
 };
 
 /** An attempt still 'sending' after this long was cut short (a crash): it is tried again. */
@@ -115,6 +117,7 @@ export class DocumentOutboxMailer implements Mailer, MailQueue, MailOutbox {
       deliveredAt: null,
       retryable,
       payload: null,
+      unsubscribeUrl: m.unsubscribeUrl ?? null,
     };
     if (m.attachments?.length) doc.attachments = m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.content.byteLength }));
     return doc;
@@ -138,8 +141,10 @@ export class DocumentOutboxMailer implements Mailer, MailQueue, MailOutbox {
   /** Stores the mail (once per key) and starts delivering it; resolves once it is stored. */
   async enqueue(m: MailMessage, key: string): Promise<SentMail> {
     const id = keyId(key);
+    const now = this.now();
+    const firstAttempt = m.deliverAt && m.deliverAt > now ? m.deliverAt : now;
     const doc = this.transport
-      ? { ...this.docOf(m, 'queued', true), nextAttemptAt: this.now(), payload: (m.attachments ?? []).map((a) => Buffer.from(a.content).toString('base64')) }
+      ? { ...this.docOf(m, 'queued', true), nextAttemptAt: firstAttempt, payload: (m.attachments ?? []).map((a) => Buffer.from(a.content).toString('base64')) }
       : this.docOf(m, 'kept', false);
     try {
       await this.outbox.create(doc, id);
@@ -147,7 +152,8 @@ export class DocumentOutboxMailer implements Mailer, MailQueue, MailOutbox {
       if (err instanceof DatabaseError && err.databaseCode === 'already-exists') return { id };
       throw err;
     }
-    if (this.transport) this.track(this.deliver(id));
+    // A mail for later (deliverAt) waits for the scheduler's deliverDue; claim() would refuse it now anyway.
+    if (this.transport && firstAttempt === now) this.track(this.deliver(id));
     return { id };
   }
 
@@ -181,6 +187,7 @@ export class DocumentOutboxMailer implements Mailer, MailQueue, MailOutbox {
       ...(d.replyTo ? { replyTo: d.replyTo } : {}),
       subject: d.subject,
       text: d.text,
+      ...(d.unsubscribeUrl ? { unsubscribeUrl: d.unsubscribeUrl } : {}),
       ...(d.attachments?.length
         ? { attachments: d.attachments.map((a, i) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(d.payload?.[i] ?? '', 'base64') })) }
         : {}),

@@ -32,6 +32,7 @@ export class SmtpMailer implements Mailer {
       ...(m.replyTo ? { replyTo: m.replyTo } : {}),
       subject: m.subject,
       text: m.text,
+      ...(m.unsubscribeUrl ? { list: { unsubscribe: m.unsubscribeUrl }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
       ...(m.attachments?.length ? { attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) })) } : {}),
     });
     return { id: String(info.messageId) };

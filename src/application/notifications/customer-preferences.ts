@@ -29,13 +29,26 @@ export async function setCustomerMessages(deps: Deps, auth: AuthState, clientId:
   return { optedOut };
 }
 
+const invalidLink = (deps: Pick<Deps, 'company'>) => new DomainError('not-found', `This unsubscribe link is not valid. Please contact ${deps.company.name} at ${deps.company.email}.`);
+
 /**
- * The unsubscribe link in every customer mail: the signed token is the only key (no sign-in), a
- * forged or damaged one changes nothing. Access: public (the customer's signed link).
+ * What the unsubscribe link's page shows before anything changes (opening the link never
+ * unsubscribes: mail scanners follow links). Access: public (the customer's signed link).
+ */
+export async function unsubscribeLinkStatus(deps: Deps, token: string): Promise<{ company: string; subscribed: boolean }> {
+  const subject = deps.unsubscribe.verify(token);
+  if (!subject) throw invalidLink(deps);
+  return { company: deps.company.name, subscribed: !(await deps.preferences.optedOut(subject)) };
+}
+
+/**
+ * The unsubscribe link in every customer mail, posted (the page's button, or the mail program's
+ * one-click unsubscribe, RFC 8058): the signed token is the only key (no sign-in), a forged or
+ * damaged one changes nothing. Access: public (the customer's signed link).
  */
 export async function unsubscribeWithToken(deps: Deps, token: string, subscribe = false): Promise<{ company: string; subscribed: boolean }> {
   const subject = deps.unsubscribe.verify(token);
-  if (!subject) throw new DomainError('not-found', `This unsubscribe link is not valid. Please contact ${deps.company.name} at ${deps.company.email}.`);
+  if (!subject) throw invalidLink(deps);
   if ((await deps.preferences.optedOut(subject)) === subscribe) {
     await deps.preferences.setOptedOut(subject, !subscribe, 'the customer (unsubscribe link)');
     const clientId = subject.startsWith('client:') ? subject.slice('client:'.length) : null;

@@ -20,13 +20,14 @@ import type { MailAbout, MailAttachment, MailKind, MailMessage } from '../../dom
 import type { Job } from '../../domain/jobs/job.ts';
 import { eventKey, type InvoiceRef, type NotificationEvent } from '../../domain/notifications/notification-event.ts';
 import { DEFAULT_TEMPLATES, fillTemplate, type TemplateKey, type TemplateText } from '../../domain/notifications/notification-template.ts';
-import { officeNotice } from '../../domain/notifications/office-notice.ts';
-import { toE164 } from '../../domain/notifications/sms-sender.ts';
+import { officeNotice, phoneCannotTextNotice } from '../../domain/notifications/office-notice.ts';
+import { splitPhone, textNumber } from '../../domain/shared/phone.ts';
 import { SERVICE_LABELS } from '../../domain/quotes/quote-request.ts';
 import { formatMoney } from '../../domain/shared/money.ts';
 import { dateTimeFormat } from '../../domain/shared/intl-format.ts';
 import { formatCalendarDay } from '../../domain/shared/calendar-date.ts';
 import { readAllBytes } from '../../domain/storage/file-storage.ts';
+import { nextWallClock } from '../../domain/time/zoned-week.ts';
 import { contactNameFor, firstName } from '../../domain/clients/contact-greeting.ts';
 import type { NotificationDeps } from './notification-deps.ts';
 
@@ -50,6 +51,8 @@ interface CustomerMessage {
   values: Record<string, string>;
   attachments?: MailAttachment[];
   sms?: boolean;
+  /** Not before this instant (ISO): the outbox holds the mail until then. */
+  deliverAt?: string;
 }
 
 /** What each customer template's mail is in the outbox (MAIL_KINDS). */
@@ -64,6 +67,8 @@ const TEMPLATE_MAIL_KIND: Readonly<Record<TemplateKey, MailKind>> = {
   'payment-receipt': 'payment-receipt',
   'payment-failed': 'payment-failed',
 };
+/** When (company time) the review request after a completed job is delivered: the next 10:00. */
+export const REVIEW_REQUEST_TIME = '10:00';
 
 export const preferenceSubject = {
   client: (id: string) => `client:${id}`,
@@ -133,6 +138,8 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
       ...(m.attachments?.length ? { attachments: m.attachments } : {}),
       kind: TEMPLATE_MAIL_KIND[m.template],
       about: [...(m.about ? [m.about] : []), ...(r.clientId ? [{ type: 'client' as const, id: r.clientId, label: r.name }] : [])],
+      ...(m.deliverAt ? { deliverAt: m.deliverAt } : {}),
+      unsubscribeUrl: link,
     };
   };
 
@@ -143,11 +150,22 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
       const values = { ...common(r), ...m.values };
       if (r.email) await deps.mail.enqueue(customerMail({ ...r, email: r.email }, m, t, values), `${key}:${m.channel}`);
       if (m.sms && deps.sms && t.sms) {
-        const to = toE164(r.phone, deps.smsCountryCode);
+        const to = textNumber(r.phone, deps.smsCountryCode);
         if (to) await sendSmsOnce(`${key}:${m.channel}:sms`, key, to, fillTemplate(t.sms, values));
+        else if (r.phone && r.clientId) await tellOfficePhoneCannotText({ id: r.clientId, name: r.name, phone: r.phone, hasExtension: splitPhone(r.phone).extension !== null });
       }
     }
   };
+
+  /** Once per client and number (both stores are keyed by them): a second message to the same number tells the office nothing more. */
+  const tellOfficePhoneCannotText = async (client: { id: string; name: string; phone: string; hasExtension: boolean }): Promise<void> => {
+    const key = `phone-cannot-text:${client.id}:${client.phone.replace(/\s+/g, ' ').trim().toLowerCase()}`;
+    const n = phoneCannotTextNotice(client, officeContext(), (rec) => recordHref(rec.kind, rec.id));
+    await deps.notifications.addOnce({ ...n.notification, key });
+    await deps.mail.enqueue(n.mail, `${key}:office-mail`);
+  };
+
+  const officeContext = () => ({ email: deps.company.email, adminUrl: deps.baseUrl, money: deps.money, at: deps.clock.now().toISOString() });
 
   const sendSmsOnce = async (smsKey: string, scope: string, to: string, body: string): Promise<void> => {
     if (!deps.sms || !(await deps.once.claim(smsKey, scope, deps.holder))) return;
@@ -220,12 +238,15 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
         const job = e.job;
         const r = await clientRecipient(job.clientId);
         if (!r) return;
-        const values = { ...(await jobValues(job)), 'signoff.name': job.signOff?.name ?? 'not signed', 'reviews.url': `${deps.baseUrl}/reviews` };
+        // The review form opens with the person's name filled in (web/src/routes/reviews.tsx reads ?name=).
+        const reviewer = r.contactName ?? r.name;
+        const values = { ...(await jobValues(job)), 'signoff.name': job.signOff?.name ?? 'not signed', 'reviews.url': `${deps.baseUrl}/reviews?name=${encodeURIComponent(reviewer)}#leave-review` };
         const signature = job.signOff ? await deps.files.download(job.signOff.signaturePath).then((d) => readAllBytes(d.body)).catch(() => null) : null;
         const pdf = await deps.signOffPdf.render(job, signature, deps.company, { locale, timeZone: deps.timeZone });
         return sendCustomer(key, r, [
           { template: 'job-completed', channel: 'customer', values, about: jobAbout(job), attachments: [{ filename: `${job.number}-sign-off.pdf`, contentType: 'application/pdf', content: pdf }] },
-          { template: 'review-request', channel: 'review-request', values, about: jobAbout(job) },
+          // Asked at the next 10:00 company time, not the minute the technician leaves (or late at night).
+          { template: 'review-request', channel: 'review-request', values, about: jobAbout(job), deliverAt: nextWallClock(deps.clock.now(), REVIEW_REQUEST_TIME, deps.timeZone).toISOString() },
         ]);
       }
       default:
@@ -236,8 +257,7 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
   return {
     async notify(e) {
       const key = eventKey(e);
-      const at = deps.clock.now().toISOString();
-      const office = officeNotice(e, { email: deps.company.email, adminUrl: deps.baseUrl, money: deps.money, at }, (r) => recordHref(r.kind, r.id));
+      const office = officeNotice(e, officeContext(), (r) => recordHref(r.kind, r.id));
       const steps: [string, () => Promise<unknown>][] = [];
       if (office) {
         steps.push([`${key}:office`, () => deps.notifications.addOnce({ ...office.notification, key })]);

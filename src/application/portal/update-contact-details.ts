@@ -4,6 +4,7 @@ import type { Address, Client } from '../../domain/clients/client.ts';
 import { newContactMessage } from '../../domain/contact/contact-message.ts';
 import { contactDetailChanges, describeDetailChanges, type ContactDetails } from '../../domain/portal/contact-change.ts';
 import { clientChanges } from '../clients/client-changes.ts';
+import { recordHref } from '../../contracts/record-href.ts';
 import { contactIndexOf, notYours, ownedClient, type PortalDeps } from './portal-deps.ts';
 
 type Input = { phone: string; email: string; billingAddress: Address };
@@ -49,14 +50,14 @@ export async function updateContactDetails(deps: PortalDeps, auth: AuthState, cl
         email: input.email.trim(),
         phone: input.phone || null,
         subject: `Contact details changed: ${client.name}`.slice(0, 200),
-        message: [`${who} changed their details in the client hub:`, ...describeDetailChanges(readable), '', `${deps.baseUrl}/admin/clients/${client.id}`].join('\n'),
+        message: [`${who} changed their details in the client hub:`, ...describeDetailChanges(readable), '', `${deps.baseUrl}${recordHref('client', client.id)}`].join('\n'),
         kind: 'support',
       },
       messageId,
       now,
     ),
   );
-  await deps.notify?.({ kind: 'customer-details-changed', changeId: messageId, clientId: client.id, clientName: client.name, fields: readable.map((c) => c.label) });
+  await deps.notify?.({ kind: 'customer-details-changed', changeId: messageId, clientId: client.id, clientName: client.name, changes: readable });
   const emailChanged = email2 !== email;
   return { message: emailChanged ? `Saved. Sign in with ${email2} from now on.` : 'Saved. Our office has been told.', emailChanged };
 }

@@ -1,4 +1,5 @@
 import { foldText, phoneDigits, searchWords } from '../shared/search.ts';
+import { PHONE_CHARACTERS } from '../shared/phone.ts';
 import type { Client } from './client.ts';
 
 /**
@@ -78,7 +79,7 @@ const JOINED_WORD = /^[\p{L}\p{N}]+([._+-][\p{L}\p{N}]+)+$/u;
  */
 export function parseSearch(text: string): string[] {
   // A whole input of phone characters is one number, however it is spaced: "(555) 123-4567".
-  if (/^[+()\d\s.-]+$/.test(text) && /\d/.test(text)) return [phoneDigits(text).slice(0, MAX_TERM_LENGTH)];
+  if (PHONE_CHARACTERS.test(text) && /\d/.test(text)) return [phoneDigits(text).slice(0, MAX_TERM_LENGTH)];
   const out: string[] = [];
   for (const raw of text.trim().split(/\s+/)) {
     if (!raw) continue;

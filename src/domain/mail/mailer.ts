@@ -49,6 +49,14 @@ export interface MailMessage {
   attachments?: MailAttachment[];
   kind?: MailKind;
   about?: MailAbout[];
+  /**
+   * A customer mail's unsubscribe link: sent as List-Unsubscribe with List-Unsubscribe-Post
+   * "List-Unsubscribe=One-Click" (RFC 8058), so the mail program offers its own button, which
+   * POSTs to the link.
+   */
+  unsubscribeUrl?: string;
+  /** Not before this instant (ISO): a mail that waits for a good hour (the review request at 10:00). */
+  deliverAt?: string;
 }
 
 export interface MailAttachment {
@@ -78,7 +86,7 @@ export interface MailQueue {
 export const OUTBOX_STATUSES = ['kept', 'queued', 'sending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
-export interface OutboxMail extends Omit<MailMessage, 'attachments' | 'kind' | 'about'> {
+export interface OutboxMail extends Omit<MailMessage, 'attachments' | 'kind' | 'about' | 'deliverAt'> {
   id: string;
   /** The outbox keeps attachments' names and sizes, not their bytes. */
   attachments?: { filename: string; contentType: string; size: number }[];

@@ -8,6 +8,7 @@
  */
 import type { ContactMessage } from '../contact/contact-message.ts';
 import type { Job } from '../jobs/job.ts';
+import type { DetailChange } from '../portal/contact-change.ts';
 import type { Proposal } from '../proposals/proposal.ts';
 import type { QuoteRequest } from '../quotes/quote-request.ts';
 import type { PaymentSource } from '../payments/payment-source.ts';
@@ -44,8 +45,8 @@ export type NotificationEvent =
   | { kind: 'payment-failed'; invoice: InvoiceRef; attemptId: string; amountCents: number; reason: string; source: PaymentSource; autoPay?: { attempt: number; of: number; nextAttemptAt: string | null } }
   /** A customer asked for service through the portal. */
   | { kind: 'service-requested'; requestId: string; clientId: string; clientName: string; summary: string }
-  /** A customer changed their contact details through the portal; `changeId` is the audit entry's (or change's) id. */
-  | { kind: 'customer-details-changed'; changeId: string; clientId: string; clientName: string; fields: string[] }
+  /** A customer changed their contact details through the portal; `changeId` is the audit entry's (or change's) id; each change old → new. */
+  | { kind: 'customer-details-changed'; changeId: string; clientId: string; clientName: string; changes: DetailChange[] }
   /** A job visit got (or moved to) a window: the customer's confirmation. */
   | { kind: 'visit-scheduled'; job: Job }
   /** The day before the visit (the scheduler's reminder job). */

@@ -108,12 +108,12 @@ export const DEFAULT_TEMPLATES: Readonly<Record<TemplateKey, TemplateText>> = {
     sms: '{{company.name}}: reminder, {{technician.firstName}} visits you tomorrow, {{job.window}}. Questions: {{company.phone}}',
   },
   'on-my-way': {
-    subject: '{{technician.firstName}} is on the way',
+    subject: '{{technician.firstName}} from {{company.name}} is on the way',
     body: 'Hello {{contact.firstName}},\n\n{{technician.firstName}} from {{company.name}} is on the way to {{job.address}} for {{job.title}} ({{job.window}}).\n\nQuestions: call us at {{company.phone}}.',
     sms: '{{company.name}}: {{technician.firstName}} is on the way to you now ({{job.window}}). Questions: {{company.phone}}',
   },
   'job-completed': {
-    subject: 'Your job {{job.number}} is complete',
+    subject: 'Completed: {{job.title}}',
     body: 'Hello {{contact.firstName}},\n\n{{job.title}} at {{job.address}} is complete. The sign-off ({{signoff.name}}) is attached as a PDF for your records.\n\nThank you for choosing {{company.name}}. If anything is not as it should be, call us at {{company.phone}}.',
     sms: null,
   },

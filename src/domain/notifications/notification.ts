@@ -20,6 +20,7 @@ export const OFFICE_KINDS = [
   'payment-failed',
   'service-requested',
   'customer-details-changed',
+  'phone-cannot-text',
 ] as const;
 export type OfficeKind = (typeof OFFICE_KINDS)[number];
 

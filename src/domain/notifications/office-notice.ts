@@ -9,6 +9,7 @@ import { quoteRequestMail } from '../mail/quote-request-mail.ts';
 import { formatMoney, type MoneySettings } from '../shared/money.ts';
 import { formatCalendarDay } from '../shared/calendar-date.ts';
 import { SERVICE_LABELS } from '../quotes/quote-request.ts';
+import { describeDetailChanges } from '../portal/contact-change.ts';
 import type { NotificationEvent } from './notification-event.ts';
 import type { NewOfficeNotification, NotificationRecord, OfficeKind } from './notification.ts';
 
@@ -104,11 +105,29 @@ export function officeNotice(e: NotificationEvent, ctx: OfficeContext, path: Rec
       // It opens the request in the inbox, where "Open a job" is (the message links the client record).
       return notice('service-requested', `Service request from ${e.clientName}`, e.summary, { kind: 'message', id: e.requestId, label: e.clientName }, CLIENTS, ctx, path);
     case 'customer-details-changed':
-      return notice('customer-details-changed', `${e.clientName} changed their contact details`, `Changed: ${e.fields.join(', ')}`, { kind: 'client', id: e.clientId, label: e.clientName }, CLIENTS, ctx, path);
+      // Each field old → new ("Phone: (555) 867-5309 → (555) 010-2030"), so the office can check it without opening the record.
+      return notice('customer-details-changed', `${e.clientName} changed their contact details`, describeDetailChanges(e.changes).join('\n'), { kind: 'client', id: e.clientId, label: e.clientName }, CLIENTS, ctx, path);
     case 'visit-scheduled':
     case 'visit-reminder':
     case 'technician-on-the-way':
     case 'job-completed':
       return null;
   }
+}
+
+/**
+ * A customer's phone on file cannot take the texts they would get (not a number, or one with an
+ * extension): the office hears once per client and number, not once per message.
+ */
+export function phoneCannotTextNotice(client: { id: string; name: string; phone: string; hasExtension: boolean }, ctx: OfficeContext, path: RecordPath): OfficeNotice {
+  const why = client.hasExtension ? `${client.phone} has an extension (a switchboard), so a text would not reach them` : `${client.phone} is not a number a text can go to`;
+  return notice(
+    'phone-cannot-text',
+    `Texts cannot reach ${client.name}: ${client.phone}`,
+    `Appointment reminders and "on my way" texts are not sent: ${why}. The e-mails still go. To text them, put a mobile number first on their contact.`,
+    { kind: 'client', id: client.id, label: client.name },
+    CLIENTS,
+    ctx,
+    path,
+  );
 }

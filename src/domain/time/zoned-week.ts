@@ -105,3 +105,13 @@ export function weekRange(anyDayInWeek: string, timeZone: string): WeekRange {
 export function localTime(at: Date, timeZone: string): string {
   return dateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit' }).format(at);
 }
+
+/**
+ * The next time the company's clocks show `hhmm` ("10:00"), strictly after `now`: today's when it
+ * is still to come, else tomorrow's (a mail that should arrive at a decent hour).
+ */
+export function nextWallClock(now: Date, hhmm: string, timeZone: string): Date {
+  const today = dateKey(now, timeZone);
+  const at = wallTimeToInstant(`${today}T${hhmm}`, timeZone);
+  return at > now ? at : wallTimeToInstant(`${addDays(today, 1)}T${hhmm}`, timeZone);
+}

@@ -1,6 +1,9 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_ONLY, PUBLIC, STAFF, needs } from '../access.ts';
+import type { FastifyReply } from 'fastify';
+import { ADMIN_ONLY, PUBLIC, STAFF, WEBHOOK, needs } from '../access.ts';
+import { customerPage, escapeHtml } from '../customer-page.ts';
+import { telHref } from '../../domain/shared/phone.ts';
 import {
   customerMessagesInputSchema,
   customerMessagesSchema,
@@ -15,17 +18,14 @@ import {
 import type { NotificationDeps } from '../../application/notifications/notification-deps.ts';
 import { listNotifications, markNotificationsRead } from '../../application/notifications/office-notifications.ts';
 import { listTemplates, previewTemplate, resetTemplate, saveTemplate } from '../../application/notifications/notification-templates.ts';
-import { getCustomerMessages, setCustomerMessages, unsubscribeWithToken } from '../../application/notifications/customer-preferences.ts';
+import { getCustomerMessages, setCustomerMessages, unsubscribeLinkStatus, unsubscribeWithToken } from '../../application/notifications/customer-preferences.ts';
 import { tellCustomerOnMyWay } from '../../application/notifications/on-my-way.ts';
 import { isDomainError } from '../../domain/shared/domain-error.ts';
 
 const id = z.object({ id: z.string().min(1).max(200) });
 const keyParam = z.object({ key: templateKeySchema });
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** A page the customer reads after following the link in a mail (no SPA, no sign-in). */
-const page = (title: string, lines: string[]) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><h1 style="font-size:1.4rem">${escape(title)}</h1>${lines.join('')}</body></html>`;
+/** The longest unsubscribe token: the subject ("email:<address>", 254 characters at most) in base64url and its MAC. */
+export const UNSUBSCRIBE_TOKEN_MAX = 600;
 
 /** The office's notifications, the customer message templates and opt-outs, "on my way", the unsubscribe link. */
 export const notificationRoutes: FastifyPluginAsyncZod<NotificationDeps> = async (app, deps) => {
@@ -61,28 +61,73 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationDeps> = async
     tellCustomerOnMyWay(deps, req.auth, req.params.id),
   );
 
-  // The link in every customer mail: opening it unsubscribes (idempotent); the page offers the way back.
-  app.get(
-    '/api/public/unsubscribe/:token',
-    { config: { access: PUBLIC }, schema: { params: z.object({ token: z.string().min(1).max(600) }), querystring: z.object({ subscribe: z.enum(['1']).optional() }) } },
-    async (req, reply) => {
-      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
-      try {
-        const subscribe = req.query.subscribe === '1';
-        const r = await unsubscribeWithToken(deps, req.params.token, subscribe);
-        const again = `${deps.baseUrl}/api/public/unsubscribe/${encodeURIComponent(req.params.token)}`;
-        return subscribe
-          ? page('You will receive our e-mails again', [`<p>Thank you. ${escape(r.company)} will send you appointment confirmations, receipts and updates again.</p>`, `<p><a href="${escape(again)}">Unsubscribe again</a></p>`])
-          : page('You are unsubscribed', [
-              `<p>${escape(r.company)} will no longer send you e-mails or text messages about appointments, jobs, payments or reviews.</p>`,
-              `<p>Invoices and proposals you ask for still come by e-mail. Questions? Write to <a href="mailto:${escape(deps.company.email)}">${escape(deps.company.email)}</a> or call ${escape(deps.company.phone)}.</p>`,
-              `<p><a href="${escape(again)}?subscribe=1">Unsubscribed by mistake? Receive our e-mails again</a></p>`,
-            ]);
-      } catch (err) {
-        if (!isDomainError(err) || err.code !== 'not-found') throw err;
-        reply.status(404);
-        return page('This link is not valid', [`<p>${escape(err.message)}</p>`]);
-      }
-    },
-  );
+  // The link in every customer mail. Opening it (GET) only shows the page and its button: mail
+  // scanners follow links, and must not unsubscribe anyone. The button, and a mail program's
+  // one-click unsubscribe (List-Unsubscribe-Post, RFC 8058: a POST with no cookies or CSRF token,
+  // the signed token is the key, hence WEBHOOK access), POST to the same address.
+  const token = z.object({ token: z.string().min(1).max(UNSUBSCRIBE_TOKEN_MAX) });
+  const unsubscribePage = (reply: FastifyReply, title: string, body: string[]) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .header('Referrer-Policy', 'no-referrer')
+      .send(customerPage({ title, company: deps.company.name, stylesheets: app.siteStylesheets ?? [], body: body.join('') }));
+  const contactLine = () =>
+    `<p class="customer-page-note">Questions? Write to <a href="mailto:${escapeHtml(deps.company.email)}">${escapeHtml(deps.company.email)}</a> or call <a href="${escapeHtml(telHref(deps.company.phone))}">${escapeHtml(deps.company.phone)}</a>.</p>`;
+  const button = (action: string, label: string, subscribe: boolean, secondary = false) =>
+    `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="${subscribe ? 'subscribe' : 'List-Unsubscribe'}" value="${subscribe ? '1' : 'One-Click'}"><button type="submit"${secondary ? ' class="customer-page-secondary"' : ''}>${escapeHtml(label)}</button></form>`;
+  const invalid = (reply: FastifyReply, err: unknown) => {
+    if (!isDomainError(err) || err.code !== 'not-found') throw err;
+    reply.status(404);
+    return unsubscribePage(reply, 'This link is not valid', [`<p>${escapeHtml(err.message)}</p>`]);
+  };
+
+  app.get('/api/public/unsubscribe/:token', { config: { access: PUBLIC }, schema: { params: token } }, async (req, reply) => {
+    const action = `/api/public/unsubscribe/${encodeURIComponent(req.params.token)}`;
+    try {
+      const r = await unsubscribeLinkStatus(deps, req.params.token);
+      return r.subscribed
+        ? unsubscribePage(reply, `Stop e-mails from ${r.company}?`, [
+            `<p>${escapeHtml(r.company)} will no longer send you appointment confirmations, reminders, receipts, review requests or text messages.</p>`,
+            button(action, 'Unsubscribe', false),
+            `<p class="customer-page-note">Invoices and proposals you ask for still come by e-mail.</p>`,
+            contactLine(),
+          ])
+        : unsubscribePage(reply, 'You are unsubscribed', [
+            `<p>${escapeHtml(r.company)} does not send you e-mails or text messages about appointments, jobs, payments or reviews.</p>`,
+            button(action, 'Receive our e-mails again', true, true),
+            contactLine(),
+          ]);
+    } catch (err) {
+      return invalid(reply, err);
+    }
+  });
+
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    // A form post (the page's button, RFC 8058's "List-Unsubscribe=One-Click") or multipart (RFC 8058 allows both); only `subscribe` is read.
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
+    scope.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 4096 }, (_req, _body, done) => done(null, {}));
+    scope.post(
+      '/api/public/unsubscribe/:token',
+      { config: { access: WEBHOOK }, schema: { params: token, body: z.object({ subscribe: z.enum(['1']).optional(), 'List-Unsubscribe': z.enum(['One-Click']).optional() }).strict().optional() } },
+      async (req, reply) => {
+        const action = `/api/public/unsubscribe/${encodeURIComponent(req.params.token)}`;
+        try {
+          const subscribe = req.body?.subscribe === '1';
+          const r = await unsubscribeWithToken(deps, req.params.token, subscribe);
+          return subscribe
+            ? unsubscribePage(reply, 'You will receive our e-mails again', [`<p>Thank you. ${escapeHtml(r.company)} will send you appointment confirmations, receipts and updates again.</p>`, button(action, 'Unsubscribe again', false, true), contactLine()])
+            : unsubscribePage(reply, 'You are unsubscribed', [
+                `<p>${escapeHtml(r.company)} will no longer send you e-mails or text messages about appointments, jobs, payments or reviews.</p>`,
+                `<p class="customer-page-note">Invoices and proposals you ask for still come by e-mail.</p>`,
+                button(action, 'Unsubscribed by mistake? Receive our e-mails again', true, true),
+                contactLine(),
+              ]);
+        } catch (err) {
+          return invalid(reply, err);
+        }
+      },
+    );
+  });
 };

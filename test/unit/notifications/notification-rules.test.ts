@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkTemplate, DEFAULT_TEMPLATES, fillTemplate, TEMPLATE_KEYS } from '../../../src/domain/notifications/notification-template.ts';
-import { toE164 } from '../../../src/domain/notifications/sms-sender.ts';
+import { toE164 } from '../../../src/domain/shared/phone.ts';
 import { visitWindow } from '../../../src/application/notifications/notify.ts';
 import { contactNameFor, firstName, greeting } from '../../../src/domain/clients/contact-greeting.ts';
 import { officeNotice } from '../../../src/domain/notifications/office-notice.ts';

@@ -7,7 +7,12 @@ const sources = (dir: string): string[] =>
 
 describe('one owner, used everywhere', () => {
   it('no screen builds a tel: link by hand (they all call telHref, which keeps an extension)', () => {
-    const offenders = [...sources('web/src'), ...sources('src')].filter((f) => !f.endsWith('tel-href.ts') && /[`'"]tel:/.test(readFileSync(f, 'utf8')));
+    const offenders = [...sources('web/src'), ...sources('src')].filter((f) => !f.endsWith('phone.ts') && /[`'"]tel:/.test(readFileSync(f, 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
+  it('no form or sender reads phone numbers by hand (they all use src/domain/shared/phone.ts and phoneProblem)', () => {
+    const offenders = [...sources('web/src'), ...sources('src')].filter((f) => !f.endsWith('shared/phone.ts') && /\[\+\(\)\\d\\s\.-\]|function (toE164|telHref)/.test(readFileSync(f, 'utf8')));
     expect(offenders).toEqual([]);
   });
 

@@ -3,7 +3,7 @@ import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { PageHeading } from '#ui/PageHeading.tsx';
 import { Deferred, lazyForm } from '#ui/Deferred.tsx';
 import { useSiteInfo } from '../features/shell/site-info.ts';
-import { telHref } from '../features/shell/contact-links.ts';
+import { telHref } from '#domain/shared/phone.ts';
 
 // The form (react-hook-form + zod) loads after the first paint; see ui/Deferred.tsx.
 const ContactForm = lazyForm(() => import('../features/contact/ContactForm.tsx').then((m) => m.ContactForm));

@@ -10,15 +10,21 @@ import { JsonLd } from '../features/reviews/JsonLd.tsx';
 import type { PublicReview, RatingSummaryDto } from '#contracts/reviews.ts';
 import { reviewServiceLabel } from '../features/reviews/service-labels.ts';
 import { formatDateLight } from '#ui/dates.ts';
+import { parseSearch as parseWith } from '#lib/search-params.ts';
 
 // The form (react-hook-form + zod) loads after the first paint; see ui/Deferred.tsx.
 const ReviewForm = lazyForm(() => import('../features/reviews/ReviewForm.tsx').then((m) => m.ReviewForm));
 
+/** `?name=` comes from the review request mail (the customer's name, filled into the form). */
+type ReviewsSearch = { name?: string };
+
 export const Route = createFileRoute('/reviews')({
+  validateSearch: (s: Record<string, unknown>) => parseWith<ReviewsSearch>(s, { name: 100 }),
   component: Reviews,
 });
 
 function Reviews() {
+  const { name } = Route.useSearch();
   const q = useInfiniteQuery(reviewsQuery);
   // While hydrating: no reviews yet, as in the prerendered HTML.
   const hydrated = useHydrated();
@@ -57,12 +63,12 @@ function Reviews() {
           </div>
         </div>
         <section aria-labelledby="leave-review" className="self-start rounded-xl border border-slate-200 p-5 dark:border-slate-800">
-          <h2 id="leave-review" className="text-xl font-bold text-slate-900 dark:text-white">
+          <h2 id="leave-review" className="scroll-mt-24 text-xl font-bold text-slate-900 dark:text-white">
             Leave a review
           </h2>
           <p className="mt-1 mb-4 text-sm text-slate-700 dark:text-slate-300">Tell other families what it was like to work with us.</p>
           <Deferred label="Loading the review form" placeholderClass="min-h-[36rem]">
-            <ReviewForm />
+            <ReviewForm name={name ?? ''} />
           </Deferred>
         </section>
       </div>

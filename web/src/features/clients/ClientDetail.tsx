@@ -24,7 +24,7 @@ import { Button } from '#ui/Button.tsx';
 import { EmptyState } from '#ui/EmptyState.tsx';
 import { ErrorNote } from '#ui/FormError.tsx';
 import { Section } from '#ui/Section.tsx';
-import { telHref } from '#ui/tel-href.ts';
+import { telHref } from '#domain/shared/phone.ts';
 
 const api = (id: string) => `/api/clients/${encodeURIComponent(id)}`;
 const formatAddress = (a: ClientView['billingAddress']) => [a.line1, a.line2, a.city, [a.region, a.postcode].filter(Boolean).join(' '), a.country].filter(Boolean).join(', ');

@@ -1,7 +1,7 @@
 import { MapPin, Phone, Users } from 'lucide-react';
 import { JOB_TYPE_VALUES, type JobSummaryDto } from '#contracts/jobs.ts';
 import { formatWindow, useCompanyTimeZone } from '#ui/dates.ts';
-import { telHref } from '#ui/tel-href.ts';
+import { telHref } from '#domain/shared/phone.ts';
 import { STATUS_COLOURS, statusLabel, typeLabel, type JobStatus } from './job-format.ts';
 
 export function StatusBadge(props: { status: string }) {

@@ -9,7 +9,7 @@ import { serviceLabel } from '#domain/clients/lead-conversion.ts';
 import { LEAD_STATUS_LABELS } from '#contracts/public-site-values.ts';
 import { ApiRequestError } from '#lib/api.ts';
 import { Button } from '#ui/Button.tsx';
-import { telHref } from '#ui/tel-href.ts';
+import { telHref } from '#domain/shared/phone.ts';
 
 /** "Residential, existing building", "Commercial, new build": the property as a person says it. */
 export const propertyLabel = (lead: Pick<Lead, 'propertyType' | 'construction'>): string =>

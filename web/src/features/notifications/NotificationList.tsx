@@ -22,6 +22,7 @@ const KIND_LABELS: Record<OfficeKind, string> = {
   'payment-failed': 'Payment failed',
   'service-requested': 'Service request',
   'customer-details-changed': 'Contact details',
+  'phone-cannot-text': 'Phone cannot take texts',
 };
 
 /** The office's notifications, newest first: unread in bold, each opening its record (and read by opening it). */

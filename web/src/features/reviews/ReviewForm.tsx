@@ -14,12 +14,15 @@ import { Honeypot, SendButton } from '#ui/PublicFormParts.tsx';
 const FIELDS = ['authorName', 'rating', 'text', 'service'] as const;
 const RATING_WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
 
-/** Leave a review. The rating is a real radio group (fieldset/legend), so it works with a keyboard and screen readers. */
-export function ReviewForm() {
+/**
+ * Leave a review. The rating is a real radio group (fieldset/legend), so it works with a keyboard
+ * and screen readers. `name`: the review request mail's link fills in the customer's name.
+ */
+export function ReviewForm({ name = '' }: { name?: string }) {
   const [sent, setSent] = useState(false);
   const form = useForm<ReviewRequest, unknown, unknown>({
     resolver: zodResolver(reviewRequestSchema),
-    defaultValues: { authorName: '', text: '', service: '', website: '' },
+    defaultValues: { authorName: name, text: '', service: '', website: '' },
   });
   const { register, handleSubmit, setError, formState, control } = form;
   const send = useMutation({ mutationFn: (body: unknown) => apiFetch('/api/reviews', { method: 'POST', json: body }) });

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { useSiteInfo } from './site-info.ts';
 import { PUBLIC_LINKS } from './nav-links.ts';
-import { telHref } from './contact-links.ts';
+import { telHref } from '#domain/shared/phone.ts';
 
 /** R-NAV-14: phone, e-mail, service area and the copyright year, all from /api/site (config). */
 export function Footer() {
