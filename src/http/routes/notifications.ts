@@ -6,7 +6,6 @@ import {
   customerMessagesSchema,
   markReadSchema,
   notificationListSchema,
-  onMyWaySchema,
   templateInputSchema,
   templateKeySchema,
   templatePreviewSchema,
@@ -16,7 +15,6 @@ import type { NotificationDeps } from '../../application/notifications/notificat
 import { listNotifications, markNotificationsRead } from '../../application/notifications/office-notifications.ts';
 import { listTemplates, previewTemplate, resetTemplate, saveTemplate } from '../../application/notifications/notification-templates.ts';
 import { getCustomerMessages, setCustomerMessages, unsubscribeWithToken } from '../../application/notifications/customer-preferences.ts';
-import { tellCustomerOnMyWay } from '../../application/notifications/on-my-way.ts';
 import { isDomainError } from '../../domain/shared/domain-error.ts';
 
 const id = z.object({ id: z.string().min(1).max(200) });
@@ -27,7 +25,7 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 const page = (title: string, lines: string[]) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><h1 style="font-size:1.4rem">${escape(title)}</h1>${lines.join('')}</body></html>`;
 
-/** The office's notifications, the customer message templates and opt-outs, "on my way", the unsubscribe link. */
+/** The office's notifications, the customer message templates and opt-outs, the unsubscribe link. */
 export const notificationRoutes: FastifyPluginAsyncZod<NotificationDeps> = async (app, deps) => {
   app.get('/api/notifications', { config: { access: STAFF }, schema: { response: { 200: notificationListSchema } } }, (req) => listNotifications(deps, req.auth));
 
@@ -55,10 +53,6 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationDeps> = async
 
   app.put('/api/clients/:id/customer-messages', { config: { access: needs('editClients') }, schema: { params: id, body: customerMessagesInputSchema, response: { 200: customerMessagesSchema } } }, (req) =>
     setCustomerMessages(deps, req.auth, req.params.id, req.body.optedOut),
-  );
-
-  app.post('/api/jobs/:id/on-my-way', { config: { access: needs('editJobs') }, schema: { params: id, response: { 200: onMyWaySchema } } }, (req) =>
-    tellCustomerOnMyWay(deps, req.auth, req.params.id),
   );
 
   // The link in every customer mail: opening it unsubscribes (idempotent); the page offers the way back.

@@ -36,6 +36,7 @@ const aJob = (over: Partial<JobDto> = {}): JobDto => ({
   photos: [],
   materials: [],
   signOff: null,
+  onMyWay: null,
   proposalId: null,
   invoiceId: null,
   parentJobId: null,
