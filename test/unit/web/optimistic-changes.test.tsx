@@ -45,7 +45,7 @@ const aJob = (over: Partial<JobDto> = {}): JobDto => ({
   updatedAt: '2026-11-20T10:00:00.000Z',
   ...over,
 });
-const aView = (job: JobDto): JobViewResponse => ({ job, warnings: [], history: [], related: { parent: null, trimOut: null } });
+const aView = (job: JobDto): JobViewResponse => ({ job, warnings: [], history: [], related: { parent: null, trimOut: null }, assignedToYou: false });
 
 /** A server answer the test releases when it wants, to look at the screen before it comes. */
 function held() {

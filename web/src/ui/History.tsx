@@ -1,7 +1,7 @@
 import type { AuditChangeDto, AuditEntryDto } from '#contracts/audit.ts';
 import { idsOf, referenceKind } from '#domain/audit/references.ts';
 import { formatDateTimeIn, formatDay } from './dates.ts';
-import { statusAction, vocabularyLabel } from './audit-vocabulary.ts';
+import { statusAction, vocabularyAction, vocabularyLabel } from './audit-vocabulary.ts';
 
 /**
  * The one rendering of an audit trail (src/contracts/audit.ts): "Updated by Frank Miller ·
@@ -131,7 +131,7 @@ export function History(props: HistoryProps) {
           <li key={e.id} className="rounded-md bg-slate-50 p-2 dark:bg-slate-900">
             <p>
               <span className="font-medium text-slate-900 dark:text-slate-100">
-                {props.actionLabel?.(e.action) ?? statusAction(e.entity, e.action) ?? humanAction(e.action)} by {e.actorName}
+                {props.actionLabel?.(e.action) ?? vocabularyAction(e.entity, e.action) ?? statusAction(e.entity, e.action) ?? humanAction(e.action)} by {e.actorName}
               </span>{' '}
               · <time dateTime={e.at}>{formatInstant(e.at, timeZone)}</time>
               {reason && <> · “{String(reason.to)}”</>}
