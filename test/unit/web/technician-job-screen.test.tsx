@@ -96,7 +96,7 @@ describe('the checklist on a phone', () => {
 });
 
 describe('sign-off', () => {
-  it('a signed job shows its signature and no pad until "Replace signature"; the new one is sent as a replacement', async () => {
+  it('a signed job shows its signature and no pad until "Replace signature", which warns the old one is replaced; keeping it closes the pad', async () => {
     const signed = aJob({ type: 'install', status: 'in-progress', signOff: { name: 'Ada Client', at: '2026-11-26T14:00:00.000Z', recordedBy: 'Maria Lopez' } });
     const { drawer } = await openDrawer(aView(signed));
     const section = await within(drawer).findByRole('region', { name: 'Customer sign-off' });
