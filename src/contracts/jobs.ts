@@ -100,6 +100,8 @@ export const signOffSchema = z
     name: z.string({ error: "Type the customer's name." }).trim().min(2, "Type the customer's name.").max(120, '120 characters at most.'),
     // ≈ 300 KB of PNG as base64.
     signature: z.string({ error: 'Ask the customer to sign.' }).min(1, 'Ask the customer to sign.').max(420_000, 'The signature image is too large.'),
+    /** A job already signed keeps its signature unless this says to replace it ("Replace signature"). */
+    replace: z.boolean().default(false),
   })
   .strict();
 export type SignOffRequest = z.input<typeof signOffSchema>;
@@ -139,6 +141,9 @@ export const feedFileParamsSchema = z.object({ file: z.string().max(200) });
 
 // ---- responses ------------------------------------------------------------------------------
 
+/** Who told the customer "On my way", and when. */
+const onMyWayFields = z.object({ employeeId: z.string(), by: z.string(), at: z.string() });
+
 export const jobSchema = z.object({
   id: z.string(),
   number: z.string(),
@@ -172,6 +177,7 @@ export const jobSchema = z.object({
     }),
   ),
   signOff: z.object({ name: z.string(), at: z.string(), recordedBy: z.string() }).nullable(),
+  onMyWay: onMyWayFields.nullable(),
   proposalId: z.string().nullable(),
   invoiceId: z.string().nullable(),
   parentJobId: z.string().nullable(),
@@ -232,11 +238,17 @@ export const jobViewResponseSchema = z.object({
   history: z.array(auditEntrySchema),
   /** Linked jobs by number and title (the prewire this follows, its trim-out visit). */
   related: z.object({ parent: jobLinkSchema.nullable(), trimOut: jobLinkSchema.nullable() }),
+  /** The reader is on the job (their own actions show: "On my way"). */
+  assignedToYou: z.boolean(),
 });
 export type JobViewResponse = z.infer<typeof jobViewResponseSchema>;
 
 export const scheduleResponseSchema = z.object({ job: jobSchema, warnings: z.array(bookingWarningSchema) });
 export type ScheduleResponse = z.infer<typeof scheduleResponseSchema>;
+
+/** The answer to "On my way": `sent` false when the customer had already been told (nothing sent again). */
+export const onMyWayResponseSchema = z.object({ jobId: z.string(), clientName: z.string(), onMyWay: onMyWayFields, sent: z.boolean() });
+export type OnMyWayResponse = z.infer<typeof onMyWayResponseSchema>;
 
 /** The employee dashboard's jobs: full jobs (checklists are ticked there). */
 export const myJobsResponseSchema = z.object({ day: z.string(), today: z.array(jobSchema), upcoming: z.array(jobSchema) });

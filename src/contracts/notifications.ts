@@ -48,4 +48,3 @@ export type TemplatePreviewDto = z.infer<typeof templatePreviewSchema>;
 export const customerMessagesSchema = z.object({ optedOut: z.boolean() });
 export const customerMessagesInputSchema = z.object({ optedOut: z.boolean({ error: 'Say whether the customer receives messages.' }) }).strict();
 
-export const onMyWaySchema = z.object({ jobId: z.string(), at: z.string() });

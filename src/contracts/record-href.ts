@@ -19,5 +19,9 @@ const PATHS: Readonly<Record<RecordKind, (id: string) => string>> = {
   message: (id) => `/admin/messages?message=${id}`,
 };
 
-/** The back-office path that opens record `id` of `kind` ("/admin/jobs?job=…"), relative to the site. */
-export const recordHref = (kind: RecordKind, id: string): string => PATHS[kind](encodeURIComponent(id));
+/**
+ * The back-office path that opens record `id` of `kind` ("/admin/jobs?job=…"), relative to the
+ * site; `from` names the screen it was opened from, where closing the record returns
+ * ("&from=dashboard": the technician's day).
+ */
+export const recordHref = (kind: RecordKind, id: string, from?: 'dashboard'): string => PATHS[kind](encodeURIComponent(id)) + (from ? `&from=${from}` : '');

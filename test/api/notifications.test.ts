@@ -115,9 +115,9 @@ describe('notifications, exactly once', () => {
     await expectJson(await admin.send('POST', `/api/invoices/${inv.id}/send`, {}), 200);
     await expectJson(await adminB.send('POST', `/api/invoices/${inv.id}/payments`, { date: inv.issueDate, amountCents: 25_000, method: 'check', reference: '1042' }), 200);
 
-    // A visit tomorrow with Maria: confirmed, reminded, "on my way" (tapped twice, on both instances), completed.
+    // A visit with Maria under way now: confirmed, reminded (the day before), "on my way" (Maria taps twice, on both instances), completed.
     const job = await expectJson<JobDto>(await admin.send('POST', '/api/jobs', { clientId: client.id, siteId, type: 'service', title: 'Keypad swap' }), 201);
-    const start = new Date(Date.now() + 26 * 3600_000);
+    const start = new Date();
     start.setUTCMinutes(0, 0, 0);
     const window = { start: start.toISOString(), end: new Date(start.getTime() + 2 * 3600_000).toISOString() };
     await expectJson(await admin.send('PUT', `/api/jobs/${job.id}/schedule`, { window, assignees: ['emp-maria'] }), 200);
@@ -125,7 +125,10 @@ describe('notifications, exactly once', () => {
     // The reminder job runs "the day before" in the company's time zone, whatever the test's clock.
     const remindAt = new Date(start.getTime() - 24 * 3600_000);
     await runVisitReminders({ ...a.container.resolve(TOKENS.NotificationDeps), timeZone: tz }, remindAt);
-    await Promise.all([admin.send('POST', `/api/jobs/${job.id}/on-my-way`), adminB.send('POST', `/api/jobs/${job.id}/on-my-way`)]).then((rs) => rs.forEach((r) => expect(r.status).toBe(200)));
+    const maria = await TestClient.signedIn(a.url, DEMO.employee);
+    const mariaB = new TestClient(b.url);
+    mariaB.setCookies(maria.cookieHeader());
+    await Promise.all([maria.send('POST', `/api/jobs/${job.id}/on-my-way`), mariaB.send('POST', `/api/jobs/${job.id}/on-my-way`)]).then((rs) => rs.forEach((r) => expect(r.status).toBe(200)));
     await expectJson(await admin.send('POST', `/api/jobs/${job.id}/status`, { status: 'in-progress' }), 200);
     await expectJson(await admin.send('POST', `/api/jobs/${job.id}/status`, { status: 'completed', acknowledgeUnticked: true }), 200);
     await settled(a.container);
@@ -161,7 +164,7 @@ describe('notifications, exactly once', () => {
         { kind: 'payment-received', invoice, paymentId: invoice.payments[0]!.id, amountCents: 25_000, date: invoice.payments[0]!.date, source: 'recorded' },
         { kind: 'visit-scheduled', job: scheduled },
         { kind: 'visit-reminder', job: scheduled },
-        { kind: 'technician-on-the-way', job: scheduled, technicianName: 'Frank Miller' },
+        { kind: 'technician-on-the-way', job: scheduled, technicianName: 'Maria Lopez' },
         { kind: 'job-completed', job: j },
         // Told by the payment webhook, the client hub's service request and contact-detail change (their own tests drive them end to end).
         { kind: 'payment-failed', invoice, attemptId: 'auto-pay-4', amountCents: 5_000, reason: 'Your card was declined.', source: 'auto-pay', autoPay: { attempt: 4, of: 4, nextAttemptAt: null } },
@@ -214,7 +217,7 @@ describe('notifications, exactly once', () => {
       expect.arrayContaining([
         expect.stringMatching(/^Your appointment is confirmed: /),
         expect.stringMatching(/^Reminder: we see you tomorrow, /),
-        `Frank from ${a.config.company.name} is on the way`,
+        `Maria from ${a.config.company.name} is on the way`,
         'Completed: Keypad swap',
         'How did we do, Ada?',
         `Payment receipt: $250.00 for invoice ${inv.number}`,
@@ -228,7 +231,7 @@ describe('notifications, exactly once', () => {
       { to: '+15558675309', from: FROM },
     ]);
     expect(twilio.received[0]!.body).toMatch(/reminder, Maria visits you tomorrow/);
-    expect(twilio.received[1]!.body).toMatch(/Frank is on the way to you now/);
+    expect(twilio.received[1]!.body).toMatch(/Maria is on the way to you now/);
 
     // The completion mail carries the sign-off PDF; every customer mail greets, signs and offers the way out.
     const done = smtp.received.find((m) => subjectOf(m) === 'Completed: Keypad swap')!;
@@ -349,9 +352,13 @@ describe('notifications, exactly once', () => {
     expect(await expectJson(await admin.get(`/api/clients/${client.id}/customer-messages`), 200)).toEqual({ optedOut: false });
     expect(await expectJson(await admin.send('PUT', `/api/clients/${client.id}/customer-messages`, { optedOut: true }), 200)).toEqual({ optedOut: true });
     const job = await expectJson<JobDto>(await admin.send('POST', '/api/jobs', { clientId: client.id, siteId: client.sites[0]!.id, type: 'service', title: 'Battery change' }), 201);
-    const start = new Date(Date.now() + 5 * 86_400_000).toISOString();
-    await expectJson(await admin.send('PUT', `/api/jobs/${job.id}/schedule`, { window: { start, end: new Date(Date.parse(start) + 3600_000).toISOString() } }), 200);
-    expect((await admin.send('POST', `/api/jobs/${job.id}/on-my-way`)).status).toBe(200);
+    // A visit under way now with Maria: confirmed and "on my way", neither reaches the opted-out customer.
+    const now = Date.now();
+    const today = { start: new Date(now - 1800_000).toISOString(), end: new Date(now + 3600_000).toISOString() };
+    await expectJson(await admin.send('PUT', `/api/jobs/${job.id}/schedule`, { window: today, assignees: ['emp-maria'] }), 200);
+    const maria = await TestClient.signedIn(a.url, DEMO.employee);
+    expect(await expectJson(await maria.send('POST', `/api/jobs/${job.id}/on-my-way`), 200)).toMatchObject({ sent: true });
+    const start = new Date(now + 5 * 86_400_000).toISOString();
     await settled(a.container);
     const email = client.contacts[0]!.emails[0]!;
     expect(smtp.received.filter((m) => m.to.includes(email))).toEqual([]);

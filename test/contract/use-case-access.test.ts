@@ -178,7 +178,7 @@ import type { NotificationDeps } from '../../src/application/notifications/notif
 import { listNotifications, markNotificationsRead } from '../../src/application/notifications/office-notifications.ts';
 import { listTemplates, previewTemplate, resetTemplate, saveTemplate } from '../../src/application/notifications/notification-templates.ts';
 import { getCustomerMessages, setCustomerMessages } from '../../src/application/notifications/customer-preferences.ts';
-import { tellCustomerOnMyWay } from '../../src/application/notifications/on-my-way.ts';
+import { tellCustomerOnMyWay } from '../../src/application/jobs/on-my-way.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The world the rows run in
@@ -295,6 +295,8 @@ const ROWS: readonly Row[] = [
   row(changeChecklist, 'editJobs', (w, a) => changeChecklist(w.deps.jobs, a, w.seeded.jobId, UNUSED)),
   row(addJobPhoto, 'editJobs', (w, a) => addJobPhoto(w.deps.jobs, a, w.seeded.jobId, UNUSED)),
   row(signOff, 'editJobs', (w, a) => signOff(w.deps.jobs, a, w.seeded.jobId, { name: 'Ada', signature: '' })),
+  // The assignment and the visit's day are checked after access: a caller let through meets a 409 here.
+  row(tellCustomerOnMyWay, 'editJobs', (w, a) => tellCustomerOnMyWay(w.deps.jobs, a, w.seeded.jobId)),
   // Technicians record what they installed without managing the stock room: editJobs alone.
   row(recordMaterial, 'editJobs', (w, a) => recordMaterial(w.deps.jobs, a, w.seeded.jobId, { itemId: w.seeded.itemId, quantity: 1 } as never)),
   row(myJobs, STAFF, (w, a) => myJobs(w.deps.jobs, a)),
@@ -440,7 +442,6 @@ const ROWS: readonly Row[] = [
   row(previewTemplate, ADMIN, (w, a) => previewTemplate(w.deps.notifications, a, 'on-my-way', { subject: 'Hi', body: 'Hi', sms: 'Hi' })),
   row(getCustomerMessages, VIEW_CLIENTS, (w, a) => getCustomerMessages(w.deps.notifications, a, w.seeded.clientId)),
   row(setCustomerMessages, EDIT_CLIENTS, (w, a) => setCustomerMessages(w.deps.notifications, a, w.seeded.clientId, true)),
-  row(tellCustomerOnMyWay, 'editJobs', (w, a) => tellCustomerOnMyWay(w.deps.notifications, a, w.seeded.jobId)),
   // client hub (docs/portal.md): a verified e-mail; the seeded client is nobody's here, so a caller let through meets not-found
   row(listMyClients, CUSTOMER, (w, a) => listMyClients(w.deps.portal, a)),
   row(getPortalHub, CUSTOMER, (w, a) => getPortalHub(w.deps.portal, a, w.seeded.clientId)),

@@ -17,7 +17,8 @@ export const jobToDoc = (j: Job): DocumentData => {
   return JSON.parse(JSON.stringify(rest)) as DocumentData;
 };
 
-const toJob = (d: StoredDocument<DocumentData>): Job => d as unknown as Job;
+// Jobs stored before "On my way" was kept on the job read as not told yet.
+const toJob = (d: StoredDocument<DocumentData>): Job => ({ onMyWay: null, ...d }) as unknown as Job;
 
 /** A stored job's fields after its client was renamed: the name and the search terms made from it. */
 export const jobClientNamePatch = (d: StoredDocument<DocumentData>, clientName: string): UpdatePatch => ({ clientName, terms: jobTerms({ ...toJob(d), clientName }) });

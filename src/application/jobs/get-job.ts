@@ -20,6 +20,8 @@ export interface JobView {
   history: AuditEntry[];
   /** The prewire this follows and the trim-out visit made from it, as links read them. */
   related: { parent: JobLink | null; trimOut: JobLink | null };
+  /** Whether the reader is one of the job's assignees (the technician's own actions, such as "On my way"). */
+  assignedToYou: boolean;
 }
 
 async function linkTo(deps: Pick<JobDeps, 'jobs'>, id: string | null | undefined): Promise<JobLink | null> {
@@ -42,7 +44,8 @@ export async function getJob(deps: JobDeps, auth: AuthState, id: string): Promis
     linkTo(deps, job.parentJobId),
     linkTo(deps, job.trimOutJobId),
   ]);
-  return { job, warnings, history, related: { parent, trimOut } };
+  const assignedToYou = auth.kind === 'employee' && job.assignees.includes(auth.employee.id);
+  return { job, warnings, history, related: { parent, trimOut }, assignedToYou };
 }
 
 /** Active employees who can be put on a job, by name. */

@@ -18,6 +18,8 @@ export async function changeChecklist(deps: JobDeps, auth: AuthState, id: string
   });
   const field = `checklist:${change.action === 'add' ? change.text.trim() : text}`.slice(0, 200);
   const [from, to] = change.action === 'add' ? [null, 'added'] : change.action === 'remove' ? ['present', null] : [!change.done, change.done];
-  await auditJob(deps, actor, id, `checklist-${change.action}`, [{ field, from, to }]);
+  // Unticking is its own action, so the history says "unticked", not "ticked".
+  const action = change.action === 'tick' && !change.done ? 'checklist-untick' : `checklist-${change.action}`;
+  await auditJob(deps, actor, id, action, [{ field, from, to }]);
   return after;
 }

@@ -66,8 +66,12 @@ export async function addJobPhoto(deps: JobDeps, auth: AuthState, id: string, up
   }
 }
 
-/** The customer's sign-off: typed name and the signature drawn on the pad (a PNG data URL). */
-export async function signOff(deps: JobDeps, auth: AuthState, id: string, input: { name: string; signature: string }): Promise<Job> {
+/**
+ * The customer's sign-off: typed name and the signature drawn on the pad (a PNG data URL). A job
+ * already signed is refused unless `replace` says so; a replacement is its own history entry
+ * naming both signers, and the old signature file goes only once the new one is stored.
+ */
+export async function signOff(deps: JobDeps, auth: AuthState, id: string, input: { name: string; signature: string; replace?: boolean }): Promise<Job> {
   const actor = requireAccess(auth, 'editJobs');
   const name = checkSignOffName(input.name);
   const bytes = readSignaturePng(input.signature, { missing: 'Ask the customer to sign on the pad.' });
@@ -75,9 +79,9 @@ export async function signOff(deps: JobDeps, auth: AuthState, id: string, input:
   const file = await deps.files.upload({ folder: SIGNATURE_FOLDER, data: bytes, contentType: 'image/png', fileName: `${job.number}-signature.png`, customMetadata: { jobId: job.id } });
   try {
     const { before, after } = await deps.jobs.update(id, (current) =>
-      signOffJob(current, { name, signaturePath: file.fullPath, at: deps.clock.now().toISOString(), recordedBy: actor.name }),
+      signOffJob(current, { name, signaturePath: file.fullPath, at: deps.clock.now().toISOString(), recordedBy: actor.name }, { replace: input.replace === true }),
     );
-    await auditJob(deps, actor, id, 'sign-off', [{ field: 'signOff', from: before.signOff?.name ?? null, to: name }]);
+    await auditJob(deps, actor, id, before.signOff ? 'sign-off-replaced' : 'sign-off', [{ field: 'signOff', from: before.signOff?.name ?? null, to: name }]);
     if (before.signOff) await deps.files.delete(before.signOff.signaturePath).catch(() => undefined);
     return after;
   } catch (err) {

@@ -1,8 +1,8 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
-import { dateKey } from '../../domain/analytics/page-view.ts';
+import { dateKey } from '../../domain/shared/calendar-date.ts';
 import { searchWords } from '../../domain/shared/search.ts';
-import { ACTIVE_STATUSES, JOB_STATUSES, JOB_WORDS, MAX_WINDOW_MS, type Job, type JobStatus, type JobType } from '../../domain/jobs/job.ts';
+import { ACTIVE_STATUSES, JOB_STATUSES, JOB_WORDS, MAX_WINDOW_MS, visitDays, type Job, type JobStatus, type JobType } from '../../domain/jobs/job.ts';
 import type { JobPage, JobQuery, JobSort } from '../../domain/jobs/job-repository.ts';
 import { withClientPhone, type JobDeps } from './job-deps.ts';
 import { requireAccess, STAFF } from '../shared/require-access.ts';
@@ -90,8 +90,9 @@ export interface MyJobs {
 }
 
 /**
- * The signed-in employee's open work: today's jobs (window touching today, company time zone, or
- * in progress) and the next ones. Admins without an employee record have none.
+ * The signed-in employee's work: today's jobs (window touching today, company time zone, or in
+ * progress; those completed today stay, as done) and the next ones. Admins without an employee
+ * record have none.
  */
 export async function myJobs(deps: JobDeps, auth: AuthState): Promise<MyJobs> {
   requireAccess(auth, STAFF);
@@ -104,11 +105,14 @@ export async function myJobs(deps: JobDeps, auth: AuthState): Promise<MyJobs> {
   const today: Job[] = [];
   const upcoming: Job[] = [];
   for (const j of jobs) {
-    if (!ACTIVE_STATUSES.includes(j.status) || j.scheduledStart === null || j.scheduledEnd === null) continue;
-    const startDay = dateKey(new Date(j.scheduledStart), deps.timeZone);
-    const endDay = dateKey(new Date(Date.parse(j.scheduledEnd) - 1), deps.timeZone);
-    if (j.status === 'in-progress' || (startDay <= day && endDay >= day)) today.push(j);
-    else if (startDay > day) upcoming.push(j);
+    const days = visitDays(j, deps.timeZone);
+    if (days === null) continue;
+    const onToday = days.first <= day && days.last >= day;
+    // A visit finished today stays under Today, marked done, so the day reads as what was done and what is left.
+    if (j.status === 'completed' && (onToday || dateKey(new Date(j.updatedAt), deps.timeZone) === day)) today.push(j);
+    if (!ACTIVE_STATUSES.includes(j.status)) continue;
+    if (j.status === 'in-progress' || onToday) today.push(j);
+    else if (days.first > day) upcoming.push(j);
   }
   const phoned = (list: Job[]) => Promise.all(list.map((j) => withClientPhone(deps, j)));
   return { today: await phoned(today), upcoming: await phoned(upcoming.slice(0, 20)), day };

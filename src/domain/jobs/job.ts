@@ -7,7 +7,7 @@
  */
 import { DomainError } from '../shared/domain-error.ts';
 import { searchWords } from '../shared/search.ts';
-import { formatCalendarDay } from '../shared/calendar-date.ts';
+import { dateKey, formatCalendarDay } from '../shared/calendar-date.ts';
 import { JOB_TYPES, type JobType } from './job-creator.ts';
 
 export { JOB_TYPES, type JobType };
@@ -73,6 +73,13 @@ export interface SignOff {
   recordedBy: string;
 }
 
+/** The technician's "On my way": who told the customer, and when (once per visit). */
+export interface OnMyWay {
+  employeeId: string;
+  by: string;
+  at: string;
+}
+
 export interface Job {
   id: string;
   number: string;
@@ -97,6 +104,8 @@ export interface Job {
   photos: JobPhoto[];
   materials: MaterialUsed[];
   signOff: SignOff | null;
+  /** Set by the first "On my way" tap; cleared when the visit moves to another window. */
+  onMyWay: OnMyWay | null;
   proposalId: string | null;
   invoiceId: string | null;
   /** The prewire this trim-out follows, or the trim-out a prewire created. */
@@ -263,7 +272,16 @@ export function scheduleJob(job: Job, window: ScheduleWindow | null, at: string)
     return { ...job, scheduledStart: null, scheduledEnd: null, status: job.status === 'scheduled' ? 'unscheduled' : job.status, updatedAt: at };
   }
   const w = checkWindow(window, at);
-  return { ...job, scheduledStart: w.start, scheduledEnd: w.end, status: job.status === 'unscheduled' ? 'scheduled' : job.status, updatedAt: at };
+  const moved = w.start !== job.scheduledStart || w.end !== job.scheduledEnd;
+  return {
+    ...job,
+    scheduledStart: w.start,
+    scheduledEnd: w.end,
+    status: job.status === 'unscheduled' ? 'scheduled' : job.status,
+    // A new window is a new visit: its "On my way" is still to come.
+    onMyWay: moved ? null : (job.onMyWay ?? null),
+    updatedAt: at,
+  };
 }
 
 export function assignJob(job: Job, employeeIds: string[], at: string): Job {
@@ -322,10 +340,48 @@ export function checkSignOffName(name: string): string {
   return n;
 }
 
-export function signOffJob(job: Job, signOff: SignOff): Job {
+/**
+ * Records the customer's sign-off. A job already signed keeps its signature unless the caller
+ * replaces it on purpose (`replace`): a second signature never silently takes the first one's place.
+ */
+export function signOffJob(job: Job, signOff: SignOff, options: { replace?: boolean } = {}): Job {
   requireOpen(job);
   if (job.status !== 'in-progress' && job.status !== 'on-hold') conflict('The customer signs off once the work is under way.', 'status');
+  if (job.signOff && options.replace !== true)
+    conflict(`${job.number} is already signed by ${job.signOff.name}. Choose "Replace signature" to record a new one.`, 'signOff');
   return { ...job, signOff: { ...signOff, name: checkSignOffName(signOff.name) }, updatedAt: signOff.at };
+}
+
+/** The company-zone days (YYYY-MM-DD) a job's window covers, or null when it has none. */
+export function visitDays(job: Pick<Job, 'scheduledStart' | 'scheduledEnd'>, timeZone: string): { first: string; last: string } | null {
+  if (job.scheduledStart === null || job.scheduledEnd === null) return null;
+  // An end at midnight closes the day before, not the next one.
+  return { first: dateKey(new Date(job.scheduledStart), timeZone), last: dateKey(new Date(Date.parse(job.scheduledEnd) - 1), timeZone) };
+}
+
+/** Whether `day` (YYYY-MM-DD, company zone) is one of the visit's days. */
+export const isVisitDay = (job: Pick<Job, 'scheduledStart' | 'scheduledEnd'>, day: string, timeZone: string): boolean => {
+  const days = visitDays(job, timeZone);
+  return days !== null && days.first <= day && day <= days.last;
+};
+
+/**
+ * A technician's "On my way": only someone assigned to the visit, on the visit's day in the
+ * company's zone, while it is scheduled or under way. Told once: a job already told comes back
+ * unchanged (the caller sees `onMyWay` was set before and sends nothing).
+ */
+export function tellOnMyWay(job: Job, who: { employeeId: string | null; name: string }, now: Date, timeZone: string, locale = 'en-US'): Job {
+  if (job.onMyWay) return job;
+  if (job.status !== 'scheduled' && job.status !== 'in-progress')
+    conflict(`${job.number} is ${STATUS_LABELS[job.status].toLowerCase()}: "On my way" is for a scheduled visit.`, 'status');
+  if (who.employeeId === null || !job.assignees.includes(who.employeeId))
+    conflict(`You are not assigned to ${job.number}: only a technician on the visit can tell the customer they are on the way.`, 'assignees');
+  const days = visitDays(job, timeZone);
+  const today = dateKey(now, timeZone);
+  if (days === null) return conflict(`${job.number} has no visit window yet: "On my way" can be sent on the day of the visit.`, 'scheduledStart');
+  if (!(days.first <= today && today <= days.last))
+    conflict(`${job.number}'s visit is on ${formatCalendarDay(days.first, locale, 'words')}: "On my way" can be sent on the day of the visit.`, 'scheduledStart');
+  return { ...job, onMyWay: { employeeId: who.employeeId!, by: who.name, at: now.toISOString() }, updatedAt: now.toISOString() };
 }
 
 /** What opening a job takes: the job's own fields (number and the rest are derived) and when. */
@@ -363,6 +419,7 @@ export function newJob(n: NewJob): Job {
     photos: [],
     materials: [],
     signOff: null,
+    onMyWay: null,
     proposalId: n.proposalId,
     invoiceId: null,
     parentJobId: n.parentJobId,

@@ -24,6 +24,7 @@ import {
   jobViewResponseSchema,
   materialSchema,
   myJobsResponseSchema,
+  onMyWayResponseSchema,
   photoParamsSchema,
   scheduleResponseSchema,
   scheduleSchema,
@@ -40,6 +41,7 @@ import { changeJobStatus, updateJob } from '../../application/jobs/update-job.ts
 import { scheduleAndAssign } from '../../application/jobs/schedule-job.ts';
 import { changeChecklist } from '../../application/jobs/job-checklist.ts';
 import { recordMaterial } from '../../application/jobs/record-material.ts';
+import { tellCustomerOnMyWay } from '../../application/jobs/on-my-way.ts';
 import { addJobPhoto, MAX_PHOTO_BYTES, openJobFile, signOff, type PhotoUpload } from '../../application/jobs/job-files.ts';
 import { feedStatus, regenerateFeed, renderFeed, revokeFeed } from '../../application/jobs/calendar-feeds.ts';
 
@@ -170,6 +172,13 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesDeps> = async (app, deps)
     '/api/jobs/:id/sign-off',
     { config: { access: EDIT }, schema: { params: jobIdParamsSchema, body: signOffSchema, response: { 200: jobSchema, ...errors } } },
     async (req) => signOff(deps, req.auth, req.params.id, req.body),
+  );
+
+  // Only a technician assigned to the visit, on its day (the use case answers 409 and says why otherwise).
+  app.post(
+    '/api/jobs/:id/on-my-way',
+    { config: { access: EDIT }, schema: { params: jobIdParamsSchema, response: { 200: onMyWayResponseSchema, ...errors } } },
+    async (req) => tellCustomerOnMyWay(deps, req.auth, req.params.id),
   );
 
   app.post(

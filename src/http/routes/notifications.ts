@@ -9,7 +9,6 @@ import {
   customerMessagesSchema,
   markReadSchema,
   notificationListSchema,
-  onMyWaySchema,
   templateInputSchema,
   templateKeySchema,
   templatePreviewSchema,
@@ -19,7 +18,6 @@ import type { NotificationDeps } from '../../application/notifications/notificat
 import { listNotifications, markNotificationsRead } from '../../application/notifications/office-notifications.ts';
 import { listTemplates, previewTemplate, resetTemplate, saveTemplate } from '../../application/notifications/notification-templates.ts';
 import { getCustomerMessages, setCustomerMessages, unsubscribeLinkStatus, unsubscribeWithToken } from '../../application/notifications/customer-preferences.ts';
-import { tellCustomerOnMyWay } from '../../application/notifications/on-my-way.ts';
 import { isDomainError } from '../../domain/shared/domain-error.ts';
 
 const id = z.object({ id: z.string().min(1).max(200) });
@@ -27,7 +25,7 @@ const keyParam = z.object({ key: templateKeySchema });
 /** The longest unsubscribe token: the subject ("email:<address>", 254 characters at most) in base64url and its MAC. */
 export const UNSUBSCRIBE_TOKEN_MAX = 600;
 
-/** The office's notifications, the customer message templates and opt-outs, "on my way", the unsubscribe link. */
+/** The office's notifications, the customer message templates and opt-outs, the unsubscribe link. */
 export const notificationRoutes: FastifyPluginAsyncZod<NotificationDeps> = async (app, deps) => {
   app.get('/api/notifications', { config: { access: STAFF }, schema: { response: { 200: notificationListSchema } } }, (req) => listNotifications(deps, req.auth));
 
@@ -55,10 +53,6 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationDeps> = async
 
   app.put('/api/clients/:id/customer-messages', { config: { access: needs('editClients') }, schema: { params: id, body: customerMessagesInputSchema, response: { 200: customerMessagesSchema } } }, (req) =>
     setCustomerMessages(deps, req.auth, req.params.id, req.body.optedOut),
-  );
-
-  app.post('/api/jobs/:id/on-my-way', { config: { access: needs('editJobs') }, schema: { params: id, response: { 200: onMyWaySchema } } }, (req) =>
-    tellCustomerOnMyWay(deps, req.auth, req.params.id),
   );
 
   // The link in every customer mail. Opening it (GET) only shows the page and its button: mail

@@ -10,41 +10,14 @@ import { boardWithStatus } from '../../../web/src/features/jobs/optimistic-jobs.
 import { fakeFetch, renderApp } from './support/render-app.tsx';
 import { aSession } from './support/session-factory.ts';
 import { aLead } from './support/lead-factory.ts';
+import { aJob } from './support/job-factory.ts';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const aJob = (over: Partial<JobDto> = {}): JobDto => ({
-  id: 'j-1',
-  number: 'JOB-0042',
-  clientId: 'c-1',
-  clientName: 'Margaret Featherstonehaugh-Okonkwo',
-  siteId: 's-1',
-  siteLabel: 'Main residence',
-  siteAddress: '4821 North Westmoreland Blvd, Springfield',
-  geo: null,
-  type: 'service',
-  title: 'Replace the keypad',
-  status: 'scheduled',
-  scheduledStart: '2026-11-26T09:00:00.000Z',
-  scheduledEnd: '2026-11-26T10:00:00.000Z',
-  assignees: [],
-  checklist: [{ id: 'i-1', text: 'Mount panel', done: false, doneBy: null, doneAt: null }],
-  notes: '',
-  photos: [],
-  materials: [],
-  signOff: null,
-  proposalId: null,
-  invoiceId: null,
-  parentJobId: null,
-  trimOutJobId: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  ...over,
-});
-const aView = (job: JobDto): JobViewResponse => ({ job, warnings: [], history: [], related: { parent: null, trimOut: null } });
+const aView = (job: JobDto): JobViewResponse => ({ job, warnings: [], history: [], related: { parent: null, trimOut: null }, assignedToYou: false });
 
 /** A server answer the test releases when it wants, to look at the screen before it comes. */
 function held() {

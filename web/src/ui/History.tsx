@@ -2,7 +2,7 @@ import type { AuditChangeDto, AuditEntryDto } from '#contracts/audit.ts';
 import { createdAs } from '#domain/audit/audit-entry.ts';
 import { idsOf, referenceKind } from '#domain/audit/references.ts';
 import { formatDateTimeIn, formatDay } from './dates.ts';
-import { statusAction, vocabularyLabel } from './audit-vocabulary.ts';
+import { statusAction, vocabularyAction, vocabularyLabel } from './audit-vocabulary.ts';
 
 /**
  * The one rendering of an audit trail (src/contracts/audit.ts): "Updated by Frank Miller ·
@@ -130,7 +130,7 @@ export function History(props: HistoryProps) {
         const reason = e.changes.find(isReason);
         // A record's first entry names the number it was given in its heading: "Created as PRO-2026-0012".
         const number = createdAs(e);
-        const action = props.actionLabel?.(e.action) ?? statusAction(e.entity, e.action) ?? humanAction(e.action);
+        const action = props.actionLabel?.(e.action) ?? vocabularyAction(e.entity, e.action) ?? statusAction(e.entity, e.action) ?? humanAction(e.action);
         // A field that was empty and stays empty (a new record's blank notes) says nothing to a reader.
         const said = (c: AuditChangeDto) => !isReason(c) && !(number !== null && c.field === 'number') && !internal(c.field) && !(value(e, c.field, c.from) === '—' && value(e, c.field, c.to) === '—');
         const changes = props.showChanges && !props.showChanges(e) ? [] : e.changes.filter(said);

@@ -25,6 +25,29 @@ const VALUES: Readonly<Record<string, Readonly<Record<string, Readonly<Record<st
 export const vocabularyLabel = (entity: string, field: string, value: unknown): string | undefined =>
   typeof value === 'string' ? VALUES[entity]?.[field]?.[value] : undefined;
 
+/**
+ * Actions a record kind writes that do not read as words by themselves, in words: the job's
+ * checklist says "unticked" when an item was unticked, a replaced signature is not a first one.
+ */
+const ACTIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  job: {
+    schedule: 'Scheduled',
+    'trim-out-created': 'Trim-out visit created',
+    photo: 'Photo added',
+    'sign-off': 'Signed off',
+    'sign-off-replaced': 'Signature replaced',
+    material: 'Material recorded',
+    'checklist-add': 'Checklist item added',
+    'checklist-tick': 'Checklist item ticked',
+    'checklist-untick': 'Checklist item unticked',
+    'checklist-remove': 'Checklist item removed',
+    'on-my-way': 'Told the customer "On my way"',
+  },
+};
+
+/** The words for `action` on a record of kind `entity`, or undefined when the kind does not name it. */
+export const vocabularyAction = (entity: string, action: string): string | undefined => ACTIONS[entity]?.[action];
+
 /** "status:active" → "Status changed to Active": an action that names a status reads it in words. */
 export function statusAction(entity: string, action: string): string | undefined {
   const m = /^status:(.+)$/.exec(action);

@@ -10,7 +10,6 @@ import { ErrorNote } from '#ui/FormError.tsx';
 import { formatDateTime } from '#ui/dates.ts';
 import { LinkedText } from '#ui/LinkedText.tsx';
 import { slugLabel } from '#ui/StatusFilter.tsx';
-import { telHref } from '#ui/tel-href.ts';
 import { useCan } from '../auth/session.ts';
 
 /**

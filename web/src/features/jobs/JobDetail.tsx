@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -18,6 +18,7 @@ import { ClientPhone, JobTypeOptions, StatusBadge } from './JobCard.tsx';
 import { MaterialForm } from './MaterialForm.tsx';
 import { SignaturePad } from '#ui/SignaturePad.tsx';
 import { InvoiceThisJob } from './InvoiceThisJob.tsx';
+import { OnMyWayButton } from './OnMyWayButton.tsx';
 import { assigneesQuery, jobQuery, useChecklist, usePhotoUpload, useSchedule, useSignOff, useTransition, useTrimOut, useUpdateJob } from './queries.ts';
 import { recordHref } from '#contracts/record-href.ts';
 import { FormError } from '#ui/FormError.tsx';
@@ -29,7 +30,7 @@ const input = 'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dar
 const h3 = 'mb-2 mt-6 text-lg font-semibold';
 
 /** The job drawer: everything about one job; edit controls only with editJobs. */
-export function JobDetail(props: { id: string; canEdit: boolean; canUseInventory: boolean; onClose: () => void; onOpen: (id: string) => void; actions?: ((job: { id: string; status: string }) => ReactNode) | undefined }) {
+export function JobDetail(props: { id: string; canEdit: boolean; canUseInventory: boolean; onClose: () => void; onOpen: (id: string) => void }) {
   useCompanyTimeZone(); // times are shown in the company's zone: render again when it arrives
   const view = useQuery(jobQuery(props.id));
   const panel = useRef<HTMLDivElement>(null);
@@ -66,7 +67,7 @@ export function JobDetail(props: { id: string; canEdit: boolean; canUseInventory
                 Map <ExternalLink aria-hidden className="h-3 w-3" />
               </a>
             </p>
-            {props.canEdit && props.actions?.(job)}
+            {props.canEdit && <OnMyWayButton job={job} assigned={view.data.assignedToYou} />}
             {(job.proposalId || job.invoiceId) && (
               <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
                 {job.proposalId && (
@@ -118,7 +119,6 @@ function JobHistory(props: { entries: JobViewResponse['history'] }) {
   return (
     <History
       entries={props.entries}
-      actionLabel={(a) => JOB_ACTIONS[a]}
       fieldLabel={(f) => (f.startsWith('material:') ? `Material ${f.slice('material:'.length)}` : f === 'completedWithUnticked' ? 'Completed with checklist items unticked' : undefined)}
       valueLabel={(f, v) =>
         // Status and type read through the shared audit vocabulary (History's default).
@@ -127,20 +127,6 @@ function JobHistory(props: { entries: JobViewResponse['history'] }) {
     />
   );
 }
-
-const JOB_ACTIONS: Record<string, string> = {
-  create: 'Created',
-  update: 'Updated',
-  status: 'Status changed',
-  schedule: 'Scheduled',
-  'trim-out-created': 'Trim-out visit created',
-  photo: 'Photo added',
-  'sign-off': 'Signed off',
-  material: 'Material recorded',
-  'checklist-add': 'Checklist item added',
-  'checklist-tick': 'Checklist item ticked',
-  'checklist-remove': 'Checklist item removed',
-};
 
 function StatusActions(props: { job: JobDto; onOpen: (id: string) => void }) {
   const move = useTransition();
@@ -338,24 +324,45 @@ function Schedule(props: { job: JobDto; warnings: BookingWarningDto[]; canEdit: 
 function Checklist(props: { job: JobDto; canEdit: boolean }) {
   const change = useChecklist();
   const [text, setText] = useState('');
+  // Removing an item asks first: on a phone the bin sits under the thumb.
+  const [removing, setRemoving] = useState<string | null>(null);
   const open = props.job.status !== 'completed' && props.job.status !== 'cancelled';
   const editable = props.canEdit && open;
   return (
     <section aria-label="Checklist">
       <h3 className={h3}>Checklist</h3>
       {props.job.checklist.length === 0 && <p className="text-sm text-slate-500">No checklist items.</p>}
-      <ul className="space-y-1">
+      <ul className="divide-y divide-slate-100 dark:divide-slate-800" aria-label={`Checklist for ${props.job.number}`}>
         {props.job.checklist.map((c) => (
-          <li key={c.id} className="flex items-center gap-2 text-sm">
-            <label className="inline-flex items-center gap-2">
-              <input type="checkbox" checked={c.done} disabled={!editable || change.isPending} onChange={(e) => change.mutate({ id: props.job.id, change: { action: 'tick', itemId: c.id, done: e.target.checked }, text: c.text })} />
-              <span className={c.done ? 'line-through' : ''}>{c.text}</span>
-            </label>
-            {c.done && c.doneBy && <span className="text-xs text-slate-500">{c.doneBy}, {c.doneAt ? formatWhen(c.doneAt) : ''}</span>}
-            {editable && (
-              <button type="button" aria-label={`Remove ${c.text}`} className="text-slate-500 hover:text-red-700" onClick={() => change.mutate({ id: props.job.id, change: { action: 'remove', itemId: c.id }, text: c.text })}>
-                <Trash2 aria-hidden className="h-4 w-4" />
-              </button>
+          <li key={c.id} className="text-sm">
+            <div className="flex min-h-11 flex-wrap items-center gap-x-2" data-testid="checklist-row">
+              {/* The whole row is the tap target: 44 px tall at least. */}
+              <label className="inline-flex min-h-11 min-w-0 flex-1 items-center gap-3">
+                <input type="checkbox" className="h-5 w-5 shrink-0" checked={c.done} disabled={!editable || change.isPending} onChange={(e) => change.mutate({ id: props.job.id, change: { action: 'tick', itemId: c.id, done: e.target.checked }, text: c.text })} />
+                <span className={`[overflow-wrap:anywhere] ${c.done ? 'line-through' : ''}`}>{c.text}</span>
+              </label>
+              {c.done && c.doneBy && <span className="text-xs text-slate-500">{c.doneBy}, {c.doneAt ? formatWhen(c.doneAt) : ''}</span>}
+              {editable && (
+                <button type="button" aria-label={`Remove ${c.text}`} className="inline-flex h-11 w-11 items-center justify-center rounded text-slate-500 hover:bg-slate-100 hover:text-red-700 dark:hover:bg-slate-800" onClick={() => setRemoving(c.id)}>
+                  <Trash2 aria-hidden className="h-5 w-5" />
+                </button>
+              )}
+            </div>
+            {removing === c.id && (
+              <div role="alertdialog" aria-label={`Remove “${c.text}”?`} className="mb-1 flex flex-wrap items-center gap-2 rounded-md border border-red-200 bg-red-50 p-2 text-red-950 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
+                <p className="min-w-0 flex-1 [overflow-wrap:anywhere]">Remove “{c.text}” from the checklist?</p>
+                <button
+                  type="button"
+                  className="min-h-11 rounded-md bg-red-700 px-3 text-sm font-semibold text-white hover:bg-red-800"
+                  disabled={change.isPending}
+                  onClick={() => change.mutate({ id: props.job.id, change: { action: 'remove', itemId: c.id }, text: c.text }, { onSuccess: () => setRemoving(null) })}
+                >
+                  Remove
+                </button>
+                <button type="button" className={`${secondary} min-h-11`} onClick={() => setRemoving(null)}>
+                  Keep it
+                </button>
+              </div>
             )}
           </li>
         ))}
@@ -464,8 +471,11 @@ function SignOffSection(props: { job: JobDto; canEdit: boolean }) {
   const sign = useSignOff(props.job.id);
   const [name, setName] = useState('');
   const [signature, setSignature] = useState<string | null>(null);
+  // A signed job shows its signature; a new one is taken only after "Replace signature".
+  const [replacing, setReplacing] = useState(false);
   const s = props.job.signOff;
   const canSign = props.canEdit && (props.job.status === 'in-progress' || props.job.status === 'on-hold');
+  const showForm = canSign && (s === null || replacing);
   return (
     <section aria-label="Customer sign-off">
       <h3 className={h3}>Customer sign-off</h3>
@@ -474,28 +484,55 @@ function SignOffSection(props: { job: JobDto; canEdit: boolean }) {
           <p>
             Signed by <strong>{s.name}</strong> on {formatWhen(s.at)} (recorded by {s.recordedBy}).
           </p>
-          <img src={`/api/jobs/${props.job.id}/signature`} alt={`Signature of ${s.name}`} className="mt-1 h-20 rounded border border-slate-200 bg-white" />
+          <img src={`/api/jobs/${props.job.id}/signature`} alt={`Signature of ${s.name}`} className="mt-1 h-20 max-w-full rounded border border-slate-200 bg-white" />
+          {canSign && !replacing && (
+            <button type="button" className={`${secondary} mt-2 min-h-11`} onClick={() => setReplacing(true)}>
+              Replace signature
+            </button>
+          )}
         </div>
       ) : (
         <p className="text-sm text-slate-500">Not signed yet{['install', 'trim-out', 'panel-upgrade'].includes(props.job.type) ? ' (required to complete this job).' : '.'}</p>
       )}
-      {canSign && (
+      {showForm && (
         <form
           className="mt-2 space-y-2"
+          aria-label={s ? 'Replace signature' : 'Sign-off'}
           onSubmit={(e) => {
             e.preventDefault();
-            if (signature) sign.mutate({ name, signature }, { onSuccess: () => setSignature(null) });
+            if (signature)
+              sign.mutate(
+                { name, signature, replace: s !== null },
+                {
+                  onSuccess: () => {
+                    setSignature(null);
+                    setReplacing(false);
+                  },
+                },
+              );
           }}
         >
+          {s && (
+            <p role="note" className="rounded-md bg-amber-50 p-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+              The new signature replaces {s.name}'s. The job's history keeps both names.
+            </p>
+          )}
           <label className="block text-sm">
             Customer name
             <input className={`${input} mt-1 block w-full max-w-sm`} value={name} onChange={(e) => setName(e.target.value)} maxLength={120} />
           </label>
           <SignaturePad label="Customer signature" onChange={setSignature} />
           {sign.isError && <p role="alert" className="text-sm text-red-700">{sign.error.message}</p>}
-          <button type="submit" className={button} disabled={!signature || name.trim().length < 2 || sign.isPending}>
-            {sign.isPending ? 'Saving…' : s ? 'Replace sign-off' : 'Save sign-off'}
-          </button>
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" className={`${button} min-h-11`} disabled={!signature || name.trim().length < 2 || sign.isPending}>
+              {sign.isPending ? 'Saving…' : s ? 'Save the new signature' : 'Save sign-off'}
+            </button>
+            {s && (
+              <button type="button" className={`${secondary} min-h-11`} onClick={() => setReplacing(false)}>
+                Keep {s.name}'s signature
+              </button>
+            )}
+          </div>
         </form>
       )}
     </section>

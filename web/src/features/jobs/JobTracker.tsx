@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { PageHeading } from '#ui/PageHeading.tsx';
@@ -23,6 +23,8 @@ export interface JobSearch {
   /** Monday of the calendar week, YYYY-MM-DD. */
   week?: string;
   job?: string;
+  /** Where the job was opened from: 'dashboard' (the technician's day) takes closing back there. */
+  from?: 'dashboard';
 }
 
 export type JobSearchPatch = SearchPatch<JobSearch>;
@@ -33,7 +35,7 @@ const control = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm
 
 
 /** /admin/jobs: board, week calendar and list of jobs, shared filters, the job drawer and the new-job dialog. */
-export function JobTracker(props: { search: JobSearch; onSearch: (next: JobSearchPatch) => void; jobActions?: (job: { id: string; status: string }) => ReactNode }) {
+export function JobTracker(props: { search: JobSearch; onSearch: (next: JobSearchPatch) => void; onCloseJob?: (() => void) | undefined }) {
   const { search, onSearch } = props;
   const perms = useJobPermissions();
   const people = useQuery({ ...assigneesQuery, enabled: perms.canView });
@@ -118,7 +120,7 @@ export function JobTracker(props: { search: JobSearch; onSearch: (next: JobSearc
         />
       )}
       {search.job && (
-        <JobDetail key={search.job} id={search.job} canEdit={perms.canEdit} canUseInventory={perms.canUseInventory} onClose={() => onSearch({ job: undefined })} onOpen={open} actions={props.jobActions} />
+        <JobDetail key={search.job} id={search.job} canEdit={perms.canEdit} canUseInventory={perms.canUseInventory} onClose={props.onCloseJob ?? (() => onSearch({ job: undefined }))} onOpen={open} />
       )}
     </section>
   );

@@ -13,6 +13,7 @@ import type {
   JobViewResponse,
   MaterialRequest,
   MyJobsResponse,
+  OnMyWayResponse,
   ScheduleRequest,
   ScheduleResponse,
   SignOffRequest,
@@ -140,6 +141,8 @@ export const useChecklist = () =>
   });
 export const useMaterial = (id: string) => useJobMutation((body: MaterialRequest) => apiFetch<JobDto>(path(id, '/materials'), { method: 'POST', json: body }));
 export const useSignOff = (id: string) => useJobMutation((body: SignOffRequest) => apiFetch<JobDto>(path(id, '/sign-off'), { method: 'POST', json: body }));
+/** "On my way": the answer says whether the customer was told now or had been already (nothing sent again). */
+export const useOnMyWay = (id: string) => useJobMutation(() => apiFetch<OnMyWayResponse>(path(id, '/on-my-way'), { method: 'POST', json: {} }));
 export const useTrimOut = (id: string) => useJobMutation(() => apiFetch<JobDto>(path(id, '/trim-out'), { method: 'POST' }));
 export const usePhotoUpload = (id: string) =>
   useJobMutation((file: File) => {

@@ -52,6 +52,3 @@ export function useSetCustomerMessages(clientId: string) {
   });
 }
 
-export function useOnMyWay(jobId: string) {
-  return useMutation({ mutationFn: () => apiFetch<{ jobId: string; at: string }>(`/api/jobs/${encodeURIComponent(jobId)}/on-my-way`, { method: 'POST', json: {} }) });
-}

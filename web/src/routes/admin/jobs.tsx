@@ -2,13 +2,12 @@ import { createFileRoute } from '@tanstack/react-router';
 import { parseSearch as parseWith } from '#lib/search-params.ts';
 import { startScreenData } from '#lib/queries/prefetch.ts';
 import { JobTracker, type JobSearch, type JobSearchPatch } from '../../features/jobs/JobTracker.tsx';
-import { OnMyWayButton } from '../../features/notifications/OnMyWayButton.tsx';
 
 const VIEWS = ['board', 'calendar', 'list'];
 const TYPES = ['install', 'prewire', 'trim-out', 'service', 'inspection', 'consultation', 'panel-upgrade'];
 const STATUSES = ['unscheduled', 'scheduled', 'in-progress', 'on-hold', 'completed', 'cancelled'];
 const parseSearch = (s: Record<string, unknown>) =>
-  parseWith<JobSearch>(s, { view: VIEWS, q: 100, type: TYPES, status: STATUSES, employee: 100, week: /^\d{4}-\d{2}-\d{2}$/, job: 100 });
+  parseWith<JobSearch>(s, { view: VIEWS, q: 100, type: TYPES, status: STATUSES, employee: 100, week: /^\d{4}-\d{2}-\d{2}$/, job: 100, from: ['dashboard'] });
 
 export const Route = createFileRoute('/admin/jobs')({
   validateSearch: parseSearch,
@@ -24,7 +23,8 @@ function Screen() {
     <JobTracker
       search={search}
       onSearch={(next: JobSearchPatch) => void navigate({ search: (prev: JobSearch) => ({ ...prev, ...next }), replace: true })}
-      jobActions={(job) => <OnMyWayButton key={job.id} job={job} />}
+      // A job opened from the technician's dashboard closes back to it.
+      onCloseJob={search.from === 'dashboard' ? () => void navigate({ to: '/employee-dashboard' }) : undefined}
     />
   );
 }

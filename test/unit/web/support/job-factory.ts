@@ -1,0 +1,32 @@
+import type { JobDto } from '#contracts/jobs.ts';
+
+/** A job as GET /api/jobs/:id sends it: a scheduled service visit with one unticked checklist item and long names. */
+export const aJob = (over: Partial<JobDto> = {}): JobDto => ({
+  id: 'j-1',
+  number: 'JOB-0042',
+  clientId: 'c-1',
+  clientName: 'Margaret Featherstonehaugh-Okonkwo',
+  siteId: 's-1',
+  siteLabel: 'Main residence',
+  siteAddress: '4821 North Westmoreland Blvd, Springfield',
+  geo: null,
+  type: 'service',
+  title: 'Replace the keypad',
+  status: 'scheduled',
+  scheduledStart: '2026-11-26T09:00:00.000Z',
+  scheduledEnd: '2026-11-26T10:00:00.000Z',
+  assignees: [],
+  checklist: [{ id: 'i-1', text: 'Mount panel', done: false, doneBy: null, doneAt: null }],
+  notes: '',
+  photos: [],
+  materials: [],
+  signOff: null,
+  onMyWay: null,
+  proposalId: null,
+  invoiceId: null,
+  parentJobId: null,
+  trimOutJobId: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  ...over,
+});
