@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import type { SqliteDb } from './sqlite-database.ts';
 import { collectionTable, sqlText } from './sqlite-query-compiler.ts';
 
@@ -69,4 +70,23 @@ export function moveToCollectionTables(db: SqliteDb): void {
   }
   db.exec('DROP TABLE documents');
   rebuildView(db);
+}
+
+/**
+ * Inserts rows straight into collection tables (creating them), for seeding benches in bulk:
+ * the store builds the declared indexes and term rows when it next opens the file.
+ */
+export function collectionInserter(db: SqliteDb): { run: (collection: string, id: string, data: string, createdAt: string, updatedAt: string) => void } {
+  const statements = new Map<string, Statement<[string, string, string, string]>>();
+  return {
+    run: (collection, id, data, createdAt, updatedAt) => {
+      let s = statements.get(collection);
+      if (!s) {
+        createCollectionTable(db, collection);
+        s = db.prepare<[string, string, string, string]>(`INSERT INTO ${collectionTable(collection)} (id, data, created_at, updated_at) VALUES (?, ?, ?, ?)`);
+        statements.set(collection, s);
+      }
+      s.run(id, data, createdAt, updatedAt);
+    },
+  };
 }
