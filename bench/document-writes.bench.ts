@@ -12,11 +12,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type * as SqliteDatabase from '../src/adapters/sqlite/sqlite-database.ts';
+import type * as SqliteDocumentStore from '../src/adapters/sqlite/sqlite-document-store.ts';
+import type { DocumentStore } from '../src/domain/persistence/document-store.ts';
 
-type Store = import('../src/domain/persistence/document-store.ts').DocumentStore;
+type Store = DocumentStore;
 const src = resolve(process.env.BENCH_SRC_DIR ?? process.cwd());
-const dbModule = (await import(pathToFileURL(join(src, 'src/adapters/sqlite/sqlite-database.ts')).href)) as typeof import('../src/adapters/sqlite/sqlite-database.ts');
-const storeModule = (await import(pathToFileURL(join(src, 'src/adapters/sqlite/sqlite-document-store.ts')).href)) as typeof import('../src/adapters/sqlite/sqlite-document-store.ts');
+const dbModule = (await import(pathToFileURL(join(src, 'src/adapters/sqlite/sqlite-database.ts')).href)) as typeof SqliteDatabase;
+const storeModule = (await import(pathToFileURL(join(src, 'src/adapters/sqlite/sqlite-document-store.ts')).href)) as typeof SqliteDocumentStore;
 
 const N = Number(process.env.BENCH_WRITES ?? 3000);
 const GROUP = 100;

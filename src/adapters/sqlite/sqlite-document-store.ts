@@ -24,7 +24,6 @@ import {
   compileTermRangeSize,
   MAX_ID_MATCHES,
   setAt,
-  sqlText,
   type FilterContext,
   type Param,
 } from './sqlite-query-compiler.ts';
