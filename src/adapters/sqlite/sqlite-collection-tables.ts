@@ -1,5 +1,5 @@
+import type Database from 'better-sqlite3';
 import type { Statement } from 'better-sqlite3';
-import type { SqliteDb } from './sqlite-database.ts';
 import { collectionTable, sqlText } from './sqlite-query-compiler.ts';
 
 /**
@@ -10,6 +10,9 @@ import { collectionTable, sqlText } from './sqlite-query-compiler.ts';
  * every INSERT or UPDATE opened all 126 partial indexes of every collection (≈ 0.2–0.3 ms a row).
  */
 const PREFIX = 'docs_';
+
+/** The connection (sqlite-database.ts's SqliteDb; named here, since that module runs migration 3 from this one). */
+type SqliteDb = Database.Database;
 
 const tableSql = (collection: string): string => `CREATE TABLE IF NOT EXISTS ${collectionTable(collection)} (
   id TEXT NOT NULL PRIMARY KEY,
