@@ -11,6 +11,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { collectionInserter } from '../src/adapters/sqlite/sqlite-collection-tables.ts';
 import { openSqlite, migrate } from '../src/adapters/sqlite/sqlite-database.ts';
 import { sqliteDocumentStore } from '../src/adapters/sqlite/sqlite-document-store.ts';
 import { DocumentClientRepository } from '../src/adapters/documents/document-client-repository.ts';
@@ -94,7 +95,7 @@ async function seedDatabase(file: string, reuse: boolean): Promise<{ seeded: See
   const db = openSqlite(file);
   migrate(db);
   db.pragma('synchronous = OFF');
-  const insert = db.prepare('INSERT INTO documents (collection, id, data, created_at, updated_at) VALUES (?, ?, ?, ?, ?)');
+  const insert = collectionInserter(db);
   const seeded: Seeded[] = [];
   const base = Date.parse('2024-01-01T00:00:00Z');
   if (reuse) {

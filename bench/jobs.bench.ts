@@ -11,6 +11,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { collectionInserter } from '../src/adapters/sqlite/sqlite-collection-tables.ts';
 import { openSqlite, migrate } from '../src/adapters/sqlite/sqlite-database.ts';
 import { sqliteDocumentStore } from '../src/adapters/sqlite/sqlite-document-store.ts';
 import { CLIENTS, clientToDoc } from '../src/adapters/documents/document-client-repository.ts';
@@ -115,7 +116,7 @@ async function seedDatabase(file: string): Promise<void> {
   const db = openSqlite(file);
   migrate(db);
   db.pragma('synchronous = OFF');
-  const insert = db.prepare('INSERT INTO documents (collection, id, data, created_at, updated_at) VALUES (?, ?, ?, ?, ?)');
+  const insert = collectionInserter(db);
   const clients: Client[] = [];
   db.transaction(() => {
     for (let i = 0; i < CLIENT_COUNT; i++) {

@@ -11,6 +11,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { collectionInserter } from '../src/adapters/sqlite/sqlite-collection-tables.ts';
 import { openSqlite, migrate } from '../src/adapters/sqlite/sqlite-database.ts';
 import { sqliteDocumentStore } from '../src/adapters/sqlite/sqlite-document-store.ts';
 import { DocumentInvoiceRepository, INVOICES, INVOICE_TAX_ENTRIES, invoiceToDoc, taxEntryDoc } from '../src/adapters/documents/document-invoice-repository.ts';
@@ -91,7 +92,7 @@ async function main(): Promise<void> {
     const db = openSqlite(join(dir, 'app.db'));
     migrate(db);
     db.pragma('synchronous = OFF');
-    const insert = db.prepare('INSERT INTO documents (collection, id, data, created_at, updated_at) VALUES (?, ?, ?, ?, ?)');
+    const insert = collectionInserter(db);
     const at = NOW.toISOString();
     db.transaction(() => {
       for (const inv of invoices) {
@@ -104,7 +105,7 @@ async function main(): Promise<void> {
     db.exec('ANALYZE');
     console.log(`seeded ${N} invoices in ${fmt(performance.now() - t0)}`);
 
-    const rows = db.prepare('SELECT data FROM documents WHERE collection = ?').all(INVOICES) as { data: string }[];
+    const rows = db.prepare(`SELECT data FROM docs_${INVOICES}`).all() as { data: string }[];
     let t = performance.now();
     for (const r of rows) JSON.parse(r.data);
     const parseMs = performance.now() - t;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
+import { createCollectionTable } from '../../src/adapters/sqlite/sqlite-collection-tables.ts';
 import { closeSqlite, loadMigrations, migrate, openSqlite, type SqliteDb } from '../../src/adapters/sqlite/sqlite-database.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
@@ -52,7 +53,8 @@ describe('SQLite foundation', () => {
   it('closes cleanly: the WAL is folded back into the database file', () => {
     const { db, file } = open();
     migrate(db);
-    db.prepare("INSERT INTO documents (collection, id, data, created_at, updated_at) VALUES ('c', '1', '{}', 't', 't')").run();
+    createCollectionTable(db, 'c');
+    db.prepare("INSERT INTO docs_c (id, data, created_at, updated_at) VALUES ('1', '{}', 't', 't')").run();
     closeSqlite(db);
     const reopened = openSqlite(file);
     cleanups.push(() => closeSqlite(reopened));

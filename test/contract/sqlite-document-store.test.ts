@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
+import { createCollectionTable } from '../../src/adapters/sqlite/sqlite-collection-tables.ts';
 import { closeSqlite, migrate, openSqlite } from '../../src/adapters/sqlite/sqlite-database.ts';
 import { openSqliteDocumentStore, sqliteDocumentStore } from '../../src/adapters/sqlite/sqlite-document-store.ts';
 import { where } from '../../src/domain/persistence/query.ts';
@@ -34,7 +35,8 @@ describe('SQLite term index', () => {
     const file = join(dir.path, 'app.db');
     const db = openSqlite(file);
     migrate(db);
-    const insert = db.prepare("INSERT INTO documents (collection, id, data, created_at, updated_at) VALUES ('clients', ?, ?, 't', 't')");
+    createCollectionTable(db, 'clients');
+    const insert = db.prepare("INSERT INTO docs_clients (id, data, created_at, updated_at) VALUES (?, ?, 't', 't')");
     insert.run('old-1', JSON.stringify({ nameKey: 'a', search: ['oak', 'salem'] }));
     insert.run('old-2', JSON.stringify({ nameKey: 'b', search: ['oak'] }));
     closeSqlite(db);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { chmodSync, existsSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createCollectionTable } from '../../src/adapters/sqlite/sqlite-collection-tables.ts';
 import { closeSqlite, migrate, openSqlite } from '../../src/adapters/sqlite/sqlite-database.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
@@ -19,7 +20,8 @@ describe('SQLite file mode', () => {
     const file = join(folder, 'app.db');
     const db = openSqlite(file);
     migrate(db);
-    db.prepare("INSERT INTO documents (collection, id, data, created_at, updated_at) VALUES ('c', '1', '{}', 't', 't')").run();
+    createCollectionTable(db, 'c');
+    db.prepare("INSERT INTO docs_c (id, data, created_at, updated_at) VALUES ('1', '{}', 't', 't')").run();
     expect(existsSync(`${file}-wal`)).toBe(true);
     expect({ db: mode(file), wal: mode(`${file}-wal`), shm: mode(`${file}-shm`), folder: mode(folder) }).toEqual({ db: '600', wal: '600', shm: '600', folder: '700' });
     closeSqlite(db);
@@ -36,7 +38,8 @@ describe('SQLite file mode', () => {
     for (const f of [file, `${file}-wal`]) chmodSync(f, 0o644);
     const db = openSqlite(file);
     cleanups.push(() => closeSqlite(db));
-    db.prepare("INSERT INTO documents (collection, id, data, created_at, updated_at) VALUES ('c', '2', '{}', 't', 't')").run();
+    createCollectionTable(db, 'c');
+    db.prepare("INSERT INTO docs_c (id, data, created_at, updated_at) VALUES ('2', '{}', 't', 't')").run();
     expect({ db: mode(file), wal: mode(`${file}-wal`), shm: mode(`${file}-shm`) }).toEqual({ db: '600', wal: '600', shm: '600' });
   });
 });

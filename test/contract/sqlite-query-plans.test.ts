@@ -12,6 +12,7 @@ import { DocumentOutboxMailer } from '../../src/adapters/documents/document-outb
 import { DocumentProposalRepository } from '../../src/adapters/documents/document-proposal-repository.ts';
 import { DocumentReminderLog, DocumentReminderSettings } from '../../src/adapters/documents/document-reminder-log.ts';
 import { DocumentVisionAnalysisRepository } from '../../src/adapters/documents/document-vision-analysis-repository.ts';
+import { createCollectionTable } from '../../src/adapters/sqlite/sqlite-collection-tables.ts';
 import { closeSqlite, migrate, openSqlite, type SqliteDb } from '../../src/adapters/sqlite/sqlite-database.ts';
 import { sqliteDocumentStore } from '../../src/adapters/sqlite/sqlite-document-store.ts';
 import type { ClientListQuery } from '../../src/domain/clients/client-repository.ts';
@@ -277,7 +278,8 @@ describe('SQLite query plans of the product lists (docs/persistence.md "Indexes"
   it.each(SHAPES.map((s) => [s.name, s] as const))('%s reads an index in order', async (_name, shape) => {
     log.length = 0;
     await shape.run(repos);
-    const reads = log.filter((l) => l.sql.startsWith('SELECT id, data, created_at, updated_at, version FROM documents') && !l.sql.includes('AND id = ?'));
+    // Reads of a collection's table (aliased `documents`), not of one document by id.
+    const reads = log.filter((l) => l.sql.startsWith('SELECT id, data, created_at, updated_at, version FROM "docs_') && !l.sql.endsWith('WHERE id = ?'));
     expect(reads.length).toBeGreaterThan(0);
     for (const read of reads) {
       const plan = (db.prepare(`EXPLAIN QUERY PLAN ${read.sql}`).all(...read.params) as { detail: string }[]).map((p) => p.detail).join(' | ');
@@ -292,11 +294,12 @@ describe('SQLite declared indexes', () => {
     const dir = tempDir();
     const db = openSqlite(join(dir.path, 'stale.db'));
     migrate(db);
+    createCollectionTable(db, 'clients');
     // What an earlier version built for `{ collection: 'clients', fields: [asc('searchText')] }`.
-    db.exec(`CREATE INDEX doc_clients_searchText_asc ON documents (json_extract(data, '$."searchText"') ASC) WHERE collection = 'clients'`);
-    db.exec(`CREATE INDEX other_index ON documents (updated_at)`);
+    db.exec(`CREATE INDEX doc_clients_searchText_asc ON docs_clients (json_extract(data, '$."searchText"') ASC)`);
+    db.exec(`CREATE INDEX other_index ON docs_clients (updated_at)`);
     const store = sqliteDocumentStore(db);
-    const names = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'documents'`).all() as { name: string }[]).map((r) => r.name);
+    const names = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'docs_clients'`).all() as { name: string }[]).map((r) => r.name);
     await store.close();
     closeSqlite(db);
     dir.remove();

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { moveToCollectionTables } from './sqlite-collection-tables.ts';
 
 export type SqliteDb = Database.Database;
 
@@ -36,18 +37,18 @@ function ownerOnly(file: string): void {
   for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f)) chmodSync(f, 0o600);
 }
 
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
+/** A numbered step: SQL text (a file `NNNN-name.sql`), or code when what it does depends on the data. */
+export type Migration = { version: number; name: string } & ({ sql: string } | { run: (db: SqliteDb) => void });
 
-/** Numbered files `NNNN-name.sql` in migrations/, applied in order. */
+/** Migrations written in code, numbered with the files. */
+const CODE_MIGRATIONS: Migration[] = [{ version: 3, name: 'collection-tables', run: moveToCollectionTables }];
+
+/** Numbered files `NNNN-name.sql` in migrations/ and the code migrations, in order. */
 export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
-  return readdirSync(dir)
+  const files: Migration[] = readdirSync(dir)
     .filter((f) => /^\d{4}-[\w-]+\.sql$/.test(f))
-    .sort()
     .map((f) => ({ version: Number(f.slice(0, 4)), name: f.slice(5, -4), sql: readFileSync(join(dir, f), 'utf8') }));
+  return [...files, ...CODE_MIGRATIONS].sort((a, b) => a.version - b.version);
 }
 
 /**
@@ -63,7 +64,8 @@ export function migrate(db: SqliteDb, migrations = loadMigrations()): number[] {
   for (const m of migrations) {
     if (m.version <= current) continue;
     db.transaction(() => {
-      db.exec(m.sql);
+      if ('sql' in m) db.exec(m.sql);
+      else m.run(db);
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
         m.version,
         m.name,

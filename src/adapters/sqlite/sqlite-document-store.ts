@@ -10,9 +10,12 @@ import { parseFieldPath } from '../../domain/persistence/field-path.ts';
 import type { NormalizedFilter, NormalizedQuery } from '../../domain/persistence/query.ts';
 import type { Clock, IdGenerator } from '../../domain/shared/clock.ts';
 import { closeSqlite, migrate, openSqlite, type SqliteDb } from './sqlite-database.ts';
-import { chooseOrderIndex, ensureDocumentIndexes } from './sqlite-index-manager.ts';
+import { collectionTables, createCollectionTable } from './sqlite-collection-tables.ts';
+import { chooseOrderIndex, ensureCollectionIndexes, ensureDocumentIndexes } from './sqlite-index-manager.ts';
 import { damagedMessage, quickCheck, withDamageLatch } from './sqlite-file-health.ts';
 import {
+  collectionFrom,
+  collectionTable,
   compileCount,
   compileExpiredDelete,
   compileJsonSet,
@@ -21,15 +24,15 @@ import {
   compileTermRangeSize,
   MAX_ID_MATCHES,
   setAt,
-  sqlText,
   type FilterContext,
   type Param,
 } from './sqlite-query-compiler.ts';
 import { COLUMNS, fileSnapshot, memorySnapshot, toRaw, type Row } from './sqlite-snapshot.ts';
 
 /**
- * The SQLite driver of the document store: the connection, group-committed writes, optimistic
- * transactions, the prepared-statement cache, live-query notifications (this process's commits
+ * The SQLite driver of the document store: the connection, a table per collection created on
+ * first use (sqlite-collection-tables.ts), group-committed writes, optimistic transactions, the
+ * prepared-statement cache per collection, live-query notifications (this process's commits
  * at once, other processes' by polling `PRAGMA data_version`), the TTL sweep and backup
  * snapshots. What the SQL says comes from sqlite-query-compiler.ts; which indexes exist and which
  * one a query names, from sqlite-index-manager.ts.
@@ -48,6 +51,10 @@ interface PendingWrite {
 }
 
 const collectionsOf = (op: PendingWrite['op']): string[] => (op.kind === 'commit' ? op.writes.map((w) => w.collection) : [op.collection]);
+/** Every collection a pending write reads or writes (their tables must exist before the group's transaction). */
+const collectionsUsed = (op: PendingWrite['op']): string[] => (op.kind === 'commit' ? [...op.reads.map((r) => r.collection), ...collectionsOf(op)] : [op.collection]);
+/** Statements kept per collection (queries with different filters are different statements). */
+const STATEMENTS_PER_COLLECTION = 200;
 
 /**
  * Counters that are no business record: request rate-limit windows (and the page-view visitor
@@ -80,7 +87,10 @@ export interface SqliteDriverOptions {
 
 export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
   private readonly db: SqliteDb;
-  private readonly statements = new Map<string, Statement<Param[]>>();
+  /** Prepared statements by collection ('' for those of no collection), then by SQL text. */
+  private readonly statements = new Map<string, Map<string, Statement<Param[]>>>();
+  /** Collections whose table is known to exist (tables are never dropped). */
+  private readonly tables = new Set<string>();
   private readonly watchers = new Map<string, Set<() => void>>();
   /** Documents per collection, recounted at most once a minute (plans prefix filters). */
   private readonly documentCounts = new Map<string, { n: number; at: number }>();
@@ -109,6 +119,7 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
       }),
     );
     ensureDocumentIndexes(db);
+    for (const c of collectionTables(db)) this.tables.add(c);
     this.syncLevel = db.pragma('synchronous', { simple: true }) as number;
     this.sweeper = setInterval(() => {
       this.sweepExpired();
@@ -117,21 +128,41 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
     this.sweeper.unref();
   }
 
-  private stmt(sql: string): Statement<Param[]> {
-    let s = this.statements.get(sql);
+  /** The prepared statement for `sql`, which reads or writes `collection`'s table. */
+  private stmt(collection: string, sql: string): Statement<Param[]> {
+    let cache = this.statements.get(collection);
+    if (!cache) this.statements.set(collection, (cache = new Map()));
+    let s = cache.get(sql);
     if (!s) {
-      if (this.statements.size > 500) this.statements.clear();
+      if (cache.size >= STATEMENTS_PER_COLLECTION) cache.clear();
       s = this.db.prepare<Param[]>(sql);
-      this.statements.set(sql, s);
+      cache.set(sql, s);
     }
     return s;
   }
 
+  /**
+   * Creates the collection's table, its indexes and term triggers the first time this process
+   * uses the collection (another process may have created them already). Never inside the group
+   * commit's transaction: a write rolled back would take the table with it.
+   */
+  private ensureTable(collection: string): void {
+    if (this.tables.has(collection)) return;
+    this.db
+      .transaction(() => {
+        createCollectionTable(this.db, collection);
+        ensureCollectionIndexes(this.db, collection);
+      })
+      .immediate();
+    this.tables.add(collection);
+  }
+
   private row(collection: string, id: string): Row | undefined {
-    return this.stmt(`SELECT ${COLUMNS} FROM documents WHERE collection = ? AND id = ?`).get(collection, id) as Row | undefined;
+    return this.stmt(collection, `SELECT ${COLUMNS} FROM ${collectionTable(collection)} WHERE id = ?`).get(id) as Row | undefined;
   }
 
   async get(collection: string, id: string): Promise<RawDocument | null> {
+    this.ensureTable(collection);
     const r = this.row(collection, id);
     return r ? toRaw(r) : null;
   }
@@ -142,10 +173,10 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
    * RETURNING, so no written document is read and parsed again.
    */
   private apply(op: WriteOp, now: string, returning = true): RawDocument | null {
-    const c = sqlText(op.collection);
+    const t = collectionTable(op.collection);
     const back = returning ? ` RETURNING ${COLUMNS}` : '';
     const exec = (sql: string, ...params: Param[]): Row | undefined | null => {
-      const s = this.stmt(sql + back);
+      const s = this.stmt(op.collection, sql + back);
       if (returning) return s.get(...params) as Row | undefined;
       return s.run(...params).changes > 0 ? null : undefined;
     };
@@ -153,12 +184,12 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
     try {
       switch (op.kind) {
         case 'create':
-          return raw(exec(`INSERT INTO documents (collection, id, data, created_at, updated_at) VALUES (${c}, ?, ?, ?, ?)`, op.id, JSON.stringify(op.data), now, now)!);
+          return raw(exec(`INSERT INTO ${t} (id, data, created_at, updated_at) VALUES (?, ?, ?, ?)`, op.id, JSON.stringify(op.data), now, now)!);
         case 'set':
           return raw(
             exec(
-              `INSERT INTO documents (collection, id, data, created_at, updated_at) VALUES (${c}, ?, ?, ?, ?)
-             ON CONFLICT (collection, id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at, version = version + 1`,
+              `INSERT INTO ${t} (id, data, created_at, updated_at) VALUES (?, ?, ?, ?)
+             ON CONFLICT (id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at, version = version + 1`,
               op.id,
               JSON.stringify(op.data),
               now,
@@ -167,12 +198,12 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
           );
         case 'update': {
           const set = compileJsonSet('data', op.fields, []);
-          const r = exec(`UPDATE documents SET data = ${set.sql}, updated_at = ?, version = version + 1 WHERE collection = ${c} AND id = ?`, ...set.params, now, op.id);
+          const r = exec(`UPDATE ${t} SET data = ${set.sql}, updated_at = ?, version = version + 1 WHERE id = ?`, ...set.params, now, op.id);
           if (r === undefined) throw new DatabaseError('not-found', `No document to update: ${op.collection}/${op.id}`);
           return raw(r);
         }
         case 'delete':
-          this.stmt(`DELETE FROM documents WHERE collection = ${c} AND id = ?`).run(op.id);
+          this.stmt(op.collection, `DELETE FROM ${t} WHERE id = ?`).run(op.id);
           return null;
         case 'increment':
           return raw(this.increment(op, now, exec));
@@ -186,7 +217,7 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
 
   /** `exec` answers the row written (null when RETURNING was left out), undefined when none was. */
   private increment(op: Extract<WriteOp, { kind: 'increment' }>, now: string, exec: (sql: string, ...params: Param[]) => Row | undefined | null): Row | null {
-    const c = sqlText(op.collection);
+    const from = collectionFrom(op.collection);
     const numeric = (data: string): string => compileNumericCheck(data, op.increments);
     let r: Row | undefined | null;
     if (op.upsert) {
@@ -195,8 +226,8 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
       for (const f of op.fields) setAt(initial, f.path, f.value);
       const set = compileJsonSet('documents.data', op.fields, op.increments);
       r = exec(
-        `INSERT INTO documents (collection, id, data, created_at, updated_at) VALUES (${c}, ?, ?, ?, ?)
-         ON CONFLICT (collection, id) DO UPDATE SET data = ${set.sql}, updated_at = excluded.updated_at, version = documents.version + 1
+        `INSERT INTO ${from} (id, data, created_at, updated_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET data = ${set.sql}, updated_at = excluded.updated_at, version = documents.version + 1
          WHERE ${numeric('documents.data')}`,
         op.id,
         JSON.stringify(initial),
@@ -206,7 +237,7 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
       );
     } else {
       const set = compileJsonSet('data', op.fields, op.increments);
-      r = exec(`UPDATE documents SET data = ${set.sql}, updated_at = ?, version = version + 1 WHERE collection = ${c} AND id = ? AND ${numeric('data')}`, ...set.params, now, op.id);
+      r = exec(`UPDATE ${collectionTable(op.collection)} SET data = ${set.sql}, updated_at = ?, version = version + 1 WHERE id = ? AND ${numeric('data')}`, ...set.params, now, op.id);
     }
     if (r !== undefined) return r;
     if (!this.row(op.collection, op.id)) throw new DatabaseError('not-found', `No document to update: ${op.collection}/${op.id}`);
@@ -232,6 +263,12 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
   private flush(): void {
     const batch = this.pending.splice(0);
     if (batch.length === 0) return;
+    try {
+      for (const c of new Set(batch.flatMap((w) => collectionsUsed(w.op)))) this.ensureTable(c);
+    } catch (e) {
+      for (const w of batch) w.reject(e);
+      return;
+    }
     let outcomes: ({ ok: RawDocument | null } | { error: unknown })[];
     const now = (this.options.clock ?? systemClock).now().getTime();
     const relaxed = this.syncLevel >= SYNC_FULL && now - this.lastSync < COUNTER_SYNC_MS && batch.every((w) => collectionsOf(w.op).every((c) => COUNTER_COLLECTIONS.has(c)));
@@ -274,13 +311,13 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
       idList: false,
       rangeSize: (field, c, cap) => {
         const count = compileTermRangeSize(collection, field, c, cap);
-        return (this.stmt(count.sql).get(...count.params) as { n: number }).n;
+        return (this.stmt(collection, count.sql).get(...count.params) as { n: number }).n;
       },
       documents: () => {
         const now = Date.now();
         const known = this.documentCounts.get(collection);
         if (known && now - known.at < 60_000) return known.n;
-        const n = (this.stmt('SELECT count(*) AS n FROM documents WHERE collection = ?').get(collection) as { n: number }).n;
+        const n = (this.stmt(collection, `SELECT count(*) AS n FROM ${collectionTable(collection)}`).get() as { n: number }).n;
         this.documentCounts.set(collection, { n, at: now });
         return n;
       },
@@ -288,26 +325,29 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
   }
 
   async query(collection: string, q: NormalizedQuery, limit: number | null): Promise<RawDocument[]> {
+    this.ensureTable(collection);
     const ctx = this.filterContext(collection);
-    const { sql, params } = compileQuery(COLUMNS, collection, q, limit, ctx);
+    const { sql, params } = compileQuery(COLUMNS, q, limit, ctx);
     const index = chooseOrderIndex(collection, { ...q, limit }, ctx.idList);
-    return (this.hinted(sql, index).all(...params) as Row[]).map(toRaw);
+    return (this.hinted(collection, sql, index).all(...params) as Row[]).map(toRaw);
   }
 
-  /** The statement reading `documents INDEXED BY index`; without the hint if SQLite cannot use the index. */
-  private hinted(sql: (from: string) => string, index: string | null): Statement<Param[]> {
-    if (index === null) return this.stmt(sql('documents'));
+  /** The statement reading the collection's table `INDEXED BY index`; without the hint if SQLite cannot use the index. */
+  private hinted(collection: string, sql: (from: string) => string, index: string | null): Statement<Param[]> {
+    const from = collectionFrom(collection);
+    if (index === null) return this.stmt(collection, sql(from));
     try {
-      return this.stmt(sql(`documents INDEXED BY ${index}`));
+      return this.stmt(collection, sql(`${from} INDEXED BY ${index}`));
     } catch (e) {
       if (!/no query solution|no such index/.test((e as Error).message)) throw e;
-      return this.stmt(sql('documents'));
+      return this.stmt(collection, sql(from));
     }
   }
 
   async count(collection: string, filter: NormalizedFilter | null): Promise<number> {
+    this.ensureTable(collection);
     const c = compileCount(collection, filter, this.filterContext(collection));
-    const r = this.stmt(c.sql).get(...c.params) as { n: number };
+    const r = this.stmt(collection, c.sql).get(...c.params) as { n: number };
     return r.n;
   }
 
@@ -356,9 +396,12 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
     if (!this.db.open) return 0;
     const now = (this.options.clock ?? { now: () => new Date() }).now().toISOString();
     let removed = 0;
+    // Tables other processes created meanwhile count too; a collection with none has nothing to remove.
+    const tables = new Set(collectionTables(this.db));
     for (const t of TTL_INDEXES) {
+      if (!tables.has(t.collection)) continue;
       const path = parseFieldPath(t.field);
-      const res = this.stmt(compileExpiredDelete(t.collection, path)).run(now);
+      const res = this.stmt(t.collection, compileExpiredDelete(t.collection, path)).run(now);
       if (res.changes > 0) this.changed([t.collection]);
       removed += res.changes;
     }
@@ -366,7 +409,7 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
   }
 
   async ping(): Promise<void> {
-    this.stmt('SELECT 1').get();
+    this.stmt('', 'SELECT 1').get();
   }
 
   async close(): Promise<void> {
@@ -381,7 +424,7 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
   // Backup and restore (docs/storage.md).
 
   async listCollections(): Promise<string[]> {
-    return (this.stmt('SELECT DISTINCT collection FROM documents ORDER BY collection').all() as { collection: string }[]).map((r) => r.collection);
+    return collectionTables(this.db).filter((c) => (this.stmt(c, `SELECT EXISTS (SELECT 1 FROM ${collectionTable(c)}) AS found`).get() as { found: number }).found === 1);
   }
 
   /**
@@ -397,7 +440,8 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
   /** One transaction; the term-index triggers fill document_terms as the rows go in. */
   async importDocuments(collection: string, docs: RawDocument[]): Promise<void> {
     this.flush();
-    const insert = this.stmt(`INSERT INTO documents (collection, id, data, created_at, updated_at, version) VALUES (${sqlText(collection)}, ?, ?, ?, ?, ?)`);
+    this.ensureTable(collection);
+    const insert = this.stmt(collection, `INSERT INTO ${collectionTable(collection)} (id, data, created_at, updated_at, version) VALUES (?, ?, ?, ?, ?)`);
     try {
       this.db.transaction(() => {
         for (const d of docs) insert.run(d.id, JSON.stringify(d.data), d.createdAt, d.updatedAt, BigInt(d.version));
@@ -412,7 +456,7 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
 
   async clearCollection(collection: string): Promise<void> {
     this.flush();
-    this.stmt(`DELETE FROM documents WHERE collection = ${sqlText(collection)}`).run();
+    if (collectionTables(this.db).includes(collection)) this.stmt(collection, `DELETE FROM ${collectionTable(collection)}`).run();
     this.changed([collection]);
   }
 }

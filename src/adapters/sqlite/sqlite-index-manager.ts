@@ -1,13 +1,15 @@
 import { COLLECTION_INDEXES, TERM_INDEXES, type CollectionIndex, type TermIndex } from '../../domain/persistence/collection-indexes.ts';
 import { parseFieldPath } from '../../domain/persistence/field-path.ts';
 import type { NormalizedFilter, NormalizedQuery } from '../../domain/persistence/query.ts';
+import { collectionTables } from './sqlite-collection-tables.ts';
 import type { SqliteDb } from './sqlite-database.ts';
-import { jsonPath, sqlText, valueExpr } from './sqlite-query-compiler.ts';
+import { collectionTable, jsonPath, sqlText, valueExpr } from './sqlite-query-compiler.ts';
 
 /**
- * The index manager: builds the indexes collection-indexes.ts declares as partial expression
- * indexes, drops the `doc_…` ones no entry declares any more, keeps `document_terms` (the term
- * indexes) in step by triggers, and chooses which declared index a sorted query reads.
+ * The index manager: builds the indexes collection-indexes.ts declares as expression indexes on
+ * their collection's table (sqlite-collection-tables.ts), drops the `doc_…` ones no entry
+ * declares any more, keeps `document_terms` (the term indexes) in step by triggers, and chooses
+ * which declared index a sorted query reads.
  *
  * The choice (`chooseOrderIndex`): which declared index a sorted SQLite query reads, when the
  * planner would not pick it itself.
@@ -43,10 +45,10 @@ const TERM_FIELDS = new Set(TERM_INDEXES.map((t) => `${t.collection}/${t.field}`
  */
 export const sqliteIndexes = (): CollectionIndex[] => COLLECTION_INDEXES.filter((ix) => !ix.fields.some((f) => TERM_FIELDS.has(`${ix.collection}/${f.path}`)));
 
-/** The migration's own indexes: (collection, created_at) and (collection, updated_at), then the key's id. */
-const BUILT_IN: PlanIndex[] = [
-  { name: 'documents_created', fields: [{ key: 'createdAt', direction: 'asc' }, { key: 'id', direction: 'asc' }] },
-  { name: 'documents_updated', fields: [{ key: 'updatedAt', direction: 'asc' }, { key: 'id', direction: 'asc' }] },
+/** Every collection table's own indexes: created_at and updated_at, then the key's id. */
+const builtIn = (collection: string): PlanIndex[] => [
+  { name: `docs_${collection}_created`, fields: [{ key: 'createdAt', direction: 'asc' }, { key: 'id', direction: 'asc' }] },
+  { name: `docs_${collection}_updated`, fields: [{ key: 'updatedAt', direction: 'asc' }, { key: 'id', direction: 'asc' }] },
 ];
 
 const byCollection = new Map<string, PlanIndex[]>();
@@ -56,7 +58,7 @@ for (const ix of sqliteIndexes()) {
   byCollection.set(ix.collection, list);
 }
 
-const candidates = (collection: string): PlanIndex[] => [...(byCollection.get(collection) ?? []), ...BUILT_IN];
+const candidates = (collection: string): PlanIndex[] => [...(byCollection.get(collection) ?? []), ...builtIn(collection)];
 
 /** Fields some index of the collection starts with: a filter on one gives the planner a seek. */
 const leadingFields = (collection: string): Set<string> => new Set([...candidates(collection).map((ix) => ix.fields[0]!.key), 'id']);
@@ -100,9 +102,9 @@ function match(ix: PlanIndex, eq: Set<string>, q: NormalizedQuery): Match | null
     if (same !== null && rel !== same) return null;
     same = rel;
   }
-  // The id tie-break comes off the index only when id is its next field: SQLite appends the
-  // primary key (collection, id), but does not treat the partial index's collection as fixed, so
-  // without an explicit id it sorts each run of equal values ("TEMP B-TREE FOR LAST TERM").
+  // The id tie-break comes off the index only when id is its next field (declared indexes name
+  // it; the built-in ones end with the primary key): otherwise SQLite sorts each run of equal
+  // values ("TEMP B-TREE FOR LAST TERM").
   const next = ix.fields[i];
   const tail = next?.key === 'id' && (next.direction === q.order.at(-1)!.direction) === same;
   return { name: ix.name, score: used.size * 2 + (tail ? 1 : 0), equalities: used };
@@ -137,17 +139,17 @@ export function chooseOrderIndex(collection: string, q: NormalizedQuery, idList:
 function indexSql(ix: CollectionIndex): string {
   const name = sqliteIndexName(ix);
   const cols = ix.fields.map((f) => `${valueExpr(parseFieldPath(f.path))} ${f.direction === 'desc' ? 'DESC' : 'ASC'}`).join(', ');
-  return `CREATE ${ix.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${name} ON documents (${cols}) WHERE collection = ${sqlText(ix.collection)}`;
+  return `CREATE ${ix.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${name} ON ${collectionTable(ix.collection)} (${cols})`;
 }
 
 /**
- * Builds the declared indexes and drops the ones this driver built earlier that are no longer
- * declared (their names start with `doc_`), so a removed entry stops costing writes.
+ * Builds the collection's declared indexes and drops the ones this driver built earlier that are
+ * no longer declared (their names start with `doc_`), so a removed entry stops costing writes.
  */
-function ensureIndexes(db: SqliteDb): void {
-  const wanted = sqliteIndexes();
+function ensureIndexes(db: SqliteDb, collection: string): void {
+  const wanted = sqliteIndexes().filter((ix) => ix.collection === collection);
   const names = new Set(wanted.map(sqliteIndexName));
-  const existing = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'documents' AND name LIKE 'doc\\_%' ESCAPE '\\'`).all() as {
+  const existing = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name LIKE 'doc\\_%' ESCAPE '\\'`).all(`docs_${collection}`) as {
     name: string;
   }[];
   for (const { name } of existing) if (!names.has(name)) db.exec(`DROP INDEX IF EXISTS "${name.replaceAll('"', '""')}"`);
@@ -156,13 +158,15 @@ function ensureIndexes(db: SqliteDb): void {
 
 /**
  * Keeps `document_terms` in step with one term index: triggers on every insert, delete and
- * update of the field (so the rows change in the same statement as the document, whoever writes).
- * The first time, the rows of the documents already stored are filled in as well.
+ * update of the field in the collection's table (so the rows change in the same statement as
+ * the document, whoever writes). When the triggers are new (a new table, or one the collection
+ * tables migration filled), the rows of the documents already stored are filled in as well.
  */
 function ensureTermIndex(db: SqliteDb, ix: TermIndex): void {
   const path = jsonPath(parseFieldPath(ix.field));
   const c = sqlText(ix.collection);
   const field = sqlText(ix.field);
+  const table = collectionTable(ix.collection);
   const name = `terms_${ix.collection}_${ix.field.replaceAll('.', '_')}`;
   const insert = (doc: string) =>
     `INSERT OR IGNORE INTO document_terms (collection, field, term, id)
@@ -170,33 +174,47 @@ function ensureTermIndex(db: SqliteDb, ix: TermIndex): void {
      WHERE type = 'text' AND json_type(${doc}.data, ${path}) = 'array'`;
   const remove = `DELETE FROM document_terms WHERE collection = ${c} AND field = ${field} AND id = old.id
      AND term IN (SELECT value FROM json_each(old.data, ${path}) WHERE type = 'text')`;
-  db.transaction(() => {
-    if (db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = ?`).get(`${name}_insert`)) return;
-    db.exec(`
-      CREATE TRIGGER ${name}_insert AFTER INSERT ON documents WHEN new.collection = ${c} BEGIN ${insert('new')}; END;
-      CREATE TRIGGER ${name}_delete AFTER DELETE ON documents WHEN old.collection = ${c} BEGIN ${remove}; END;
-      CREATE TRIGGER ${name}_update AFTER UPDATE OF data ON documents
-        WHEN new.collection = ${c} AND json_extract(old.data, ${path}) IS NOT json_extract(new.data, ${path})
-        BEGIN ${remove}; ${insert('new')}; END;
-      DELETE FROM document_terms WHERE collection = ${c} AND field = ${field};
-      INSERT OR IGNORE INTO document_terms (collection, field, term, id)
-        SELECT ${c}, ${field}, j.value, d.id FROM documents AS d, json_each(d.data, ${path}) AS j
-        WHERE d.collection = ${c} AND j.type = 'text' AND json_type(d.data, ${path}) = 'array';
-    `);
-  }).immediate();
+  if (db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = ?`).get(`${name}_insert`)) return;
+  db.exec(`
+    CREATE TRIGGER ${name}_insert AFTER INSERT ON ${table} BEGIN ${insert('new')}; END;
+    CREATE TRIGGER ${name}_delete AFTER DELETE ON ${table} BEGIN ${remove}; END;
+    CREATE TRIGGER ${name}_update AFTER UPDATE OF data ON ${table}
+      WHEN json_extract(old.data, ${path}) IS NOT json_extract(new.data, ${path})
+      BEGIN ${remove}; ${insert('new')}; END;
+    DELETE FROM document_terms WHERE collection = ${c} AND field = ${field};
+    INSERT OR IGNORE INTO document_terms (collection, field, term, id)
+      SELECT ${c}, ${field}, j.value, d.id FROM ${table} AS d, json_each(d.data, ${path}) AS j
+      WHERE j.type = 'text' AND json_type(d.data, ${path}) = 'array';
+  `);
+}
+
+const TERMS_TABLE = `CREATE TABLE IF NOT EXISTS document_terms (
+    collection TEXT NOT NULL, field TEXT NOT NULL, term TEXT NOT NULL, id TEXT NOT NULL,
+    PRIMARY KEY (collection, field, term, id)) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS document_terms_by_doc ON document_terms (collection, field, id, term)`;
+
+/**
+ * The collection table's declared indexes and term triggers, in the caller's transaction (the
+ * one that created the table) or in an IMMEDIATE one of its own.
+ */
+export function ensureCollectionIndexes(db: SqliteDb, collection: string): void {
+  const run = (): void => {
+    db.exec(TERMS_TABLE);
+    ensureIndexes(db, collection);
+    for (const ix of TERM_INDEXES) if (ix.collection === collection) ensureTermIndex(db, ix);
+  };
+  if (db.inTransaction) run();
+  else db.transaction(run).immediate();
 }
 
 /**
- * Every index the store reads: the declared expression indexes, document_terms and its triggers,
- * then planner statistics. Without statistics SQLite ignores the partial expression indexes and
- * scans the whole collection (1.4 s per client search at 100 000 clients, 0.4 ms with them).
+ * Every index the store reads, for every collection table there is: the declared expression
+ * indexes, document_terms and its triggers, then planner statistics. Without statistics SQLite
+ * may ignore the expression indexes and scan the whole collection (1.4 s per client search at
+ * 100 000 clients, 0.4 ms with them). Tables created later get theirs when they are created.
  */
 export function ensureDocumentIndexes(db: SqliteDb): void {
-  ensureIndexes(db);
-  db.exec(`CREATE TABLE IF NOT EXISTS document_terms (
-    collection TEXT NOT NULL, field TEXT NOT NULL, term TEXT NOT NULL, id TEXT NOT NULL,
-    PRIMARY KEY (collection, field, term, id)) WITHOUT ROWID;
-    CREATE INDEX IF NOT EXISTS document_terms_by_doc ON document_terms (collection, field, id, term)`);
-  for (const ix of TERM_INDEXES) ensureTermIndex(db, ix);
+  db.exec(TERMS_TABLE);
+  for (const c of collectionTables(db)) ensureCollectionIndexes(db, c);
   db.pragma('optimize=0x10002');
 }

@@ -6,7 +6,8 @@ import { prefixUpperBound, type FieldPath, type NormalizedFilter, type Normalize
 
 /**
  * The query compiler: a checked filter, order and cursor (domain/persistence/query.ts) → SQL text
- * and bound parameters over the `documents` table, and the SQL of writes (json_set). Pure: it
+ * and bound parameters over a collection's table (`docs_<collection>`, read under the alias
+ * `documents`), and the SQL of writes (json_set). Pure: it
  * reads nothing itself; what it needs to know about the stored data (term range sizes,
  * collection sizes) comes in a FilterContext.
  *
@@ -19,6 +20,10 @@ export type Param = string | number | bigint | null;
 const META_COLUMN: Record<string, string> = { id: 'id', createdAt: 'created_at', updatedAt: 'updated_at' };
 
 export const sqlText = (s: string): string => `'${s.replaceAll("'", "''")}'`;
+/** The collection's own table (sqlite-collection-tables.ts); names are checked identifiers (field-path.ts). */
+export const collectionTable = (collection: string): string => `"docs_${collection.replaceAll('"', '""')}"`;
+/** The table under the alias the compiled SQL names its columns by. */
+export const collectionFrom = (collection: string): string => `${collectionTable(collection)} AS documents`;
 export const jsonPath = (path: FieldPath): string => sqlText(`$${path.map((s) => `."${s}"`).join('')}`);
 export const metaColumn = (path: FieldPath): string | undefined => (path.length === 1 ? META_COLUMN[path[0]!] : undefined);
 export const valueExpr = (path: FieldPath, data = 'data'): string => metaColumn(path) ?? `json_extract(${data}, ${jsonPath(path)})`;
@@ -225,18 +230,18 @@ export function compileAfter(order: NormalizedOrder[], values: Scalar[]): Sql {
   return join(branches, 'OR');
 }
 
-/** A query's SQL, `from` being the table expression (`documents`, or with an INDEXED BY hint). */
+/** A query's SQL, `from` being the table expression (collectionFrom, or with an INDEXED BY hint). */
 export interface CompiledQuery {
   sql: (from: string) => string;
   params: Param[];
 }
 
 /** SELECT `columns` of the documents matching the query, in its order, up to `limit`. */
-export function compileQuery(columns: string, collection: string, q: NormalizedQuery, limit: number | null, ctx: FilterContext): CompiledQuery {
-  const where: Sql[] = [{ sql: `collection = ${sqlText(collection)}`, params: [] }];
+export function compileQuery(columns: string, q: NormalizedQuery, limit: number | null, ctx: FilterContext): CompiledQuery {
+  const where: Sql[] = [];
   if (q.filter) where.push(compileFilter(q.filter, ctx));
   if (q.after) where.push(compileAfter(q.order, q.after.values));
-  const w = join(where, 'AND');
+  const w = where.length === 0 ? { sql: '1', params: [] } : join(where, 'AND');
   const flip = (d: string): string => (q.fromEnd ? (d === 'asc' ? 'DESC' : 'ASC') : d.toUpperCase());
   const orderSql = q.order.map((o) => `${valueExpr(o.path)} ${flip(o.direction)}`).join(', ');
   return {
@@ -248,7 +253,7 @@ export function compileQuery(columns: string, collection: string, q: NormalizedQ
 /** The number of documents of the collection matching the filter. */
 export function compileCount(collection: string, filter: NormalizedFilter | null, ctx: FilterContext): Sql {
   const f = filter ? compileFilter(filter, ctx) : { sql: '1', params: [] };
-  return { sql: `SELECT count(*) AS n FROM documents WHERE collection = ${sqlText(collection)} AND ${f.sql}`, params: f.params };
+  return { sql: `SELECT count(*) AS n FROM ${collectionFrom(collection)} WHERE ${f.sql}`, params: f.params };
 }
 
 /** How many rows of document_terms meet the condition, counted up to `cap` (plans term filters). */
@@ -292,4 +297,4 @@ export function setAt(target: Record<string, EncodedValue>, path: FieldPath, val
 
 /** Deletes the documents whose TTL field (an ISO timestamp, bound as the one parameter) is past. */
 export const compileExpiredDelete = (collection: string, path: FieldPath): string =>
-  `DELETE FROM documents WHERE collection = ${sqlText(collection)} AND ${typeExpr(path)} = 'text' AND ${valueExpr(path)} < ?`;
+  `DELETE FROM ${collectionTable(collection)} WHERE ${typeExpr(path)} = 'text' AND ${valueExpr(path)} < ?`;

@@ -1,8 +1,10 @@
 import type { DriverSnapshot, EncodedDocument, RawDocument } from '../../domain/persistence/document-store-driver.ts';
+import { collectionTables } from './sqlite-collection-tables.ts';
 import { openSqlite, type SqliteDb } from './sqlite-database.ts';
+import { collectionTable } from './sqlite-query-compiler.ts';
 
 /**
- * Rows of the `documents` table as the driver reads them, and the snapshots backups read
+ * Rows of a collection's table as the driver reads them, and the snapshots backups read
  * (docs/storage.md): every collection as of one moment, page by page.
  */
 export interface Row {
@@ -28,9 +30,11 @@ const SNAPSHOT_PAGE = 500;
 
 /** An in-memory database has no second connection, so it is read whole, synchronously, at once. */
 export function memorySnapshot(db: SqliteDb): DriverSnapshot {
-  const rows = db.prepare(`SELECT collection, ${COLUMNS} FROM documents ORDER BY collection, id`).all() as (Row & { collection: string })[];
   const byCollection = new Map<string, RawDocument[]>();
-  for (const r of rows) byCollection.set(r.collection, [...(byCollection.get(r.collection) ?? []), toRaw(r)]);
+  for (const c of collectionTables(db)) {
+    const rows = db.prepare(`SELECT ${COLUMNS} FROM ${collectionTable(c)} ORDER BY id`).all() as Row[];
+    if (rows.length > 0) byCollection.set(c, rows.map(toRaw));
+  }
   return {
     collections: async () => [...byCollection.keys()],
     async *documents(collection: string) {
@@ -47,13 +51,15 @@ export function memorySnapshot(db: SqliteDb): DriverSnapshot {
 export function fileSnapshot(file: string): DriverSnapshot {
   const reader = openSqlite(file);
   reader.exec('BEGIN');
-  const names = (reader.prepare('SELECT DISTINCT collection FROM documents ORDER BY collection').all() as { collection: string }[]).map((r) => r.collection);
-  const page = reader.prepare<[string, string]>(`SELECT ${COLUMNS} FROM documents WHERE collection = ? AND id > ? ORDER BY id LIMIT ${SNAPSHOT_PAGE}`);
+  // The first read starts the snapshot: the tables and every page after it are as of this moment.
+  const names = collectionTables(reader).filter((c) => reader.prepare(`SELECT 1 FROM ${collectionTable(c)} LIMIT 1`).get() !== undefined);
   return {
     collections: async () => names,
     async *documents(collection: string) {
+      if (!names.includes(collection)) return;
+      const page = reader.prepare<[string]>(`SELECT ${COLUMNS} FROM ${collectionTable(collection)} WHERE id > ? ORDER BY id LIMIT ${SNAPSHOT_PAGE}`);
       for (let after = ''; ; ) {
-        const rows = page.all(collection, after) as Row[];
+        const rows = page.all(after) as Row[];
         for (const r of rows) yield toRaw(r);
         if (rows.length < SNAPSHOT_PAGE) return;
         after = rows.at(-1)!.id;

@@ -49,8 +49,8 @@ describe('the SQLite query compiler', () => {
     expect(after.params).toEqual(['Ada', 'Ada', 'c1']);
   });
 
-  it('counts within the collection and writes increments and fields with json_set', () => {
-    expect(compileCount('jobs', null, ctx())).toEqual({ sql: `SELECT count(*) AS n FROM documents WHERE collection = 'jobs' AND 1`, params: [] });
+  it('counts within the collection\'s table and writes increments and fields with json_set', () => {
+    expect(compileCount('jobs', null, ctx())).toEqual({ sql: `SELECT count(*) AS n FROM "docs_jobs" AS documents WHERE 1`, params: [] });
     const set = compileJsonSet('data', [{ path: ['a'], value: { b: 1 } }], [{ path: ['n'], by: 2 }]);
     expect(set.sql).toBe(`json_set(data, '$."n"', coalesce(json_extract(data, '$."n"'), 0) + ?, '$."a"', json(?))`);
     expect(set.params).toEqual([2n, '{"b":1}']);
