@@ -22,12 +22,14 @@ describe('customer texts', () => {
   let twilio: TwilioPeer;
   let app: ListeningTestApp;
   let admin: TestClient;
+  let maria: TestClient;
 
   beforeAll(async () => {
     smtp = await startSmtpPeer();
     twilio = await startTwilioPeer();
     app = await listenTestApp({ SMTP_URL: smtp.url, TWILIO_ACCOUNT_SID: twilio.accountSid, TWILIO_AUTH_TOKEN: twilio.authToken, TWILIO_FROM: '+442079460000', TWILIO_API_URL: twilio.url, SMS_COUNTRY_CODE: '44' });
     admin = await TestClient.signedIn(app.url, DEMO.admin);
+    maria = await TestClient.signedIn(app.url, DEMO.employee);
   });
   afterAll(async () => {
     await app?.close();
@@ -47,11 +49,18 @@ describe('customer texts', () => {
     await expectJson(await admin.send('PUT', `/api/jobs/${job.id}/schedule`, { window: { start: start.toISOString(), end: new Date(start.getTime() + 3600_000).toISOString() }, assignees: ['emp-maria'] }), 200);
     return job;
   };
+  /** A visit under way now, Maria's: "On my way" is hers to tap, on the visit's day. */
+  const aVisitNow = async (client: ClientView, title: string): Promise<JobDto> => {
+    const job = await expectJson<JobDto>(await admin.send('POST', '/api/jobs', { clientId: client.id, siteId: client.sites[0]!.id, type: 'service', title }), 201);
+    const window = { start: new Date(Date.now() - 1_800_000).toISOString(), end: new Date(Date.now() + 5_400_000).toISOString() };
+    await expectJson(await admin.send('PUT', `/api/jobs/${job.id}/schedule`, { window, assignees: ['emp-maria'] }), 200);
+    return job;
+  };
 
   it('a number typed the national way is texted in E.164 with the configured country code', async () => {
     const client = await aClientWithPhone('Imogen Hartley-Whitcombe', '020 7946 0958');
-    const job = await aVisitTomorrow(client, 'Replace the motion sensor in the conservatory');
-    expect((await admin.send('POST', `/api/jobs/${job.id}/on-my-way`)).status).toBe(200);
+    const job = await aVisitNow(client, 'Replace the motion sensor in the conservatory');
+    expect((await maria.send('POST', `/api/jobs/${job.id}/on-my-way`)).status).toBe(200);
     await expect.poll(() => twilio.received.filter((s) => s.to === '+442079460958').length, { timeout: 10_000 }).toBe(1);
     expect(twilio.received.find((s) => s.to === '+442079460958')!.body).toContain(`${app.config.company.name}: `);
   });
@@ -59,10 +68,11 @@ describe('customer texts', () => {
   it("a phone that cannot take texts (an extension: a switchboard) gets no text, and the office is told once, not per message", async () => {
     const phone = '020 7946 0100 ext 214';
     const client = await aClientWithPhone('Bartholomew Featherstonehaugh Holdings', phone);
-    const first = await aVisitTomorrow(client, 'Annual alarm service');
-    const second = await aVisitTomorrow(client, 'Camera check', 50);
+    const first = await aVisitNow(client, 'Annual alarm service');
+    const second = await aVisitNow(client, 'Camera check');
+    await aVisitTomorrow(client, 'Keypad battery swap');
     const sent = twilio.received.length;
-    for (const job of [first, second]) expect((await admin.send('POST', `/api/jobs/${job.id}/on-my-way`)).status).toBe(200);
+    for (const job of [first, second]) expect((await maria.send('POST', `/api/jobs/${job.id}/on-my-way`)).status).toBe(200);
     const deps = app.container.resolve(TOKENS.NotificationDeps);
     await runVisitReminders(deps, new Date(Date.now() + 2 * 3600_000));
     await app.container.resolve(TOKENS.Outbox).settle();

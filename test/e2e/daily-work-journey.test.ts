@@ -7,7 +7,8 @@ import { aQuoteForm, quoteFormData } from '../support/public-site-factories.ts';
 import { readCollection } from '../support/stored-documents.ts';
 import { companyInput } from '../support/company-time.ts';
 
-const localInput = companyInput;
+/** This server runs on UTC (COMPANY_TIME_ZONE below): its schedule boxes read UTC wall-clock time. */
+const localInput = (hours: number) => companyInput(hours, 'UTC');
 
 async function post<T>(page: Page, path: string, body: unknown): Promise<T> {
   return page.evaluate(

@@ -55,7 +55,7 @@ describe('checkImageIntake: the one decoded-pixel limit', () => {
     expect(error.message).toBe('The floor plan is 12\u00a0000 × 12\u00a0000 pixels; the largest accepted is 40 megapixels (for example 8\u00a0000 × 5\u00a0000). Save it smaller and upload again.');
     expect(error.message).toMatch(refusedAsTooLarge('The floor plan'));
     expect(error.fields).toEqual({ file: [error.message] });
-  });
+  }, 30_000); // (encoding a real 144-megapixel PNG takes seconds on a busy machine)
 
   it('takes exactly 40 megapixels, and refuses what it cannot size as damaged', async () => {
     expect(JUST_UNDER.width * JUST_UNDER.height).toBe(MAX_IMAGE_PIXELS);

@@ -21,7 +21,7 @@ export function CoverageTable({ coverage }: { coverage: CoverageSummary | null }
               Where
             </th>
             {HEAD.map((h) => (
-              <th key={h} scope="col" className="px-1 py-1 text-right">
+              <th key={h} scope="col" className="py-1 pl-1 text-right">
                 {h}
               </th>
             ))}
@@ -33,7 +33,7 @@ export function CoverageTable({ coverage }: { coverage: CoverageSummary | null }
               Whole plan
             </th>
             {LAYERS.map((l) => (
-              <td key={l} className="px-1 text-right tabular-nums">
+              <td key={l} className="pl-1 text-right tabular-nums">
                 {pct(coverage.plan[l])}
               </td>
             ))}
@@ -49,7 +49,7 @@ export function CoverageTable({ coverage }: { coverage: CoverageSummary | null }
                   </span>
                 </th>
                 {LAYERS.map((l) => (
-                  <td key={l} className={`px-1 text-right tabular-nums ${l === a.required ? 'font-bold' : ''}`}>
+                  <td key={l} className={`pl-1 text-right tabular-nums ${l === a.required ? 'font-bold' : ''}`}>
                     {pct(a.percent[l])}
                   </td>
                 ))}

@@ -81,21 +81,21 @@ export function JobTracker(props: { search: JobSearch; onSearch: (next: JobSearc
         }}
       >
         {view !== 'calendar' && (
-          <label className="text-sm">
+          <label className="flex min-w-0 max-w-full items-center gap-1 text-sm">
             Search
-            <input className={`${control} ml-1`} type="search" value={q} onChange={(e) => setQ(e.target.value)} onBlur={() => onSearch({ q: q.trim() || undefined })} placeholder="Number, title, client, address" />
+            <input className={`${control} min-w-0 max-w-full`} type="search" value={q} onChange={(e) => setQ(e.target.value)} onBlur={() => onSearch({ q: q.trim() || undefined })} placeholder="Number, title, client, address" />
           </label>
         )}
-        <label className="text-sm">
+        <label className="flex min-w-0 max-w-full items-center gap-1 text-sm">
           Type
-          <select className={`${control} ml-1`} value={search.type ?? ''} onChange={(e) => onSearch({ type: e.target.value || undefined })}>
+          <select className={`${control} min-w-0 max-w-full`} value={search.type ?? ''} onChange={(e) => onSearch({ type: e.target.value || undefined })}>
             <option value="">All</option>
             <JobTypeOptions />
           </select>
         </label>
-        <label className="text-sm">
+        <label className="flex min-w-0 max-w-full items-center gap-1 text-sm">
           Employee
-          <select className={`${control} ml-1`} value={search.employee ?? ''} onChange={(e) => onSearch({ employee: e.target.value || undefined })}>
+          <select className={`${control} min-w-0 max-w-full`} value={search.employee ?? ''} onChange={(e) => onSearch({ employee: e.target.value || undefined })}>
             <option value="">Everyone</option>
             {(people.data?.employees ?? []).map((p) => (
               <option key={p.id} value={p.id}>
