@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { createCollectionTable } from '../../src/adapters/sqlite/sqlite-collection-tables.ts';
 import { closeSqlite, migrate, openSqlite } from '../../src/adapters/sqlite/sqlite-database.ts';
-import { openSqliteDocumentStore, sqliteDocumentStore } from '../../src/adapters/sqlite/sqlite-document-store.ts';
+import { openSqliteDocumentStore, sqliteDocumentStore, SqliteDocumentStoreDriver, SWEEP_BATCH } from '../../src/adapters/sqlite/sqlite-document-store.ts';
+import { createDocumentStore } from '../../src/domain/persistence/checked-document-store.ts';
 import { where } from '../../src/domain/persistence/query.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { documentStoreContract } from './document-store.contract.ts';
@@ -101,6 +102,46 @@ describe('SQLite string equality without a JSON type check (issue 16)', () => {
       expect(await ids('1')).toEqual(['oneText']);
       expect(await ids('true')).toEqual(['trueText']);
       expect(await ids('["x"]')).toEqual([]);
+    } finally {
+      await store.close();
+      dir.remove();
+    }
+  });
+});
+
+describe('SQLite TTL sweep', () => {
+  it('removes every expired counter after a flood, a batch a statement, letting other work run between batches; live ones stay', async () => {
+    const dir = tempDir('docstore-');
+    let now = Date.parse('2026-11-26T12:00:00.000Z');
+    const db = openSqlite(join(dir.path, 'app.db'));
+    migrate(db);
+    const clock = { now: () => new Date(now) };
+    const driver = new SqliteDocumentStoreDriver(db, { clock, ownsDb: true });
+    const store = createDocumentStore(driver, { clock, ids: { next: () => crypto.randomUUID() } });
+    const counters = store.collection('rate_limits');
+    const expired = SWEEP_BATCH * 2 + 37;
+    try {
+      // A flood of one-off visitors: a counter each, its window over a minute later.
+      await Promise.all(Array.from({ length: expired }, (_, i) => counters.increment(`w-${i}`, { count: 1 }, { upsert: true, set: { expiresAt: '2026-11-26T12:01:00.000Z' } })));
+      await counters.increment('w-live', { count: 1 }, { upsert: true, set: { expiresAt: '2026-11-27T12:00:00.000Z' } });
+      now = Date.parse('2026-11-26T12:02:00.000Z');
+
+      // The timer's sweep: something scheduled meanwhile runs before it ends, and finds it part done.
+      let seenMidway: number | null = null;
+      setImmediate(() => void counters.count().then((n) => (seenMidway = n)));
+      const removed = await driver.sweepExpiredInBatches();
+      expect(removed).toBe(expired);
+      expect(seenMidway).not.toBeNull();
+      expect(seenMidway!).toBeGreaterThan(1);
+      expect(seenMidway!).toBeLessThan(expired + 1);
+      expect(await counters.count()).toBe(1);
+      expect(await counters.get('w-live')).toMatchObject({ count: 1 });
+
+      // The plain sweep (tests, restore) removes them all at once, in the same batches.
+      await Promise.all(Array.from({ length: SWEEP_BATCH + 1 }, (_, i) => counters.increment(`x-${i}`, { count: 1 }, { upsert: true, set: { expiresAt: '2026-11-26T12:03:00.000Z' } })));
+      now = Date.parse('2026-11-26T12:04:00.000Z');
+      expect(driver.sweepExpired()).toBe(SWEEP_BATCH + 1);
+      expect(await counters.count()).toBe(1);
     } finally {
       await store.close();
       dir.remove();

@@ -68,6 +68,8 @@ const STATEMENTS_PER_COLLECTION = 200;
  * the event loop waits (issue 16): a page view wrote four counters, four fsynced commits.
  */
 const COUNTER_COLLECTIONS = new Set(['rate_limits', 'analytics_days']);
+/** Expired documents removed by one statement of the TTL sweep. */
+export const SWEEP_BATCH = 500;
 const COUNTER_SYNC_MS = 1000;
 /** `PRAGMA synchronous` levels: NORMAL, FULL. */
 const SYNC_NORMAL = 1;
@@ -94,6 +96,8 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
   private readonly watchers = new Map<string, Set<() => void>>();
   /** Documents per collection, recounted at most once a minute (plans prefix filters). */
   private readonly documentCounts = new Map<string, { n: number; at: number }>();
+  /** The timer's sweep under way, if any (one at a time). */
+  private sweeping: Promise<void> | null = null;
   private readonly options: SqliteDriverOptions;
   private poller: NodeJS.Timeout | undefined;
   private readonly sweeper: NodeJS.Timeout | undefined;
@@ -122,8 +126,15 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
     for (const c of collectionTables(db)) this.tables.add(c);
     this.syncLevel = db.pragma('synchronous', { simple: true }) as number;
     this.sweeper = setInterval(() => {
-      this.sweepExpired();
-      if (this.db.open) this.db.pragma('optimize');
+      if (this.sweeping) return;
+      this.sweeping = this.sweepExpiredInBatches()
+        .then(() => {
+          if (this.db.open) this.db.pragma('optimize');
+        })
+        .catch(() => {}) // the next sweep tries again; a closed database ends them
+        .finally(() => {
+          this.sweeping = null;
+        });
     }, options.ttlSweepMs ?? 60_000);
     this.sweeper.unref();
   }
@@ -393,19 +404,41 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
 
   /** Removes documents whose TTL field (an ISO timestamp) is in the past. */
   sweepExpired(): number {
-    if (!this.db.open) return 0;
-    const now = (this.options.clock ?? { now: () => new Date() }).now().toISOString();
     let removed = 0;
-    // Tables other processes created meanwhile count too; a collection with none has nothing to remove.
-    const tables = new Set(collectionTables(this.db));
-    for (const t of TTL_INDEXES) {
-      if (!tables.has(t.collection)) continue;
-      const path = parseFieldPath(t.field);
-      const res = this.stmt(t.collection, compileExpiredDelete(t.collection, path)).run(now);
-      if (res.changes > 0) this.changed([t.collection]);
-      removed += res.changes;
+    for (const batch of this.expiredBatches()) removed += batch;
+    return removed;
+  }
+
+  /**
+   * The timer's sweep: the same, SWEEP_BATCH documents a statement, yielding to the event loop
+   * between statements, so a sweep after a flood of one-off counters never holds requests for
+   * the seconds one statement removing them all would take.
+   */
+  async sweepExpiredInBatches(): Promise<number> {
+    let removed = 0;
+    for (const batch of this.expiredBatches()) {
+      removed += batch;
+      if (batch === SWEEP_BATCH) await new Promise((r) => setImmediate(r));
     }
     return removed;
+  }
+
+  /** Removes expired documents a batch at a time, yielding each batch's count (the caller may pause between them). */
+  private *expiredBatches(): Generator<number> {
+    const now = (this.options.clock ?? { now: () => new Date() }).now().toISOString();
+    // Tables other processes created meanwhile count too; a collection with none has nothing to remove.
+    const tables = this.db.open ? new Set(collectionTables(this.db)) : new Set<string>();
+    for (const t of TTL_INDEXES) {
+      if (!tables.has(t.collection)) continue;
+      const sql = compileExpiredDelete(t.collection, parseFieldPath(t.field), SWEEP_BATCH);
+      for (;;) {
+        if (!this.db.open) return;
+        const res = this.stmt(t.collection, sql).run(now);
+        if (res.changes > 0) this.changed([t.collection]);
+        yield res.changes;
+        if (res.changes < SWEEP_BATCH) break;
+      }
+    }
   }
 
   async ping(): Promise<void> {
@@ -416,6 +449,7 @@ export class SqliteDocumentStoreDriver implements DocumentStoreDriver {
     this.flush();
     this.stopPolling();
     clearInterval(this.sweeper);
+    await this.sweeping;
     this.watchers.clear();
     this.statements.clear();
     if (this.options.ownsDb) closeSqlite(this.db);
