@@ -14,28 +14,10 @@ import { InvoiceLinesTable, SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
 import { StatusChip } from './StatusChip.tsx';
 import { Button, buttonStyle } from '#ui/Button.tsx';
 import { formatCents, useMoneySettings } from '#ui/money.ts';
+import { INVOICE_ACTIONS } from './invoice-actions.ts';
 
 type Panel = 'edit' | 'send' | 'pay' | 'void' | 'credit' | `edit-payment:${string}` | `remove-payment:${string}` | `refund-payment:${string}` | null;
 
-const INVOICE_ACTIONS: Record<string, string> = {
-  create: 'Created',
-  update: 'Updated',
-  send: 'Sent',
-  payment: 'Payment recorded',
-  'payment-corrected': 'Payment corrected',
-  'payment-removed': 'Payment removed',
-  duplicate: 'Created as a copy',
-  void: 'Voided',
-  credit: 'Credited',
-  'create-credit-note': 'Credit note created',
-  'late-fee': 'Late fee added',
-  'reminder-sent': 'Reminder sent',
-  'reminder-retry': 'Reminder retried',
-  'link-revoked': 'Client link revoked',
-  'link-rotated': 'New client link made',
-  'auto-pay-attempt': 'Auto-pay attempt',
-  'payment-failed': 'Card payment failed',
-};
 
 /** One invoice: lines, tax per rate, totals, payments, history, and what may be done next. */
 export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: (id: string) => void }) {

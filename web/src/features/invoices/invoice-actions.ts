@@ -1,0 +1,23 @@
+/** Every action the invoices' and payments' use cases write on an invoice, in words (test/unit/web/invoice-history.test.tsx). */
+export const INVOICE_ACTIONS: Record<string, string> = {
+  create: 'Created',
+  update: 'Updated',
+  send: 'Sent',
+  payment: 'Payment recorded',
+  'payment-corrected': 'Payment corrected',
+  'payment-removed': 'Payment removed',
+  duplicate: 'Created as a copy',
+  void: 'Voided',
+  credit: 'Credited',
+  'create-credit-note': 'Credit note created',
+  'late-fee': 'Late fee added',
+  'reminder-sent': 'Reminder sent',
+  'reminder-retry': 'Reminder retried',
+  'link-revoked': 'Client link revoked',
+  'link-rotated': 'New client link made',
+  'auto-pay-attempt': 'Auto-pay attempt',
+  'payment-failed': 'Card payment failed',
+  refund: 'Refund recorded',
+  'refund-requested': 'Refund asked of the card provider',
+  'payment-not-applied': 'Card payment not applied (to give back)',
+};
