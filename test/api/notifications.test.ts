@@ -236,6 +236,8 @@ describe('notifications, exactly once', () => {
     // The completion mail carries the sign-off PDF; every customer mail greets, signs and offers the way out.
     const done = smtp.received.find((m) => subjectOf(m) === 'Completed: Keypad swap')!;
     expect(done.raw).toContain(`filename=${job.number}-sign-off.pdf`);
+    // Completed without a signature on site: the mail says so in words, not "(not signed)".
+    expect(textOf(done)).toContain('The sign-off (no signature was taken on site) is attached as a PDF');
     // The review request links the reviews form with the person's name filled in.
     const reviewText = textOf(smtp.received.find((m) => subjectOf(m) === 'How did we do, Ada?')!);
     expect(reviewText).toMatch(/http:\/\/127\.0\.0\.1:\d+\/reviews\?name=Dr\.%20Ada%20Greeted-Contact#leave-review/);

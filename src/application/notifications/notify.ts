@@ -240,7 +240,7 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
         if (!r) return;
         // The review form opens with the person's name filled in (web/src/routes/reviews.tsx reads ?name=).
         const reviewer = r.contactName ?? r.name;
-        const values = { ...(await jobValues(job)), 'signoff.name': job.signOff?.name ?? 'not signed', 'reviews.url': `${deps.baseUrl}/reviews?name=${encodeURIComponent(reviewer)}#leave-review` };
+        const values = { ...(await jobValues(job)), 'signoff.name': job.signOff?.name ?? 'no signature was taken on site', 'reviews.url': `${deps.baseUrl}/reviews?name=${encodeURIComponent(reviewer)}#leave-review` };
         const signature = job.signOff ? await deps.files.download(job.signOff.signaturePath).then((d) => readAllBytes(d.body)).catch(() => null) : null;
         const pdf = await deps.signOffPdf.render(job, signature, deps.company, { locale, timeZone: deps.timeZone });
         return sendCustomer(key, r, [
