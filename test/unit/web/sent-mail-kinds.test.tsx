@@ -52,4 +52,30 @@ describe('Sent mail: kinds and what a mail is about', () => {
     expect(within(panel).getByRole('link', { name: 'INV-2026-0042' }).getAttribute('href')).toBe(recordHref('invoice', 'inv-42'));
     expect(within(panel).getByRole('link', { name: 'Featherstonehaugh-Wainwright Household' }).getAttribute('href')).toBe(recordHref('client', 'client-7'));
   });
+
+  it('a review request held until the next 10:00 reads "Scheduled · Goes out …", not as a mail that failed and waits for its next attempt', async () => {
+    stubResizeObserver();
+    const admin = aSession('admin');
+    const held: OutboxMailDto = {
+      ...aReceipt(),
+      id: 'mail-2',
+      subject: 'How did we do, Annabel?',
+      kind: 'review-request',
+      status: 'queued',
+      attempts: 0,
+      deliveredAt: null,
+      sentAt: '2026-11-26T23:40:00Z',
+      nextAttemptAt: '2026-11-27T16:00:00Z',
+      retryable: true,
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(fakeFetch({ '/api/session': () => ({ status: 200, body: admin }), '/api/admin/outbox': () => ({ status: 200, body: { items: [held], nextCursor: null, delivers: true } }), '/api/admin/outbox/mail-2': () => ({ status: 200, body: held }) })),
+    );
+    renderApp(() => <SentMail search={{ mail: 'mail-2' }} onSearch={() => {}} />, { session: admin });
+    const panel = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    await within(panel).findByText(/^Goes out /);
+    expect(within(panel).getByTestId('mail-status').textContent).toBe('Scheduled');
+    expect(within(panel).queryByText(/Next attempt/)).toBeNull();
+  });
 });

@@ -40,11 +40,15 @@ const STATUS_CLASS: Record<OutboxStatus, string> = {
 
 const ABOUT_TYPE: Record<OutboxMailDto['about'][number]['type'], string> = { invoice: 'Invoice', proposal: 'Proposal', lead: 'Quote request', client: 'Client', job: 'Job' };
 
+/** When a mail written for later (a review request held until the next 10:00) goes out; null for any other mail. */
+const heldUntil = (m: OutboxMailDto): string | null =>
+  m.status === 'queued' && m.attempts === 0 && m.nextAttemptAt !== null && Date.parse(m.nextAttemptAt) - Date.parse(m.sentAt) > 60_000 ? m.nextAttemptAt : null;
+
 function StatusChip(props: { mail: OutboxMailDto }) {
   const m = props.mail;
   return (
     <span data-testid="mail-status" className={`inline-block rounded px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ${STATUS_CLASS[m.status]}`}>
-      {STATUS_LABELS[m.status]}
+      {heldUntil(m) ? 'Scheduled' : STATUS_LABELS[m.status]}
       {m.attempts > 1 ? ` · ${m.attempts} attempts` : ''}
     </span>
   );
@@ -60,6 +64,7 @@ const COLUMNS: readonly Column<OutboxMailDto>[] = [
     cell: (m) => (
       <>
         <StatusChip mail={m} />
+        {heldUntil(m) && <p className="mt-1 text-xs whitespace-nowrap text-slate-600 dark:text-slate-400">Goes out {formatDateTime(heldUntil(m)!)}</p>}
         {m.lastError && m.status !== 'sent' && <p className="mt-1 max-w-xs text-xs break-words text-slate-600 dark:text-slate-400">{m.lastError}</p>}
       </>
     ),
@@ -176,7 +181,7 @@ function MailPanel(props: { id: string; delivers: boolean; onClose: () => void; 
               <StatusChip mail={m} />
               <span className="ml-2">
                 {m.status === 'sent' && m.deliveredAt ? `Delivered ${formatDateTime(m.deliveredAt)}` : ''}
-                {m.status === 'queued' && m.nextAttemptAt ? `Next attempt ${formatDateTime(m.nextAttemptAt)}` : ''}
+                {heldUntil(m) ? `Goes out ${formatDateTime(heldUntil(m)!)}` : m.status === 'queued' && m.nextAttemptAt ? `Next attempt ${formatDateTime(m.nextAttemptAt)}` : ''}
                 {m.status === 'kept' ? 'Not e-mailed: no mail server is set up.' : ''}
               </span>
               {m.attempts > 0 && <span className="ml-2 text-slate-600 dark:text-slate-400">({m.attempts === 1 ? '1 attempt' : `${m.attempts} attempts`})</span>}
