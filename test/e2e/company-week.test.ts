@@ -46,8 +46,16 @@ describe("the week calendar is the company's week, whatever the browser's zone",
     await expect.poll(() => calendar.getByTestId('calendar-range').textContent()).toBe(`${label(addDays(monday, 7))} – ${label(addDays(sunday, 7))}`);
     await calendar.getByRole('button', { name: 'This week' }).click();
     await expect.poll(() => calendar.getByTestId('calendar-range').textContent()).toBe(`${label(monday)} – ${label(sunday)}`);
+    // On a phone the week is a list, day under day: the Sunday visit under Sunday (today for the company), nothing scrolls sideways.
     await page.setViewportSize({ width: 390, height: 844 });
-    await visit.waitFor();
+    const agenda = calendar.getByTestId('calendar-agenda');
+    const sundayItem = agenda.locator(`li[data-day="${sunday}"]`);
+    await sundayItem.getByRole('button', { name: new RegExp(`^10:00 AM – \\d{1,2}:\\d{2} [AP]M · ${job.number}`) }).waitFor();
+    expect(await sundayItem.getByRole('heading').textContent()).toBe(`${label(sunday)}· Today`);
+    expect(await agenda.locator(`li[data-day="${monday}"]`).getByText('No visits.').isVisible()).toBe(true);
+    expect(await visit.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await sundayItem.getByRole('button').first().scrollIntoViewIfNeeded();
     await shot(page, 'company-week-phone');
     await context.close();
   });

@@ -319,7 +319,7 @@ function officeStates(s: Seeded): State[] {
             ),
     },
     { name: 'jobs-list', path: '/admin/jobs?view=list', open: (p) => p.getByText('Install eight cameras').first().waitFor() },
-    { name: 'jobs-calendar', path: '/admin/jobs?view=calendar' },
+    { name: 'jobs-calendar', path: '/admin/jobs?view=calendar', expect: noSidewaysBoxOnPhone },
     { name: 'job-new', path: '/admin/jobs', open: async (p) => { await click(p, /^New job$/); await dialog(p, 'New job'); } },
     { name: 'job-drawer', path: `/admin/jobs?job=${s.jobId}`, open: (p) => p.getByRole('region', { name: 'Customer sign-off' }).waitFor() },
     { name: 'invoices', path: '/admin/invoices', open: (p) => p.getByRole('table').first().getByRole('row').nth(3).waitFor() },

@@ -5,7 +5,7 @@ import type { JobSummaryDto } from '#contracts/jobs.ts';
 import { STATUS_COLOURS, type JobStatus } from './job-format.ts';
 import { calendarQuery, type JobFilters } from './queries.ts';
 import { addDays, isDateKey, weekdayIndex, weekStartOf } from '#domain/time/zoned-week.ts';
-import { formatTime, fromLocalInput, todayIso, useCompanyTimeZone } from '#ui/dates.ts';
+import { dayOf, formatTime, formatWindow, fromLocalInput, todayIso, useCompanyTimeZone } from '#ui/dates.ts';
 
 const FIRST_HOUR = 6;
 const LAST_HOUR = 21;
@@ -32,7 +32,14 @@ function placement(job: JobSummaryDto, day: string): { top: number; height: numb
   return { top, height: Math.max((hours(e) - hours(s)) * HOUR_PX, 22) };
 }
 
-/** A week of scheduled jobs on an hour grid (06:00–21:00), one column per day. */
+/** Whether any part of the job's window falls on `day` (company calendar). */
+const onDay = (job: JobSummaryDto, day: string): boolean =>
+  Date.parse(job.scheduledStart!) < companyMidnight(addDays(day, 1)) && Date.parse(job.scheduledEnd!) > companyMidnight(day);
+
+/**
+ * A week of scheduled jobs: on a laptop an hour grid (06:00–21:00), one column per day; on a
+ * phone the same week as a list, day under day, so nothing scrolls sideways.
+ */
 export function WeekCalendar(props: {
   /** A day of the week to show, a calendar day of the company's zone ("2026-11-23"); this week when left out. */
   week: string | undefined;
@@ -66,7 +73,36 @@ export function WeekCalendar(props: {
       </div>
       {cal.isError && <p role="alert" className="text-red-700">{cal.error.message}</p>}
       {cal.data && cal.data.jobs.length === 0 && <p className="mb-2 text-sm text-slate-500">No jobs scheduled this week.</p>}
-      <div className="overflow-x-auto" data-scroll-x>
+      <ol className="grid gap-3 md:hidden" aria-label="Visits day by day" data-testid="calendar-agenda">
+        {days.map((d) => {
+          const jobs = (cal.data?.jobs ?? []).filter((j) => onDay(j, d));
+          return (
+            <li key={d} data-day={d}>
+              <h3 className={`border-b border-slate-200 pb-1 text-sm font-semibold dark:border-slate-700 ${d === todayIso() ? 'text-blue-800 dark:text-blue-300' : ''}`}>
+                {labelOf(d)}
+                {d === todayIso() && <span className="ml-2 font-normal">· Today</span>}
+              </h3>
+              {jobs.length === 0 ? (
+                <p className="py-1 text-xs text-slate-500">No visits.</p>
+              ) : (
+                <ul className="mt-1 grid gap-1">
+                  {jobs.map((j) => (
+                    <li key={j.id}>
+                      <button type="button" onClick={() => props.onOpen(j.id)} className={`block min-h-11 w-full rounded px-2 py-1.5 text-left text-sm [overflow-wrap:anywhere] shadow-sm ${STATUS_COLOURS[j.status as JobStatus]}`}>
+                        <span className="font-semibold">{dayOf(j.scheduledStart!) === dayOf(j.scheduledEnd!) ? `${formatTime(j.scheduledStart!)} – ${formatTime(j.scheduledEnd!)}` : formatWindow(j.scheduledStart, j.scheduledEnd)}</span> · {j.number}
+                        <span className="block font-medium">{j.title}</span>
+                        <span className="block text-xs">{j.clientName}</span>
+                        {j.assignees.length > 0 && <span className="block text-xs">{j.assignees.map((a) => props.names.get(a) ?? a).join(', ')}</span>}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      <div className="hidden overflow-x-auto md:block" data-scroll-x>
         <div className="grid min-w-[56rem] grid-cols-[3.5rem_repeat(7,minmax(0,1fr))] text-xs">
           <div />
           {days.map((d) => (
