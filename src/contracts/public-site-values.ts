@@ -18,6 +18,8 @@ export const LEAD_STATUS_LABELS: Readonly<Record<(typeof LEAD_STATUS_VALUES)[num
 export const REVIEW_STATUS_VALUES = ['pending', 'published', 'rejected'] as const;
 export const MESSAGE_STATUS_VALUES = ['new', 'answered', 'archived'] as const;
 export const MESSAGE_KINDS = ['contact', 'support'] as const;
+/** Where a message came from, in words: the contact page's form or the support page's. */
+export const MESSAGE_KIND_LABELS: Readonly<Record<(typeof MESSAGE_KINDS)[number], string>> = { contact: 'Contact form', support: 'Support request' };
 
 /** A search parameter that must be one of `values`; anything else is dropped. */
 export function oneOf<const T extends string>(values: readonly T[], input: unknown): T | undefined {

@@ -58,14 +58,14 @@ describe('the inbox card of a client-hub service request', () => {
 });
 
 describe('the inbox card reads as words', () => {
-  it('the phone number dials (tel:, the extension after the number); kind and status read "Service request · New", "Contact · Answered"', async () => {
+  it('the phone number dials (tel:, the extension after the number); kind and status read "Service request · New", "Contact form · Answered"', async () => {
     renderApp(() => <MessageCard message={aMessage()} />, { session: aSession('admin') });
     const phone = await screen.findByRole('link', { name: '(555) 201-4477 ext 9' });
     expect(phone.getAttribute('href')).toBe('tel:5552014477;ext=9');
     expect(screen.getByText('Service request · New')).toBeTruthy();
     cleanup();
     renderApp(() => <MessageCard message={aMessage({ kind: 'contact', status: 'answered', serviceRequest: null, phone: null })} />, { session: aSession('admin') });
-    expect(await screen.findByText('Contact · Answered')).toBeTruthy();
+    expect(await screen.findByText('Contact form · Answered')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /555/ })).toBeNull();
   });
 });

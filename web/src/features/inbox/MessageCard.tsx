@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InboxMessage } from '#contracts/support.ts';
-import { MESSAGE_STATUS_VALUES as STATUSES } from '#contracts/public-site-values.ts';
+import { MESSAGE_KIND_LABELS, MESSAGE_STATUS_VALUES as STATUSES } from '#contracts/public-site-values.ts';
 import { recordHref } from '#contracts/record-href.ts';
 import { telHref } from '#domain/shared/phone.ts';
 import { apiFetch } from '#lib/api.ts';
@@ -64,7 +64,7 @@ export function MessageCard({ message: m, linked = false }: { message: InboxMess
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="min-w-0 font-semibold break-words text-slate-900 dark:text-white">{m.subject}</h2>
         <span className="text-sm text-slate-700 dark:text-slate-300">
-          {m.serviceRequest ? 'Service request' : slugLabel(m.kind)} · {slugLabel(m.status)}
+          {m.serviceRequest ? 'Service request' : MESSAGE_KIND_LABELS[m.kind]} · {slugLabel(m.status)}
         </span>
       </div>
       <p className="text-sm break-words text-slate-700 dark:text-slate-300">

@@ -7,7 +7,7 @@ import { StatusFilter } from '#ui/StatusFilter.tsx';
 import { messagesQuery } from '#lib/queries/back-office-inbox.ts';
 import { startScreenData } from '#lib/queries/prefetch.ts';
 
-import { MESSAGE_KINDS as KINDS, MESSAGE_STATUS_VALUES as STATUSES, oneOf } from '#contracts/public-site-values.ts';
+import { MESSAGE_KIND_LABELS, MESSAGE_KINDS as KINDS, MESSAGE_STATUS_VALUES as STATUSES, oneOf } from '#contracts/public-site-values.ts';
 import { MessageCard } from '../../features/inbox/MessageCard.tsx';
 
 /** `?message=<id>`: the message a notification or an office mail links to (recordHref('message', id)), scrolled to and highlighted. */
@@ -46,7 +46,7 @@ function Screen() {
       <PageHeading title="Messages">Contact messages and support requests from the website.</PageHeading>
       <div className="flex flex-wrap gap-4">
         <StatusFilter id="message-status" label="Status" value={search.status} options={STATUSES} onChange={(s) => void navigate({ search: { ...search, status: s } })} />
-        <StatusFilter id="message-kind" label="Kind" value={search.kind} options={KINDS} onChange={(k) => void navigate({ search: { ...search, kind: k } })} />
+        <StatusFilter id="message-kind" label="Kind" value={search.kind} options={KINDS} labels={MESSAGE_KIND_LABELS} onChange={(k) => void navigate({ search: { ...search, kind: k } })} />
       </div>
       {missing && (
         <p role="status" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50">
