@@ -23,10 +23,15 @@ const shown = (v: string | null | undefined): string => (v && v.trim() ? v.trim(
 
 export function contactDetailChanges(before: ContactDetails, after: ContactDetails, locale: string): DetailChange[] {
   const address = (a: Address) => shown(postalAddressLines(a, locale).join(', '));
+  // An envelope leaves out the home country, so a country typed or cleared would read the same
+  // before and after: then both sides name their country ("…, no country → …, United States").
+  const withCountry = (a: Address) => shown([...postalAddressLines({ ...a, country: '' }, locale), a.country.trim() || 'no country'].join(', '));
+  const countryOnly = address(before.billingAddress) === address(after.billingAddress) && before.billingAddress.country.trim() !== after.billingAddress.country.trim();
+  const billing = countryOnly ? withCountry : address;
   const fields: [string, string, string][] = [
     ['Phone', shown(before.phone), shown(after.phone)],
     ['E-mail', shown(before.email), shown(after.email)],
-    ['Billing address', address(before.billingAddress), address(after.billingAddress)],
+    ['Billing address', billing(before.billingAddress), billing(after.billingAddress)],
   ];
   return fields.filter(([, from, to]) => from !== to).map(([label, from, to]) => ({ label, from, to }));
 }
