@@ -168,7 +168,7 @@ describe('notifications, exactly once', () => {
         { kind: 'job-completed', job: j },
         // Told by the payment webhook, the client hub's service request and contact-detail change (their own tests drive them end to end).
         { kind: 'payment-failed', invoice, attemptId: 'auto-pay-4', amountCents: 5_000, reason: 'Your card was declined.', source: 'auto-pay', autoPay: { attempt: 4, of: 4, nextAttemptAt: null } },
-        { kind: 'service-requested', requestId: 'sr-1', clientId: invoice.clientId, clientName: 'Grace Notified', summary: 'Back door sensor beeps' },
+        { kind: 'service-requested', requestId: 'sr-1', clientId: invoice.clientId, clientName: 'Grace Notified', summary: 'Back door sensor beeps', details: ['Site: Home'] },
         { kind: 'customer-details-changed', changeId: 'chg-1', clientId: invoice.clientId, clientName: 'Grace Notified', changes: [{ label: 'Phone', from: '(555) 867-5309', to: '(555) 010-2030' }] },
       ];
       for (const message of messages) list.push({ kind: 'message-received', message });

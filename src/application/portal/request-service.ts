@@ -35,6 +35,8 @@ export async function requestService(deps: PortalDeps, auth: AuthState, clientId
     ),
   );
   await deps.serviceRequests.add({ messageId: id, clientId: client.id, siteId: site.id, title: input.summary, details: [input.details, input.preferredTimes && `Preferred times: ${input.preferredTimes}`].filter(Boolean).join('\n\n'), jobId: null });
-  await deps.notify?.({ kind: 'service-requested', requestId: id, clientId: client.id, clientName: client.name, summary: input.summary });
+  const who = [contact?.name ?? client.name, email, contact?.phones[0]].filter(Boolean).join(' · ');
+  const details = [`Site: ${site.label}`, `From: ${who}`, ...(input.details ? ['', input.details] : []), ...(input.preferredTimes ? ['', `Preferred times: ${input.preferredTimes}`] : [])];
+  await deps.notify?.({ kind: 'service-requested', requestId: id, clientId: client.id, clientName: client.name, summary: input.summary, details });
   return { message: `Thank you. Your request for ${site.label} is with our office; we will contact you to book a visit.` };
 }

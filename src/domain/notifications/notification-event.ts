@@ -44,7 +44,7 @@ export type NotificationEvent =
    */
   | { kind: 'payment-failed'; invoice: InvoiceRef; attemptId: string; amountCents: number; reason: string; source: PaymentSource; autoPay?: { attempt: number; of: number; nextAttemptAt: string | null } }
   /** A customer asked for service through the portal. */
-  | { kind: 'service-requested'; requestId: string; clientId: string; clientName: string; summary: string }
+  | { kind: 'service-requested'; requestId: string; clientId: string; clientName: string; summary: string; /** What the office reads under the summary: site, who asks and their phone, details, preferred times. */ details: string[] }
   /** A customer changed their contact details through the portal; `changeId` is the audit entry's (or change's) id; each change old → new. */
   | { kind: 'customer-details-changed'; changeId: string; clientId: string; clientName: string; changes: DetailChange[] }
   /** A job visit got (or moved to) a window: the customer's confirmation. */

@@ -101,9 +101,20 @@ export function officeNotice(e: NotificationEvent, ctx: OfficeContext, path: Rec
       }
       return notice('payment-failed', `Payment of ${money(e.amountCents)} failed: ${i.number}, ${i.clientName}`, e.reason, { kind: 'invoice', id: i.id, label: i.number }, INVOICES, ctx, path);
     }
-    case 'service-requested':
-      // It opens the request in the inbox, where "Open a job" is (the message links the client record).
-      return notice('service-requested', `Service request from ${e.clientName}`, e.summary, { kind: 'message', id: e.requestId, label: e.clientName }, CLIENTS, ctx, path);
+    // It opens the request in the inbox, where "Open a job" is.
+    case 'service-requested': {
+      // The in-app list shows what needs doing; the mail carries the whole request (site, who, phone,
+      // details, times) so the office can call back without opening it, and names the client.
+      const title = `Service request from ${e.clientName}`;
+      const record = { kind: 'message' as const, id: e.requestId, label: e.clientName };
+      return notice('service-requested', title, e.summary, record, CLIENTS, ctx, path, {
+        to: ctx.email,
+        subject: title,
+        text: [e.summary, ...(e.details.length ? ['', ...e.details] : []), '', `Open it: ${ctx.adminUrl}${path(record)}`, `The client: ${ctx.adminUrl}${path({ kind: 'client', id: e.clientId, label: e.clientName })}`].join('\n'),
+        kind: 'office-notice',
+        about: [{ type: 'client', id: e.clientId, label: e.clientName }],
+      });
+    }
     case 'customer-details-changed':
       // Each field old → new ("Phone: (555) 867-5309 → (555) 010-2030"), so the office can check it without opening the record.
       return notice('customer-details-changed', `${e.clientName} changed their contact details`, describeDetailChanges(e.changes).join('\n'), { kind: 'client', id: e.clientId, label: e.clientName }, CLIENTS, ctx, path);

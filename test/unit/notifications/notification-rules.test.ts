@@ -80,9 +80,15 @@ describe('toE164', () => {
 describe('office notices', () => {
   const ctx = { email: 'office@shieldline.example', adminUrl: 'https://shieldline.example', money: DEFAULT_MONEY, at: '2026-11-26T15:00:00.000Z' };
   it('a service request opens the request in the inbox (where "Open a job" is), not the client record; the office mail links it too', () => {
-    const n = officeNotice({ kind: 'service-requested', requestId: 'msg-7', clientId: 'c-1', clientName: 'Featherstonehaugh-Wainwright Household', summary: 'Back door sensor beeps' }, ctx, (r) => recordHref(r.kind, r.id))!;
+    const details = ['Site: Home', 'From: Annabel Featherstonehaugh-Wainwright · annabel@example.com · (555) 010-2030', '', 'Keypad shows "Zone 3 trouble"', '', 'Preferred times: weekday mornings'];
+    const n = officeNotice({ kind: 'service-requested', requestId: 'msg-7', clientId: 'c-1', clientName: 'Featherstonehaugh-Wainwright Household', summary: 'Back door sensor beeps', details }, ctx, (r) => recordHref(r.kind, r.id))!;
     expect(n.notification.record).toEqual({ kind: 'message', id: 'msg-7', label: 'Featherstonehaugh-Wainwright Household' });
+    expect(n.notification.body).toBe('Back door sensor beeps');
     expect(n.mail.text).toContain('Open it: https://shieldline.example/admin/messages?message=msg-7');
+    // The mail carries the whole request, so the office can call back without opening it, and names the client.
+    expect(n.mail.text).toContain(['Back door sensor beeps', '', ...details].join('\n'));
+    expect(n.mail.text).toContain(`The client: https://shieldline.example${recordHref('client', 'c-1')}`);
+    expect(n.mail.about).toEqual([{ type: 'client', id: 'c-1', label: 'Featherstonehaugh-Wainwright Household' }]);
   });
   it('the customer receipt links the client hub', () => {
     expect(DEFAULT_TEMPLATES['payment-receipt'].body).toContain('{{portal.url}}');
