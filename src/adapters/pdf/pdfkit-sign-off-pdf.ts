@@ -27,6 +27,14 @@ export class PdfkitSignOffPdf implements SignOffPdf {
         for (const item of done) doc.text(`•  ${item.text}`);
         doc.moveDown();
       }
+      // Completed with items left ("Complete anyway"): the customer's copy says what was not done, not only what was.
+      const open = job.checklist.filter((i) => !i.done);
+      if (open.length > 0) {
+        doc.font('Helvetica-Bold').text('Not done on this visit');
+        doc.font('Helvetica');
+        for (const item of open) doc.text(`•  ${item.text}`);
+        doc.moveDown();
+      }
       if (job.materials.length > 0) {
         doc.font('Helvetica-Bold').text('Equipment installed');
         doc.font('Helvetica');

@@ -3,6 +3,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { PdfkitInvoiceDocuments } from '../../../src/adapters/pdf/pdfkit-invoice-documents.ts';
 import { PdfkitProposalPdf } from '../../../src/adapters/pdf/pdfkit-proposal-pdf.ts';
 import { PdfkitCameraPlanPdf } from '../../../src/adapters/pdf/pdfkit-camera-plan-pdf.ts';
+import { PdfkitSignOffPdf } from '../../../src/adapters/pdf/pdfkit-sign-off-pdf.ts';
 import { PdfjsPageRasterizer } from '../../../src/adapters/pdf/pdfjs-page-rasterizer.ts';
 import { pageSizeFor, tidyText } from '../../../src/adapters/pdf/pdf-layout.ts';
 import { draftInvoice, markSent, recordPayment, type Invoice } from '../../../src/domain/invoices/invoice.ts';
@@ -11,6 +12,7 @@ import type { PresentedProposal } from '../../../src/domain/proposals/proposal-p
 import { blankGridContent, type CameraPlan, type PlanCamera } from '../../../src/domain/planner/camera-plan.ts';
 import { planGeometry } from '../../../src/domain/planner/camera-plan-report.ts';
 import { allText, pdfPages } from '../../support/pdf-pages.ts';
+import { aJob } from '../jobs/job-factories.ts';
 
 const LONG_NAME = 'Bartholomew Alexander Montgomery-Fitzgerald III, Northern Lakeshore Security Holdings LLC';
 const LONG_EMAIL = 'bartholomew.montgomery-fitzgerald@northern-lakeshore-security-holdings.example';
@@ -244,3 +246,23 @@ function aPlanReport(cameras: PlanCamera[]) {
   };
   return { plan, clientName: LONG_NAME, siteLabel: 'North Campus', generatedAt: 'Nov 20, 2026', image: null, ...planGeometry(plan), bom: [] };
 }
+
+describe('the job sign-off sheet', () => {
+  it('lists what was done and, for a job completed with items left, what was not done on this visit', async () => {
+    const job = aJob({
+      status: 'completed',
+      checklist: [
+        { id: 'c1', text: 'Mount the keypad by the front door', done: true, doneBy: 'Maria Lopez', doneAt: '2026-11-24T15:00:00.000Z' },
+        { id: 'c2', text: 'Test every door contact with the monitoring centre', done: false, doneBy: null, doneAt: null },
+        { id: 'c3', text: 'Walk the customer through arming and disarming', done: false, doneBy: null, doneAt: null },
+      ],
+    });
+    const text = allText(await pdfPages(await new PdfkitSignOffPdf().render(job, null, COMPANY, { locale: 'en-US', timeZone: 'America/Chicago' })));
+    expect(text).toMatch(/Completed\s+•\s+Mount the keypad by the front door/);
+    expect(text).toMatch(/Not done on this visit\s+•\s+Test every door contact with the monitoring centre\s+•\s+Walk the customer through arming and disarming/);
+    expect(text).toContain('No customer signature was taken for this job.');
+    // All ticked: no "not done" heading at all.
+    const allDone = allText(await pdfPages(await new PdfkitSignOffPdf().render({ ...job, checklist: job.checklist.map((i) => ({ ...i, done: true })) }, null, COMPANY, { locale: 'en-US', timeZone: 'America/Chicago' })));
+    expect(allDone).not.toContain('Not done on this visit');
+  });
+});
