@@ -291,6 +291,24 @@ describe('notifications, exactly once', () => {
     expect(smtp.received.filter((m) => subjectOf(m).includes('Retry me please')).map((m) => m.to[0]).sort()).toEqual([a.config.company.email, contact.email].sort());
   });
 
+  it('a visit scheduled after it was over (the office catching up) sends no appointment confirmation; a coming one does, once', async () => {
+    const admin = await TestClient.signedIn(a.url, DEMO.admin);
+    const client = await expectJson<ClientView>(await admin.send('POST', '/api/clients', aClientInput({ name: 'Bartholomew Pastvisit-Wolstenholme', sites: [aSiteInput()] })), 201);
+    const email = client.contacts[0]!.emails[0]!;
+    const visit = async (title: string, fromHours: number) => {
+      const job = await expectJson<JobDto>(await admin.send('POST', '/api/jobs', { clientId: client.id, siteId: client.sites[0]!.id, type: 'service', title }), 201);
+      const start = new Date(Date.now() + fromHours * 3_600_000);
+      expect((await admin.send('PUT', `/api/jobs/${job.id}/schedule`, { window: { start: start.toISOString(), end: new Date(start.getTime() + 2 * 3_600_000).toISOString() } })).status).toBe(200);
+    };
+    await visit('Battery swap done on Monday', -72);
+    await visit('Camera check next week', 7 * 24);
+    await a.container.resolve(TOKENS.Outbox).settle();
+    await expect.poll(() => smtp.received.filter((m) => m.to.includes(email) && subjectOf(m).startsWith('Your appointment is confirmed')).length, { timeout: 10_000 }).toBe(1);
+    const kept = (await a.container.resolve(TOKENS.Outbox).list(500)).filter((m) => m.to === email && m.subject.startsWith('Your appointment is confirmed'));
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.text).toContain('Camera check next week');
+  });
+
   it('shows staff the notifications their permissions cover, newest first, each linking to its record; read state is per person', async () => {
     const admin = await TestClient.signedIn(a.url, DEMO.admin);
     const maria = await TestClient.signedIn(b.url, DEMO.employee);

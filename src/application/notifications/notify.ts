@@ -227,6 +227,8 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
       case 'visit-reminder':
       case 'technician-on-the-way': {
         if (!e.job.scheduledStart) return;
+        // A visit booked after it was over (the office catching up on work done) confirms nothing to the customer.
+        if (e.kind === 'visit-scheduled' && e.job.scheduledEnd !== null && Date.parse(e.job.scheduledEnd) <= deps.clock.now().getTime()) return;
         const r = await clientRecipient(e.job.clientId);
         if (!r) return;
         const values = await jobValues(e.job);
