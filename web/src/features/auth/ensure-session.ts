@@ -17,9 +17,13 @@ export class ScreenAccessDenied extends Error {
  * loaders start requests the server would refuse with 403. Signed out, the screen's own guard
  * shows the sign-in prompt (its loaders ask for nothing then).
  */
-export async function ensureSession({ context, location }: { context: { queryClient: QueryClient }; location: { pathname: string } }): Promise<void> {
+export async function ensureSession(
+  { context, location }: { context: { queryClient: QueryClient }; location: { pathname: string } },
+  /** Fetched alongside (the site's settings: the company's time zone for a first paint in its clock); a failure is left to the screen. */
+  alongside: readonly ((queryClient: QueryClient) => Promise<unknown>)[] = [],
+): Promise<void> {
   // A failure is left to the guard, which says so and offers to try again.
-  const session = await context.queryClient.ensureQueryData(sessionQuery).catch(() => undefined);
+  const [session] = await Promise.all([context.queryClient.ensureQueryData(sessionQuery).catch(() => undefined), ...alongside.map((fetch) => fetch(context.queryClient).catch(() => undefined))]);
   if (session === undefined) return;
   const state = authStateOf(session);
   const access = accessForPath(location.pathname);
