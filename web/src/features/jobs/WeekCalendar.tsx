@@ -18,6 +18,9 @@ const HOUR_PX = 40;
  */
 const dayLabel = dateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
 const labelOf = (day: string) => dayLabel.format(new Date(`${day}T12:00:00Z`));
+/** An hour of the grid's axis as the locale writes it ("6 AM" in en-US, "06" elsewhere), like the visits' times. */
+const hourLabel = dateTimeFormat(undefined, { hour: 'numeric', timeZone: 'UTC' });
+const axisLabel = (hour: number) => hourLabel.format(new Date(Date.UTC(2026, 0, 1, hour)));
 /** Midnight starting that day in the company's time zone, the zone visit times are shown in. */
 const companyMidnight = (day: string): number => Date.parse(fromLocalInput(`${day}T00:00`)!);
 
@@ -30,6 +33,40 @@ function placement(job: JobSummaryDto, day: string): { top: number; height: numb
   const hours = (t: number) => Math.min(Math.max((t - dayStart) / 3_600_000, FIRST_HOUR), LAST_HOUR);
   const top = (hours(s) - FIRST_HOUR) * HOUR_PX;
   return { top, height: Math.max((hours(e) - hours(s)) * HOUR_PX, 22) };
+}
+
+/**
+ * Side-by-side lanes for a day's visits: overlapping visits (a double booking a dispatcher must
+ * see) share the column's width instead of covering each other. Each visit gets its lane and how
+ * many lanes its group of overlapping visits needs.
+ */
+export function dayLanes<T extends { p: { top: number; height: number } }>(items: readonly T[]): (T & { lane: number; lanes: number })[] {
+  const sorted = [...items].sort((a, b) => a.p.top - b.p.top || b.p.height - a.p.height);
+  const out: (T & { lane: number; lanes: number })[] = [];
+  let group: (T & { lane: number; lanes: number })[] = [];
+  let laneEnds: number[] = [];
+  let groupEnd = -Infinity;
+  const close = () => {
+    for (const x of group) x.lanes = laneEnds.length;
+    out.push(...group);
+    group = [];
+    laneEnds = [];
+  };
+  for (const item of sorted) {
+    const top = item.p.top;
+    const bottom = top + item.p.height;
+    if (top >= groupEnd) {
+      close();
+      groupEnd = -Infinity;
+    }
+    let lane = laneEnds.findIndex((end) => end <= top);
+    if (lane === -1) lane = laneEnds.push(bottom) - 1;
+    else laneEnds[lane] = bottom;
+    group.push({ ...item, lane, lanes: 1 });
+    groupEnd = Math.max(groupEnd, bottom);
+  }
+  close();
+  return out;
 }
 
 /** Whether any part of the job's window falls on `day` (company calendar). */
@@ -53,10 +90,12 @@ export function WeekCalendar(props: {
   const cal = useQuery(calendarQuery(new Date(companyMidnight(from)).toISOString(), new Date(companyMidnight(addDays(from, 7))).toISOString(), props.filters));
   const days = Array.from({ length: 7 }, (_, i) => addDays(from, i));
   const shift = (n: number) => props.onWeek(addDays(from, 7 * n));
+  const today = todayIso();
+  const empty = cal.data !== undefined && cal.data.jobs.length === 0;
 
   return (
     <section aria-label="Week calendar">
-      <div className="mb-3 flex items-center gap-2">
+      <div className="mb-3 flex flex-wrap items-center gap-2">
         <button type="button" aria-label="Previous week" className="rounded border border-slate-300 p-1 dark:border-slate-700" onClick={() => shift(-1)}>
           <ChevronLeft aria-hidden className="h-4 w-4" />
         </button>
@@ -66,7 +105,7 @@ export function WeekCalendar(props: {
         <button type="button" aria-label="Next week" className="rounded border border-slate-300 p-1 dark:border-slate-700" onClick={() => shift(1)}>
           <ChevronRight aria-hidden className="h-4 w-4" />
         </button>
-        <h2 className="ml-2 min-w-0 text-sm font-semibold" data-testid="calendar-range">
+        <h2 className="ml-2 min-w-0 text-sm font-semibold max-sm:ml-0 max-sm:basis-full" data-testid="calendar-range">
           {labelOf(days[0]!)} – {labelOf(days[6]!)}
         </h2>
         {cal.isFetching && <span className="text-xs text-slate-500" role="status">Loading…</span>}
@@ -78,12 +117,13 @@ export function WeekCalendar(props: {
           const jobs = (cal.data?.jobs ?? []).filter((j) => onDay(j, d));
           return (
             <li key={d} data-day={d}>
-              <h3 className={`border-b border-slate-200 pb-1 text-sm font-semibold dark:border-slate-700 ${d === todayIso() ? 'text-blue-800 dark:text-blue-300' : ''}`}>
+              <h3 className={`border-b border-slate-200 pb-1 text-sm font-semibold dark:border-slate-700 ${d === today ? 'text-blue-800 dark:text-blue-300' : ''}`}>
                 {labelOf(d)}
-                {d === todayIso() && <span className="ml-2 font-normal">· Today</span>}
+                {d === today && <span className="ml-2 font-normal">· Today</span>}
               </h3>
               {jobs.length === 0 ? (
-                <p className="py-1 text-xs text-slate-500">No visits.</p>
+                // An empty week says so once, above; an empty day in a busy week says so here.
+                !empty && <p className="py-1 text-xs text-slate-500">No visits.</p>
               ) : (
                 <ul className="mt-1 grid gap-1">
                   {jobs.map((j) => (
@@ -106,19 +146,27 @@ export function WeekCalendar(props: {
         <div className="grid min-w-[56rem] grid-cols-[3.5rem_repeat(7,minmax(0,1fr))] text-xs">
           <div />
           {days.map((d) => (
-            <div key={d} className="border-b border-slate-200 p-1 text-center font-semibold dark:border-slate-700">
+            <div
+              key={d}
+              aria-current={d === today ? 'date' : undefined}
+              className={`border-b p-1 text-center font-semibold ${d === today ? 'border-blue-600 text-blue-800 dark:border-blue-400 dark:text-blue-300' : 'border-slate-200 dark:border-slate-700'}`}
+            >
               {labelOf(d)}
+              {d === today && <span className="block font-normal">Today</span>}
             </div>
           ))}
           <div className="relative" style={{ height: (LAST_HOUR - FIRST_HOUR) * HOUR_PX }}>
             {Array.from({ length: LAST_HOUR - FIRST_HOUR }, (_, i) => (
               <div key={i} className="absolute right-1 text-slate-500" style={{ top: i * HOUR_PX }}>
-                {String(FIRST_HOUR + i).padStart(2, '0')}:00
+                {axisLabel(FIRST_HOUR + i)}
               </div>
             ))}
           </div>
           {days.map((d) => {
-            const jobs = (cal.data?.jobs ?? []).map((j) => ({ j, p: placement(j, d) })).filter((x) => x.p !== null);
+            const jobs = dayLanes((cal.data?.jobs ?? []).flatMap((j) => {
+              const p = placement(j, d);
+              return p ? [{ j, p }] : [];
+            }));
             return (
               <div
                 key={d}
@@ -130,13 +178,13 @@ export function WeekCalendar(props: {
                   backgroundImage: `repeating-linear-gradient(to bottom, transparent 0, transparent ${HOUR_PX - 1}px, rgb(148 163 184 / 0.25) ${HOUR_PX - 1}px, rgb(148 163 184 / 0.25) ${HOUR_PX}px)`,
                 }}
               >
-                {jobs.map(({ j, p }, i) => (
+                {jobs.map(({ j, p, lane, lanes }) => (
                   <button
                     key={j.id}
                     type="button"
                     onClick={() => props.onOpen(j.id)}
                     className={`absolute overflow-hidden rounded px-1 text-left shadow-sm ${STATUS_COLOURS[j.status as JobStatus]}`}
-                    style={{ top: p!.top, height: p!.height, left: `${(i % 2) * 8}%`, right: 2 }}
+                    style={{ top: p.top, height: p.height, left: `calc(${(lane * 100) / lanes}% + 1px)`, width: `calc(${100 / lanes}% - 3px)` }}
                     title={`${j.number} ${j.title}`}
                   >
                     <span className="font-semibold">
