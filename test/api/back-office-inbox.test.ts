@@ -25,7 +25,7 @@ describe('support requests, the staff inbox and the waiting counts', () => {
     await maria.signIn(DEMO.employee);
     const supportOnly = (await (await maria.get('/api/admin/messages?kind=support')).json()) as InboxList;
     expect(supportOnly.messages.map((m) => m.id)).toEqual([id]);
-    expect(supportOnly.messages[0]).toMatchObject({ kind: 'support', subject: 'Support: Alarm system', status: 'new' });
+    expect(supportOnly.messages[0]).toMatchObject({ kind: 'support', subject: 'Alarm system', status: 'new' });
     const all = (await (await maria.get('/api/admin/messages')).json()) as InboxList;
     expect(all.messages.map((m) => m.kind).sort()).toEqual(['contact', 'support']);
 

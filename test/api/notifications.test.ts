@@ -206,7 +206,7 @@ describe('notifications, exactly once', () => {
         expect.stringMatching(new RegExp(`^Proposal ${accepted.number} accepted by Grace Notified`)),
         `Proposal ${declined.number} declined by Grace Notified`,
         expect.stringMatching(/^Quote request: .* — Robin Quoteworthy-Fitzgerald$/),
-        'Support request from Sam Support: Support: Alarm system',
+        'Support request from Sam Support: Alarm system',
         `Grace Notified opened proposal ${accepted.number}`,
         `Auto-pay failed 4 times: ${inv.number}, Grace Notified`,
         'Service request from Grace Notified',

@@ -12,13 +12,13 @@ export interface SupportRequestInput {
   message: string;
 }
 
-/** A support request lands in the same back-office inbox as contact messages, as kind 'support'. Access: public (the Support page). */
+/** A support request lands in the same back-office inbox as contact messages, as kind 'support' (its subject is the topic: the inbox and the office mail already say "Support request"). Access: public (the Support page). */
 export async function sendSupportRequest(
   deps: { contactMessages: ContactMessageRepository; clock: Clock; ids: IdGenerator; notify?: Notify },
   input: SupportRequestInput,
 ): Promise<ContactMessage> {
   const message = newContactMessage(
-    { name: input.name, email: input.email, phone: input.phone, subject: `Support: ${input.topic}`, message: input.message, kind: 'support' },
+    { name: input.name, email: input.email, phone: input.phone, subject: input.topic, message: input.message, kind: 'support' },
     deps.ids.next(),
     deps.clock.now(),
   );
