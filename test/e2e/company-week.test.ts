@@ -57,6 +57,14 @@ describe("the week calendar is the company's week, whatever the browser's zone",
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await sundayItem.getByRole('button').first().scrollIntoViewIfNeeded();
     await shot(page, 'company-week-phone');
+    // The job opens full screen on a phone; Back closes it and stays on the week.
+    await sundayItem.getByRole('button').first().click();
+    await page.getByRole('dialog').waitFor();
+    await page.goBack();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/admin/jobs');
+    expect(new URL(page.url()).searchParams.get('view')).toBe('calendar');
+    await sundayItem.getByRole('button').first().waitFor();
     await context.close();
   });
 });

@@ -22,7 +22,9 @@ function Screen() {
   return (
     <JobTracker
       search={search}
-      onSearch={(next: JobSearchPatch) => void navigate({ search: (prev: JobSearch) => ({ ...prev, ...next }), replace: true })}
+      // Filters and views replace the entry; opening a job adds one, so a phone's Back closes the
+      // full-screen drawer and returns to the same board, week or list.
+      onSearch={(next: JobSearchPatch) => void navigate({ search: (prev: JobSearch) => ({ ...prev, ...next }), replace: !(typeof next.job === 'string' && next.job !== search.job) })}
       // A job opened from the technician's dashboard closes back to it.
       onCloseJob={search.from === 'dashboard' ? () => void navigate({ to: '/employee-dashboard' }) : undefined}
     />
