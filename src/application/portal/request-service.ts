@@ -17,13 +17,14 @@ export async function requestService(deps: PortalDeps, auth: AuthState, clientId
   if (!site) throw notYours();
   const contact = client.contacts[contactIndexOf(client, email)];
   const id = deps.ids.next();
+  // The customer's own words and times, in the inbox message and the office's mail alike.
+  const asked = [...(input.details ? ['', input.details] : []), ...(input.preferredTimes ? ['', `Preferred times: ${input.preferredTimes}`] : [])];
   const lines = [
     `Service request from the client hub.`,
     `Client: ${client.name}${client.company ? ` (${client.company})` : ''}`,
     `Site: ${site.label}`,
     `What needs doing: ${input.summary}`,
-    ...(input.details ? ['', input.details] : []),
-    ...(input.preferredTimes ? ['', `Preferred times: ${input.preferredTimes}`] : []),
+    ...asked,
     '',
     `Client record: ${deps.baseUrl}/admin/clients/${client.id}`,
   ];
@@ -36,7 +37,6 @@ export async function requestService(deps: PortalDeps, auth: AuthState, clientId
   );
   await deps.serviceRequests.add({ messageId: id, clientId: client.id, siteId: site.id, title: input.summary, details: [input.details, input.preferredTimes && `Preferred times: ${input.preferredTimes}`].filter(Boolean).join('\n\n'), jobId: null });
   const who = [contact?.name ?? client.name, email, contact?.phones[0]].filter(Boolean).join(' · ');
-  const details = [`Site: ${site.label}`, `From: ${who}`, ...(input.details ? ['', input.details] : []), ...(input.preferredTimes ? ['', `Preferred times: ${input.preferredTimes}`] : [])];
-  await deps.notify?.({ kind: 'service-requested', requestId: id, clientId: client.id, clientName: client.name, summary: input.summary, details });
+  await deps.notify?.({ kind: 'service-requested', requestId: id, clientId: client.id, clientName: client.name, summary: input.summary, details: [`Site: ${site.label}`, `From: ${who}`, ...asked] });
   return { message: `Thank you. Your request for ${site.label} is with our office; we will contact you to book a visit.` };
 }

@@ -101,10 +101,10 @@ export function officeNotice(e: NotificationEvent, ctx: OfficeContext, path: Rec
       }
       return notice('payment-failed', `Payment of ${money(e.amountCents)} failed: ${i.number}, ${i.clientName}`, e.reason, { kind: 'invoice', id: i.id, label: i.number }, INVOICES, ctx, path);
     }
-    // It opens the request in the inbox, where "Open a job" is.
     case 'service-requested': {
-      // The in-app list shows what needs doing; the mail carries the whole request (site, who, phone,
-      // details, times) so the office can call back without opening it, and names the client.
+      // It opens the request in the inbox, where "Open a job" is. The in-app list shows what needs
+      // doing; the mail carries the whole request (site, who, phone, details, times) so the office
+      // can call back without opening it, and names the client.
       const title = `Service request from ${e.clientName}`;
       const record = { kind: 'message' as const, id: e.requestId, label: e.clientName };
       return notice('service-requested', title, e.summary, record, CLIENTS, ctx, path, {

@@ -69,10 +69,6 @@ export function dayLanes<T extends { p: { top: number; height: number } }>(items
   return out;
 }
 
-/** Whether any part of the job's window falls on `day` (company calendar). */
-const onDay = (job: JobSummaryDto, day: string): boolean =>
-  Date.parse(job.scheduledStart!) < companyMidnight(addDays(day, 1)) && Date.parse(job.scheduledEnd!) > companyMidnight(day);
-
 /**
  * A week of scheduled jobs: on a laptop an hour grid (06:00–21:00), one column per day; on a
  * phone the same week as a list, day under day, so nothing scrolls sideways.
@@ -111,10 +107,11 @@ export function WeekCalendar(props: {
         {cal.isFetching && <span className="text-xs text-slate-500" role="status">Loading…</span>}
       </div>
       {cal.isError && <p role="alert" className="text-red-700">{cal.error.message}</p>}
-      {cal.data && cal.data.jobs.length === 0 && <p className="mb-2 text-sm text-slate-500">No jobs scheduled this week.</p>}
+      {empty && <p className="mb-2 text-sm text-slate-500">No jobs scheduled this week.</p>}
       <ol className="grid gap-3 md:hidden" aria-label="Visits day by day" data-testid="calendar-agenda">
         {days.map((d) => {
-          const jobs = (cal.data?.jobs ?? []).filter((j) => onDay(j, d));
+          // The visits with a part on that day: those the grid places in its column.
+          const jobs = (cal.data?.jobs ?? []).filter((j) => placement(j, d) !== null);
           return (
             <li key={d} data-day={d}>
               <h3 className={`border-b border-slate-200 pb-1 text-sm font-semibold dark:border-slate-700 ${d === today ? 'text-blue-800 dark:text-blue-300' : ''}`}>
