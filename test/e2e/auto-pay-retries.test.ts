@@ -1,9 +1,8 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator } from 'playwright-core';
-import { launchBrowser, newPage, shot, signInAndOpen } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server-process.ts';
-import { startStripePeer, type StripePeer } from '../support/stripe-peer.ts';
+import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { newPage, shot, signInAndOpen } from '../support/browser.ts';
+import { stripeServerAndBrowser } from '../support/e2e-environment.ts';
 import { api } from '../support/page-api.ts';
 import { companyInput } from '../support/company-time.ts';
 import { aClientInput, aSiteInput } from '../unit/clients/client-factories.ts';
@@ -24,24 +23,13 @@ const part = async (l: Locator, name: string) => {
  * At 1366×800 and 390×844.
  */
 describe('auto-pay decline in Chromium', () => {
-  let peer: StripePeer;
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    peer = await startStripePeer();
-    [server, browser] = await Promise.all([startServer({ env: peer.env }), launchBrowser()]);
-    peer.webhookUrl = `${server.url}/api/payments/stripe/webhook`;
+  const env = stripeServerAndBrowser((peer) => {
     // Every saved card declines here.
     peer.declining.has = () => true;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    server?.cleanup();
-    await peer?.close();
-  });
 
   it('the hub and the client record show the declined invoice with its next try; the invoice history lists the attempt', async () => {
+    const { server, browser, peer } = env;
     const office = await newPage(browser, { viewport: { width: 1366, height: 800 } });
     await signInAndOpen(office.page, server.url, 'Frank Miller', '/admin');
     const office$ = <T,>(method: string, path: string, body?: unknown) => api<T>(office.page, method, path, body).then((r) => r.json);

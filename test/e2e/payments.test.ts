@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, shot, signInAndOpen } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server-process.ts';
-import { startStripePeer, type StripePeer } from '../support/stripe-peer.ts';
+import { describe, expect, it } from 'vitest';
+import { newPage, shot, signInAndOpen } from '../support/browser.ts';
+import { stripeServerAndBrowser } from '../support/e2e-environment.ts';
 import { api } from '../support/page-api.ts';
 import { aClientInput, aSiteInput } from '../unit/clients/client-factories.ts';
 import { aProposalRequest } from '../support/proposal-doubles.ts';
@@ -16,23 +14,12 @@ const NAME = 'Bartholomew Alexander Montgomery-Fitzgerald III and the Springfiel
  * peer delivers every webhook twice and the payment is recorded once.
  */
 describe('online payment in Chromium', () => {
-  let peer: StripePeer;
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    peer = await startStripePeer();
-    [server, browser] = await Promise.all([startServer({ env: peer.env }), launchBrowser()]);
-    peer.webhookUrl = `${server.url}/api/payments/stripe/webhook`;
+  const env = stripeServerAndBrowser((peer) => {
     peer.deliveries = 2;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    server?.cleanup();
-    await peer?.close();
   });
 
   it('pays part of an invoice through the provider page; the page says received and the payment appears once', async () => {
+    const { server, browser, peer } = env;
     const office = await newPage(browser, { viewport: { width: 1366, height: 800 } });
     await signInAndOpen(office.page, server.url, 'Frank Miller', '/admin/invoices');
     const office$ = <T,>(method: string, path: string, body?: unknown) => api<T>(office.page, method, path, body).then((r) => r.json);
@@ -75,6 +62,7 @@ describe('online payment in Chromium', () => {
   });
 
   it('the office screen: a card payment made online offers only Refund, a refund reads "Refund $10.00"; panels open in view with their first field focused; mistyped amounts are refused in money words', async () => {
+    const { server, browser, peer } = env;
     const office = await newPage(browser, { viewport: { width: 1366, height: 800 } });
     const { page } = office;
     await signInAndOpen(page, server.url, 'Frank Miller', '/admin/invoices');
@@ -160,6 +148,7 @@ describe('online payment in Chromium', () => {
   });
 
   it('Casey signs in, opens her proposal from /portal, signs with the mouse, accepts, pays the deposit on the provider page and sees it paid; the office is told; two deliveries record one payment', async () => {
+    const { server, browser, peer } = env;
     const office = await newPage(browser, { viewport: { width: 1366, height: 800 } });
     await signInAndOpen(office.page, server.url, 'Frank Miller', '/admin');
     const office$ = <T,>(method: string, path: string, body?: unknown) => api<T>(office.page, method, path, body).then((r) => r.json);
