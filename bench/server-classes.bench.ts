@@ -10,7 +10,7 @@
  * this process) does not share their event loop. The admin signs in through the embedded OpenID
  * provider, as the tests do.
  * Run: `npm run bench server-classes` (or `node bench/server-classes.bench.ts`);
- * BENCH_SECONDS (5) per measurement, BENCH_SERVER_DIR=<checkout> to measure another checkout's server, BENCH_CLASSES=list,write to measure only those, BENCH_JSON=<file> for the figures as JSON; BENCH_PROFILE=<dir> writes a CPU profile of the real server
+ * BENCH_SECONDS (5) per measurement, BENCH_NODE_FLAGS='--flag …' adds V8 flags to the server's, BENCH_SERVER_DIR=<checkout> to measure another checkout's server, BENCH_CLASSES=list,write to measure only those, BENCH_JSON=<file> for the figures as JSON; BENCH_PROFILE=<dir> writes a CPU profile of the real server
  * under the load there (`npm run bench:profile`) and prints its heaviest functions.
  */
 import autocannon from 'autocannon';
@@ -96,7 +96,7 @@ async function startReal(dir: string): Promise<{ proc: ChildProcess; url: string
   // BENCH_SERVER_DIR=<another checkout> measures that checkout's server (a before/after in one sitting).
   // The V8 flags `npm start` gives the server (the young generation's size), read from package.json so the bench runs what production runs.
   const startScript = (JSON.parse(readFileSync(join(process.env.BENCH_SERVER_DIR ?? process.cwd(), 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['start'] ?? '';
-  const v8Flags = startScript.match(/--max-[\w-]+-size=\d+/g) ?? [];
+  const v8Flags = [...(startScript.match(/--(?:max-[\w-]+-size|heap-growing-percent)=\d+/g) ?? []), ...(process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [])];
   const proc = spawn(process.execPath, [...v8Flags, ...profile, 'src/main.ts'], {
     cwd: process.env.BENCH_SERVER_DIR ?? process.cwd(),
     env: {

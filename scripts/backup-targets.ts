@@ -17,7 +17,7 @@ export async function openDataEndpoints(o: { forBackup: boolean }, env: NodeJS.P
     if (o.forBackup && !existsSync(config.database.file)) throw new Error(`No database at ${config.database.file}: nothing to back up.`);
   }
   const store = await openDocumentStore(config.database.url);
-  const files = openFileStorage(config.storageUrl);
+  const files = await openFileStorage(config.storageUrl);
   return {
     store,
     files,

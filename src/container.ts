@@ -73,7 +73,6 @@ import type { Actor } from './domain/audit/audit-entry.ts';
 import { DocumentInvoiceRepository } from './adapters/documents/document-invoice-repository.ts';
 import { DocumentJobMaterials } from './adapters/documents/document-job-materials.ts';
 import { PdfkitInvoiceDocuments } from './adapters/pdf/pdfkit-invoice-documents.ts';
-import { StripePaymentProvider } from './adapters/stripe/stripe-payment-provider.ts';
 import { DocumentCardOnFileStore } from './adapters/documents/document-card-on-file-store.ts';
 import { autoPayCardOf, type CardDeps } from './application/payments/card-on-file.ts';
 import { retryDueAutoPayments, startAutoPay, type AutoPayDeps } from './application/payments/auto-pay-invoice.ts';
@@ -236,7 +235,9 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
   const clock: Clock = { now: () => new Date() };
   const ids: IdGenerator = { next: () => randomUUID() };
   const store = await openDocumentStore(config.database.url, { clock, ids });
-  const files = openFileStorage(config.storageUrl, { clock });
+  const files = await openFileStorage(config.storageUrl, { clock });
+  // The Stripe SDK (≈ 3 MB of heap) is loaded only when online payment is configured.
+  const paymentProvider = config.stripe ? new (await import('./adapters/stripe/stripe-payment-provider.ts')).StripePaymentProvider(config.stripe) : null;
   const storageProbe = openStorageProbe(config.storageUrl);
   await migrateAuditLog(store);
   if (config.demoData) await seedDemoData(store);
@@ -411,7 +412,7 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
     })),
   });
   c.register(TOKENS.PaymentDeps, {
-    useFactory: instanceCachingFactory((r) => ({ ...r.resolve(TOKENS.InvoiceDeps), provider: config.stripe ? new StripePaymentProvider(config.stripe) : null })),
+    useFactory: instanceCachingFactory((r) => ({ ...r.resolve(TOKENS.InvoiceDeps), provider: paymentProvider })),
   });
   c.register(TOKENS.CardDeps, {
     useFactory: instanceCachingFactory((r) => ({ ...r.resolve(TOKENS.PaymentDeps), cards, attempts: autoPayAttempts, directory: r.resolve(TOKENS.PortalDeps).directory })),

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { TOKENS, buildContainer } from './container.ts';
 import { buildServer } from './http/server.ts';
 import { StartupCheckError } from './adapters/startup-check-error.ts';
+import type { FastifyBaseLogger } from 'fastify';
 
 /**
  * Starts the product: config → container (opens the database, applies migrations) → server.
@@ -70,6 +71,8 @@ async function main(): Promise<void> {
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   app.log.info({ url: `http://${shown}:${port}`, port }, 'ready');
+  // Log lines go out in blocks (server.ts); whoever waits for this one sees it now.
+  (app.log as FastifyBaseLogger & { flush?: () => void }).flush?.();
   // Scheduled work (contract billing, payment reminders): one runner at a time across instances
   // (a database lease); container.close() stops it before the database closes.
   container.resolve(TOKENS.Scheduler).start(app.log);

@@ -7,7 +7,7 @@ import type { Clock } from '../domain/shared/clock.ts';
 import type { FileStorage, UploadLimits } from '../domain/storage/file-storage.ts';
 import { storageErrors } from '../domain/storage/storage-error.ts';
 import { FsFileStorage } from './fs-storage/fs-file-storage.ts';
-import { S3FileStorage, parseS3Url } from './s3-storage/s3-file-storage.ts';
+import { parseS3Url } from './s3-storage/s3-url.ts';
 import { StartupCheckError, reasonOf, redactedUrl } from './startup-check-error.ts';
 import { readAllBytes } from '../domain/storage/file-storage.ts';
 
@@ -18,15 +18,21 @@ export interface OpenFileStorageOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-export function openFileStorage(url: string, o: OpenFileStorageOptions = {}): FileStorage {
-  if (url.startsWith('file:')) {
-    // file:///abs/path, file:./relative or file:/abs/path
-    const root = url.startsWith('file://') ? fileURLToPath(url) : url.slice('file:'.length);
-    if (root === '') throw storageErrors.invalidUrl(url);
-    return new FsFileStorage({ root, limits: o.limits, clock: o.clock });
-  }
+/** The AWS SDK is loaded only for an S3 STORAGE_URL (≈ 4 MB of heap a folder never needs). */
+const loadS3 = async () => (await import('./s3-storage/s3-file-storage.ts')).S3FileStorage;
+
+/** A `file:` URL's folder: file:///abs/path, file:./relative or file:/abs/path. */
+function openFolder(url: string, o: OpenFileStorageOptions = {}): FsFileStorage {
+  const root = url.startsWith('file://') ? fileURLToPath(url) : url.slice('file:'.length);
+  if (root === '') throw storageErrors.invalidUrl(url);
+  return new FsFileStorage({ root, limits: o.limits, clock: o.clock });
+}
+
+export async function openFileStorage(url: string, o: OpenFileStorageOptions = {}): Promise<FileStorage> {
+  if (url.startsWith('file:')) return openFolder(url, o);
   if (url.startsWith('s3://')) {
-    return new S3FileStorage({ ...parseS3Url(url, o.env ?? process.env), limits: o.limits, clock: o.clock });
+    const location = parseS3Url(url, o.env ?? process.env);
+    return new (await loadS3())({ ...location, limits: o.limits, clock: o.clock });
   }
   throw storageErrors.invalidUrl(url);
 }
@@ -52,25 +58,31 @@ export interface StorageProbe {
  */
 export function openStorageProbe(url: string, o: Pick<OpenFileStorageOptions, 'env'> = {}): StorageProbe {
   const shown = redactedUrl(url);
-  let storage: FileStorage;
+  let storage: Promise<FileStorage>;
   let where: string;
   try {
     if (url.startsWith('s3://')) {
       const loc = parseS3Url(url, o.env ?? process.env);
-      storage = new S3FileStorage({ ...loc, maxOperationRetryTimeMs: PROBE_TIMEOUT_MS / 2, maxUploadRetryTimeMs: PROBE_TIMEOUT_MS / 2 });
+      storage = loadS3().then((S3FileStorage) => new S3FileStorage({ ...loc, maxOperationRetryTimeMs: PROBE_TIMEOUT_MS / 2, maxUploadRetryTimeMs: PROBE_TIMEOUT_MS / 2 }));
       where = `bucket '${loc.bucket}' at ${loc.endpoint ?? 'the AWS endpoint'}`;
+    } else if (url.startsWith('file:')) {
+      const folder = openFolder(url);
+      storage = Promise.resolve(folder);
+      where = `folder ${folder.root}`;
     } else {
-      storage = openFileStorage(url);
-      where = `folder ${(storage as FsFileStorage).root}`;
+      throw storageErrors.invalidUrl(url);
     }
   } catch (e) {
     const failure = new StartupCheckError('STORAGE_URL', `STORAGE_URL '${shown}' is not usable: ${reasonOf(e)}`, { cause: e });
     return { check: () => Promise.reject(failure), close: async () => {} };
   }
+  // A storage that cannot even be built (the SDK failing to load) fails the probe, not the start.
+  storage.catch(() => {});
   const probe = async () => {
-    const f = await storage.upload({ folder: PROBE_FOLDER, data: PROBE_BYTES, contentType: 'application/pdf' });
-    const back = await readAllBytes((await storage.download(f.fullPath)).body);
-    await storage.delete(f.fullPath);
+    const files = await storage;
+    const f = await files.upload({ folder: PROBE_FOLDER, data: PROBE_BYTES, contentType: 'application/pdf' });
+    const back = await readAllBytes((await files.download(f.fullPath)).body);
+    await files.delete(f.fullPath);
     if (Buffer.compare(Buffer.from(back), Buffer.from(PROBE_BYTES)) !== 0) throw new Error('the probe file read back differs from what was written');
   };
   let running: Promise<void> | null = null;
@@ -97,7 +109,7 @@ export function openStorageProbe(url: string, o: Pick<OpenFileStorageOptions, 'e
       return running;
     },
     close: async () => {
-      await storage.close?.();
+      await (await storage.catch(() => null))?.close?.();
     },
   };
 }

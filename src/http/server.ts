@@ -6,7 +6,6 @@ import type { AppConfig } from '../config.ts';
 import { TOKENS, type AppContainer } from '../container.ts';
 import type { InjectionToken } from 'tsyringe';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createEmbeddedOidc } from '../adapters/oidc/embedded-oidc-provider.ts';
 import { idTokenVerifier } from '../adapters/oidc/id-token-verifier.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { responseSerializerCompiler } from './response-serializer.ts';
@@ -133,8 +132,9 @@ export async function buildServer(
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      // Written to stdout asynchronously, so a slow reader never blocks the event loop; flushed at exit.
-      stream: options.logStream ?? pino.destination({ dest: 1, sync: false }),
+      // Written to stdout asynchronously, so a slow reader never blocks the event loop; in blocks of up
+      // to 4 KB, at least once a second (one write a line cost a thread-pool hop per request); flushed at exit.
+      stream: options.logStream ?? pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 }),
       // Paths without query strings or secret segments (sign-in codes, public links, calendar feeds).
       serializers: { req: (req) => requestLogValue(req as unknown as FastifyRequest) },
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
@@ -174,6 +174,8 @@ export async function buildServer(
   if (config.google) {
     oidc = { ...GOOGLE, clientId: config.google.clientId, clientSecret: config.google.clientSecret };
   } else {
+    // oidc-provider (≈ 5 MB of heap) is loaded only where the embedded provider runs, never with Google sign-in.
+    const { createEmbeddedOidc } = await import('../adapters/oidc/embedded-oidc-provider.ts');
     const embedded = await createEmbeddedOidc({ issuer: `${baseUrl}${EMBEDDED_OIDC_PREFIX}`, redirectUri: callbackUri, production, interactionPath });
     await registerEmbeddedOidc(app, embedded);
     const loopback = `http://127.0.0.1:${config.port}`;

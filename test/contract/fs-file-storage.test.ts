@@ -36,7 +36,7 @@ describe('FsFileStorage on disk', () => {
   it('keeps the bytes and a JSON metadata file under the root, and no temp files', async () => {
     const tmp = tempDir('fs-storage-');
     try {
-      const storage = openFileStorage(`file:${join(tmp.path, 'files')}`, {});
+      const storage = await openFileStorage(`file:${join(tmp.path, 'files')}`, {});
       const bytes = fileBytes('application/pdf', 5000);
       const f = await storage.upload({ folder: 'documents', data: bytes });
       const files = (await walk(join(tmp.path, 'files'))).map((p) => relative(join(tmp.path, 'files'), p)).sort();

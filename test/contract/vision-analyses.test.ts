@@ -48,7 +48,7 @@ describe('vision use cases with the real detector, SQLite and file storage', () 
     store = await openDocumentStore(`sqlite:${path.join(dir.path, 'app.db')}`, { clock, ids: { next: () => randomUUID() } });
     deps = {
       detector: () => counting,
-      files: openFileStorage(`file:${path.join(dir.path, 'files')}`, { clock }),
+      files: await openFileStorage(`file:${path.join(dir.path, 'files')}`, { clock }),
       analyses: new DocumentVisionAnalysisRepository(store),
       maxImageBytes: 15 * 1024 * 1024,
       names: new DocumentReferenceNames(store),

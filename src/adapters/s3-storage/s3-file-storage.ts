@@ -46,18 +46,10 @@ import {
   withoutDownloadToken,
 } from '../../domain/storage/stored-file.ts';
 import { KeyedLock } from '../shared/keyed-lock.ts';
-import { type PrepareUploadOptions, prepareRestore, prepareUpload } from '../fs-storage/spool-to-temp-file.ts';
+import type { S3Location } from './s3-url.ts';
 
-export interface S3Location {
-  bucket: string;
-  /** Key prefix inside the bucket ('' for none). */
-  prefix: string;
-  endpoint: string | undefined;
-  region: string;
-  accessKeyId: string | undefined;
-  secretAccessKey: string | undefined;
-  forcePathStyle: boolean;
-}
+export { parseS3Url, type S3Location } from './s3-url.ts';
+import { type PrepareUploadOptions, prepareRestore, prepareUpload } from '../fs-storage/spool-to-temp-file.ts';
 
 export interface S3FileStorageOptions extends S3Location {
   limits?: UploadLimits;
@@ -75,32 +67,6 @@ export interface S3FileStorageOptions extends S3Location {
   onRetry?: (info: { attempt: number; waitMs: number; error: unknown }) => void;
 }
 
-/**
- * `s3://bucket[/prefix]?endpoint=http://127.0.0.1:9000&region=us-east-1&accessKeyId=…&secretAccessKey=…`;
- * credentials and region fall back to AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION.
- */
-export function parseS3Url(url: string, env: NodeJS.ProcessEnv = {}): S3Location {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    throw storageErrors.invalidUrl(url.replace(/secretAccessKey=[^&]*/i, 'secretAccessKey=…'));
-  }
-  if (u.protocol !== 's3:') throw storageErrors.invalidUrl(u.protocol);
-  if (u.hostname === '') throw storageErrors.noDefaultBucket();
-  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(u.hostname)) throw storageErrors.invalidDefaultBucket(u.hostname);
-  const q = u.searchParams;
-  const get = (k: string) => q.get(k) ?? undefined;
-  return {
-    bucket: u.hostname,
-    prefix: decodeURIComponent(u.pathname).replace(/^\/+|\/+$/g, ''),
-    endpoint: get('endpoint') ?? env.AWS_ENDPOINT_URL_S3 ?? env.AWS_ENDPOINT_URL,
-    region: get('region') ?? env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'us-east-1',
-    accessKeyId: get('accessKeyId') ?? env.AWS_ACCESS_KEY_ID,
-    secretAccessKey: get('secretAccessKey') ?? env.AWS_SECRET_ACCESS_KEY,
-    forcePathStyle: get('forcePathStyle') !== 'false',
-  };
-}
 
 const MIN_PART_SIZE = 5 * 1024 * 1024;
 const NETWORK_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'ECONNABORTED', 'EHOSTUNREACH', 'ENETUNREACH']);
