@@ -3,7 +3,8 @@
  * server serving the same bytes, measured in one run (issue 16). Classes: an authenticated list
  * (`GET /api/clients?limit=20`, ≈ 5.8 KB of JSON), an authenticated detail, an authenticated
  * write (`PATCH /api/clients/:id`), the public page-view write and a public page (`/services`,
- * asked for as a browser does, gzip accepted). For each: req/s, p50/p99 at 10 and 100
+ * asked for as a browser does, gzip accepted), and `GET /api/session` signed in (the framework path alone,
+ * the floor under every authenticated class). For each: req/s, p50/p99 at 10 and 100
  * connections, the ratio to the bare route and its budget; the server's peak RSS under the load.
  * The real server (`src/main.ts`, NODE_ENV=development, info logs to a file as in production)
  * and the bare one each run in their own child process, so the load generator (autocannon, in
@@ -61,8 +62,14 @@ async function serveBare(file: string): Promise<void> {
 
 /** CPU time (user + system) the process has used, in ms. */
 function cpuMs(pid: number): number {
+  const { user, system } = cpuSplitMs(pid);
+  return user + system;
+}
+
+/** CPU time the process has used in its own code (user) and in the kernel (system: syscalls, the loopback TCP path), in ms. */
+function cpuSplitMs(pid: number): { user: number; system: number } {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  return { user: (Number(fields[11]) * 1000) / 100, system: (Number(fields[12]) * 1000) / 100 };
 }
 
 /**
@@ -163,6 +170,8 @@ interface Figures {
   errors: number;
   /** Server CPU ms per 1 000 answered requests: what a request costs, whatever else the machine runs. */
   cpuPerK: number;
+  /** The part of that CPU spent in the kernel (socket writes and reads, the loopback TCP path, file writes). */
+  sysShare: number;
 }
 
 type Shape = (n: number) => { body?: string; headers?: Record<string, string>; path?: string };
@@ -170,6 +179,7 @@ type Shape = (n: number) => { body?: string; headers?: Record<string, string>; p
 async function load(url: string, c: Canned, connections: number, seconds: number, request: Shape, pid: number): Promise<Figures> {
   let n = 0;
   const cpu0 = cpuMs(pid);
+  const sys0 = cpuSplitMs(pid).system;
   const r = await autocannon({
     url,
     method: c.method,
@@ -185,7 +195,9 @@ async function load(url: string, c: Canned, connections: number, seconds: number
       },
     ],
   });
-  return { rps: r['2xx'] / r.duration, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts, cpuPerK: ((cpuMs(pid) - cpu0) * 1000) / Math.max(1, r['2xx']) };
+  const cpu = cpuMs(pid) - cpu0;
+  const sys = cpuSplitMs(pid).system - sys0;
+  return { rps: r['2xx'] / r.duration, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts, cpuPerK: (cpu * 1000) / Math.max(1, r['2xx']), sysShare: cpu > 0 ? sys / cpu : 0 };
 }
 
 async function main(): Promise<number> {
@@ -231,6 +243,9 @@ async function main(): Promise<number> {
         request: () => ({ body: pageView, headers: { 'x-forwarded-for': nextIp() } }),
       },
       { c: { name: 'public-page', method: 'GET', path: '/services', headers: browser }, request: () => ({}) },
+      // The floor under every authenticated class: the framework path alone (session, identity,
+      // CSRF token, headers, log line) with no read of the store beyond the session.
+      { c: { name: 'session', method: 'GET', path: '/api/session', headers: authed }, request: () => ({}) },
     ];
     const writePath = (n: number) => `/api/clients/${ids[n % ids.length]}`;
 
@@ -279,7 +294,7 @@ async function main(): Promise<number> {
         const cpuRatio = b.cpuPerK / r.cpuPerK;
         const ok = connections === 10 ? (ratio >= RATIO_BUDGET && r.p99 <= P99_BUDGET_MS ? 'met' : 'MISSED') : r.p99 <= P99_GROWTH_BUDGET * byConns[10]!.real.p99 ? 'met' : 'MISSED';
         console.log(
-          `  ${c.name.padEnd(12)} ${String(bytes).padStart(6)} ${String(connections).padStart(5)} | ${b.rps.toFixed(0).padStart(10)} ${String(b.p50).padStart(4)} ${String(b.p99).padStart(5)} ${b.cpuPerK.toFixed(0).padStart(5)} | ${r.rps.toFixed(0).padStart(10)} ${String(r.p50).padStart(4)} ${String(r.p99).padStart(5)} ${r.cpuPerK.toFixed(0).padStart(5)} | ${ratio.toFixed(3)}  ${cpuRatio.toFixed(3).padStart(9)}  ${ok}${r.errors ? `  (${r.errors} errors)` : ''}`,
+          `  ${c.name.padEnd(12)} ${String(bytes).padStart(6)} ${String(connections).padStart(5)} | ${b.rps.toFixed(0).padStart(10)} ${String(b.p50).padStart(4)} ${String(b.p99).padStart(5)} ${b.cpuPerK.toFixed(0).padStart(5)} | ${r.rps.toFixed(0).padStart(10)} ${String(r.p50).padStart(4)} ${String(r.p99).padStart(5)} ${r.cpuPerK.toFixed(0).padStart(5)} | ${ratio.toFixed(3)}  ${cpuRatio.toFixed(3).padStart(9)}  ${ok}  (kernel ${Math.round(b.sysShare * 100)} % / ${Math.round(r.sysShare * 100)} % of cpu)${r.errors ? `  (${r.errors} errors)` : ''}`,
         );
         if (ok !== 'met') misses.push(`${c.name}@${connections}`);
         results.push({ class: c.name, bytes, connections, bareRps: Math.round(b.rps), realRps: Math.round(r.rps), ratio: Number(ratio.toFixed(3)), cpuRatio: Number(cpuRatio.toFixed(3)), bareCpuPerK: Math.round(b.cpuPerK), cpuPerK: Math.round(r.cpuPerK), p50: r.p50, p99: r.p99, bareP99: b.p99, errors: r.errors });
