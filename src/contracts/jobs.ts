@@ -218,7 +218,11 @@ export const boardResponseSchema = z.object({
 });
 export type BoardResponse = z.infer<typeof boardResponseSchema>;
 
-export const calendarResponseSchema = z.object({ jobs: z.array(jobSummarySchema) });
+export const calendarResponseSchema = z.object({
+  jobs: z.array(jobSummarySchema),
+  /** Ids of the shown jobs an assignee is double-booked on (another active job at the same time). */
+  doubleBooked: z.array(z.string()),
+});
 export type CalendarResponse = z.infer<typeof calendarResponseSchema>;
 
 export const bookingWarningSchema = z.object({
@@ -254,7 +258,11 @@ export type OnMyWayResponse = z.infer<typeof onMyWayResponseSchema>;
 export const myJobsResponseSchema = z.object({ day: z.string(), today: z.array(jobSchema), upcoming: z.array(jobSchema) });
 export type MyJobsResponse = z.infer<typeof myJobsResponseSchema>;
 
-export const assigneesResponseSchema = z.object({ employees: z.array(z.object({ id: z.string(), name: z.string(), title: z.string().nullable() })) });
+export const assigneesResponseSchema = z.object({
+  employees: z.array(z.object({ id: z.string(), name: z.string(), title: z.string().nullable() })),
+  /** The signed-in person's own employee id when they are one of `employees`, else null. */
+  me: z.string().nullable(),
+});
 export type AssigneesResponse = z.infer<typeof assigneesResponseSchema>;
 
 export const feedStatusSchema = z.object({

@@ -9,6 +9,7 @@ import type { ClientInput, ClientView, ClientRelatedResponse } from '../../src/c
 import type { InventoryItemDto, SerialDto } from '../../src/contracts/inventory.ts';
 import type {
   BoardResponse,
+  AssigneesResponse,
   CalendarResponse,
   CreateJobRequest,
   FeedStatusDto,
@@ -108,6 +109,33 @@ describe('jobs API', () => {
     expect((await expectJson<JobListResponse>(await admin.get(mariaWindow), 200)).jobs.map((j) => j.id)).toEqual([first.id, second.id]);
     await schedule(first.id, w, []);
     expect((await expectJson<JobListResponse>(await admin.get(mariaWindow), 200)).jobs.map((j) => j.id)).toEqual([second.id]);
+  });
+
+  it('the week calendar names the double-booked visits, whatever the type filter shows; back-to-back and other people are not clashes', async () => {
+    const install = await newJob({ title: 'Week clash install' });
+    const service = await newJob({ title: 'Week clash service', type: 'service' });
+    const after = await newJob({ title: 'Back-to-back visit' });
+    const other = await newJob({ title: 'Somebody else at the same time' });
+    await schedule(install.id, { start: hoursFromNow(900), end: hoursFromNow(904) }, ['emp-maria']);
+    await schedule(service.id, { start: hoursFromNow(903), end: hoursFromNow(905) }, ['emp-maria']);
+    await schedule(after.id, { start: hoursFromNow(905), end: hoursFromNow(906) }, ['emp-maria']);
+    await schedule(other.id, { start: hoursFromNow(900), end: hoursFromNow(904) }, []);
+    const range = `from=${hoursFromNow(890)}&to=${hoursFromNow(920)}`;
+    const week = await expectJson<CalendarResponse>(await admin.get(`/api/jobs/calendar?${range}`), 200);
+    expect(week.jobs.map((j) => j.id)).toEqual(expect.arrayContaining([install.id, service.id, after.id, other.id]));
+    expect([...week.doubleBooked].sort()).toEqual([install.id, service.id].sort());
+    // Only installs shown: the install still clashes with the hidden service visit.
+    const installs = await expectJson<CalendarResponse>(await admin.get(`/api/jobs/calendar?${range}&type=install`), 200);
+    expect(installs.jobs.map((j) => j.id)).not.toContain(service.id);
+    expect(installs.doubleBooked).toEqual([install.id]);
+    // A cancelled visit clashes with nobody.
+    expect((await setStatus(admin, service.id, 'cancelled')).status).toBe(200);
+    expect((await expectJson<CalendarResponse>(await admin.get(`/api/jobs/calendar?${range}`), 200)).doubleBooked).toEqual([]);
+  });
+
+  it('the assignees answer names the signed-in employee (me) and nobody for an admin without an employee record', async () => {
+    expect((await expectJson<AssigneesResponse>(await maria.get('/api/jobs/assignees'), 200)).me).toBe('emp-maria');
+    expect((await expectJson<AssigneesResponse>(await admin.get('/api/jobs/assignees'), 200)).me).toBeNull();
   });
 
   it('the week calendar includes a long job that started before the week', async () => {

@@ -49,7 +49,11 @@ export async function getJob(deps: JobDeps, auth: AuthState, id: string): Promis
 }
 
 /** Active employees who can be put on a job, by name. */
-export async function assignableEmployees(deps: JobDeps, auth: AuthState): Promise<{ id: string; name: string; title: string | null }[]> {
+/**
+ * The active employees jobs can be assigned to, and `me`: the signed-in person's own employee id
+ * when they are one of them (the job screens open a technician's own jobs first).
+ */
+export async function assignableEmployees(deps: JobDeps, auth: AuthState): Promise<{ employees: { id: string; name: string; title: string | null }[]; me: string | null }> {
   requireAccess(auth, 'viewJobs');
   const out: { id: string; name: string; title: string | null }[] = [];
   let cursor: string | null = null;
@@ -58,7 +62,8 @@ export async function assignableEmployees(deps: JobDeps, auth: AuthState): Promi
     out.push(...page.items.map((e) => ({ id: e.id, name: e.name, title: e.title })));
     cursor = page.nextCursor;
   } while (cursor !== null && out.length < 1000);
-  return out;
+  const me = auth.kind === 'employee' && out.some((e) => e.id === auth.employee.id) ? auth.employee.id : null;
+  return { employees: out, me };
 }
 
 export interface ClientOption {

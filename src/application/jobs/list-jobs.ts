@@ -4,6 +4,7 @@ import { dateKey } from '../../domain/shared/calendar-date.ts';
 import { searchWords } from '../../domain/shared/search.ts';
 import { ACTIVE_STATUSES, JOB_STATUSES, JOB_WORDS, MAX_WINDOW_MS, visitDays, type Job, type JobStatus, type JobType } from '../../domain/jobs/job.ts';
 import type { JobPage, JobQuery, JobSort } from '../../domain/jobs/job-repository.ts';
+import { findDoubleBookings } from '../../domain/jobs/double-booking.ts';
 import { withClientPhone, type JobDeps } from './job-deps.ts';
 import { requireAccess, STAFF } from '../shared/require-access.ts';
 
@@ -65,7 +66,13 @@ const overlaps = (j: Job, from: number, to: number) =>
   j.scheduledStart !== null && j.scheduledEnd !== null && Date.parse(j.scheduledStart) < to && Date.parse(j.scheduledEnd) > from;
 
 /** Jobs whose window touches [from, to) (a week of the calendar), optionally one employee's and one type. */
-export async function jobCalendar(deps: JobDeps, auth: AuthState, q: { from: string; to: string; employeeId: string | null; type: JobType | null }): Promise<Job[]> {
+/** The jobs with a part in the range, and which of them are double-booked (an assignee on another active job at the same time). */
+export interface JobCalendar {
+  jobs: Job[];
+  doubleBooked: string[];
+}
+
+export async function jobCalendar(deps: JobDeps, auth: AuthState, q: { from: string; to: string; employeeId: string | null; type: JobType | null }): Promise<JobCalendar> {
   requireAccess(auth, 'viewJobs');
   const from = Date.parse(q.from);
   const to = Date.parse(q.to);
@@ -76,7 +83,22 @@ export async function jobCalendar(deps: JobDeps, auth: AuthState, q: { from: str
     deps.jobs.scheduledBetween(new Date(from).toISOString(), new Date(to).toISOString(), { employeeId: q.employeeId, limit: 1000 }),
     deps.jobs.scheduledBetween(new Date(from - MAX_WINDOW_MS).toISOString(), new Date(from).toISOString(), { employeeId: q.employeeId, limit: 300, direction: 'desc' }),
   ]);
-  return [...before.reverse(), ...inside].filter((j) => overlaps(j, from, to) && (q.type === null || j.type === q.type));
+  const range = [...before.reverse(), ...inside].filter((j) => overlaps(j, from, to));
+  const jobs = range.filter((j) => q.type === null || j.type === q.type);
+  return { jobs, doubleBooked: doubleBookedIn(jobs, range) };
+}
+
+/**
+ * The active jobs among `shown` that clash with another job of `range` for one of their assignees
+ * (the rule of the job drawer's warning, findDoubleBookings), looking only at each assignee's own
+ * jobs. The clash may be with a job the type filter hides, so `range` is the unfiltered range.
+ */
+function doubleBookedIn(shown: readonly Job[], range: readonly Job[]): string[] {
+  const byEmployee = new Map<string, Job[]>();
+  for (const j of range) for (const e of j.assignees) byEmployee.set(e, [...(byEmployee.get(e) ?? []), j]);
+  return shown
+    .filter((j) => ACTIVE_STATUSES.includes(j.status) && findDoubleBookings(j, j.assignees.flatMap((e) => byEmployee.get(e) ?? [])).length > 0)
+    .map((j) => j.id);
 }
 
 /** A job on the employee's dashboard: with the customer's phone, to call from the card. */

@@ -89,14 +89,13 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesDeps> = async (app, deps)
   app.get(
     '/api/jobs/calendar',
     { config: { access: VIEW }, schema: { querystring: calendarQuerySchema, response: { 200: calendarResponseSchema, ...errors } } },
-    async (req) => ({
-      jobs: await jobCalendar(deps, req.auth, {
+    async (req) =>
+      jobCalendar(deps, req.auth, {
         from: new Date(req.query.from).toISOString(),
         to: new Date(req.query.to).toISOString(),
         employeeId: req.query.employee || null,
         type: req.query.type ?? null,
       }),
-    }),
   );
 
   app.get('/api/jobs/mine', { config: { access: STAFF }, schema: { response: { 200: myJobsResponseSchema } } }, async (req) => myJobs(deps, req.auth));
@@ -104,7 +103,7 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesDeps> = async (app, deps)
   app.get(
     '/api/jobs/assignees',
     { config: { access: VIEW }, schema: { response: { 200: assigneesResponseSchema } } },
-    async (req) => ({ employees: await assignableEmployees(deps, req.auth) }),
+    async (req) => assignableEmployees(deps, req.auth),
   );
 
   app.get(

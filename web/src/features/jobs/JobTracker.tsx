@@ -9,7 +9,7 @@ import { JobDetail } from './JobDetail.tsx';
 import { CreateJobDialog } from './CreateJobDialog.tsx';
 import { WeekCalendar } from './WeekCalendar.tsx';
 import { CalendarFeedPanel } from './CalendarFeedPanel.tsx';
-import { assigneesQuery, jobFilters, useJobPermissions, type JobFilters } from './queries.ts';
+import { assigneesQuery, EVERYONE, jobFilters, useJobPermissions, type JobFilters } from './queries.ts';
 import type { SearchPatch } from '#lib/search-params.ts';
 
 export type JobView = 'board' | 'calendar' | 'list';
@@ -43,10 +43,16 @@ export function JobTracker(props: { search: JobSearch; onSearch: (next: JobSearc
   const [creating, setCreating] = useState(false);
   const [q, setQ] = useState(search.q ?? '');
   const view = search.view ?? 'board';
-  const filters: JobFilters = jobFilters(search);
+  const me = people.data?.me ?? null;
+  const filters: JobFilters = jobFilters(search, me);
   const open = (id: string) => onSearch({ job: id });
+  // The select's value: '' is everyone. Choosing oneself goes back to the default (no parameter),
+  // choosing everyone when the default is one's own jobs writes employee=all.
+  const employeeValue = filters.employee ?? '';
+  const chooseEmployee = (value: string) => onSearch({ employee: value === '' ? (me ? EVERYONE : undefined) : value === me ? undefined : value });
 
-  if (perms.loading) return <p role="status">Loading…</p>;
+  // Whose jobs open first depends on the assignees answer: wait for it rather than show everyone's and then one's own.
+  if (perms.loading || (perms.canView && people.isPending)) return <p role="status">Loading…</p>;
   if (!perms.canView)
     return (
       <section>
@@ -95,11 +101,11 @@ export function JobTracker(props: { search: JobSearch; onSearch: (next: JobSearc
         </label>
         <label className="flex min-w-0 max-w-full items-center gap-1 text-sm">
           Employee
-          <select className={`${control} min-w-0 max-w-full`} value={search.employee ?? ''} onChange={(e) => onSearch({ employee: e.target.value || undefined })}>
+          <select className={`${control} min-w-0 max-w-full`} value={employeeValue} onChange={(e) => chooseEmployee(e.target.value)}>
             <option value="">Everyone</option>
             {(people.data?.employees ?? []).map((p) => (
               <option key={p.id} value={p.id}>
-                {p.name}
+                {p.id === me ? `${p.name} (me)` : p.name}
               </option>
             ))}
           </select>

@@ -1,8 +1,8 @@
 import { dateTimeFormat } from '#domain/shared/intl-format.ts';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { AlertTriangle, ChevronLeft, ChevronRight } from 'lucide-react';
 import type { JobSummaryDto } from '#contracts/jobs.ts';
-import { STATUS_COLOURS, type JobStatus } from './job-format.ts';
+import { STATUS_COLOURS, statusLabel, type JobStatus } from './job-format.ts';
 import { calendarQuery, type JobFilters } from './queries.ts';
 import { addDays, isDateKey, weekdayIndex, weekStartOf } from '#domain/time/zoned-week.ts';
 import { dayOf, formatTime, formatWindow, fromLocalInput, todayIso, useCompanyTimeZone } from '#ui/dates.ts';
@@ -23,6 +23,22 @@ const hourLabel = dateTimeFormat(undefined, { hour: 'numeric', timeZone: 'UTC' }
 const axisLabel = (hour: number) => hourLabel.format(new Date(Date.UTC(2026, 0, 1, hour)));
 /** Midnight starting that day in the company's time zone, the zone visit times are shown in. */
 const companyMidnight = (day: string): number => Date.parse(fromLocalInput(`${day}T00:00`)!);
+
+/**
+ * A visit's status in words, not by its colour alone: every status but the usual "Scheduled"
+ * ("Completed", "In progress", "Cancelled", "On hold") is written on the visit.
+ */
+const statusWords = (status: string): string | null => (status === 'scheduled' ? null : statusLabel(status));
+
+/** The mark on a double-booked visit: the drawer's warning word, with its icon. */
+function DoubleBooked(props: { compact?: boolean }) {
+  return (
+    <span className="inline-flex items-center gap-0.5 font-semibold text-amber-900 dark:text-amber-200" title="An assignee is on another job at the same time">
+      <AlertTriangle aria-hidden className="h-3 w-3 shrink-0" />
+      {props.compact ? <span className="sr-only">Double-booked</span> : 'Double-booked'}
+    </span>
+  );
+}
 
 /** The part of a job inside one day, as top/height in pixels of the hour grid. */
 function placement(job: JobSummaryDto, day: string): { top: number; height: number } | null {
@@ -88,6 +104,7 @@ export function WeekCalendar(props: {
   const shift = (n: number) => props.onWeek(addDays(from, 7 * n));
   const today = todayIso();
   const empty = cal.data !== undefined && cal.data.jobs.length === 0;
+  const clashes = new Set(cal.data?.doubleBooked ?? []);
 
   return (
     <section aria-label="Week calendar">
@@ -127,6 +144,12 @@ export function WeekCalendar(props: {
                     <li key={j.id}>
                       <button type="button" onClick={() => props.onOpen(j.id)} className={`block min-h-11 w-full rounded px-2 py-1.5 text-left text-sm [overflow-wrap:anywhere] shadow-sm ${STATUS_COLOURS[j.status as JobStatus]}`}>
                         <span className="font-semibold">{dayOf(j.scheduledStart!) === dayOf(j.scheduledEnd!) ? `${formatTime(j.scheduledStart!)} – ${formatTime(j.scheduledEnd!)}` : formatWindow(j.scheduledStart, j.scheduledEnd)}</span> · {j.number}
+                        {statusWords(j.status) && <span className="font-semibold"> · {statusWords(j.status)}</span>}
+                        {clashes.has(j.id) && (
+                          <span className="block">
+                            <DoubleBooked />
+                          </span>
+                        )}
                         <span className="block font-medium">{j.title}</span>
                         <span className="block text-xs">{j.clientName}</span>
                         {j.assignees.length > 0 && <span className="block text-xs">{j.assignees.map((a) => props.names.get(a) ?? a).join(', ')}</span>}
@@ -182,11 +205,13 @@ export function WeekCalendar(props: {
                     onClick={() => props.onOpen(j.id)}
                     className={`absolute overflow-hidden rounded px-1 text-left shadow-sm ${STATUS_COLOURS[j.status as JobStatus]}`}
                     style={{ top: p.top, height: p.height, left: `calc(${(lane * 100) / lanes}% + 1px)`, width: `calc(${100 / lanes}% - 3px)` }}
-                    title={`${j.number} ${j.title}`}
+                    title={[`${j.number} ${j.title}`, statusWords(j.status), clashes.has(j.id) ? 'Double-booked' : null].filter(Boolean).join(' · ')}
                   >
+                    {clashes.has(j.id) && <DoubleBooked compact />}
                     <span className="font-semibold">
                       {formatTime(j.scheduledStart!)} {j.number}
                     </span>{' '}
+                    {statusWords(j.status) && <span className="font-semibold">{statusWords(j.status)} · </span>}
                     {j.title}
                     <span className="block truncate">{j.assignees.map((a) => props.names.get(a) ?? a).join(', ')}</span>
                   </button>
