@@ -67,4 +67,51 @@ describe("the week calendar is the company's week, whatever the browser's zone",
     await sundayItem.getByRole('button').first().waitFor();
     await context.close();
   });
+
+  it("a technician's Week opens on her own visits, says which are double-booked and which are done in words, and Everyone shows the rest", async () => {
+    const admin = await TestClient.signedIn(env.server.url, DEMO.admin);
+    const client = await expectJson<ClientView>(await admin.send('POST', '/api/clients', aClientInput({ name: 'Bartholomew Featherstonehaugh-Montgomery', sites: [aSiteInput()] })), 201);
+    const newJob = async (title: string, type = 'service') =>
+      expectJson<{ id: string; number: string }>(await admin.send('POST', '/api/jobs', { clientId: client.id, siteId: client.sites[0]!.id, type, title }), 201);
+    // Next week's Tuesday and Wednesday, company time.
+    const monday = addDays(weekStartOf(dateKey(new Date(), TEST_COMPANY_ZONE)), 7);
+    const at = (day: string, time: string) => wallTimeToInstant(`${day}T${time}`, TEST_COMPANY_ZONE).toISOString();
+    const schedule = async (id: string, day: string, from: string, to: string, assignees: string[]) =>
+      expect((await admin.send('PUT', `/api/jobs/${id}/schedule`, { window: { start: at(day, from), end: at(day, to) }, assignees })).status).toBe(200);
+    const install = await newJob('Camera install at the loading dock', 'install');
+    const service = await newJob('Keypad service in the lobby');
+    const done = await newJob('Panel swap');
+    const others = await newJob('Somebody else’s prewire', 'prewire');
+    await schedule(install.id, addDays(monday, 1), '09:00', '13:00', ['emp-maria']);
+    await schedule(service.id, addDays(monday, 1), '12:00', '14:00', ['emp-maria']);
+    await schedule(done.id, addDays(monday, 2), '09:00', '10:00', ['emp-maria']);
+    await schedule(others.id, addDays(monday, 2), '09:00', '10:00', []);
+    for (const status of ['in-progress', 'completed']) expect((await admin.send('POST', `/api/jobs/${done.id}/status`, { status })).status).toBe(200);
+
+    const { page, context } = await newPage(env.browser, { viewport: { width: 390, height: 844 }, timezoneId: TEST_COMPANY_ZONE });
+    await signInAndOpen(page, env.server.url, 'Maria Lopez', `/admin/jobs?view=calendar&week=${monday}`);
+    const calendar = page.getByRole('region', { name: 'Week calendar' });
+    const agenda = calendar.getByTestId('calendar-agenda');
+    const item = (number: string) => agenda.getByRole('button', { name: new RegExp(number) });
+    await item(install.number).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Employee' }).locator('option:checked').textContent()).toBe('Maria Lopez (me)');
+    expect(await item(install.number).textContent()).toContain('Double-booked');
+    expect(await item(service.number).textContent()).toContain('Double-booked');
+    expect(await item(done.number).textContent()).toContain('Completed');
+    expect(await item(done.number).textContent()).not.toContain('Double-booked');
+    expect(await item(others.number).count()).toBe(0); // not hers
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await item(install.number).scrollIntoViewIfNeeded();
+    await shot(page, 'technician-week-phone');
+
+    await page.getByRole('combobox', { name: 'Employee' }).selectOption({ label: 'Everyone' });
+    await item(others.number).waitFor();
+    expect(new URL(page.url()).searchParams.get('employee')).toBe('all');
+    await page.setViewportSize({ width: 1366, height: 800 });
+    const tuesday = calendar.locator(`[data-day="${addDays(monday, 1)}"]`).last();
+    const gridVisit = tuesday.getByRole('button', { name: new RegExp(install.number) });
+    expect(await gridVisit.getAttribute('title')).toBe(`${install.number} Camera install at the loading dock · Double-booked`);
+    await shot(page, 'technician-week-desktop');
+    await context.close();
+  });
 });
