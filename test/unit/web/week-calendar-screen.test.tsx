@@ -29,9 +29,13 @@ const WEEK: CalendarResponse = {
   doubleBooked: ['j-a', 'j-b'],
 };
 
+/** The board requests' employee filter, as the last server recorded them. */
+let boardAsked: (string | null)[] = [];
+
 /** A server answering the people and the week, recording the calendar requests' employee filter. */
 function aServer(people: AssigneesResponse) {
   const asked: (string | null)[] = [];
+  boardAsked = [];
   const answers = {
     '/api/jobs/assignees': () => ({ status: 200, body: people }),
     '/api/jobs/calendar-feed': () => ({ status: 404, body: { error: { code: 'not-found', message: 'none' } } }),
@@ -40,6 +44,10 @@ function aServer(people: AssigneesResponse) {
   const base = fakeFetch(answers);
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://app.test');
+    if (url.pathname === '/api/jobs/board') {
+      boardAsked.push(url.searchParams.get('employee'));
+      return new Response(JSON.stringify({ columns: [] }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    }
     if (url.pathname === '/api/jobs/calendar') {
       asked.push(url.searchParams.get('employee'));
       return new Response(JSON.stringify(WEEK), { status: 200, headers: { 'Content-Type': 'application/json' } });
@@ -80,6 +88,20 @@ describe('the Week view', () => {
     const ownerAsked = aServer({ employees: PEOPLE, me: null });
     showWeek(OWNER);
     await waitFor(() => expect(ownerAsked).toEqual([null]));
+  });
+
+  it("the board stays everyone's for a technician (unassigned work is there); picking herself there is an explicit filter", async () => {
+    aServer({ employees: PEOPLE, me: 'emp-maria' });
+    const onSearch = vi.fn();
+    renderApp(() => <JobTracker search={{}} onSearch={onSearch} />, { session: TECHNICIAN });
+    await waitFor(() => expect(boardAsked).toEqual([null]));
+    const select = screen.getByRole('combobox', { name: 'Employee' }) as HTMLSelectElement;
+    await waitFor(() => expect(select.options.length).toBe(3));
+    expect(select.value).toBe('');
+    fireEvent.change(select, { target: { value: 'emp-maria' } });
+    expect(onSearch).toHaveBeenLastCalledWith({ employee: 'emp-maria' });
+    fireEvent.change(select, { target: { value: '' } });
+    expect(onSearch).toHaveBeenLastCalledWith({ employee: undefined });
   });
 
   it('writes the status and the double booking on each visit, not by colour alone', async () => {

@@ -9,7 +9,7 @@ import { JobDetail } from './JobDetail.tsx';
 import { CreateJobDialog } from './CreateJobDialog.tsx';
 import { WeekCalendar } from './WeekCalendar.tsx';
 import { CalendarFeedPanel } from './CalendarFeedPanel.tsx';
-import { assigneesQuery, EVERYONE, jobFilters, useJobPermissions, type JobFilters } from './queries.ts';
+import { assigneesQuery, defaultsToMe, EVERYONE, jobFilters, useJobPermissions, type JobFilters } from './queries.ts';
 import type { SearchPatch } from '#lib/search-params.ts';
 
 export type JobView = 'board' | 'calendar' | 'list';
@@ -46,13 +46,14 @@ export function JobTracker(props: { search: JobSearch; onSearch: (next: JobSearc
   const me = people.data?.me ?? null;
   const filters: JobFilters = jobFilters(search, me);
   const open = (id: string) => onSearch({ job: id });
-  // The select's value: '' is everyone. Choosing oneself goes back to the default (no parameter),
-  // choosing everyone when the default is one's own jobs writes employee=all.
+  // The select's value: '' is everyone. On the Week view choosing oneself goes back to the default
+  // (no parameter) and choosing everyone writes employee=all; elsewhere everyone is the default.
   const employeeValue = filters.employee ?? '';
-  const chooseEmployee = (value: string) => onSearch({ employee: value === '' ? (me ? EVERYONE : undefined) : value === me ? undefined : value });
+  const weekOfMine = view === 'calendar' && me !== null;
+  const chooseEmployee = (value: string) => onSearch({ employee: value === '' ? (weekOfMine ? EVERYONE : undefined) : weekOfMine && value === me ? undefined : value });
 
-  // Whose jobs open first depends on the assignees answer: wait for it rather than show everyone's and then one's own.
-  if (perms.loading || (perms.canView && people.isPending)) return <p role="status">Loading…</p>;
+  // Whose visits the Week view opens on depends on the assignees answer: wait for it rather than show everyone's and then one's own.
+  if (perms.loading || (perms.canView && defaultsToMe(search) && people.isPending)) return <p role="status">Loading…</p>;
   if (!perms.canView)
     return (
       <section>

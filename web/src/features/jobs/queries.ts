@@ -38,15 +38,19 @@ export const EVERYONE = 'all';
 
 /**
  * The filters of /admin/jobs' search (board, calendar and list share them). With no employee in
- * the URL an employee sees their own jobs (`me`, from the assignees answer); "Everyone" is
- * `employee=all`. An admin without an employee record (`me` null) sees everyone.
+ * the URL the Week view shows an employee their own visits (`me`, from the assignees answer) —
+ * the board and the list show everyone's, unassigned work included; "Everyone" on the Week view
+ * is `employee=all`. An admin without an employee record (`me` null) sees everyone.
  */
-export const jobFilters = (search: { q?: string; type?: string; employee?: string; status?: string }, me: string | null): JobFilters => ({
+export const jobFilters = (search: { view?: string; q?: string; type?: string; employee?: string; status?: string }, me: string | null): JobFilters => ({
   q: search.q ?? '',
   type: search.type,
-  employee: search.employee === EVERYONE ? undefined : (search.employee ?? me ?? undefined),
+  employee: search.employee === EVERYONE ? undefined : (search.employee ?? (search.view === 'calendar' ? (me ?? undefined) : undefined)),
   status: search.status,
 });
+
+/** Whether the screen's employee filter depends on who `me` is (the Week view's default). */
+export const defaultsToMe = (search: { view?: string; employee?: string }): boolean => search.view === 'calendar' && search.employee === undefined;
 
 /** The list view's first order. */
 export const JOB_LIST_SORT = { sort: 'number', dir: 'desc' } as const;
@@ -113,17 +117,14 @@ export const feedQuery = queryOptions({ queryKey: [...JOBS_KEY, 'feed'], queryFn
 /** What /admin/jobs shows first for its search (the route loader starts it): the view's jobs, the open job, the people. */
 export function prefetchJobScreen(qc: QueryClient, search: { view?: string; job?: string } & Parameters<typeof jobFilters>[0]): Promise<unknown> {
   const view = search.view ?? 'board';
-  // The board or list waits for the assignees answer (cached a minute): it says whose jobs open first.
-  const views = qc.ensureQueryData(assigneesQuery).then(
-    (people) => {
-      const filters = jobFilters(search, people.me);
-      if (view === 'board') return qc.prefetchQuery(boardQuery(filters));
-      if (view === 'list') return qc.prefetchQuery(listQuery(filters, JOB_LIST_SORT.sort, JOB_LIST_SORT.dir, null));
-      return null;
-    },
-    () => null, // the screen shows the error when it asks again
-  );
-  return Promise.all([views, search.job ? qc.prefetchQuery(jobQuery(search.job)) : null]);
+  // The board and the list do not depend on who is asking (only the Week view opens on one's own visits).
+  const filters = jobFilters(search, null);
+  return Promise.all([
+    qc.prefetchQuery(assigneesQuery),
+    view === 'board' ? qc.prefetchQuery(boardQuery(filters)) : null,
+    view === 'list' ? qc.prefetchQuery(listQuery(filters, JOB_LIST_SORT.sort, JOB_LIST_SORT.dir, null)) : null,
+    search.job ? qc.prefetchQuery(jobQuery(search.job)) : null,
+  ]);
 }
 
 const path = (id: string, rest = '') => `/api/jobs/${encodeURIComponent(id)}${rest}`;
