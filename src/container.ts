@@ -440,6 +440,9 @@ export async function buildContainer(config: AppConfig, options: ContainerOption
       // Links inside calendar events only to a real public address, never to a local listener.
       siteUrl: config.publicUrl ? baseUrl : null,
       notify: (e) => r.resolve(TOKENS.Notify)(e),
+      signOffPdf: new PdfkitSignOffPdf(),
+      company: { name: config.company.name, address: config.company.address, phone: config.company.phone, email: config.company.email },
+      locale: config.money.locale,
     })),
   });
   c.register(TOKENS.JobCreator, { useFactory: (r) => createJobCreator(r.resolve(TOKENS.JobDeps)) });

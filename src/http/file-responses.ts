@@ -31,3 +31,8 @@ export function sendImage(
     .header('Content-Security-Policy', SANDBOX)
     .send(Readable.from(image.body));
 }
+
+/** A PDF a use case rendered (an invoice, a sign-off), as an attachment under its own name. */
+export function sendPdf(reply: FastifyReply, pdf: { bytes: Uint8Array; fileName: string }) {
+  return reply.type('application/pdf').header('cache-control', 'private, no-store').header('content-disposition', attachmentDisposition(pdf.fileName)).send(Buffer.from(pdf.bytes));
+}

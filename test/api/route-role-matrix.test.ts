@@ -198,6 +198,7 @@ const MATRIX: Record<string, Policy> = {
   'POST /api/jobs/:id/photos': 'editJobs',
   'GET /api/jobs/:id/photos/:photoId': 'viewJobs',
   'GET /api/jobs/:id/signature': 'viewJobs',
+  'GET /api/jobs/:id/sign-off.pdf': 'viewJobs',
   'GET /api/jobs/calendar-feed': 'staff',
   'POST /api/jobs/calendar-feed': 'staff',
   'DELETE /api/jobs/calendar-feed': 'staff',

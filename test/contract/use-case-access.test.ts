@@ -109,6 +109,7 @@ import { createJob, createTrimOut } from '../../src/application/jobs/create-job.
 import { assignableEmployees, clientOptions, getJob } from '../../src/application/jobs/get-job.ts';
 import { changeChecklist } from '../../src/application/jobs/job-checklist.ts';
 import { addJobPhoto, openJobFile, signOff } from '../../src/application/jobs/job-files.ts';
+import { jobSignOffPdf } from '../../src/application/jobs/sign-off-document.ts';
 import { jobBoard, jobCalendar, listJobs, myJobs } from '../../src/application/jobs/list-jobs.ts';
 import { recordMaterial } from '../../src/application/jobs/record-material.ts';
 import { scheduleAndAssign } from '../../src/application/jobs/schedule-job.ts';
@@ -286,6 +287,7 @@ const ROWS: readonly Row[] = [
   row(getJob, 'viewJobs', (w, a) => getJob(w.deps.jobs, a, w.seeded.jobId)),
   row(assignableEmployees, 'viewJobs', (w, a) => assignableEmployees(w.deps.jobs, a)),
   row(openJobFile, 'viewJobs', (w, a) => openJobFile(w.deps.jobs, a, w.seeded.jobId, 'signature')),
+  row(jobSignOffPdf, 'viewJobs', (w, a) => jobSignOffPdf(w.deps.jobs, a, w.seeded.jobId)),
   row(clientOptions, 'editJobs', (w, a) => clientOptions(w.deps.jobs, a, 'a')),
   row(createJob, 'editJobs', (w, a) => createJob(w.deps.jobs, a, { clientId: w.seeded.clientId, siteId: w.seeded.siteId, type: 'install', title: 'Refused job' })),
   row(createTrimOut, 'editJobs', (w, a) => createTrimOut(w.deps.jobs, a, w.seeded.jobId)),
@@ -572,7 +574,7 @@ const NOT_USE_CASES: Readonly<Record<string, readonly string[]>> = {
   'vision/vision-access.ts': ['findAnalysis'],
   'camera-plans/export-camera-plan-pdf.ts': ['renderCameraPlanPdf'],
   'portal/portal-deps.ts': ['contactIndexOf', 'notYours', 'ownedClient'],
-  'portal/get-portal-hub.ts': ['technicianNames'],
+  'jobs/sign-off-document.ts': ['technicianNames', 'renderSignOffDocument'],
 };
 
 // ---------------------------------------------------------------------------------------------

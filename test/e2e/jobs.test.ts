@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readCollection } from '../support/stored-documents.ts';
@@ -113,6 +114,10 @@ describe('the job tracker in Chromium', () => {
     }
     await drawer.getByRole('button', { name: 'Complete' }).click();
     await drawer.getByText('Completed', { exact: true }).waitFor();
+    // The completed, signed job offers the sign-off PDF the customer was sent.
+    const [pdf] = await Promise.all([page.waitForEvent('download'), signOff.getByRole('link', { name: 'Sign-off (PDF)' }).click()]);
+    expect(pdf.suggestedFilename()).toBe(`${number}-sign-off.pdf`);
+    expect((await readFile((await pdf.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
     await drawer.getByRole('button', { name: 'Close' }).click();
     await page.getByTestId('column-completed').getByTestId(`job-card-${number}`).waitFor();
 

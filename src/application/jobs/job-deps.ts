@@ -8,6 +8,7 @@ import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { JobRepository } from '../../domain/jobs/job-repository.ts';
 import type { CalendarFeedRepository, CalendarWriter, SecretTokens } from '../../domain/jobs/calendar-feed.ts';
 import type { Job } from '../../domain/jobs/job.ts';
+import type { SignOffPdf } from '../../domain/jobs/sign-off-pdf.ts';
 import type { Notify } from '../../domain/notifications/notification-event.ts';
 import type { InventoryDeps } from '../inventory/inventory-deps.ts';
 
@@ -31,6 +32,10 @@ export interface JobDeps {
   uidDomain: string;
   /** Notifications (the customer's confirmation, completion mail and review request). */
   notify?: Notify;
+  /** The sign-off PDF the office opens from the job drawer (sign-off-document.ts): the renderer and what it prints. */
+  signOffPdf: SignOffPdf;
+  company: { name: string; address: string; phone: string; email: string };
+  locale: string;
 }
 
 export const JOB_ENTITY = 'job';

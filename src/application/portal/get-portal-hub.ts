@@ -1,6 +1,7 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import type { PortalHub } from '../../contracts/portal.ts';
-import { isFinal, type Job } from '../../domain/jobs/job.ts';
+import { hasSignOffDocument, isFinal } from '../../domain/jobs/job.ts';
+import { technicianNames } from '../jobs/sign-off-document.ts';
 import { effectiveStatus } from '../../domain/proposals/proposal.ts';
 import { linkActive } from '../../domain/shared/public-link.ts';
 import { oneLineAddress } from '../jobs/create-job.ts';
@@ -72,7 +73,7 @@ export async function getPortalHub(deps: PortalDeps, auth: AuthState, clientId: 
         start: j.scheduledStart,
         end: j.scheduledEnd,
         technicians: j.assignees.map((a) => names.get(a)).filter((n): n is string => !!n),
-        signOff: j.status === 'completed' && j.signOff !== null,
+        signOff: hasSignOffDocument(j),
       }))
       .sort((a, b) => (a.when === b.when ? (a.when === 'upcoming' ? (a.start ?? '9').localeCompare(b.start ?? '9') : (b.start ?? '').localeCompare(a.start ?? '')) : a.when === 'upcoming' ? -1 : 1)),
     contracts: contracts.map((c) => ({
@@ -89,9 +90,3 @@ export async function getPortalHub(deps: PortalDeps, auth: AuthState, clientId: 
   };
 }
 
-/** Technicians by first name only: the customer knows who is coming, not the staff list. */
-export async function technicianNames(deps: Pick<PortalDeps, 'employees'>, jobs: readonly Job[]): Promise<Map<string, string>> {
-  const ids = [...new Set(jobs.flatMap((j) => j.assignees))];
-  const records = await Promise.all(ids.map((id) => deps.employees.get(id)));
-  return new Map(records.flatMap((r) => (r ? [[r.id, r.name.trim().split(/\s+/)[0] ?? '']] : [])));
-}

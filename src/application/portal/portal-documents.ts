@@ -1,8 +1,8 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
-import { readAllBytes } from '../../domain/storage/file-storage.ts';
+import { hasSignOffDocument } from '../../domain/jobs/job.ts';
 import { renderCameraPlanPdf } from '../camera-plans/export-camera-plan-pdf.ts';
 import { renderInvoicePdf } from '../invoices/invoice-deps.ts';
-import { technicianNames } from './get-portal-hub.ts';
+import { renderSignOffDocument } from '../jobs/sign-off-document.ts';
 import { notYours, ownedClient, type PortalDeps } from './portal-deps.ts';
 
 type Pdf = { bytes: Uint8Array; fileName: string };
@@ -19,15 +19,8 @@ export async function portalInvoicePdf(deps: PortalDeps, auth: AuthState, client
 export async function portalSignOffPdf(deps: PortalDeps, auth: AuthState, clientId: string, jobId: string): Promise<Pdf> {
   const { client } = await ownedClient(deps, auth, clientId);
   const job = await deps.jobs.get(jobId);
-  if (!job || job.clientId !== client.id || job.status !== 'completed' || job.signOff === null) throw notYours();
-  const signature = await deps.plans.files
-    .download(job.signOff.signaturePath)
-    .then((file) => readAllBytes(file.body))
-    .catch(() => null); // the PDF still says who signed and when
-  const names = await technicianNames(deps, [job]);
-  const technicians = job.assignees.map((a) => names.get(a)).filter((n): n is string => !!n);
-  const bytes = await deps.signOffPdf.render(job, signature, deps.company, { locale: deps.locale, timeZone: deps.timeZone }, technicians);
-  return { bytes, fileName: `${job.number}-sign-off.pdf` };
+  if (!job || job.clientId !== client.id || !hasSignOffDocument(job)) throw notYours();
+  return renderSignOffDocument({ ...deps, files: deps.plans.files }, job);
 }
 
 /** A camera plan of one of the client's sites as its PDF. */

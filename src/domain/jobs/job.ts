@@ -141,6 +141,10 @@ export const isFinal = (job: Pick<Job, 'status'>): boolean => job.status === 'co
 
 export const needsSignOff = (job: Pick<Job, 'type'>): boolean => SIGN_OFF_TYPES.includes(job.type);
 
+/** A job has a sign-off document (the PDF the customer keeps) once it is completed and signed. */
+export const hasSignOffDocument = <J extends { status: JobStatus; signOff: object | null }>(job: J): job is J & { signOff: NonNullable<J['signOff']> } =>
+  job.status === 'completed' && job.signOff !== null;
+
 function requireOpen(job: Job): void {
   if (isFinal(job)) conflict(`${job.number} is ${job.status}; it can no longer be changed.`);
 }

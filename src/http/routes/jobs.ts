@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_ONLY, needs, PUBLIC, STAFF } from '../access.ts';
 import { apiErrorSchema } from '../../contracts/errors.ts';
 import { readMultipart } from '../multipart.ts';
-import { sendStoredFile } from '../file-responses.ts';
+import { sendPdf, sendStoredFile } from '../file-responses.ts';
 import {
   assigneesResponseSchema,
   boardQuerySchema,
@@ -43,6 +43,7 @@ import { changeChecklist } from '../../application/jobs/job-checklist.ts';
 import { recordMaterial } from '../../application/jobs/record-material.ts';
 import { tellCustomerOnMyWay } from '../../application/jobs/on-my-way.ts';
 import { addJobPhoto, MAX_PHOTO_BYTES, openJobFile, signOff, type PhotoUpload } from '../../application/jobs/job-files.ts';
+import { jobSignOffPdf } from '../../application/jobs/sign-off-document.ts';
 import { feedStatus, regenerateFeed, renderFeed, revokeFeed } from '../../application/jobs/calendar-feeds.ts';
 
 export interface JobRoutesDeps extends JobDeps {
@@ -215,6 +216,11 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesDeps> = async (app, deps)
     const file = await openJobFile(deps, req.auth, req.params.id, 'signature');
     return sendStoredFile(reply, file);
   });
+
+  // The same PDF the customer was mailed and can download from the client hub.
+  app.get('/api/jobs/:id/sign-off.pdf', { config: { access: VIEW }, schema: { params: jobIdParamsSchema } }, async (req, reply) =>
+    sendPdf(reply, await jobSignOffPdf(deps, req.auth, req.params.id)),
+  );
 
   // Calendar feeds: an employee manages their own; an admin anyone's.
   app.get('/api/jobs/calendar-feed', { config: { access: STAFF }, schema: { response: { 200: feedStatusSchema, ...errors } } }, async (req) =>

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { CUSTOMER, PUBLIC, needs } from '../access.ts';
 import { apiErrorSchema } from '../../contracts/errors.ts';
@@ -28,7 +27,7 @@ import { updateContactDetails } from '../../application/portal/update-contact-de
 import { requestSignInLink, signInWithLink } from '../../application/portal/sign-in-link.ts';
 import { openJobFromServiceRequest } from '../../application/portal/open-job-from-service-request.ts';
 import { documentViewer } from '../../application/portal/document-viewer.ts';
-import { attachmentDisposition } from '../../domain/storage/stored-file.ts';
+import { sendPdf } from '../file-responses.ts';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
@@ -44,9 +43,6 @@ const LINK_LIMIT = {
 };
 /** Opening links: a token is 256 bits, but guessing is still slowed down per address. */
 const OPEN_LIMIT = { max: 20, timeWindow: '1 minute' };
-
-const sendPdf = (reply: FastifyReply, pdf: { bytes: Uint8Array; fileName: string }) =>
-  reply.type('application/pdf').header('cache-control', 'private, no-store').header('content-disposition', attachmentDisposition(pdf.fileName)).send(Buffer.from(pdf.bytes));
 
 /** The client hub (/portal) and the customers' e-mailed sign-in links (docs/portal.md). */
 export const portalRoutes: FastifyPluginAsyncZod<PortalDeps> = async (app, deps) => {

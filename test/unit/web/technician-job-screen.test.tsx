@@ -109,6 +109,33 @@ describe('sign-off', () => {
   });
 });
 
+describe('the sign-off PDF in the drawer', () => {
+  const SIGNED = { name: 'Ada Client', at: '2026-11-26T14:00:00.000Z', recordedBy: 'Maria Lopez' };
+  const pdfLink = (section: HTMLElement) => within(section).queryByRole('link', { name: 'Sign-off (PDF)' });
+
+  it('a completed, signed job links to the PDF the customer received', async () => {
+    const { drawer } = await openDrawer(aView(aJob({ type: 'install', status: 'completed', signOff: SIGNED })));
+    const section = await within(drawer).findByRole('region', { name: 'Customer sign-off' });
+    const link = pdfLink(section)!;
+    expect(link.getAttribute('href')).toBe('/api/jobs/j-1/sign-off.pdf');
+    expect(link.hasAttribute('download')).toBe(true);
+  });
+
+  it('a completed job without a signature shows no link, only that it was not signed', async () => {
+    const { drawer } = await openDrawer(aView(aJob({ status: 'completed', signOff: null })));
+    const section = await within(drawer).findByRole('region', { name: 'Customer sign-off' });
+    expect(pdfLink(section)).toBeNull();
+    expect(within(section).getByText('Not signed yet.')).toBeTruthy();
+  });
+
+  it('a signed job still in progress shows no link yet, and says when the PDF comes', async () => {
+    const { drawer } = await openDrawer(aView(aJob({ type: 'install', status: 'in-progress', signOff: SIGNED })));
+    const section = await within(drawer).findByRole('region', { name: 'Customer sign-off' });
+    expect(pdfLink(section)).toBeNull();
+    expect(within(section).getByText('The sign-off PDF is made when the job is completed.')).toBeTruthy();
+  });
+});
+
 describe("the technician's dashboard", () => {
   it('opens a job with from=dashboard, and a visit finished today stays under Today marked done', async () => {
     const open = aJob({ id: 'j-1', number: 'JOB-0042', title: 'Replace the keypad' });

@@ -2,14 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertTriangle, ExternalLink, Trash2, X } from 'lucide-react';
+import { AlertTriangle, Download, ExternalLink, Trash2, X } from 'lucide-react';
 import { updateJobSchema, type BookingWarningDto, type JobDto, type JobViewResponse, type UpdateJobRequest } from '#contracts/jobs.ts';
 import { rootNotAtField, showServerErrors } from '#lib/form-errors.ts';
 import { ApiRequestError } from '#lib/api.ts';
 import { Field } from '#ui/Field.tsx';
 import { useUnsavedChangesWarning } from '#ui/unsaved-changes.ts';
 import { JOB_TRANSITIONS, jobHeaderLine, mapLink, statusLabel, type JobStatus } from './job-format.ts';
-import { needsSignOff } from '#domain/jobs/job.ts';
+import { hasSignOffDocument, needsSignOff } from '#domain/jobs/job.ts';
 import { formatWeekdayTime as formatWhen, formatWindow, fromLocalInput, todayIso, toLocalInput, useCompanyTimeZone } from '#ui/dates.ts';
 import { datePlausibility } from '#domain/shared/calendar-date.ts';
 import { useMoneySettings } from '#ui/money.ts';
@@ -19,7 +19,7 @@ import { MaterialForm } from './MaterialForm.tsx';
 import { SignaturePad } from '#ui/SignaturePad.tsx';
 import { InvoiceThisJob } from './InvoiceThisJob.tsx';
 import { OnMyWayButton } from './OnMyWayButton.tsx';
-import { assigneesQuery, jobQuery, useChecklist, usePhotoUpload, useSchedule, useSignOff, useTransition, useTrimOut, useUpdateJob } from './queries.ts';
+import { assigneesQuery, jobQuery, signOffPdfHref, useChecklist, usePhotoUpload, useSchedule, useSignOff, useTransition, useTrimOut, useUpdateJob } from './queries.ts';
 import { recordHref } from '#contracts/record-href.ts';
 import { FormError } from '#ui/FormError.tsx';
 import { SidePanel } from '#ui/SidePanel.tsx';
@@ -485,6 +485,13 @@ function SignOffSection(props: { job: JobDto; canEdit: boolean }) {
             Signed by <strong>{s.name}</strong> on {formatWhen(s.at)} (recorded by {s.recordedBy}).
           </p>
           <img src={`/api/jobs/${props.job.id}/signature`} alt={`Signature of ${s.name}`} className="mt-1 h-20 max-w-full rounded border border-slate-200 bg-white" />
+          {hasSignOffDocument(props.job) ? (
+            <a className={`${secondary} mt-2 inline-flex min-h-11 items-center gap-1`} href={signOffPdfHref(props.job.id)} download>
+              <Download aria-hidden className="h-4 w-4" /> Sign-off (PDF)
+            </a>
+          ) : (
+            props.job.status !== 'cancelled' && <p className="mt-1 text-slate-500">The sign-off PDF is made when the job is completed.</p>
+          )}
           {canSign && !replacing && (
             <button type="button" className={`${secondary} mt-2 min-h-11`} onClick={() => setReplacing(true)}>
               Replace signature

@@ -129,6 +129,9 @@ export function prefetchJobScreen(qc: QueryClient, search: { view?: string; job?
 
 const path = (id: string, rest = '') => `/api/jobs/${encodeURIComponent(id)}${rest}`;
 
+/** The completed job's sign-off PDF: the same file the customer was mailed and finds in the client hub. */
+export const signOffPdfHref = (id: string) => path(id, '/sign-off.pdf');
+
 function useJobMutation<I, O>(fn: (input: I) => Promise<O>) {
   const qc = useQueryClient();
   return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: JOBS_KEY }) });
