@@ -10,9 +10,10 @@ import { inputClass } from './styles.ts';
 import { useRevealPanel } from './reveal-panel.ts';
 
 /**
- * Asks before a document goes to a customer: who gets it (name and address, editable), the
- * subject, what is attached and linked, and when it was last sent. With no address on file it
- * says so and offers to edit the client. `onSend` gets the address to send to.
+ * Asks before a document goes to a customer: who gets it (the name once, the address under it in
+ * the one editable box, never written twice), the subject, what is attached and linked, and when
+ * it was last sent. With no address on file it says so and offers to edit the client. `onSend`
+ * gets the address to send to.
  */
 export function SendDialog(props: { title: string; previewUrl: string; again: boolean; onSend: (to: string) => Promise<unknown>; onCancel: () => void }) {
   const id = useId();
@@ -48,10 +49,23 @@ export function SendDialog(props: { title: string; previewUrl: string; again: bo
             </p>
           )}
           <dl className="grid gap-x-3 gap-y-1 sm:grid-cols-[auto_1fr]">
-            <dt className="font-medium">To</dt>
-            <dd className="[overflow-wrap:anywhere]">
-              {p.toName}
-              {p.to ? ` <${p.to}>` : ''}
+            <dt className="font-medium">
+              <label htmlFor={`${id}-to`}>Send to</label>
+            </dt>
+            <dd className="grid min-w-0 gap-1">
+              <span id={`${id}-name`} className="[overflow-wrap:anywhere]">
+                {p.toName}
+              </span>
+              <input
+                id={`${id}-to`}
+                aria-describedby={`${id}-name`}
+                className={inputClass}
+                type="email"
+                autoComplete="off"
+                value={address}
+                onChange={(e) => setTo(e.target.value)}
+                placeholder="client@example.com"
+              />
             </dd>
             <dt className="font-medium">Subject</dt>
             <dd className="[overflow-wrap:anywhere]">{p.subject}</dd>
@@ -71,13 +85,9 @@ export function SendDialog(props: { title: string; previewUrl: string; again: bo
               <a className="font-semibold underline" href={`/admin/clients/${encodeURIComponent(p.clientId)}`}>
                 Edit the client
               </a>{' '}
-              to add one, or type the address to send to below.
+              to add one, or type the address to send to above.
             </p>
           )}
-          <label className="grid gap-1" htmlFor={`${id}-to`}>
-            <span className="font-medium">Send to</span>
-            <input id={`${id}-to`} className={inputClass} type="email" autoComplete="off" value={address} onChange={(e) => setTo(e.target.value)} placeholder="client@example.com" />
-          </label>
         </>
       )}
       <FormError error={error} />
