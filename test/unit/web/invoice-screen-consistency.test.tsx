@@ -110,7 +110,7 @@ describe('the invoice screens write like the rest of the back office', () => {
     expect(within(edited!).getByRole('listitem').textContent).toBe('Lines: 2 → 3');
   });
 
-  it('the send box names the recipient once and shows the address once, in the box that sends', async () => {
+  it('the send box names the recipient once and writes the address once; "Change address" turns it into the box to type in', async () => {
     const preview = aPreview();
     const admin = serve(preview);
     renderApp(() => <InvoiceManager search={{ invoice: 'inv-1' }} onSearch={() => {}} />, { session: admin });
@@ -118,14 +118,44 @@ describe('the invoice screens write like the rest of the back office', () => {
     fireEvent.click(within(detail).getByRole('button', { name: /Send again/ }));
     const box = await within(detail).findByRole('dialog', { name: 'Send again invoice INV-2026-0007?' });
     await within(box).findByText(preview.subject);
-    const input = within(box).getByLabelText('Send to') as HTMLInputElement;
-    expect(input.value).toBe(preview.to);
-    expect(input.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe(preview.toName);
     const count = (s: string) => (box.textContent ?? '').split(s).length - 1;
     expect(count(preview.toName)).toBe(1);
-    expect(count(preview.to!)).toBe(0); // only in the input's value, not written out beside it
+    expect(count(preview.to!)).toBe(1);
+    expect(within(box).queryByRole('textbox')).toBeNull();
+    fireEvent.click(within(box).getByRole('button', { name: 'Change address' }));
+    const input = within(box).getByLabelText('Send to') as HTMLInputElement;
+    expect(input.value).toBe(preview.to);
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe(preview.toName);
+    expect(count(preview.to!)).toBe(0); // now only in the box, not written out beside it
+    expect(count(preview.toName)).toBe(1);
   });
+
+  it('"Send again" says where it last went without writing the same address a second time', async () => {
+    const preview = aPreview({ lastSentAt: '2026-11-03T15:00:00Z', lastSentTo: aPreview().to!.toUpperCase() });
+    const admin = serve(preview);
+    renderApp(() => <InvoiceManager search={{ invoice: 'inv-1' }} onSearch={() => {}} />, { session: admin });
+    const detail = await screen.findByRole('complementary', { name: 'Invoice INV-2026-0007' }, { timeout: 5000 });
+    fireEvent.click(within(detail).getByRole('button', { name: /Send again/ }));
+    const box = await within(detail).findByRole('dialog', { name: 'Send again invoice INV-2026-0007?' });
+    expect((await within(box).findByText(/^Last sent/)).textContent).toMatch(/ to this address\.$/);
+    expect((box.textContent ?? '').toLowerCase().split(preview.to!.toLowerCase())).toHaveLength(2);
+    // Changed to another address, the note names the one it went to.
+    fireEvent.click(within(box).getByRole('button', { name: 'Change address' }));
+    fireEvent.change(within(box).getByLabelText('Send to'), { target: { value: 'other@example.com' } });
+    expect(within(box).getByText(/^Last sent/).textContent).toContain(` to ${preview.lastSentTo}.`);
+  });
+
+  it('with no address on file the send box offers the box to type in at once', async () => {
+    const admin = serve(aPreview({ to: null }));
+    renderApp(() => <InvoiceManager search={{ invoice: 'inv-1' }} onSearch={() => {}} />, { session: admin });
+    const detail = await screen.findByRole('complementary', { name: 'Invoice INV-2026-0007' }, { timeout: 5000 });
+    fireEvent.click(within(detail).getByRole('button', { name: /Send again/ }));
+    const box = await within(detail).findByRole('dialog', { name: 'Send again invoice INV-2026-0007?' });
+    expect(((await within(box).findByLabelText('Send to')) as HTMLInputElement).value).toBe('');
+    expect(within(box).getByRole('alert').textContent).toContain('has no e-mail address on file');
+    expect(within(box).queryByRole('button', { name: 'Change address' })).toBeNull();
+  });
+
 });
 
 describe('History (web/src/ui): every record kind’s creation reads as a creation', () => {
