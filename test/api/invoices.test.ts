@@ -77,6 +77,9 @@ describe('/api/invoices', () => {
     const after = await json<SendPreviewDto>(await admin.get(`/api/invoices/${inv.id}/send-preview`));
     expect(after.lastSentAt).toEqual(expect.any(String));
     await expect.poll(() => received.length).toBeGreaterThan(0);
+    // Like a proposal's, the box says where it last went: the address the mail was sent to.
+    expect(after.lastSentTo).toBe(received.at(-1)!.to[0]);
+    expect(after.lastSentTo).toBe(preview.to);
     received.splice(0);
   });
 

@@ -56,6 +56,7 @@ describe('proposals in Chromium', () => {
     const ask = detail.getByRole('dialog', { name: `Send proposal ${number}?` });
     await ask.getByText(`Proposal ${number} from`, { exact: false }).waitFor();
     await ask.getByText(`${number}.pdf`).waitFor();
+    await ask.getByRole('button', { name: 'Change address' }).click();
     expect(await ask.getByLabel('Send to').inputValue()).toMatch(/@/);
     await ask.getByRole('button', { name: 'Cancel' }).click();
     await detail.getByText('Draft', { exact: true }).first().waitFor();

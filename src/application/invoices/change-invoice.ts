@@ -97,6 +97,7 @@ export async function voidAnInvoice(deps: InvoiceDeps, auth: AuthState, id: stri
   return changeInvoice(deps, actor, id, 'void', (inv, now) => voidInvoice(inv, reason, now, money), (before) => (linkActive(before) ? [linkChange(before, 'revoked')] : []));
 }
 
-export async function markInvoiceSent(deps: InvoiceDeps, actor: Actor, id: string): Promise<Invoice> {
-  return changeInvoice(deps, actor, id, 'send', (inv, now) => markSent(inv, now));
+/** Marks it sent; `to`, the address a mail went to, is kept in the history (the send box's "Last sent … to …"). */
+export async function markInvoiceSent(deps: InvoiceDeps, actor: Actor, id: string, to?: string): Promise<Invoice> {
+  return changeInvoice(deps, actor, id, 'send', (inv, now) => markSent(inv, now), () => (to ? [{ field: 'to', from: null, to }] : []));
 }

@@ -17,6 +17,7 @@ export async function invoiceSendPreview(deps: InvoiceDeps, auth: AuthState, id:
   if (!inv) throw new DomainError('not-found', `No invoice ${id}.`);
   const [client, history] = await Promise.all([deps.clients.getClient(inv.clientId), deps.audit.listFor(INVOICE_ENTITY, id, { limit: 100 })]);
   const sent = history.find((e) => e.action === 'send');
+  const sentTo = sent?.changes.find((c) => c.field === 'to')?.to;
   return {
     clientId: inv.clientId,
     toName: recipientName(client?.contacts, inv.clientEmail ?? client?.email ?? null, inv.clientName),
@@ -25,6 +26,6 @@ export async function invoiceSendPreview(deps: InvoiceDeps, auth: AuthState, id:
     attachments: [`${inv.number}.pdf`],
     link: publicLink(deps, inv.publicToken),
     lastSentAt: sent?.at ?? inv.sentAt,
-    lastSentTo: null,
+    lastSentTo: typeof sentTo === 'string' ? sentTo : null,
   };
 }

@@ -1,5 +1,5 @@
 import type { AuthState } from '../../domain/auth/permissions.ts';
-import { auditEntry } from '../../domain/audit/audit-entry.ts';
+import { auditEntry, creation } from '../../domain/audit/audit-entry.ts';
 import { INVOICE_ENTITY, invoiceChanges, issueCreditNote, issueDateProblem, yearOf, type Invoice } from '../../domain/invoices/invoice.ts';
 import type { InvoiceLineInput } from '../../domain/invoices/invoice-issuer.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
@@ -29,7 +29,7 @@ export async function createCreditNote(deps: InvoiceDeps, auth: AuthState, origi
     return {
       creditNote: {
         invoice: made.creditNote,
-        audit: auditEntry(actor, at, INVOICE_ENTITY, made.creditNote.id, 'create-credit-note', [{ field: 'creditFor', from: null, to: original.number }, ...invoiceChanges(null, made.creditNote)]),
+        audit: auditEntry(actor, at, INVOICE_ENTITY, made.creditNote.id, 'create-credit-note', creation(made.creditNote.number, [{ field: 'creditFor', from: null, to: original.number }, ...invoiceChanges(null, made.creditNote)])),
       },
       original: {
         invoice: made.original,

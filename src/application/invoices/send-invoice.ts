@@ -61,5 +61,5 @@ export async function sendInvoice(deps: InvoiceDeps, auth: AuthState, id: string
     kind: 'invoice',
     about: aboutInvoice(inv),
   });
-  return markInvoiceSent(deps, actor, id);
+  return markInvoiceSent(deps, actor, id, to);
 }

@@ -19,7 +19,8 @@ export function firstName(name: string): string {
   return first ?? name.trim();
 }
 
-const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+/** Whether two e-mail addresses are the same mailbox as people type them (trimmed, case-insensitive). */
+export const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** The name of the contact whose e-mail `email` is (trimmed, case-insensitive); null when none holds it or the name is blank. */
 export function contactNameFor(contacts: readonly GreetedContact[] | undefined, email: string | null | undefined): string | null {

@@ -28,7 +28,8 @@ describe('History (web/src/ui)', () => {
     const copy = { id: 'a-2', ...auditEntry(frank, at, 'proposal', 'p-2', 'duplicate', creation('PRO-2026-0013')) };
     render(<History entries={[first, copy]} actionLabel={(a) => ({ duplicate: 'Created as a copy' })[a]} />);
     const items = within(screen.getByRole('list', { name: 'History' })).getAllByRole('listitem').filter((li) => li.parentElement?.tagName === 'OL');
-    expect(items[0]!.textContent).toMatch(/^Created as PRO-2026-0012 by Frank Miller · .*Title: — → Home security$/);
+    // A creation's fields were set, not changed: "Title: Home security", not "Title: — → Home security".
+    expect(items[0]!.textContent).toMatch(/^Created as PRO-2026-0012 by Frank Miller · .*Title: Home security$/);
     expect(items[0]!.textContent).not.toContain('Number');
     expect(items[1]!.textContent).toMatch(/^Created as a copy: PRO-2026-0013 by Frank Miller · /);
   });
@@ -93,7 +94,8 @@ describe('History (web/src/ui)', () => {
       />,
     );
     const item = within(screen.getByRole('list', { name: 'History' })).getAllByRole('listitem')[0]!;
-    expect(item.textContent).toContain('Paid: — → $0.00');
+    expect(item.textContent).toContain('Paid: $0.00');
+    expect(item.textContent).not.toContain('→');
     expect(item.textContent).not.toContain('Title');
     expect(item.textContent).not.toContain('Notes');
   });

@@ -1,45 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { InvoiceManager } from '../../../web/src/features/invoices/InvoiceManager.tsx';
-import type { InvoiceDetailDto, InvoiceDto } from '#contracts/invoices.ts';
+import type { InvoiceDetailDto } from '#contracts/invoices.ts';
+import { anInvoice } from './support/invoice-factory.ts';
 import { aSession } from './support/session-factory.ts';
 import { fakeFetch, renderApp, stubResizeObserver } from './support/render-app.tsx';
-
-const anInvoice = (over: Partial<InvoiceDto> = {}): InvoiceDto => ({
-  id: 'inv-1',
-  number: 'INV-2026-0007',
-  year: 2026,
-  kind: 'invoice',
-  creditFor: null,
-  clientId: 'c-1',
-  clientName: 'Ada Byron',
-  clientEmail: 'ada@example.com',
-  siteId: null,
-  source: { kind: 'blank', id: null },
-  title: 'Alarm install',
-  notes: '',
-  terms: 'net30',
-  issueDate: '2026-11-02',
-  dueDate: '2026-12-02',
-  lines: [{ description: 'Panel', quantity: 1, unitPriceCents: 100_000, taxRateBp: 1000, itemId: null, netCents: 100_000, taxCents: 10_000 }],
-  taxes: [{ taxRateBp: 1000, taxableCents: 100_000, taxCents: 10_000 }],
-  subtotalCents: 100_000,
-  taxCents: 10_000,
-  totalCents: 110_000,
-  payments: [],
-  paidCents: 0,
-  creditedCents: 0,
-  creditNotes: [],
-  balanceCents: 110_000,
-  status: 'sent',
-  voidReason: null,
-  sentAt: '2026-11-02T10:00:00Z',
-  overdue: true,
-  daysOverdue: 3,
-  createdAt: '2026-11-02T10:00:00Z',
-  updatedAt: '2026-11-02T10:00:00Z',
-  ...over,
-});
 
 function serve(session: ReturnType<typeof aSession>, canEdit: boolean) {
   const inv = anInvoice();

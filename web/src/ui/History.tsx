@@ -2,7 +2,7 @@ import type { AuditChangeDto, AuditEntryDto } from '#contracts/audit.ts';
 import { createdAs } from '#domain/audit/audit-entry.ts';
 import { idsOf, referenceKind } from '#domain/audit/references.ts';
 import { formatDateTimeIn, formatDay } from './dates.ts';
-import { statusAction, vocabularyAction, vocabularyLabel } from './audit-vocabulary.ts';
+import { statusAction, vocabularyAction, vocabularyField, vocabularyLabel } from './audit-vocabulary.ts';
 
 /**
  * The one rendering of an audit trail (src/contracts/audit.ts): "Updated by Frank Miller ·
@@ -112,6 +112,12 @@ function readJson(text: string): string {
 /** A reason given for a change is written as a change of `reason` from nothing: shown as a quote. */
 const isReason = (c: AuditChangeDto) => c.field === 'reason' && c.from === null && typeof c.to === 'string' && c.to !== '';
 
+/**
+ * A record's first entry: numbered (`creation`, "Created as INV-2026-0007") or written as
+ * `create`. Its fields were set, not changed, so they read "Lines: 2", never "Lines: — → 2".
+ */
+const CREATIONS = new Set(['create', 'created']);
+
 /** "Created as PRO-2026-0012"; an action that already says "as" ("Created as a copy") gets the number after a colon. */
 const createdAsLabel = (action: string, number: string): string => (/\bas\b/.test(action) ? `${action}: ${number}` : `${action} as ${number}`);
 
@@ -120,7 +126,7 @@ export function History(props: HistoryProps) {
   if (props.loading) return <p role="status" className="text-sm text-slate-500">Loading history…</p>;
   if (props.error) return <p role="alert" className="text-sm text-red-700">{props.error}</p>;
   if (!entries || entries.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">{props.empty ?? 'No changes recorded yet.'}</p>;
-  const field = (f: string) => props.fieldLabel?.(f) ?? humanField(f);
+  const field = (e: AuditEntryDto, f: string) => props.fieldLabel?.(f) ?? vocabularyField(e.entity, f) ?? humanField(f);
   const value = (e: AuditEntryDto, f: string, v: AuditValue) => props.valueLabel?.(f, v) ?? defaultValue(f, v, timeZone, e.labels, e.entity);
   // Ids of the change's own bookkeeping (a movement's id) name nothing a person could look up.
   const internal = (f: string) => /Id$/.test(f) && !referenceKind(f);
@@ -134,6 +140,7 @@ export function History(props: HistoryProps) {
         // A field that was empty and stays empty (a new record's blank notes) says nothing to a reader.
         const said = (c: AuditChangeDto) => !isReason(c) && !(number !== null && c.field === 'number') && !internal(c.field) && !(value(e, c.field, c.from) === '—' && value(e, c.field, c.to) === '—');
         const changes = props.showChanges && !props.showChanges(e) ? [] : e.changes.filter(said);
+        const created = number !== null || CREATIONS.has(e.action);
         return (
           <li key={e.id} className="min-w-0 rounded-md bg-slate-50 p-2 [overflow-wrap:anywhere] dark:bg-slate-900">
             <p>
@@ -147,7 +154,7 @@ export function History(props: HistoryProps) {
               <ul className="mt-1 text-slate-700 dark:text-slate-300">
                 {changes.map((c) => (
                   <li key={c.field}>
-                    {field(c.field)}: {value(e, c.field, c.from)} → {value(e, c.field, c.to)}
+                    {field(e, c.field)}: {created && c.from === null ? value(e, c.field, c.to) : `${value(e, c.field, c.from)} → ${value(e, c.field, c.to)}`}
                   </li>
                 ))}
               </ul>

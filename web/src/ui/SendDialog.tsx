@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import type { SendPreviewDto } from '#contracts/send-preview.ts';
 import { apiFetch } from '#lib/api.ts';
+import { sameAddress } from '#domain/clients/contact-greeting.ts';
 import { Button } from './Button.tsx';
 import { FormError } from './FormError.tsx';
 import { formatDateTime } from './dates.ts';
@@ -10,19 +11,23 @@ import { inputClass } from './styles.ts';
 import { useRevealPanel } from './reveal-panel.ts';
 
 /**
- * Asks before a document goes to a customer: who gets it (name and address, editable), the
- * subject, what is attached and linked, and when it was last sent. With no address on file it
- * says so and offers to edit the client. `onSend` gets the address to send to.
+ * Asks before a document goes to a customer: who gets it (the name once, the address once under
+ * it, written out, or in a box once "Change address" is pressed), the subject, what is attached
+ * and linked, and when it was last sent. With no address on file it says so and offers to edit the client. `onSend`
+ * gets the address to send to.
  */
 export function SendDialog(props: { title: string; previewUrl: string; again: boolean; onSend: (to: string) => Promise<unknown>; onCancel: () => void }) {
   const id = useId();
   const preview = useQuery({ queryKey: ['send-preview', props.previewUrl], queryFn: () => apiFetch<SendPreviewDto>(props.previewUrl), staleTime: 0 });
   const [to, setTo] = useState<string | null>(null);
+  // The address on file is written out (a long one wraps, where a box would cut it); a box to type in only when asked for or when there is none.
+  const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Error | null>(null);
   const p = preview.data;
   const ref = useRevealPanel<HTMLElement>(p !== undefined || preview.isError);
   const address = to ?? p?.to ?? '';
+  const typing = editing || !p?.to;
   const send = async () => {
     setBusy(true);
     setError(null);
@@ -44,14 +49,35 @@ export function SendDialog(props: { title: string; previewUrl: string; again: bo
           {p.lastSentAt && (
             <p className="rounded-md bg-amber-50 p-2 text-amber-950 dark:bg-amber-950 dark:text-amber-100">
               Last sent {formatDateTime(p.lastSentAt)}
-              {p.lastSentTo ? ` to ${p.lastSentTo}` : ''}.
+              {p.lastSentTo ? ` to ${sameAddress(p.lastSentTo, address) ? 'this address' : p.lastSentTo}` : ''}.
             </p>
           )}
           <dl className="grid gap-x-3 gap-y-1 sm:grid-cols-[auto_1fr]">
-            <dt className="font-medium">To</dt>
-            <dd className="[overflow-wrap:anywhere]">
-              {p.toName}
-              {p.to ? ` <${p.to}>` : ''}
+            <dt className="font-medium">{typing ? <label htmlFor={`${id}-to`}>Send to</label> : 'Send to'}</dt>
+            <dd className="grid min-w-0 gap-1">
+              <span id={`${id}-name`} className="[overflow-wrap:anywhere]">
+                {p.toName}
+              </span>
+              {typing ? (
+                <input
+                  id={`${id}-to`}
+                  aria-describedby={`${id}-name`}
+                  className={inputClass}
+                  type="email"
+                  autoComplete="off"
+                  autoFocus={editing}
+                  value={address}
+                  onChange={(e) => setTo(e.target.value)}
+                  placeholder="client@example.com"
+                />
+              ) : (
+                <span className="flex flex-wrap items-baseline gap-x-3">
+                  <span className="[overflow-wrap:anywhere]">{address}</span>
+                  <button type="button" className="text-blue-700 underline dark:text-blue-300" onClick={() => setEditing(true)}>
+                    Change address
+                  </button>
+                </span>
+              )}
             </dd>
             <dt className="font-medium">Subject</dt>
             <dd className="[overflow-wrap:anywhere]">{p.subject}</dd>
@@ -71,13 +97,9 @@ export function SendDialog(props: { title: string; previewUrl: string; again: bo
               <a className="font-semibold underline" href={`/admin/clients/${encodeURIComponent(p.clientId)}`}>
                 Edit the client
               </a>{' '}
-              to add one, or type the address to send to below.
+              to add one, or type the address to send to above.
             </p>
           )}
-          <label className="grid gap-1" htmlFor={`${id}-to`}>
-            <span className="font-medium">Send to</span>
-            <input id={`${id}-to`} className={inputClass} type="email" autoComplete="off" value={address} onChange={(e) => setTo(e.target.value)} placeholder="client@example.com" />
-          </label>
         </>
       )}
       <FormError error={error} />

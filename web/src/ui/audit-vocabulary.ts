@@ -26,6 +26,17 @@ export const vocabularyLabel = (entity: string, field: string, value: unknown): 
   typeof value === 'string' ? VALUES[entity]?.[field]?.[value] : undefined;
 
 /**
+ * Fields a record kind writes whose name does not read as words by itself: an invoice's
+ * `lineCount` is "Lines" ("Lines: 2 → 3"), not "Line count".
+ */
+const FIELDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  invoice: { lineCount: 'Lines', creditFor: 'Credits', creditNote: 'Credit note', duplicateOf: 'Copy of' },
+};
+
+/** The words for `field` on a record of kind `entity`, or undefined when the kind does not name it. */
+export const vocabularyField = (entity: string, field: string): string | undefined => FIELDS[entity]?.[field];
+
+/**
  * Actions a record kind writes that do not read as words by themselves, in words: the job's
  * checklist says "unticked" when an item was unticked, a replaced signature is not a first one.
  */

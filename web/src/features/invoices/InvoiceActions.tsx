@@ -6,7 +6,7 @@ import { rootNotAtField, showServerErrors } from '#lib/form-errors.ts';
 import { Field } from '#ui/Field.tsx';
 import { mayDiscard, useUnsavedChangesWarning } from '#ui/unsaved-changes.ts';
 import { blankLine, lineFormSchema, lineServerFields, LinesEditor, toLineInput, type WithLines } from './LinesEditor.tsx';
-import { todayIso } from '#ui/dates.ts';
+import { formatDay, todayIso } from '#ui/dates.ts';
 import { useCorrectPayment, useCreditNote, useRecordPayment, useRefundPayment, useRemovePayment, useVoidInvoice } from './queries.ts';
 import { ApiRequestError } from '#lib/api.ts';
 import { Options } from '#ui/Options.tsx';
@@ -14,7 +14,7 @@ import { useRevealPanel } from '#ui/reveal-panel.ts';
 import { Button } from '#ui/Button.tsx';
 import { ErrorNote, FormError } from '#ui/FormError.tsx';
 import { useState } from 'react';
-import { datePlausibility, formatCalendarDay } from '#domain/shared/calendar-date.ts';
+import { datePlausibility } from '#domain/shared/calendar-date.ts';
 import { voidBlocker } from '#domain/invoices/invoice.ts';
 import { bpToPercent, centsToDecimal } from '#domain/shared/money.ts';
 import { amountProblem, formatCents, toCents, useCurrencySymbol, useMoneySettings } from '#ui/money.ts';
@@ -130,14 +130,13 @@ export function PaymentDialog(props: { invoice: InvoiceDto; payment?: Payment; o
 
 /** Asks before removing a payment recorded by mistake; the invoice is open again afterwards. */
 export function RemovePaymentConfirm(props: { invoice: InvoiceDto; payment: Payment; onClose: () => void }) {
-  const money = useMoneySettings();
   const remove = useRemovePayment(props.invoice.id);
   const [error, setError] = useState<string | null>(null);
   const p = props.payment;
   return (
     <Dialog title="Remove payment?">
       <p className="text-sm">
-        Remove the payment of {formatCents(p.amountCents)} received {formatCalendarDay(p.date, money.locale)} ({METHOD_LABELS[p.method]})? The balance due goes up by that amount; the
+        Remove the payment of {formatCents(p.amountCents)} received {formatDay(p.date)} ({METHOD_LABELS[p.method]})? The balance due goes up by that amount; the
         history keeps a record of the removal.
       </p>
       {error && <ErrorNote className="mt-2">{error}</ErrorNote>}

@@ -4,7 +4,6 @@ import { Copy, Download, Send, X } from 'lucide-react';
 import { METHOD_LABELS, TERMS_LABELS } from '#contracts/invoices.ts';
 import { History } from '#ui/History.tsx';
 import { CreditNoteDialog, PaymentDialog, RefundDialog, refundableCents, RemovePaymentConfirm, VoidDialog } from './InvoiceActions.tsx';
-import { formatCalendarDay } from '#domain/shared/calendar-date.ts';
 import { recordedByProvider } from '#domain/invoices/invoice.ts';
 import { InvoiceEditor } from './InvoiceEditor.tsx';
 import { invoiceQuery, useDuplicateInvoice, useInvoiceLink, useSendInvoice } from './queries.ts';
@@ -13,7 +12,8 @@ import { SendDialog } from '#ui/SendDialog.tsx';
 import { InvoiceLinesTable, SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
 import { StatusChip } from './StatusChip.tsx';
 import { Button, buttonStyle } from '#ui/Button.tsx';
-import { formatCents, useMoneySettings } from '#ui/money.ts';
+import { formatCents } from '#ui/money.ts';
+import { formatDay as day } from '#ui/dates.ts';
 import { INVOICE_ACTIONS } from './invoice-actions.ts';
 
 type Panel = 'edit' | 'send' | 'pay' | 'void' | 'credit' | `edit-payment:${string}` | `remove-payment:${string}` | `refund-payment:${string}` | null;
@@ -21,8 +21,6 @@ type Panel = 'edit' | 'send' | 'pay' | 'void' | 'credit' | `edit-payment:${strin
 
 /** One invoice: lines, tax per rate, totals, payments, history, and what may be done next. */
 export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: (id: string) => void }) {
-  const money = useMoneySettings();
-  const day = (iso: string) => formatCalendarDay(iso, money.locale);
   const q = useQuery(invoiceQuery(props.id));
   const duplicate = useDuplicateInvoice(props.id);
   const [panel, setPanel] = useState<Panel>(null);
@@ -281,9 +279,7 @@ export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: 
               <History
                 entries={audit}
                 actionLabel={(a) => INVOICE_ACTIONS[a]}
-                valueLabel={(field, v) =>
-                  field.endsWith('Cents') && typeof v === 'number' ? formatCents(v) : /(^|\.)(issueDate|dueDate|date)$/.test(field) && typeof v === 'string' ? day(v) : undefined
-                }
+                valueLabel={(field, v) => (field.endsWith('Cents') && typeof v === 'number' ? formatCents(v) : undefined)}
               />
             </div>
           </details>

@@ -6,15 +6,15 @@ import { FilterChips } from '#ui/FilterChips.tsx';
 import { SearchForm } from '#ui/SearchForm.tsx';
 import { invoiceListQuery, type InvoiceFilters } from './queries.ts';
 import { StatusChip } from './StatusChip.tsx';
-import { formatCents, useMoneySettings } from '#ui/money.ts';
-import { formatCalendarDay } from '#domain/shared/calendar-date.ts';
+import { formatCents } from '#ui/money.ts';
+import { formatDay } from '#ui/dates.ts';
 
-/** The columns, dates written as people of the configured locale write them ("11/25/2026"). */
-const columns = (locale: string): Column<InvoiceDto>[] => [
+/** The columns, dates as the rest of the back office writes them ("Nov 25, 2026"). */
+const columns: Column<InvoiceDto>[] = [
   { id: 'number', label: 'Number', sortable: true, className: 'font-mono text-xs whitespace-nowrap', cell: (inv) => inv.number },
   { id: 'clientName', label: 'Client', sortable: true, cell: (inv) => inv.clientName },
-  { id: 'issueDate', label: 'Issued', sortable: true, className: 'whitespace-nowrap', cell: (inv) => formatCalendarDay(inv.issueDate, locale) },
-  { id: 'dueDate', label: 'Due', sortable: true, className: 'whitespace-nowrap', cell: (inv) => (inv.kind === 'invoice' ? formatCalendarDay(inv.dueDate, locale) : '—') },
+  { id: 'issueDate', label: 'Issued', sortable: true, className: 'whitespace-nowrap', cell: (inv) => formatDay(inv.issueDate) },
+  { id: 'dueDate', label: 'Due', sortable: true, className: 'whitespace-nowrap', cell: (inv) => (inv.kind === 'invoice' ? formatDay(inv.dueDate) : '—') },
   { id: 'totalCents', label: 'Total', sortable: true, numeric: true, cell: (inv) => formatCents(inv.totalCents) },
   { id: 'balanceCents', label: 'Balance', sortable: true, numeric: true, cell: (inv) => (inv.kind === 'invoice' ? formatCents(inv.balanceCents) : '—') },
   { id: 'status', label: 'Status', cell: (inv) => <StatusChip status={inv.status} overdue={inv.overdue} daysOverdue={inv.daysOverdue} kind={inv.kind} /> },
@@ -22,7 +22,6 @@ const columns = (locale: string): Column<InvoiceDto>[] => [
 
 /** The invoice list: the server filters, searches, sorts and pages (cursor). */
 export function InvoiceList(props: { filters: InvoiceFilters; onFilters: (f: Partial<InvoiceFilters>) => void; onOpen: (id: string) => void }) {
-  const { locale } = useMoneySettings();
   const { filters } = props;
   const pages = useCursorPages(filters);
   const list = useQuery(invoiceListQuery(filters, pages.cursor));
@@ -39,7 +38,7 @@ export function InvoiceList(props: { filters: InvoiceFilters; onFilters: (f: Par
       />
       <SearchForm query={filters.q} placeholder="Number, client, title" onSearch={(q) => props.onFilters({ q })} />
       <DataTable
-        label="Invoices" columns={columns(locale)} list={list} rowData={(inv) => ({ 'data-number': inv.number })} onOpen={props.onOpen} sort={filters} onSort={props.onFilters}
+        label="Invoices" columns={columns} list={list} rowData={(inv) => ({ 'data-number': inv.number })} onOpen={props.onOpen} sort={filters} onSort={props.onFilters}
         loadingText="Loading invoices…"
         emptyText={filters.q || filters.status || filters.overdue ? 'No invoices match these filters.' : 'No invoices yet. Create the first one.'}
       />
