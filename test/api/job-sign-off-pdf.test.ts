@@ -4,12 +4,13 @@ import { DEMO } from '../support/demo-users.ts';
 import { aPngOf } from '../support/image-factories.ts';
 import type { ApiError } from '../../src/contracts/errors.ts';
 import { customerByLink, portalWorld, seedClient, type PortalWorld, type SeededClient } from './portal-world.ts';
+import { attachmentOf } from '../support/smtp-peer.ts';
 
 const hoursFromNow = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 const CUSTOMER_EMAIL = 'june.okafor@example.com';
 
 /** The PDF's bytes without what differs from one rendering to the next (its creation time and file id). */
-const stable = (pdf: Buffer) => pdf.toString('latin1').replace(/\/CreationDate \([^)]*\)/, '').replace(/\/ID \[[^\]]*\]/, '');
+const stable = (pdf: Buffer) => pdf.toString('latin1').replace(/\(D:\d{14}[^)]*\)/g, '').replace(/\/ID \[[^\]]*\]/, '');
 
 describe('GET /api/jobs/:id/sign-off.pdf (the office opens the sign-off the customer received)', () => {
   let w: PortalWorld;
@@ -59,6 +60,16 @@ describe('GET /api/jobs/:id/sign-off.pdf (the office opens the sign-off the cust
     const hub = await pdfOf(await customer.get(`/api/portal/clients/${seeded.client.id}/visits/${seeded.doneJobId}/sign-off.pdf`));
     expect(stable(office)).toBe(stable(hub));
     expect(office.toString('latin1')).toContain(`(Sign-off ${number})`); // the document's title
+  });
+
+  it('the completed-job mail attaches the same file (technicians named)', async () => {
+    const number = await numberOf(seeded.doneJobId);
+    const office = await pdfOf(await w.admin.get(`/api/jobs/${seeded.doneJobId}/sign-off.pdf`));
+    const filename = `${number}-sign-off.pdf`;
+    await expect.poll(() => w.smtp.received.some((m) => m.to.includes(CUSTOMER_EMAIL) && attachmentOf(m, filename) !== null), { timeout: 15_000 }).toBe(true);
+    const mailed = attachmentOf(w.smtp.received.find((m) => m.to.includes(CUSTOMER_EMAIL) && attachmentOf(m, filename) !== null)!, filename)!;
+    expect(mailed.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(stable(mailed)).toBe(stable(office));
   });
 
   it('names the file after the job and keeps it out of caches', async () => {

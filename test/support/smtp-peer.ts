@@ -71,3 +71,13 @@ export const subjectOf = (m: ReceivedMail): string => /^Subject: (.*)$/m.exec(m.
 /** The quoted-printable text of a mail as a person reads it (soft line breaks joined, =XX decoded as UTF-8). */
 export const textOf = (m: ReceivedMail): string =>
   Buffer.from(m.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString();
+
+/** The bytes of the base64 attachment named `filename` in a raw mail, or null when it has none. */
+export function attachmentOf(m: ReceivedMail, filename: string): Buffer | null {
+  for (const part of m.raw.split(/\r?\n--/)) {
+    if (!part.includes(`filename=${filename}`) && !part.includes(`filename="${filename}"`)) continue;
+    const body = part.split(/\r?\n\r?\n/).slice(1).join('\n');
+    return Buffer.from(body.replace(/[^A-Za-z0-9+/=]/g, ''), 'base64');
+  }
+  return null;
+}

@@ -1,7 +1,8 @@
 /**
  * The one way a job's sign-off becomes the PDF the customer keeps: its signature from the file
  * store, the technicians' first names, the one renderer (src/domain/jobs/sign-off-pdf.ts). The
- * client hub's download and the office's job drawer both call it, so they hand out the same file.
+ * client hub's download, the office's job drawer and the completed-job mail all call it, so the
+ * customer and the office hold the same file.
  */
 import type { AuthState } from '../../domain/auth/permissions.ts';
 import type { EmployeeDirectory } from '../../domain/employees/employee-directory.ts';
@@ -28,12 +29,17 @@ export async function technicianNames(deps: Pick<SignOffDocumentDeps, 'employees
   return new Map(records.flatMap((r) => (r ? [[r.id, r.name.trim().split(/\s+/)[0] ?? '']] : [])));
 }
 
-/** The sign-off PDF of a job the caller already checked (completed and signed). */
-export async function renderSignOffDocument(deps: SignOffDocumentDeps, job: Job & { signOff: NonNullable<Job['signOff']> }): Promise<{ bytes: Uint8Array; fileName: string }> {
-  const signature = await deps.files
-    .download(job.signOff.signaturePath)
-    .then((file) => readAllBytes(file.body))
-    .catch(() => null); // the PDF still says who signed and when
+/**
+ * The sign-off PDF of a completed job (the caller checked it): the hub's and the office's download,
+ * and the completed-job mail's attachment, where a job finished without a signature says so.
+ */
+export async function renderSignOffDocument(deps: SignOffDocumentDeps, job: Job): Promise<{ bytes: Uint8Array; fileName: string }> {
+  const signature = job.signOff
+    ? await deps.files
+        .download(job.signOff.signaturePath)
+        .then((file) => readAllBytes(file.body))
+        .catch(() => null) // the PDF still says who signed and when
+    : null;
   const names = await technicianNames(deps, [job]);
   const technicians = job.assignees.map((a) => names.get(a)).filter((n): n is string => !!n);
   const bytes = await deps.signOffPdf.render(job, signature, deps.company, { locale: deps.locale, timeZone: deps.timeZone }, technicians);

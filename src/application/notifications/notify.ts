@@ -26,10 +26,10 @@ import { SERVICE_LABELS } from '../../domain/quotes/quote-request.ts';
 import { formatMoney } from '../../domain/shared/money.ts';
 import { dateTimeFormat } from '../../domain/shared/intl-format.ts';
 import { formatCalendarDay } from '../../domain/shared/calendar-date.ts';
-import { readAllBytes } from '../../domain/storage/file-storage.ts';
 import { nextWallClock } from '../../domain/time/zoned-week.ts';
 import { contactNameFor, firstName } from '../../domain/clients/contact-greeting.ts';
 import type { NotificationDeps } from './notification-deps.ts';
+import { renderSignOffDocument } from '../jobs/sign-off-document.ts';
 
 /** Who a customer message goes to; `subject` is what the opt-out is kept under. */
 interface Recipient {
@@ -243,10 +243,10 @@ export function createNotifier(deps: NotificationDeps): { notify: (event: Notifi
         // The review form opens with the person's name filled in (web/src/routes/reviews.tsx reads ?name=).
         const reviewer = r.contactName ?? r.name;
         const values = { ...(await jobValues(job)), 'signoff.name': job.signOff?.name ?? 'no signature was taken on site', 'reviews.url': `${deps.baseUrl}/reviews?name=${encodeURIComponent(reviewer)}#leave-review` };
-        const signature = job.signOff ? await deps.files.download(job.signOff.signaturePath).then((d) => readAllBytes(d.body)).catch(() => null) : null;
-        const pdf = await deps.signOffPdf.render(job, signature, deps.company, { locale, timeZone: deps.timeZone });
+        // The same file the client hub and the office download (technicians named).
+        const pdf = await renderSignOffDocument({ ...deps, locale }, job);
         return sendCustomer(key, r, [
-          { template: 'job-completed', channel: 'customer', values, about: jobAbout(job), attachments: [{ filename: `${job.number}-sign-off.pdf`, contentType: 'application/pdf', content: pdf }] },
+          { template: 'job-completed', channel: 'customer', values, about: jobAbout(job), attachments: [{ filename: pdf.fileName, contentType: 'application/pdf', content: pdf.bytes }] },
           // Asked at the next 10:00 company time, not the minute the technician leaves (or late at night).
           { template: 'review-request', channel: 'review-request', values, about: jobAbout(job), deliverAt: nextWallClock(deps.clock.now(), REVIEW_REQUEST_TIME, deps.timeZone).toISOString() },
         ]);
