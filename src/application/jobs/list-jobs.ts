@@ -4,7 +4,7 @@ import { dateKey } from '../../domain/shared/calendar-date.ts';
 import { searchWords } from '../../domain/shared/search.ts';
 import { ACTIVE_STATUSES, JOB_STATUSES, JOB_WORDS, MAX_WINDOW_MS, visitDays, type Job, type JobStatus, type JobType } from '../../domain/jobs/job.ts';
 import type { JobPage, JobQuery, JobSort } from '../../domain/jobs/job-repository.ts';
-import { findDoubleBookings } from '../../domain/jobs/double-booking.ts';
+import { doubleBookedIds } from '../../domain/jobs/double-booking.ts';
 import { withClientPhone, type JobDeps } from './job-deps.ts';
 import { requireAccess, STAFF } from '../shared/require-access.ts';
 
@@ -89,16 +89,13 @@ export async function jobCalendar(deps: JobDeps, auth: AuthState, q: { from: str
 }
 
 /**
- * The active jobs among `shown` that clash with another job of `range` for one of their assignees
- * (the rule of the job drawer's warning, findDoubleBookings), looking only at each assignee's own
- * jobs. The clash may be with a job the type filter hides, so `range` is the unfiltered range.
+ * The shown jobs that clash with another job of `range` for one of their assignees (the rule of
+ * the job drawer's warning). The clash may be with a job the type filter hides, so `range` is the
+ * unfiltered range.
  */
 function doubleBookedIn(shown: readonly Job[], range: readonly Job[]): string[] {
-  const byEmployee = new Map<string, Job[]>();
-  for (const j of range) for (const e of j.assignees) byEmployee.set(e, [...(byEmployee.get(e) ?? []), j]);
-  return shown
-    .filter((j) => ACTIVE_STATUSES.includes(j.status) && findDoubleBookings(j, j.assignees.flatMap((e) => byEmployee.get(e) ?? [])).length > 0)
-    .map((j) => j.id);
+  const clashing = doubleBookedIds(range);
+  return shown.filter((j) => clashing.has(j.id)).map((j) => j.id);
 }
 
 /** A job on the employee's dashboard: with the customer's phone, to call from the card. */

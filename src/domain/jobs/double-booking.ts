@@ -35,3 +35,33 @@ export function findDoubleBookings(job: Booked, others: readonly Booked[]): Book
     }
   return out;
 }
+
+/**
+ * The ids of the active jobs among `jobs` that share an assignee with another active job whose
+ * window overlaps theirs: the jobs `findDoubleBookings` would warn about, found for a whole week at
+ * once (each assignee's jobs sorted by start and swept, not every job against every other).
+ */
+export function doubleBookedIds(jobs: readonly Booked[]): Set<string> {
+  const byEmployee = new Map<string, { id: string; start: number; end: number }[]>();
+  for (const j of jobs) {
+    if (!ACTIVE_STATUSES.includes(j.status) || j.scheduledStart === null || j.scheduledEnd === null) continue;
+    const w = { id: j.id, start: Date.parse(j.scheduledStart), end: Date.parse(j.scheduledEnd) };
+    for (const e of j.assignees) {
+      const list = byEmployee.get(e);
+      if (list) list.push(w);
+      else byEmployee.set(e, [w]);
+    }
+  }
+  const out = new Set<string>();
+  for (const list of byEmployee.values()) {
+    list.sort((a, b) => a.start - b.start);
+    // Half-open windows, as windowsOverlap: a job overlaps a later-starting one while that one starts before it ends.
+    for (let i = 0; i < list.length; i++)
+      for (let k = i + 1; k < list.length && list[k]!.start < list[i]!.end; k++) {
+        if (list[k]!.id === list[i]!.id) continue;
+        out.add(list[i]!.id);
+        out.add(list[k]!.id);
+      }
+  }
+  return out;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findDoubleBookings, windowsOverlap } from '../../../src/domain/jobs/double-booking.ts';
+import { doubleBookedIds, findDoubleBookings, windowsOverlap } from '../../../src/domain/jobs/double-booking.ts';
+import { ACTIVE_STATUSES, JOB_STATUSES } from '../../../src/domain/jobs/job.ts';
 import { scheduled, window } from './job-factories.ts';
 
 describe('double-booking', () => {
@@ -13,6 +14,22 @@ describe('double-booking', () => {
   ])('%s: overlap = %s', (_name, a, b, expected) => {
     expect(windowsOverlap(a, b)).toBe(expected);
     expect(windowsOverlap(b, a)).toBe(expected);
+  });
+
+  it('a week at once: doubleBookedIds names exactly the active jobs findDoubleBookings warns about (random weeks)', () => {
+    let seed = 7;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const people = ['emp-maria', 'emp-sam', 'emp-lee', 'emp-ana'];
+    for (let week = 0; week < 200; week++) {
+      const jobs = Array.from({ length: 1 + rand(25) }, () =>
+        scheduled(window(6 + rand(12), 1 + rand(4), `2026-11-${String(23 + rand(3)).padStart(2, '0')}`), people.filter(() => rand(3) === 0), { status: JOB_STATUSES[rand(JOB_STATUSES.length)]! }),
+      );
+      const expected = jobs.filter((j) => ACTIVE_STATUSES.includes(j.status) && findDoubleBookings(j, jobs).length > 0).map((j) => j.id);
+      expect([...doubleBookedIds(jobs)].sort(), `week ${week}`).toEqual([...new Set(expected)].sort());
+    }
   });
 
   it('warns per assignee about each other active job overlapping the window', () => {
