@@ -5,7 +5,7 @@ import { recordHref } from '#contracts/record-href.ts';
 import { TIER_LABELS } from '#contracts/proposals.ts';
 import { ApiRequestError } from '#lib/api.ts';
 import { LoadError } from '#ui/LoadError.tsx';
-import { formatDateTime as formatWhen } from '#ui/dates.ts';
+import { formatDateTime as formatWhen, formatDay } from '#ui/dates.ts';
 import { proposalAuditQuery, proposalQuery, useProposalAction, useProposalLink } from './queries.ts';
 import { PublicLinkControls } from '#ui/PublicLink.tsx';
 import { SendDialog } from '#ui/SendDialog.tsx';
@@ -13,7 +13,6 @@ import { StatusChip } from './StatusChip.tsx';
 import { Button, buttonStyle } from '#ui/Button.tsx';
 import { History } from '#ui/History.tsx';
 import { formatCents, formatRate, useMoneySettings } from '#ui/money.ts';
-import { formatCalendarDay } from '#domain/shared/calendar-date.ts';
 
 const PROPOSAL_ACTIONS: Record<string, string> = {
   create: 'Created',
@@ -35,7 +34,7 @@ const ACCEPTANCE_FIELDS: Record<string, string> = { signedBy: 'Signed by', email
 
 /** One proposal: its options side by side, what the client did, and the staff actions. */
 export function ProposalDetail(props: { id: string; canEdit: boolean; onEdit: () => void; onOpen: (id: string) => void; onClose: () => void }) {
-  const money = useMoneySettings();
+  useMoneySettings(); // amounts are in the company's currency: render again when it arrives
   const q = useQuery(proposalQuery(props.id));
   const audit = useQuery(proposalAuditQuery(props.id));
   const action = useProposalAction(props.id);
@@ -76,7 +75,7 @@ export function ProposalDetail(props: { id: string; canEdit: boolean; onEdit: ()
             {p.siteAddress && ` · ${p.siteAddress}`}
           </p>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            Valid until {formatCalendarDay(p.validUntil, money.locale)} · deposit {p.depositPercent} %{p.cameraPlanId && ` · camera plan ${p.cameraPlanId}`}
+            Valid until {formatDay(p.validUntil)} · deposit {p.depositPercent} %{p.cameraPlanId && ` · camera plan ${p.cameraPlanId}`}
           </p>
         </div>
         <Button variant="secondary" onClick={props.onClose}>

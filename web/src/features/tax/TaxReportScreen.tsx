@@ -1,3 +1,4 @@
+import { formatDay } from '#ui/dates.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { PERIOD_KINDS, TAX_BASES, type TaxReportDto } from '#contracts/invoices.ts';
@@ -9,7 +10,6 @@ import { Options } from '#ui/Options.tsx';
 import type { SearchPatch } from '#lib/search-params.ts';
 import { buttonStyle } from '#ui/Button.tsx';
 import { formatCents, formatRate, useMoneySettings } from '#ui/money.ts';
-import { formatCalendarDay } from '#domain/shared/calendar-date.ts';
 import { DataTable, staticList, type Column } from '#ui/DataTable.tsx';
 
 type Entry = TaxReportDto['entries'][number] & { id: string };
@@ -42,8 +42,8 @@ const PERIOD_LABELS: Record<(typeof PERIOD_KINDS)[number], string> = { month: 'M
 
 /** /admin/tax-reporting: per-rate table for a period and basis, drill-down to invoices, exports. */
 export function TaxReportScreen(props: { search: TaxSearch; onSearch: (next: TaxSearchPatch) => void }) {
-  const money = useMoneySettings();
-  const day = (iso: string) => formatCalendarDay(iso, money.locale);
+  useMoneySettings(); // amounts are in the company's currency: render again when it arrives
+  const day = (iso: string) => formatDay(iso);
   const params = taxReportParams(props.search);
   const { basis, period, value, rate } = params;
   const report = useQuery(taxReportQuery(params));
