@@ -5,13 +5,15 @@ import { serverAndBrowser } from '../support/e2e-environment.ts';
 import { aClientInput, aSiteInput } from '../unit/clients/client-factories.ts';
 import type { InvoiceDetailDto, InvoiceDto } from '../../src/contracts/invoices.ts';
 import type { ProposalDto } from '../../src/contracts/proposals.ts';
+import { dateTimeFormat } from '../../src/domain/shared/intl-format.ts';
 
 const LONG_NAME = 'Maximilian Alexander Montgomery-Fitzgerald';
 const LONG_EMAIL = 'maximilian.alexander.montgomery-fitzgerald@a-very-long-company-domain-example.com';
 
 /** A calendar day `days` from today in the browser's zone (the machine's), as the date input takes it. */
 const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA');
-const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+/** A calendar day as the back office writes it ("Nov 27, 2026", formatDay in web/src/ui/dates.ts). */
+const backOfficeDay = (iso: string) => dateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
 
 /** The signed-in admin's API, through the page (session cookie and CSRF token). */
 async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
@@ -72,7 +74,7 @@ describe('money screens: edit sweep in Chromium', () => {
     await page.reload();
     await detail.getByText('Alarm panel, hard-wired, with cellular communicator').first().waitFor();
     await detail.getByText('Gate code 4411 — the dog is friendly.').first().waitFor();
-    await detail.getByText(usDate(today)).first().waitFor();
+    await detail.getByText(backOfficeDay(today)).first().waitFor();
     expect(await detail.getByTestId('balance').textContent()).toBe('$1,000.00');
 
     // ---- payments: record "$400", correct it to "1,000.00", remove it; void explains meanwhile
@@ -152,7 +154,7 @@ describe('money screens: edit sweep in Chromium', () => {
     await page.reload();
     await pdetail.getByText(/Alarm installation labour, two technicians/).waitFor();
     await pdetail.getByText('Deposit on acceptance; balance on completion.').waitFor();
-    await pdetail.getByText(`Valid until ${usDate(dayFromToday(20))}`, { exact: false }).waitFor();
+    await pdetail.getByText(`Valid until ${backOfficeDay(dayFromToday(20))}`, { exact: false }).waitFor();
     const saved = (await api<ProposalDto>(page, 'GET', `/api/proposals/${proposal.id}`)).json;
     expect(saved.options[0]!.lines[0]).toMatchObject({ unitPriceCents: 100_000 });
 

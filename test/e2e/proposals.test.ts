@@ -66,7 +66,7 @@ describe('proposals in Chromium', () => {
     // Sending again says when it last went, and to whom.
     await detail.getByRole('button', { name: 'Send again…' }).click();
     const again = detail.getByRole('dialog', { name: `Send again proposal ${number}?` });
-    await again.getByText(/^Last sent .+ to .+@/).waitFor();
+    await again.getByText(/^Last sent .+ to this address\.$/).waitFor();
     await again.getByRole('button', { name: 'Cancel' }).click();
     const link = await detail.getByRole('link', { name: /\/p\// }).getAttribute('href');
     expect(link).toMatch(/\/p\/[A-Za-z0-9_-]{32}$/);
