@@ -48,7 +48,7 @@ export function TopBar({ staffExtras }: { staffExtras?: ReactNode } = {}) {
       <nav aria-label="Main" className={`mx-auto flex h-16 items-center gap-2 px-4 sm:gap-4 ${shellWidth(pathname)}`}>
         <Link to="/" className="flex min-w-0 items-center gap-2 font-semibold text-slate-900 dark:text-white" aria-label={`${site?.name ?? 'Home'} — home`}>
           <ShieldCheck aria-hidden className="h-7 w-7 text-blue-700 dark:text-blue-400" data-testid="brand-shield" />
-          <span className={`min-w-[9rem] truncate max-sm:text-sm ${staff ? 'md:hidden lg:inline' : ''}`}>{site?.name ?? '\u00a0'}</span>
+          <span className={`min-w-[9rem] truncate max-sm:text-[0.8125rem] max-sm:tracking-tight ${staff ? 'md:hidden lg:inline' : ''}`}>{site?.name ?? '\u00a0'}</span>
         </Link>
         <ul className="ml-auto hidden items-center gap-1 md:flex">
           {PUBLIC_LINKS.map((l) => (
