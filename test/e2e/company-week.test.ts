@@ -82,10 +82,12 @@ describe("the week calendar is the company's week, whatever the browser's zone",
     const service = await newJob('Keypad service in the lobby');
     const done = await newJob('Panel swap');
     const others = await newJob('Somebody else’s prewire', 'prewire');
+    const callOut = await newJob('Alarm call-out before dawn');
     await schedule(install.id, addDays(monday, 1), '09:00', '13:00', ['emp-maria']);
     await schedule(service.id, addDays(monday, 1), '12:00', '14:00', ['emp-maria']);
     await schedule(done.id, addDays(monday, 2), '09:00', '10:00', ['emp-maria']);
     await schedule(others.id, addDays(monday, 2), '09:00', '10:00', []);
+    await schedule(callOut.id, addDays(monday, 3), '04:00', '05:00', []);
     for (const status of ['in-progress', 'completed']) expect((await admin.send('POST', `/api/jobs/${done.id}/status`, { status })).status).toBe(200);
 
     const { page, context } = await newPage(env.browser, { viewport: { width: 390, height: 844 }, timezoneId: TEST_COMPANY_ZONE });
@@ -111,6 +113,13 @@ describe("the week calendar is the company's week, whatever the browser's zone",
     const tuesday = calendar.locator(`[data-day="${addDays(monday, 1)}"]`).last();
     const gridVisit = tuesday.getByRole('button', { name: new RegExp(install.number) });
     expect(await gridVisit.getAttribute('title')).toBe(`${install.number} Camera install at the loading dock · Double-booked`);
+    // A 4 AM call-out widens the grid to show it, whole, above 6 AM.
+    const early = calendar.locator(`[data-day="${addDays(monday, 3)}"]`).last().getByRole('button', { name: new RegExp(callOut.number) });
+    expect(await early.textContent()).toMatch(/^4:00 AM/);
+    const box = (await early.boundingBox())!;
+    const sixAm = (await calendar.getByText('6 AM', { exact: true }).boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(sixAm.y + 1);
+    expect(box.height).toBeGreaterThanOrEqual(35); // an hour tall, not a sliver
     await shot(page, 'technician-week-desktop');
     await context.close();
   });

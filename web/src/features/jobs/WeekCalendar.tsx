@@ -7,9 +7,16 @@ import { calendarQuery, type JobFilters } from './queries.ts';
 import { addDays, isDateKey, weekdayIndex, weekStartOf } from '#domain/time/zoned-week.ts';
 import { dayOf, formatTime, formatWindow, fromLocalInput, todayIso, useCompanyTimeZone } from '#ui/dates.ts';
 
+/** The grid's usual hours (06:00–21:00); a week with an earlier or later visit widens it to show it. */
 const FIRST_HOUR = 6;
 const LAST_HOUR = 21;
 const HOUR_PX = 40;
+
+/** The hours the grid shows: from `first` up to `last` (0–24). */
+export interface HourRange {
+  first: number;
+  last: number;
+}
 
 /**
  * Weeks and days are calendar days of the company's time zone ("2026-11-23"), never the browser's
@@ -40,14 +47,36 @@ function DoubleBooked(props: { compact?: boolean }) {
   );
 }
 
-/** The part of a job inside one day, as top/height in pixels of the hour grid. */
-function placement(job: JobSummaryDto, day: string): { top: number; height: number } | null {
+/**
+ * The hours the week's grid needs: 06:00–21:00, widened to the whole hour of any visit that starts
+ * earlier or ends later on its day (an alarm call-out at 3 AM). A visit running past midnight into
+ * the next day does not stretch the grid to 24 hours: its parts fill the columns' usual hours.
+ */
+export function gridHours(jobs: readonly { scheduledStart: string | null; scheduledEnd: string | null }[], days: readonly string[], midnight: (day: string) => number = companyMidnight): HourRange {
+  let first = FIRST_HOUR;
+  let last = LAST_HOUR;
+  for (const day of days) {
+    const dayStart = midnight(day);
+    const dayEnd = midnight(addDays(day, 1));
+    for (const j of jobs) {
+      if (!j.scheduledStart || !j.scheduledEnd) continue;
+      const s = Date.parse(j.scheduledStart);
+      const e = Date.parse(j.scheduledEnd);
+      if (s >= dayStart && s < dayEnd) first = Math.min(first, Math.floor((s - dayStart) / 3_600_000));
+      if (e > dayStart && e <= dayEnd) last = Math.max(last, Math.ceil((e - dayStart) / 3_600_000));
+    }
+  }
+  return { first, last: Math.min(last, 24) };
+}
+
+/** The part of a job inside one day, as top/height in pixels of the hour grid showing `range`. */
+function placement(job: JobSummaryDto, day: string, range: HourRange = { first: FIRST_HOUR, last: LAST_HOUR }): { top: number; height: number } | null {
   const dayStart = companyMidnight(day);
   const s = Math.max(Date.parse(job.scheduledStart!), dayStart);
   const e = Math.min(Date.parse(job.scheduledEnd!), companyMidnight(addDays(day, 1)));
   if (e <= s) return null;
-  const hours = (t: number) => Math.min(Math.max((t - dayStart) / 3_600_000, FIRST_HOUR), LAST_HOUR);
-  const top = (hours(s) - FIRST_HOUR) * HOUR_PX;
+  const hours = (t: number) => Math.min(Math.max((t - dayStart) / 3_600_000, range.first), range.last);
+  const top = (hours(s) - range.first) * HOUR_PX;
   return { top, height: Math.max((hours(e) - hours(s)) * HOUR_PX, 22) };
 }
 
@@ -105,6 +134,7 @@ export function WeekCalendar(props: {
   const today = todayIso();
   const empty = cal.data !== undefined && cal.data.jobs.length === 0;
   const clashes = new Set(cal.data?.doubleBooked ?? []);
+  const range = gridHours(cal.data?.jobs ?? [], days);
 
   return (
     <section aria-label="Week calendar">
@@ -175,16 +205,16 @@ export function WeekCalendar(props: {
               {d === today && <span className="block font-normal">Today</span>}
             </div>
           ))}
-          <div className="relative" style={{ height: (LAST_HOUR - FIRST_HOUR) * HOUR_PX }}>
-            {Array.from({ length: LAST_HOUR - FIRST_HOUR }, (_, i) => (
+          <div className="relative" style={{ height: (range.last - range.first) * HOUR_PX }}>
+            {Array.from({ length: range.last - range.first }, (_, i) => (
               <div key={i} className="absolute right-1 text-slate-500" style={{ top: i * HOUR_PX }}>
-                {axisLabel(FIRST_HOUR + i)}
+                {axisLabel(range.first + i)}
               </div>
             ))}
           </div>
           {days.map((d) => {
             const jobs = dayLanes((cal.data?.jobs ?? []).flatMap((j) => {
-              const p = placement(j, d);
+              const p = placement(j, d, range);
               return p ? [{ j, p }] : [];
             }));
             return (
@@ -194,7 +224,7 @@ export function WeekCalendar(props: {
                 data-testid={`calendar-day-${(weekdayIndex(d) + 1) % 7}`}
                 className="relative border-l border-slate-200 dark:border-slate-700"
                 style={{
-                  height: (LAST_HOUR - FIRST_HOUR) * HOUR_PX,
+                  height: (range.last - range.first) * HOUR_PX,
                   backgroundImage: `repeating-linear-gradient(to bottom, transparent 0, transparent ${HOUR_PX - 1}px, rgb(148 163 184 / 0.25) ${HOUR_PX - 1}px, rgb(148 163 184 / 0.25) ${HOUR_PX}px)`,
                 }}
               >
@@ -203,17 +233,20 @@ export function WeekCalendar(props: {
                     key={j.id}
                     type="button"
                     onClick={() => props.onOpen(j.id)}
-                    className={`absolute overflow-hidden rounded px-1 text-left shadow-sm ${STATUS_COLOURS[j.status as JobStatus]}`}
+                    className={`absolute flex flex-col justify-start overflow-hidden rounded px-1 text-left shadow-sm ${STATUS_COLOURS[j.status as JobStatus]}`}
                     style={{ top: p.top, height: p.height, left: `calc(${(lane * 100) / lanes}% + 1px)`, width: `calc(${100 / lanes}% - 3px)` }}
                     title={[`${j.number} ${j.title}`, statusWords(j.status), clashes.has(j.id) ? 'Double-booked' : null].filter(Boolean).join(' · ')}
                   >
-                    {clashes.has(j.id) && <DoubleBooked compact />}
-                    <span className="font-semibold">
-                      {formatTime(j.scheduledStart!)} {j.number}
-                    </span>{' '}
-                    {statusWords(j.status) && <span className="font-semibold">{statusWords(j.status)} · </span>}
-                    {j.title}
-                    <span className="block truncate">{j.assignees.map((a) => props.names.get(a) ?? a).join(', ')}</span>
+                    {/* One block from the top of the visit (a button centres its content). */}
+                    <span className="block">
+                      {clashes.has(j.id) && <DoubleBooked compact />}
+                      <span className="font-semibold">
+                        {formatTime(j.scheduledStart!)} {j.number}
+                      </span>{' '}
+                      {statusWords(j.status) && <span className="font-semibold">{statusWords(j.status)} · </span>}
+                      {j.title}
+                      <span className="block truncate">{j.assignees.map((a) => props.names.get(a) ?? a).join(', ')}</span>
+                    </span>
                   </button>
                 ))}
               </div>
