@@ -69,9 +69,14 @@ export function JobBoard(props: { filters: JobFilters; names: Map<string, string
                 <span>
                   {statusLabel(col.status)}
                   {(col.status === 'completed' || col.status === 'cancelled') && <span className={`ml-1 text-xs font-normal text-slate-500 ${empty ? 'max-sm:hidden' : ''}`}>(90 days)</span>}
-                  {empty && <span className="font-normal text-slate-500 sm:hidden"> (0)</span>}
+                  {/* On a phone the columns stack: every count in the heading, "Scheduled (5)", "In progress (0)". */}
+                  <span className="font-normal text-slate-500 sm:hidden">
+                    {' '}
+                    ({col.jobs.length}
+                    {col.more ? '+' : ''})
+                  </span>
                 </span>
-                <span className={`text-xs font-normal text-slate-500 ${empty ? 'max-sm:hidden' : ''}`}>
+                <span className="text-xs font-normal text-slate-500 max-sm:hidden">
                   {col.jobs.length}
                   {col.more ? '+' : ''}
                 </span>
