@@ -46,10 +46,10 @@ import {
   withoutDownloadToken,
 } from '../../domain/storage/stored-file.ts';
 import { KeyedLock } from '../shared/keyed-lock.ts';
+import { type PrepareUploadOptions, prepareRestore, prepareUpload } from '../fs-storage/spool-to-temp-file.ts';
 import type { S3Location } from './s3-url.ts';
 
 export { parseS3Url, type S3Location } from './s3-url.ts';
-import { type PrepareUploadOptions, prepareRestore, prepareUpload } from '../fs-storage/spool-to-temp-file.ts';
 
 export interface S3FileStorageOptions extends S3Location {
   limits?: UploadLimits;
@@ -66,7 +66,6 @@ export interface S3FileStorageOptions extends S3Location {
   newToken?: () => string;
   onRetry?: (info: { attempt: number; waitMs: number; error: unknown }) => void;
 }
-
 
 const MIN_PART_SIZE = 5 * 1024 * 1024;
 const NETWORK_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'ECONNABORTED', 'EHOSTUNREACH', 'ENETUNREACH']);

@@ -48,7 +48,6 @@ export async function getJob(deps: JobDeps, auth: AuthState, id: string): Promis
   return { job, warnings, history, related: { parent, trimOut }, assignedToYou };
 }
 
-/** Active employees who can be put on a job, by name. */
 /**
  * The active employees jobs can be assigned to, and `me`: the signed-in person's own employee id
  * when they are one of them (the job screens open a technician's own jobs first).

@@ -65,13 +65,13 @@ export async function jobBoard(deps: JobDeps, auth: AuthState, f: Omit<JobFilter
 const overlaps = (j: Job, from: number, to: number) =>
   j.scheduledStart !== null && j.scheduledEnd !== null && Date.parse(j.scheduledStart) < to && Date.parse(j.scheduledEnd) > from;
 
-/** Jobs whose window touches [from, to) (a week of the calendar), optionally one employee's and one type. */
 /** The jobs with a part in the range, and which of them are double-booked (an assignee on another active job at the same time). */
 export interface JobCalendar {
   jobs: Job[];
   doubleBooked: string[];
 }
 
+/** Jobs whose window touches [from, to) (a week of the calendar), optionally one employee's and one type. */
 export async function jobCalendar(deps: JobDeps, auth: AuthState, q: { from: string; to: string; employeeId: string | null; type: JobType | null }): Promise<JobCalendar> {
   requireAccess(auth, 'viewJobs');
   const from = Date.parse(q.from);
@@ -85,17 +85,9 @@ export async function jobCalendar(deps: JobDeps, auth: AuthState, q: { from: str
   ]);
   const range = [...before.reverse(), ...inside].filter((j) => overlaps(j, from, to));
   const jobs = range.filter((j) => q.type === null || j.type === q.type);
-  return { jobs, doubleBooked: doubleBookedIn(jobs, range) };
-}
-
-/**
- * The shown jobs that clash with another job of `range` for one of their assignees (the rule of
- * the job drawer's warning). The clash may be with a job the type filter hides, so `range` is the
- * unfiltered range.
- */
-function doubleBookedIn(shown: readonly Job[], range: readonly Job[]): string[] {
+  // Clashes are looked for in the whole range: the other job may be of a type the filter hides.
   const clashing = doubleBookedIds(range);
-  return shown.filter((j) => clashing.has(j.id)).map((j) => j.id);
+  return { jobs, doubleBooked: jobs.filter((j) => clashing.has(j.id)).map((j) => j.id) };
 }
 
 /** A job on the employee's dashboard: with the customer's phone, to call from the card. */
