@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { ensureSession } from '../../../web/src/features/auth/ensure-session.ts';
-import { siteInfoQuery } from '../../../web/src/features/shell/site-info.ts';
+import { ensureStaffSession } from '../../../web/src/features/shell/staff-guard.ts';
 import { formatDateTime } from '../../../web/src/ui/dates.ts';
 import { aSession } from './support/session-factory.ts';
 import { fakeFetch } from './support/render-app.tsx';
@@ -20,7 +19,7 @@ describe('the back-office guard', () => {
     const site = vi.fn(() => ({ status: 200, body: SITE }));
     vi.stubGlobal('fetch', vi.fn(fakeFetch({ '/api/session': () => ({ status: 200, body: aSession('admin') }), '/api/site': site })));
     const sentAt = '2026-11-27T04:20:00.000Z';
-    await ensureSession({ context: { queryClient: new QueryClient() }, location: { pathname: '/admin/outbox' } }, [(qc) => qc.ensureQueryData(siteInfoQuery)]);
+    await ensureStaffSession({ context: { queryClient: new QueryClient() }, location: { pathname: '/admin/outbox' } });
     expect(site).toHaveBeenCalledTimes(1);
     expect(formatDateTime(sentAt)).toBe('Nov 26, 2026, 10:20 PM');
   });

@@ -3,8 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError } from '#lib/api.ts';
 import { PageHeading } from '#ui/PageHeading.tsx';
-import { ensureSession } from '../features/auth/ensure-session.ts';
-import { siteInfoQuery } from '../features/shell/site-info.ts';
+import { ensureStaffSession } from '../features/shell/staff-guard.ts';
 import { GuardedRouteError, RequireAccess } from '../features/auth/components/RequireAccess.tsx';
 import { AnalysisView } from '../features/vision/AnalysisView.tsx';
 import { HistoryList } from '../features/vision/HistoryList.tsx';
@@ -15,8 +14,7 @@ import { useUploadQueue } from '../features/vision/use-upload-queue.ts';
 import { accessQuery, analysisQuery } from '../features/vision/vision-api.ts';
 
 export const Route = createFileRoute('/vision-ai-analysis')({
-  // The company's time zone is known before the screen's first paint (times in its clock at once).
-  beforeLoad: (ctx) => ensureSession(ctx, [(qc) => qc.ensureQueryData(siteInfoQuery)]),
+  beforeLoad: ensureStaffSession,
   errorComponent: GuardedRouteError,
   component: Guarded,
 });

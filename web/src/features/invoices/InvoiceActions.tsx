@@ -130,6 +130,7 @@ export function PaymentDialog(props: { invoice: InvoiceDto; payment?: Payment; o
 
 /** Asks before removing a payment recorded by mistake; the invoice is open again afterwards. */
 export function RemovePaymentConfirm(props: { invoice: InvoiceDto; payment: Payment; onClose: () => void }) {
+  useMoneySettings(); // amounts are in the company's currency: render again when it arrives
   const remove = useRemovePayment(props.invoice.id);
   const [error, setError] = useState<string | null>(null);
   const p = props.payment;

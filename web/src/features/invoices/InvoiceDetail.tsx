@@ -12,7 +12,7 @@ import { SendDialog } from '#ui/SendDialog.tsx';
 import { InvoiceLinesTable, SubtotalAndTaxes } from './InvoiceLinesTable.tsx';
 import { StatusChip } from './StatusChip.tsx';
 import { Button, buttonStyle } from '#ui/Button.tsx';
-import { formatCents } from '#ui/money.ts';
+import { formatCents, useMoneySettings } from '#ui/money.ts';
 import { formatDay as day } from '#ui/dates.ts';
 import { INVOICE_ACTIONS } from './invoice-actions.ts';
 
@@ -21,6 +21,7 @@ type Panel = 'edit' | 'send' | 'pay' | 'void' | 'credit' | `edit-payment:${strin
 
 /** One invoice: lines, tax per rate, totals, payments, history, and what may be done next. */
 export function InvoiceDetail(props: { id: string; onClose: () => void; onOpen: (id: string) => void }) {
+  useMoneySettings(); // amounts are in the company's currency: render again when it arrives
   const q = useQuery(invoiceQuery(props.id));
   const duplicate = useDuplicateInvoice(props.id);
   const [panel, setPanel] = useState<Panel>(null);

@@ -6,7 +6,7 @@ import { FilterChips } from '#ui/FilterChips.tsx';
 import { SearchForm } from '#ui/SearchForm.tsx';
 import { invoiceListQuery, type InvoiceFilters } from './queries.ts';
 import { StatusChip } from './StatusChip.tsx';
-import { formatCents } from '#ui/money.ts';
+import { formatCents, useMoneySettings } from '#ui/money.ts';
 import { formatDay } from '#ui/dates.ts';
 
 /** The columns, dates as the rest of the back office writes them ("Nov 25, 2026"). */
@@ -22,6 +22,7 @@ const columns: Column<InvoiceDto>[] = [
 
 /** The invoice list: the server filters, searches, sorts and pages (cursor). */
 export function InvoiceList(props: { filters: InvoiceFilters; onFilters: (f: Partial<InvoiceFilters>) => void; onOpen: (id: string) => void }) {
+  useMoneySettings(); // amounts are in the company's currency: render again when it arrives
   const { filters } = props;
   const pages = useCursorPages(filters);
   const list = useQuery(invoiceListQuery(filters, pages.cursor));

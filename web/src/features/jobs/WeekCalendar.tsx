@@ -70,7 +70,7 @@ export function gridHours(jobs: readonly { scheduledStart: string | null; schedu
 }
 
 /** The part of a job inside one day, as top/height in pixels of the hour grid showing `range`. */
-function placement(job: JobSummaryDto, day: string, range: HourRange = { first: FIRST_HOUR, last: LAST_HOUR }): { top: number; height: number } | null {
+function placement(job: JobSummaryDto, day: string, range: HourRange): { top: number; height: number } | null {
   const dayStart = companyMidnight(day);
   const s = Math.max(Date.parse(job.scheduledStart!), dayStart);
   const e = Math.min(Date.parse(job.scheduledEnd!), companyMidnight(addDays(day, 1)));
@@ -158,7 +158,7 @@ export function WeekCalendar(props: {
       <ol className="grid gap-3 md:hidden" aria-label="Visits day by day" data-testid="calendar-agenda">
         {days.map((d) => {
           // The visits with a part on that day: those the grid places in its column.
-          const jobs = (cal.data?.jobs ?? []).filter((j) => placement(j, d) !== null);
+          const jobs = (cal.data?.jobs ?? []).filter((j) => placement(j, d, range) !== null);
           return (
             <li key={d} data-day={d}>
               <h3 className={`border-b border-slate-200 pb-1 text-sm font-semibold dark:border-slate-700 ${d === today ? 'text-blue-800 dark:text-blue-300' : ''}`}>

@@ -1,4 +1,3 @@
-import { formatDay } from '#ui/dates.ts';
 import { useQuery } from '@tanstack/react-query';
 import { PROPOSAL_STATUSES, STATUS_LABELS, type ProposalDto } from '#contracts/proposals.ts';
 import { CursorPager, useCursorPages } from '#ui/DataTable.tsx';
@@ -8,6 +7,7 @@ import { FilterSelect, SearchForm } from '#ui/SearchForm.tsx';
 import { proposalListQuery, type ProposalFilters } from './queries.ts';
 import { StatusChip } from './StatusChip.tsx';
 import { formatCents, useMoneySettings } from '#ui/money.ts';
+import { formatDay } from '#ui/dates.ts';
 
 const SORT_KEYS = ['createdAt', 'number', 'validUntil', 'updatedAt'] as const;
 const SORT_LABELS: Record<(typeof SORT_KEYS)[number], string> = { createdAt: 'Created', number: 'Number', validUntil: 'Valid until', updatedAt: 'Last change' };

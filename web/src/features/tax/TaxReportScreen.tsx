@@ -1,4 +1,3 @@
-import { formatDay } from '#ui/dates.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { PERIOD_KINDS, TAX_BASES, type TaxReportDto } from '#contracts/invoices.ts';
@@ -10,6 +9,7 @@ import { Options } from '#ui/Options.tsx';
 import type { SearchPatch } from '#lib/search-params.ts';
 import { buttonStyle } from '#ui/Button.tsx';
 import { formatCents, formatRate, useMoneySettings } from '#ui/money.ts';
+import { formatDay as day } from '#ui/dates.ts';
 import { DataTable, staticList, type Column } from '#ui/DataTable.tsx';
 
 type Entry = TaxReportDto['entries'][number] & { id: string };
@@ -43,7 +43,6 @@ const PERIOD_LABELS: Record<(typeof PERIOD_KINDS)[number], string> = { month: 'M
 /** /admin/tax-reporting: per-rate table for a period and basis, drill-down to invoices, exports. */
 export function TaxReportScreen(props: { search: TaxSearch; onSearch: (next: TaxSearchPatch) => void }) {
   useMoneySettings(); // amounts are in the company's currency: render again when it arrives
-  const day = (iso: string) => formatDay(iso);
   const params = taxReportParams(props.search);
   const { basis, period, value, rate } = params;
   const report = useQuery(taxReportQuery(params));
